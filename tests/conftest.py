@@ -1,0 +1,59 @@
+"""Shared fixtures: the loaded spaCy pipeline and one build of the seed articles per session.
+
+When ``KG_REQUIRE_SERVERS=1`` (set by ``.ci/run``), a skipped test marked ``server`` or
+``browser`` counts as a failure: in CI a missing Chromium or Virtuoso must not pass quietly.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+REQUIRED_MARKERS = ("server", "browser")
+
+
+@pytest.fixture(scope="session")
+def nlp() -> Any:
+    """The spaCy pipeline, loaded once."""
+    from kg.extract import load_pipeline
+
+    return load_pipeline()
+
+
+@pytest.fixture(scope="session")
+def seed_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
+    """An output folder holding a build of seeds/ in every format (built once per session)."""
+    from kg.build import build_corpus
+    from kg.config import Settings
+    from kg.serialize import FORMATS
+
+    out = tmp_path_factory.mktemp("seed-build")
+    build_corpus([SEEDS], Settings(out_dir=out), formats=tuple(FORMATS), nlp=nlp)
+    return out
+
+
+@pytest.fixture(scope="session")
+def seed_corpus(nlp: Any) -> Any:
+    """The seed corpus in memory (``kg.build.Corpus``): extractions, resolution, quads."""
+    from kg.build import corpus_from_extractions, extract_corpus
+    from kg.config import Settings
+    from kg.ingest import read_documents
+
+    settings = Settings()
+    extractions = list(extract_corpus(read_documents([SEEDS]), settings, nlp))
+    return corpus_from_extractions(extractions, settings)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    required = os.environ.get("KG_REQUIRE_SERVERS") == "1"
+    if required and report.skipped and any(item.get_closest_marker(m) for m in REQUIRED_MARKERS):
+        report.outcome = "failed"
+        report.longrepr = f"skipped, but KG_REQUIRE_SERVERS=1 requires it to run: {report.longrepr}"
