@@ -1,0 +1,519 @@
+"""Files -> ``Document``: find articles, decode them, attach metadata, skip what cannot be used.
+
+Text and offsets
+    ``Document.text`` is the article as decoded text with line ends normalised: CRLF and a
+    lone CR become ``\\n``, a leading byte-order mark is dropped, and nothing else changes (no
+    NFC, zero-width characters and combining marks stay). Every offset kg produces is a Python
+    ``str`` index into ``Document.text``. ``Document.sha256`` is the SHA-256 of that text,
+    UTF-8 encoded.
+
+Decoding
+    UTF-8 (with or without BOM); UTF-16/32 with a BOM; otherwise cp1252 or latin-1, and as a
+    last resort the encoding charset-normalizer guesses. Anything but UTF-8 emits a warning
+    naming the encoding. A file with NUL bytes or many control bytes is binary and skipped.
+
+HTML
+    A file that starts like an HTML page or is mostly tags is converted to plain text (scripts
+    and styles dropped, one paragraph per block element) with a warning; the converted text is
+    ``Document.text``. Markdown with a little inline HTML is left alone.
+
+Metadata
+    Keys ``date`` (``YYYY-MM-DD``), ``title``, ``source``, ``url`` and ``id``, from either
+
+    * a front-matter header at the very top of the article, ``---`` lines around
+      ``key: value`` lines; the text after the closing ``---`` line is the document text; or
+    * a sidecar ``<stem>.meta.json`` next to the article (``000_x.txt`` -> ``000_x.meta.json``)
+      holding a JSON object.
+
+    Both may be present: the sidecar wins key by key, because it can be edited without touching
+    the article. A bad key or value (unknown key, bad date, invalid JSON) is dropped with a
+    warning; the article is still built.
+
+Folders
+    Read recursively in sorted order; only ``.txt`` and ``.md`` files are articles, hidden
+    entries (``.name``) are ignored, and a folder reached twice (a symlink loop) is skipped.
+    A file named explicitly is read whatever its extension; ``-`` reads standard input.
+
+Skips (reported through ``on_skip``, the run goes on): empty or blank text, binary,
+undecodable, unreadable, not a regular file, broken symlink, symlink loop, larger than
+``max_bytes``, and text identical to an earlier document ("duplicate of <path>"). Only a path
+that does not exist at all raises ``InputError``, before anything is read.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import hashlib
+import json
+import logging
+import os
+import re
+import stat
+import sys
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from datetime import date
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import urlsplit
+
+from kg.errors import InputError
+from kg.model import ArticleMeta, Document
+
+ARTICLE_SUFFIXES = frozenset({".txt", ".md"})
+SIDECAR_SUFFIX = ".meta.json"
+MAX_ARTICLE_BYTES = 50 * 1024 * 1024
+MAX_SIDECAR_BYTES = 1024 * 1024
+
+#: Metadata keys as users write them -> ``ArticleMeta`` field names.
+META_KEYS = {"date": "date_published", "title": "title", "source": "source", "url": "url",
+             "id": "identifier"}
+
+_log = logging.getLogger(__name__)
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+         (codecs.BOM_UTF16_BE, "utf-16"))
+# Control bytes that never occur in text files (tab, line ends, form feed and ESC excluded).
+_CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0E, *range(0x0F, 0x1B), *range(0x1C, 0x20)])
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?)^---[ \t]*(?:\n|\Z)", re.S | re.M)
+_FIELD = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)")
+_HTML_START = re.compile(r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+
+SkipHandler = Callable[["Skipped"], None]
+WarningHandler = Callable[[str, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An input that was not built, and why.
+
+    >>> str(Skipped("a.txt", "empty file"))
+    'a.txt: empty file'
+    """
+
+    path: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+class _Rejected(Exception):
+    """Internal: this input cannot become a document (the message is the reason)."""
+
+
+def slugify(text: str, max_len: int = 60) -> str:
+    """An IRI-safe slug of ``[a-z0-9-]``, never empty, at most ``max_len`` characters.
+
+    Accents are folded (NFKD). When the slug loses more than case and punctuation (it is
+    empty, truncated, or a non-ASCII character left no trace) it ends in ``-`` and 8 hex
+    digits of the SHA-256 of ``text``, so different texts keep different slugs.
+
+    >>> slugify("Zürich, Switzerland"), slugify("北京")
+    ('zurich-switzerland', '68c77e15')
+    """
+    if max_len < 9:
+        raise ValueError("max_len must leave room for the 8-digit hash")
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    slug = re.sub(r"[^a-z0-9]+", "-", folded.lower().encode("ascii", "ignore").decode()).strip("-")
+    lossy = not slug or len(slug) > max_len or not folded.isascii()
+    if not lossy:
+        return slug
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    slug = slug[: max_len - 9].rstrip("-")
+    return f"{slug}-{digest}" if slug else digest
+
+
+def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta | None = None,
+                       doc_id: str | None = None,
+                       on_warning: WarningHandler | None = None) -> Document:
+    """A ``Document`` from text in memory; front matter is read, ``meta`` wins over it.
+
+    Without ``doc_id`` or an ``id`` in the metadata, the id is the slug of the file stem of
+    ``path``, or ``text-`` and 12 hex digits of the text's hash when there is no path.
+    Raises ``InputError`` for blank text.
+
+    >>> document_from_text("---\\ntitle: Siege\\n---\\nMariupol fell.", doc_id="d1").text
+    'Mariupol fell.'
+    """
+    report = on_warning or _log_warning
+    try:
+        body, fields_ = _prepare_text(text, path, lambda message: report(path, message))
+    except _Rejected as rejected:
+        raise InputError(f"{path}: {rejected}") from None
+    merged = _merge_meta(fields_, meta)
+    sha = _sha256(body)
+    return Document(doc_id or _base_id(path, merged, sha), path, body, merged, sha)
+
+
+def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None = None,
+                   on_warning: WarningHandler | None = None, stdin: TextIO | None = None,
+                   max_bytes: int = MAX_ARTICLE_BYTES) -> Iterator[Document]:
+    """Documents from files, folders (recursive, sorted) and ``-`` (standard input), one by one.
+
+    Paths that do not exist raise ``InputError`` at once; every other problem skips the input
+    through ``on_skip`` and goes on. Warnings go to ``on_warning(path, message)``. Without
+    handlers both are logged to the ``kg.ingest`` logger.
+
+    >>> [d.doc_id for d in read_documents(["seeds/000_b23f1cc3a877bd22.txt"])]
+    ['000-b23f1cc3a877bd22']
+    """
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    sources = [_existing(str(p)) for p in paths]
+    reader = _Reader(on_skip or _log_skip, on_warning or _log_warning, stdin, max_bytes)
+    return reader.documents(sources)
+
+
+class _Reader:
+    """The state of one ``read_documents`` call: ids, hashes and folders already seen."""
+
+    def __init__(self, on_skip: SkipHandler, on_warning: WarningHandler,
+                 stdin: TextIO | None, max_bytes: int) -> None:
+        self._skip, self._warn = on_skip, on_warning
+        self._stdin, self._max_bytes = stdin, max_bytes
+        self._texts: dict[str, str] = {}  # sha256 -> first path with that text
+        self._ids: set[str] = set()
+        self._folders: dict[str, str] = {}  # real path -> first path it was read as
+
+    def documents(self, sources: list[str]) -> Iterator[Document]:
+        for source in sources:
+            for path in self._articles(source):
+                document = self._build(path)
+                if document is not None:
+                    yield document
+
+    def _articles(self, source: str) -> Iterator[str]:
+        if source != "-" and os.path.isdir(source):
+            yield from self._walk(source)
+        else:
+            yield source
+
+    def _walk(self, folder: str) -> Iterator[str]:
+        real = os.path.realpath(folder)
+        if real in self._folders:
+            first = self._folders[real]
+            self._skip(Skipped(folder, f"symlink loop: folder already read as {first}"))
+            return
+        self._folders[real] = folder
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as e:
+            self._skip(Skipped(folder, f"unreadable folder: {e.strerror}"))
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = os.path.join(folder, entry.name)
+            if _is_dir(entry):
+                yield from self._walk(path)
+            elif Path(entry.name).suffix.lower() in ARTICLE_SUFFIXES:
+                yield path
+
+    def _build(self, path: str) -> Document | None:
+        def warn(message: str) -> None:
+            self._warn(path, message)
+
+        try:
+            text = self._read_text(path, warn)
+            body, fields_ = _prepare_text(text, path, warn)
+        except _Rejected as rejected:
+            self._skip(Skipped(path, str(rejected)))
+            return None
+        sha = _sha256(body)
+        if sha in self._texts:
+            self._skip(Skipped(path, f"duplicate of {self._texts[sha]}"))
+            return None
+        self._texts[sha] = path
+        if path != "-":
+            fields_.update(_read_sidecar(path, warn))
+        meta = ArticleMeta(**fields_)
+        return Document(self._unique_id(path, meta, sha), path, body, meta, sha)
+
+    def _read_text(self, path: str, warn: Callable[[str], None]) -> str:
+        if path != "-":
+            return _decode(_read_bytes(path, self._max_bytes), warn)
+        stream = self._stdin or sys.stdin
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            return _decode(buffer.read(), warn)
+        return stream.read()
+
+    def _unique_id(self, path: str, meta: ArticleMeta, sha: str) -> str:
+        doc_id = _base_id(path, meta, sha)
+        if doc_id in self._ids:
+            doc_id = f"{doc_id}-{_sha256(path)[:8]}"
+        while doc_id in self._ids:  # only if two paths' hashes collide too
+            doc_id += "-x"
+        self._ids.add(doc_id)
+        return doc_id
+
+
+def _existing(path: str) -> str:
+    if path != "-" and not os.path.lexists(path):
+        raise InputError(f"{path}: no such file or folder")
+    return path
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # e.g. a symlink loop; reading the path will say what is wrong
+        return False
+
+
+def _base_id(path: str, meta: ArticleMeta, sha: str) -> str:
+    if meta.identifier:
+        return slugify(meta.identifier)
+    if path in ("-", "<string>"):
+        return f"text-{sha[:12]}"
+    return slugify(Path(path).stem)
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# --- bytes ---------------------------------------------------------------------------------
+
+
+def _read_bytes(path: str, max_bytes: int) -> bytes:
+    """The file's bytes; ``_Rejected`` with a reason when it cannot or should not be read."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Rejected("not a regular file")
+        if info.st_size > max_bytes:
+            raise _Rejected(f"larger than the limit of {max_bytes} bytes")
+        with open(path, "rb") as file:
+            data = file.read(max_bytes + 1)
+    except OSError as e:
+        raise _Rejected(_os_reason(path, e)) from e
+    if len(data) > max_bytes:
+        raise _Rejected(f"larger than the limit of {max_bytes} bytes")
+    return data
+
+
+def _os_reason(path: str, error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return "symlink loop"
+    if error.errno == errno.ENOENT and os.path.islink(path):
+        return f"broken symlink (target {os.readlink(path)} does not exist)"
+    return f"unreadable: {error.strerror or error}"
+
+
+def _decode(data: bytes, warn: Callable[[str], None]) -> str:
+    """Text from bytes (see the module docstring for the order of encodings tried)."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            if encoding != "utf-8-sig":
+                warn(f"decoded as {encoding} (byte-order mark)")
+            return _decode_as(data, encoding)
+    if _is_binary(data):
+        raise _Rejected("binary file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    encoding = _guess_encoding(data)
+    warn(f"not valid UTF-8; decoded as {encoding}")
+    return _decode_as(data, encoding)
+
+
+def _decode_as(data: bytes, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise _Rejected(f"undecodable: invalid {encoding} at byte {e.start}") from e
+
+
+def _is_binary(data: bytes) -> bool:
+    if b"\0" in data:
+        return True
+    sample = data[:65536]
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    return controls * 50 > len(sample)  # more than 2 %
+
+
+def _guess_encoding(data: bytes) -> str:
+    """cp1252 or latin-1 when they read plausibly, else charset-normalizer's best guess."""
+    import charset_normalizer  # imported here: only non-UTF-8 files need it
+
+    for candidates in (["cp1252", "latin_1"], None):
+        for match in charset_normalizer.from_bytes(data, cp_isolation=candidates):
+            try:
+                data.decode(match.encoding)
+            except UnicodeDecodeError:
+                continue
+            return str(match.encoding)
+    raise _Rejected("undecodable: not UTF-8 and no other encoding fits")
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def _prepare_text(text: str, path: str, warn: Callable[[str], None]) -> tuple[str, dict[str, Any]]:
+    """Normalised body text and the ``ArticleMeta`` fields of its front matter."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise _Rejected("empty file" if not text else "blank file (white space only)")
+    if _looks_like_html(text):
+        text = _html_to_text(text)
+        if not text:
+            raise _Rejected("HTML page without text")
+        warn("looks like HTML; converted to plain text (offsets refer to the converted text)")
+    header = _front_matter(text)
+    if header is None:
+        return text, {}
+    raw, end = header
+    text = text[end:]
+    if not text.strip():
+        raise _Rejected("no text after the front matter")
+    return text, _meta_fields(raw, "front matter", warn)
+
+
+def _front_matter(text: str) -> tuple[dict[str, str], int] | None:
+    """The ``key: value`` pairs of a front-matter header and where the body starts.
+
+    Not a header (``None``) unless every line between the ``---`` lines is ``key: value``,
+    blank or a ``#`` comment, so a Markdown rule at the top of an article stays text.
+    """
+    match = _FRONT_MATTER.match(text, 0, 65536)
+    if match is None:
+        return None
+    raw: dict[str, str] = {}
+    for line in match.group(1).split("\n"):
+        line = line.strip()
+        field = _FIELD.fullmatch(line)
+        if field is None and line and not line.startswith("#"):
+            return None
+        if field is not None:
+            raw[field.group(1)] = field.group(2)
+    return raw, match.end()
+
+
+def _looks_like_html(text: str) -> bool:
+    if _HTML_START.match(text, 0, 4096):
+        return True
+    sample = text[:100_000]
+    tags = [m.end() - m.start() for m in _TAG.finditer(sample)]
+    return len(tags) >= 10 and sum(tags) * 3 > len(sample.strip())
+
+
+class _HTMLText(HTMLParser):
+    """Collects the visible text of an HTML page, one paragraph per block element."""
+
+    HIDDEN = frozenset({"script", "style", "noscript", "template", "title", "svg"})
+    BLOCKS = frozenset({"address", "article", "aside", "blockquote", "br", "dd", "div", "dt",
+                        "figcaption", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+                        "hr", "li", "main", "p", "pre", "section", "td", "th", "tr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.parts.append(re.sub(r"\s+", " ", data))
+
+
+def _html_to_text(html: str) -> str:
+    parser = _HTMLText()
+    parser.feed(html)
+    parser.close()
+    paragraphs = (line.strip() for line in "".join(parser.parts).split("\n"))
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+# --- metadata ------------------------------------------------------------------------------
+
+
+def _read_sidecar(path: str, warn: Callable[[str], None]) -> dict[str, Any]:
+    sidecar = Path(path).with_name(Path(path).stem + SIDECAR_SUFFIX)
+    if not sidecar.exists():
+        return {}
+    try:
+        if sidecar.stat().st_size > MAX_SIDECAR_BYTES:
+            raise ValueError(f"larger than {MAX_SIDECAR_BYTES} bytes")
+        raw = json.loads(sidecar.read_bytes())
+    except (OSError, ValueError) as e:
+        warn(f"metadata file {sidecar} ignored: {e}")
+        return {}
+    if not isinstance(raw, dict):
+        warn(f"metadata file {sidecar} ignored: not a JSON object")
+        return {}
+    return _meta_fields(raw, f"metadata file {sidecar}", warn)
+
+
+def _meta_fields(raw: Mapping[str, object], where: str,
+                 warn: Callable[[str], None]) -> dict[str, Any]:
+    """``ArticleMeta`` keyword arguments from user keys; bad entries are warned about, dropped."""
+    fields_: dict[str, Any] = {}
+    for key, value in raw.items():
+        try:
+            if key not in META_KEYS:
+                raise ValueError(f"unknown key (known: {', '.join(sorted(META_KEYS))})")
+            parsed = _meta_value(key, value)
+        except ValueError as e:
+            warn(f"{where}: {key!r} ignored: {e}")
+            continue
+        if parsed is not None:
+            fields_[META_KEYS[key]] = parsed
+    return fields_
+
+
+def _meta_value(key: str, value: object) -> str | date | None:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {type(value).__name__}")
+    value = _unquote(value.strip())
+    if not value:
+        return None
+    if key == "date":
+        if not _DATE.fullmatch(value):
+            raise ValueError(f"{value!r} is not a date of the form YYYY-MM-DD")
+        return date.fromisoformat(value)  # ValueError for e.g. 2022-02-30
+    if key == "url":
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc or " " in value:
+            raise ValueError(f"{value!r} is not an http(s) URL")
+    return value
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def _merge_meta(fields_: dict[str, Any], meta: ArticleMeta | None) -> ArticleMeta:
+    if meta is not None:
+        given = {f.name: getattr(meta, f.name) for f in fields(ArticleMeta)}
+        fields_ = {**fields_, **{k: v for k, v in given.items() if v is not None}}
+    return ArticleMeta(**fields_)
+
+
+def _log_skip(skipped: Skipped) -> None:
+    _log.warning("skipped %s", skipped)
+
+
+def _log_warning(path: str, message: str) -> None:
+    _log.warning("%s: %s", path, message)
