@@ -143,7 +143,7 @@ def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta |
     """
     report = on_warning or _log_warning
     try:
-        body, fields_ = _prepare_text(text, path, lambda message: report(path, message))
+        body, fields_ = _prepare_text(text, lambda message: report(path, message))
     except _Rejected as rejected:
         raise InputError(f"{path}: {rejected}") from None
     merged = _merge_meta(fields_, meta)
@@ -222,7 +222,7 @@ class _Reader:
 
         try:
             text = self._read_text(path, warn)
-            body, fields_ = _prepare_text(text, path, warn)
+            body, fields_ = _prepare_text(text, warn)
         except _Rejected as rejected:
             self._skip(Skipped(path, str(rejected)))
             return None
@@ -240,10 +240,10 @@ class _Reader:
         if path != "-":
             return _decode(_read_bytes(path, self._max_bytes), warn)
         stream = self._stdin or sys.stdin
-        buffer = getattr(stream, "buffer", None)
-        if buffer is not None:
-            return _decode(buffer.read(), warn)
-        return stream.read()
+        data = getattr(stream, "buffer", stream).read(self._max_bytes + 1)
+        if len(data) > self._max_bytes:
+            raise _Rejected(_too_large(self._max_bytes))
+        return data if isinstance(data, str) else _decode(data, warn)
 
     def _unique_id(self, path: str, meta: ArticleMeta, sha: str) -> str:
         doc_id = _base_id(path, meta, sha)
@@ -290,14 +290,18 @@ def _read_bytes(path: str, max_bytes: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise _Rejected("not a regular file")
         if info.st_size > max_bytes:
-            raise _Rejected(f"larger than the limit of {max_bytes} bytes")
+            raise _Rejected(_too_large(max_bytes))
         with open(path, "rb") as file:
             data = file.read(max_bytes + 1)
     except OSError as e:
         raise _Rejected(_os_reason(path, e)) from e
     if len(data) > max_bytes:
-        raise _Rejected(f"larger than the limit of {max_bytes} bytes")
+        raise _Rejected(_too_large(max_bytes))
     return data
+
+
+def _too_large(max_bytes: int) -> str:
+    return f"larger than the limit of {max_bytes} bytes"
 
 
 def _os_reason(path: str, error: OSError) -> str:
@@ -358,24 +362,29 @@ def _guess_encoding(data: bytes) -> str:
 # --- text ----------------------------------------------------------------------------------
 
 
-def _prepare_text(text: str, path: str, warn: Callable[[str], None]) -> tuple[str, dict[str, Any]]:
+def _prepare_text(text: str, warn: Callable[[str], None]) -> tuple[str, dict[str, Any]]:
     """Normalised body text and the ``ArticleMeta`` fields of its front matter."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise _Rejected("empty file" if not text else "blank file (white space only)")
-    if _looks_like_html(text):
-        text = _html_to_text(text)
-        if not text:
-            raise _Rejected("HTML page without text")
-        warn("looks like HTML; converted to plain text (offsets refer to the converted text)")
+    fields_: dict[str, Any] = {}
     header = _front_matter(text)
-    if header is None:
-        return text, {}
-    raw, end = header
-    text = text[end:]
-    if not text.strip():
-        raise _Rejected("no text after the front matter")
-    return text, _meta_fields(raw, "front matter", warn)
+    if header is not None:
+        fields_ = _meta_fields(header[0], "front matter", warn)
+        text = text[header[1]:]
+        if not text.strip():
+            raise _Rejected("no text after the front matter")
+    return _plain_text(text, warn), fields_
+
+
+def _plain_text(text: str, warn: Callable[[str], None]) -> str:
+    if not _looks_like_html(text):
+        return text
+    text = _html_to_text(text)
+    if not text:
+        raise _Rejected("HTML page without text")
+    warn("looks like HTML; converted to plain text (offsets refer to the converted text)")
+    return text
 
 
 def _front_matter(text: str) -> tuple[dict[str, str], int] | None:

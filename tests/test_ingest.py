@@ -332,3 +332,19 @@ def test_slugify(text: str, slug: str) -> None:
 
 def test_slugify_keeps_truncated_texts_apart() -> None:
     assert slugify("x" * 80 + "a") != slugify("x" * 80 + "b")
+
+
+def test_front_matter_above_an_html_page(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("---\ntitle: Page\n---\n<html><body><p>Kyiv.</p></body></html>")
+    run = Run([tmp_path])
+    assert [(d.text, d.meta.title) for d in run.documents] == [("Kyiv.", "Page")]
+
+
+def test_broken_symlink_named_explicitly_is_skipped_not_an_error(tmp_path: Path) -> None:
+    (tmp_path / "link.txt").symlink_to("gone.txt")
+    assert Run([tmp_path / "link.txt"]).skipped[0].reason.startswith("broken symlink")
+
+
+def test_stdin_over_the_limit_is_skipped() -> None:
+    run = Run(["-"], stdin=io.StringIO("x" * 101), max_bytes=100)
+    assert run.skipped == [Skipped("-", "larger than the limit of 100 bytes")]
