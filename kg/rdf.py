@@ -26,7 +26,7 @@ from typing import TypeAlias
 from rdflib import Literal, URIRef
 from rdflib.term import Node
 
-from kg.model import Entity, EntityKind, Extraction, MergeDecision, Mention, Resolution, Sentence
+from kg.model import Entity, EntityKind, Extraction, Mention, MergeDecision, Resolution, Sentence
 from kg.namespaces import GEONAMES, ITSRDF, KG, NIF, OWL, RDF, RDFS, SDO, SKOS, WGS, XSD
 
 Triple: TypeAlias = tuple[Node, Node, Node]
@@ -142,8 +142,8 @@ def mention_triples(extraction: Extraction, resolution: Resolution, base: str) -
         entity = resolution.entity(key)
         node = mention_iri(base, document.doc_id, mention.begin, mention.end)
         yield from _mention_node(node, doc, mention, entity, base)
-        if mention.sentence in sentences:
-            yield node, NIF.sentence, sentence_iri(base, document.doc_id, sentences[mention.sentence])
+        if (sentence := sentences.get(mention.sentence)) is not None:
+            yield node, NIF.sentence, sentence_iri(base, document.doc_id, sentence)
         if key not in typed:
             typed.add(key)
             yield entity_iri(base, key), RDF.type, CLASS_OF_KIND[entity.kind]

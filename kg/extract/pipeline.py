@@ -71,13 +71,14 @@ def load_pipeline(package: str = MODEL_PACKAGE) -> Language:
         raise ModelError(f"cannot load spaCy model {package!r}: {e}") from e
 
 
-def chunk_bounds(text: str, limit: int = MAX_CHUNK_CHARS) -> list[tuple[int, int]]:
+def chunk_bounds(text: str, limit: int | None = None) -> list[tuple[int, int]]:
     """(begin, end) pieces of ``text`` of at most ``limit`` characters, cut at paragraph
     breaks, else line breaks, else sentence ends, else anywhere.
 
     >>> chunk_bounds("aa\\n\\nbb", limit=4)
     [(0, 4), (4, 6)]
     """
+    limit = limit or MAX_CHUNK_CHARS
     bounds, begin = [], 0
     while len(text) - begin > limit:
         window = text[begin : begin + limit]

@@ -1,0 +1,137 @@
+"""Extraction: mention cleaning, titles, dates, numbers and chunking, on text written here."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from kg.extract import extract_document
+from kg.extract.pipeline import chunk_bounds
+from kg.extract.values import is_duration, normalise_date, parse_number
+from kg.ingest import document_from_text
+from kg.model import ArticleMeta, EntityKind, Extraction
+
+
+def extract(nlp: Any, text: str, published: date | None = None) -> Extraction:
+    document = document_from_text(text, meta=ArticleMeta(date_published=published))
+    return extract_document(nlp, document)
+
+
+def names(extraction: Extraction, kind: EntityKind | None = None) -> set[str]:
+    return {m.name for m in extraction.mentions if kind is None or m.kind is kind}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1,730", 1730.0), ("959", 959.0), ("five million", 5_000_000.0),
+        ("twenty-five", 25.0), ("1.5 million", 1_500_000.0), ("$1.13bn", 1_130_000_000.0),
+        ("£600m", 600_000_000.0), ("two-thirds", 2 / 3), ("half", 0.5), ("hundreds", None),
+    ],
+)
+def test_numbers_are_normalised(text: str, expected: float | None) -> None:
+    assert parse_number(text) == pytest.approx(expected) if expected else parse_number(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reference", "expected"),
+    [
+        ("Feb. 24", date(2022, 5, 19), (date(2022, 2, 24), "day")),
+        ("Wednesday", date(2022, 5, 18), (date(2022, 5, 18), "day")),
+        ("since Monday", date(2022, 5, 19), (date(2022, 5, 16), "day")),
+        ("March 2022", None, (date(2022, 3, 1), "month")),
+        ("2014", None, (date(2014, 1, 1), "year")),
+        ("December", date(2022, 5, 19), (date(2021, 12, 1), "month")),
+        ("Wednesday", None, (None, None)),  # relative and no reference: left as text
+        ("nearly two months", date(2022, 5, 19), (None, None)),  # a duration, not a date
+    ],
+)
+def test_dates_are_normalised_against_the_publication_date(
+    text: str, reference: date | None, expected: tuple[date | None, str | None]
+) -> None:
+    assert normalise_date(text, reference) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "duration"),
+    [("two weeks", True), ("the past day", True), ("last month", False), ("two years ago", False)],
+)
+def test_durations_are_told_from_dates(text: str, duration: bool) -> None:
+    assert is_duration(text) is duration
+
+
+def test_mentions_lose_the_possessive_and_leading_the_but_keep_exact_offsets(nlp: Any) -> None:
+    text = "The United Nations said on Monday that the World Bank's loans had doubled."
+    extraction = extract(nlp, text)
+    assert {"United Nations", "World Bank"} <= names(extraction, EntityKind.ORGANIZATION)
+    for mention in extraction.mentions:
+        assert text[mention.begin : mention.end] == mention.text
+        assert not mention.text.lower().startswith("the ")
+        assert not mention.text.endswith("'s")
+
+
+def test_titles_are_kept_apart_from_the_name(nlp: Any) -> None:
+    text = "French President Emmanuel Macron met Chancellor Olaf Scholz in Berlin."
+    extraction = extract(nlp, text)
+    people = {m.name: m.titles for m in extraction.mentions if m.kind is EntityKind.PERSON}
+    assert people.get("Emmanuel Macron") == ("President",)
+    assert "Olaf Scholz" in people
+
+
+def test_portfolio_words_before_a_title_are_not_organisations(nlp: Any) -> None:
+    extraction = extract(nlp, "He spoke with Defence Minister Ben Wallace on Tuesday.")
+    assert "Defence" not in names(extraction)
+    wallace = [m for m in extraction.mentions if m.name == "Ben Wallace"]
+    assert wallace and wallace[0].titles == ("Defence Minister",)
+
+
+def test_names_fold_line_breaks(nlp: Any) -> None:
+    text = "Officials at the International Monetary\nFund in Washington disagreed."
+    extraction = extract(nlp, text)
+    imf = [m for m in extraction.mentions if m.kind is EntityKind.ORGANIZATION]
+    assert imf and imf[0].name == "International Monetary Fund"
+    assert imf[0].text == "International Monetary\nFund"
+
+
+def test_dates_and_numbers_are_collected_with_offsets(nlp: Any) -> None:
+    text = "Some 1,700 workers went on strike on Friday in Lagos."
+    extraction = extract(nlp, text, date(2023, 3, 8))
+    (quantity,) = [q for q in extraction.quantities if q.value == 1700]
+    assert quantity.qualifier == "approximately" and quantity.unit == "worker"
+    (time,) = extraction.times
+    assert time.text == "Friday" and time.value == date(2023, 3, 3)
+    for span in (*extraction.quantities, *extraction.times):
+        assert text[span.begin : span.end] == span.text
+
+
+def test_sentences_index_the_text_and_mentions_point_into_them(nlp: Any) -> None:
+    text = "Angela Merkel arrived.\n\n  Boris Johnson left London. "
+    extraction = extract(nlp, text)
+    assert [text[s.begin : s.end] for s in extraction.sentences] == [
+        "Angela Merkel arrived.", "Boris Johnson left London.",
+    ]
+    for mention in extraction.mentions:
+        sentence = extraction.sentences[mention.sentence]
+        assert sentence.begin <= mention.begin < mention.end <= sentence.end
+
+
+def test_long_articles_are_split_in_chunks_with_exact_offsets(nlp: Any, monkeypatch: Any) -> None:
+    monkeypatch.setattr("kg.extract.pipeline.MAX_CHUNK_CHARS", 200)
+    paragraph = "Barack Obama visited Kenya. Nairobi welcomed him warmly.\n\n"
+    text = paragraph * 12
+    extraction = extract(nlp, text)
+    assert len([m for m in extraction.mentions if m.name == "Barack Obama"]) == 12
+    assert all(text[m.begin : m.end] == m.text for m in extraction.mentions)
+    indexes = [s.index for s in extraction.sentences]
+    assert indexes == list(range(len(indexes))) and len(indexes) >= 24
+
+
+@pytest.mark.parametrize("limit", [5, 50, 1000])
+def test_chunks_cover_the_text_without_gaps(limit: int) -> None:
+    text = ("word " * 40 + "\n") * 30
+    bounds = chunk_bounds(text, limit)
+    assert bounds[0][0] == 0 and bounds[-1][1] == len(text)
+    assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
+    assert all(0 < end - begin <= limit for begin, end in bounds)
