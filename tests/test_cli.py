@@ -22,7 +22,9 @@ def fast_pipeline(monkeypatch: pytest.MonkeyPatch, nlp: Any) -> None:
     monkeypatch.setattr("kg.build.load_pipeline", lambda _model=None: nlp)
 
 
-def test_build_prints_a_summary_and_writes_turtle_and_trig(tmp_path: Path, fast_pipeline: None) -> None:
+def test_build_prints_a_summary_and_writes_turtle_and_trig(
+    tmp_path: Path, fast_pipeline: None
+) -> None:
     result = runner.invoke(app, ["build", str(SEEDS), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert re.search(
@@ -75,7 +77,8 @@ def test_validate_accepts_the_seed_build(seed_build: Path) -> None:
 def test_validate_rejects_a_mention_without_offsets(seed_build: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.ttl"
     text = (seed_build / "graph.ttl").read_text()
-    broken.write_text(re.sub(r"nif:beginIndex \"\d+\"\^\^xsd:nonNegativeInteger ;", "", text, 1))
+    offset = r"nif:beginIndex \"\d+\"\^\^xsd:nonNegativeInteger ;"
+    broken.write_text(re.sub(offset, "", text, count=1))
     result = runner.invoke(app, ["validate", str(broken)])
     assert result.exit_code == 1
     assert "beginIndex" in result.stdout and "violate" in result.stderr
