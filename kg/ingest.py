@@ -2,8 +2,10 @@
 
 Text and offsets
     ``Document.text`` is the article as decoded text with line ends normalised: CRLF and a
-    lone CR become ``\\n``, a leading byte-order mark is dropped, and nothing else changes (no
-    NFC, zero-width characters and combining marks stay). Every offset kg produces is a Python
+    lone CR become ``\\n``, a leading byte-order mark is dropped, each character a graph cannot
+    carry (C0 controls but tab and newline, lone surrogates, U+FFFE, U+FFFF; see
+    ``kg.characters``) becomes one U+FFFD with a warning, and nothing else changes (no NFC,
+    zero-width characters and combining marks stay). Every offset kg produces is a Python
     ``str`` index into ``Document.text``. ``Document.sha256`` is the SHA-256 of that text,
     UTF-8 encoded.
 
@@ -15,7 +17,7 @@ Decoding
 HTML
     A file that starts like an HTML page or is mostly tags is converted to plain text (scripts
     and styles dropped, one paragraph per block element) with a warning; the converted text is
-    ``Document.text``. Markdown with a little inline HTML is left alone.
+    ``Document.text``. Markdown with a little inline HTML is left alone (``kg.htmltext``).
 
 Metadata
     Keys ``date`` (``YYYY-MM-DD``), ``title``, ``source``, ``url`` and ``id``, from either
@@ -27,7 +29,7 @@ Metadata
 
     Both may be present: the sidecar wins key by key, because it can be edited without touching
     the article. A bad key or value (unknown key, bad date, invalid JSON) is dropped with a
-    warning; the article is still built.
+    warning; the article is still built (``kg.metadata``).
 
 Folders
     Read recursively in sorted order; only ``.txt`` and ``.md`` files are articles, hidden
@@ -45,32 +47,33 @@ from __future__ import annotations
 import codecs
 import errno
 import hashlib
-import json
 import logging
 import os
 import re
 import stat
 import sys
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
-from datetime import date
-from html.parser import HTMLParser
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
-from urllib.parse import urlsplit
 
+from kg.characters import replace_unrepresentable
 from kg.errors import InputError
+from kg.htmltext import html_to_text, looks_like_html
+from kg.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part of kg.ingest's API)
+    MAX_SIDECAR_BYTES,
+    META_KEYS,
+    SIDECAR_SUFFIX,
+    front_matter,
+    merge_meta,
+    meta_fields,
+    read_sidecar,
+)
 from kg.model import ArticleMeta, Document
 
 ARTICLE_SUFFIXES = frozenset({".txt", ".md"})
-SIDECAR_SUFFIX = ".meta.json"
 MAX_ARTICLE_BYTES = 50 * 1024 * 1024
-MAX_SIDECAR_BYTES = 1024 * 1024
-
-#: Metadata keys as users write them -> ``ArticleMeta`` field names.
-META_KEYS = {"date": "date_published", "title": "title", "source": "source", "url": "url",
-             "id": "identifier"}
 
 _log = logging.getLogger(__name__)
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
@@ -78,11 +81,6 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
          (codecs.BOM_UTF16_BE, "utf-16"))
 # Control bytes that never occur in text files (tab, line ends, form feed and ESC excluded).
 _CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0E, *range(0x0F, 0x1B), *range(0x1C, 0x20)])
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?)^---[ \t]*(?:\n|\Z)", re.S | re.M)
-_FIELD = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)")
-_HTML_START = re.compile(r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
 
 SkipHandler = Callable[["Skipped"], None]
 WarningHandler = Callable[[str, str], None]
@@ -146,7 +144,7 @@ def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta |
         body, fields_ = _prepare_text(text, lambda message: report(path, message))
     except _Rejected as rejected:
         raise InputError(f"{path}: {rejected}") from None
-    merged = _merge_meta(fields_, meta)
+    merged = merge_meta(fields_, meta)
     sha = _sha256(body)
     return Document(doc_id or _base_id(path, merged, sha), path, body, merged, sha)
 
@@ -232,7 +230,7 @@ class _Reader:
             return None
         self._texts[sha] = path
         if path != "-":
-            fields_.update(_read_sidecar(path, warn))
+            fields_.update(read_sidecar(path, warn))
         meta = ArticleMeta(**fields_)
         return Document(self._unique_id(path, meta, sha), path, body, meta, sha)
 
@@ -368,156 +366,31 @@ def _prepare_text(text: str, warn: Callable[[str], None]) -> tuple[str, dict[str
     if not text.strip():
         raise _Rejected("empty file" if not text else "blank file (white space only)")
     fields_: dict[str, Any] = {}
-    header = _front_matter(text)
+    header = front_matter(text)
     if header is not None:
-        fields_ = _meta_fields(header[0], "front matter", warn)
+        fields_ = meta_fields(header[0], "front matter", warn)
         text = text[header[1]:]
         if not text.strip():
             raise _Rejected("no text after the front matter")
-    return _plain_text(text, warn), fields_
+    return _representable(_plain_text(text, warn), warn), fields_
 
 
 def _plain_text(text: str, warn: Callable[[str], None]) -> str:
-    if not _looks_like_html(text):
+    if not looks_like_html(text):
         return text
-    text = _html_to_text(text)
+    text = html_to_text(text)
     if not text:
         raise _Rejected("HTML page without text")
     warn("looks like HTML; converted to plain text (offsets refer to the converted text)")
     return text
 
 
-def _front_matter(text: str) -> tuple[dict[str, str], int] | None:
-    """The ``key: value`` pairs of a front-matter header and where the body starts.
-
-    Not a header (``None``) unless every line between the ``---`` lines is ``key: value``,
-    blank or a ``#`` comment, so a Markdown rule at the top of an article stays text.
-    """
-    match = _FRONT_MATTER.match(text, 0, 65536)
-    if match is None:
-        return None
-    raw: dict[str, str] = {}
-    for line in match.group(1).split("\n"):
-        line = line.strip()
-        field = _FIELD.fullmatch(line)
-        if field is None and line and not line.startswith("#"):
-            return None
-        if field is not None:
-            raw[field.group(1)] = field.group(2)
-    return raw, match.end()
-
-
-def _looks_like_html(text: str) -> bool:
-    if _HTML_START.match(text, 0, 4096):
-        return True
-    sample = text[:100_000]
-    tags = [m.end() - m.start() for m in _TAG.finditer(sample)]
-    return len(tags) >= 10 and sum(tags) * 3 > len(sample.strip())
-
-
-class _HTMLText(HTMLParser):
-    """Collects the visible text of an HTML page, one paragraph per block element."""
-
-    HIDDEN = frozenset({"script", "style", "noscript", "template", "title", "svg"})
-    BLOCKS = frozenset({"address", "article", "aside", "blockquote", "br", "dd", "div", "dt",
-                        "figcaption", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-                        "hr", "li", "main", "p", "pre", "section", "td", "th", "tr"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.HIDDEN:
-            self.hidden += 1
-        elif tag in self.BLOCKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in self.BLOCKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.parts.append(re.sub(r"\s+", " ", data))
-
-
-def _html_to_text(html: str) -> str:
-    parser = _HTMLText()
-    parser.feed(html)
-    parser.close()
-    paragraphs = (line.strip() for line in "".join(parser.parts).split("\n"))
-    return "\n\n".join(p for p in paragraphs if p)
-
-
-# --- metadata ------------------------------------------------------------------------------
-
-
-def _read_sidecar(path: str, warn: Callable[[str], None]) -> dict[str, Any]:
-    sidecar = Path(path).with_name(Path(path).stem + SIDECAR_SUFFIX)
-    if not sidecar.exists():
-        return {}
-    try:
-        if sidecar.stat().st_size > MAX_SIDECAR_BYTES:
-            raise ValueError(f"larger than {MAX_SIDECAR_BYTES} bytes")
-        raw = json.loads(sidecar.read_bytes())
-    except (OSError, ValueError) as e:
-        warn(f"metadata file {sidecar} ignored: {e}")
-        return {}
-    if not isinstance(raw, dict):
-        warn(f"metadata file {sidecar} ignored: not a JSON object")
-        return {}
-    return _meta_fields(raw, f"metadata file {sidecar}", warn)
-
-
-def _meta_fields(raw: Mapping[str, object], where: str,
-                 warn: Callable[[str], None]) -> dict[str, Any]:
-    """``ArticleMeta`` keyword arguments from user keys; bad entries are warned about, dropped."""
-    fields_: dict[str, Any] = {}
-    for key, value in raw.items():
-        try:
-            if key not in META_KEYS:
-                raise ValueError(f"unknown key (known: {', '.join(sorted(META_KEYS))})")
-            parsed = _meta_value(key, value)
-        except ValueError as e:
-            warn(f"{where}: {key!r} ignored: {e}")
-            continue
-        if parsed is not None:
-            fields_[META_KEYS[key]] = parsed
-    return fields_
-
-
-def _meta_value(key: str, value: object) -> str | date | None:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {type(value).__name__}")
-    value = _unquote(value.strip())
-    if not value:
-        return None
-    if key == "date":
-        if not _DATE.fullmatch(value):
-            raise ValueError(f"{value!r} is not a date of the form YYYY-MM-DD")
-        return date.fromisoformat(value)  # ValueError for e.g. 2022-02-30
-    if key == "url":
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc or " " in value:
-            raise ValueError(f"{value!r} is not an http(s) URL")
-    return value
-
-
-def _unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    return value
-
-
-def _merge_meta(fields_: dict[str, Any], meta: ArticleMeta | None) -> ArticleMeta:
-    if meta is not None:
-        given = {f.name: getattr(meta, f.name) for f in fields(ArticleMeta)}
-        fields_ = {**fields_, **{k: v for k, v in given.items() if v is not None}}
-    return ArticleMeta(**fields_)
+def _representable(text: str, warn: Callable[[str], None]) -> str:
+    """``text`` without characters a graph cannot carry, each replaced 1:1 (``kg.characters``)."""
+    text, replaced = replace_unrepresentable(text)
+    if replaced:
+        warn(f"{replaced} control character(s) or lone surrogate(s) replaced with U+FFFD")
+    return text
 
 
 def _log_skip(skipped: Skipped) -> None:
