@@ -35,6 +35,8 @@ Folders
     Read recursively in sorted order; only ``.txt`` and ``.md`` files are articles, hidden
     entries (``.name``) are ignored, and a folder reached twice (a symlink loop) is skipped.
     A file named explicitly is read whatever its extension; ``-`` reads standard input.
+    ``Document.path`` is the path read, with characters a graph cannot carry replaced as in
+    the text (a file name that is not UTF-8, with a warning).
 
 Skips (reported through ``on_skip``, the run goes on): empty or blank text, binary,
 undecodable, unreadable, not a regular file, broken symlink, symlink loop, larger than
@@ -232,7 +234,8 @@ class _Reader:
         if path != "-":
             fields_.update(read_sidecar(path, warn))
         meta = ArticleMeta(**fields_)
-        return Document(self._unique_id(path, meta, sha), path, body, meta, sha)
+        shown = _recorded_path(path, warn)
+        return Document(self._unique_id(path, meta, sha), shown, body, meta, sha)
 
     def _read_text(self, path: str, warn: Callable[[str], None]) -> str:
         if path != "-":
@@ -251,6 +254,15 @@ class _Reader:
             doc_id += "-x"
         self._ids.add(doc_id)
         return doc_id
+
+
+def _recorded_path(path: str, warn: Callable[[str], None]) -> str:
+    """``path`` as documents record it: a file name that is not UTF-8 (its bytes arrive as lone
+    surrogates) or holds control characters would break the graph, so those become U+FFFD."""
+    shown, replaced = replace_unrepresentable(path)
+    if replaced:
+        warn(f"file name is not UTF-8 or holds control characters; recorded as {shown!r}")
+    return shown
 
 
 def _existing(path: str) -> str:
