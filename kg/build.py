@@ -94,6 +94,7 @@ def build_corpus(
     on_document: Callable[[Document], None] | None = None,
     on_skip: Callable[[Skipped], None] | None = None,
     nlp: Any = None,
+    on_warning: Callable[[str, str], None] | None = None,
 ) -> BuildReport:
     """Build the graph of the articles under ``paths`` into ``settings.out_dir``."""
     started = time.perf_counter()
@@ -105,7 +106,7 @@ def build_corpus(
             on_skip(item)
 
     with BuildLock(settings.out_dir):
-        documents = read_documents(paths, on_skip=skip)
+        documents = read_documents(paths, on_skip=skip, on_warning=on_warning)
         extractions = []
         for extraction in extract_corpus(documents, settings, nlp):
             extractions.append(extraction)

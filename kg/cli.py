@@ -75,10 +75,14 @@ def build(
     def skip(item: Any) -> None:
         typer.echo(f"skipped {item.path}: {item.reason}", err=True)
 
+    def warn(path: str, message: str) -> None:
+        typer.echo(f"warning: {path}: {message}", err=True)
+
     with clean_errors():
         try:
             report = build_corpus(
-                paths, settings, formats=fmt or DEFAULT_FORMATS, on_document=tick, on_skip=skip
+                paths, settings, formats=fmt or DEFAULT_FORMATS, on_document=tick, on_skip=skip,
+                on_warning=warn,
             )
         finally:
             close()
