@@ -1,0 +1,476 @@
+"""Running SPARQL: named questions, safe parameters, embedded Oxigraph or a remote endpoint.
+
+    text / .rq file / --name ─▶ with prefixes ─▶ run_query (store) ──┐
+                                              └▶ run_remote (HTTP) ──┴▶ write_result
+
+Prefixes
+    Every prefix of ``kg.namespaces.PREFIXES`` (``schema:``, ``nif:``, ``kg:`` …) is
+    predeclared; a query's own ``PREFIX`` declarations win.
+
+Parameters
+    ``params`` bind variables without ever pasting text into the query. A value starting
+    with ``http://`` or ``https://`` binds an IRI (it must be a valid one), ``<…>`` binds any
+    IRI, anything else a plain string literal. Embedded queries use Oxigraph's
+    substitutions (SEP-0007), which require a SELECT query to project the bound variable;
+    remote queries get a trailing ``VALUES`` clause of escaped terms, after the same check.
+
+Results are Oxigraph's own objects (``QuerySolutions``, ``QueryBoolean``, triples), so JSON
+(W3C SPARQL 1.1 Query Results JSON), CSV and TSV are written by Oxigraph without a Python
+loop per row; the aligned table is for people.
+
+Import from this module by name (``from kg.query import run_query``): ``kg.query`` itself is
+the notebook function ``query`` re-exported by ``kg/__init__.py``.
+
+>>> [q.name for q in named_queries()][:1]  # doctest: +SKIP
+['claims']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import pyoxigraph as ox
+
+from kg.config import PROJECT_ROOT
+from kg.errors import GraphError, QueryError
+from kg.namespaces import PREFIXES
+
+QUERIES_DIR = PROJECT_ROOT / "queries"
+RESULT_FORMATS = ("table", "csv", "tsv", "json")
+GRAPH_FORMATS = {"ttl": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES}
+_SOLUTION_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV,
+                     "json": ox.QueryResultsFormat.JSON}
+_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?\s*:", re.I)
+_POSITION = re.compile(r"error at (\d+):(\d+): ?")
+_PREFIXED = re.compile(r"(?<![\w:?$/#@.-])([A-Za-z][\w-]*):[A-Za-z_0-9]")
+_IRI_OR_STRING = re.compile(r"<[^<>\s]*>|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
+
+Result = ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples | list[ox.Triple]
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    """A documented ``.rq`` file of the queries library; ``title`` is its header's first line."""
+
+    name: str
+    path: Path
+    title: str
+    text: str
+
+
+def named_queries(folder: Path = QUERIES_DIR) -> list[NamedQuery]:
+    """Every ``*.rq`` file in ``folder``, sorted by name.
+
+    >>> "entities-across-articles" in [q.name for q in named_queries()]
+    True
+    """
+    return [_read_named(path) for path in sorted(Path(folder).glob("*.rq"))]
+
+
+def named_query(name: str, folder: Path = QUERIES_DIR) -> NamedQuery:
+    """The named query ``name``; ``QueryError`` lists the known names when there is none.
+
+    >>> named_query("evidence").path.name
+    'evidence.rq'
+    """
+    path = Path(folder) / f"{name}.rq"
+    if not _VARIABLE.fullmatch(name.replace("-", "_")) or not path.is_file():
+        known = ", ".join(q.name for q in named_queries(folder)) or "none"
+        raise QueryError(f"no named query {name!r} in {folder} (known: {known})")
+    return _read_named(path)
+
+
+def _read_named(path: Path) -> NamedQuery:
+    text = path.read_text(encoding="utf-8")
+    title = next((line.lstrip("#").strip() for line in text.splitlines()
+                  if line.startswith("#") and line.lstrip("#").strip()), "")
+    return NamedQuery(path.stem, path, title, text)
+
+
+def bind_value(value: str) -> ox.NamedNode | ox.Literal:
+    """The RDF term a parameter value binds: an IRI for ``http(s)://…`` or ``<…>``, else a string.
+
+    >>> bind_value("https://w3id.org/kgnews/id/person/x"), bind_value("Putin")
+    (<NamedNode value=https://w3id.org/kgnews/id/person/x>, <Literal value=Putin ...>)
+    """
+    iri = value[1:-1] if value.startswith("<") and value.endswith(">") else None
+    if iri is None and value.startswith(("http://", "https://")):
+        iri = value
+    if iri is None:
+        return ox.Literal(value)
+    try:
+        return ox.NamedNode(iri)
+    except ValueError as e:
+        raise QueryError(f"parameter value {value!r} is not a valid IRI: {e}") from None
+
+
+Term = ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple
+
+
+def substitutions(params: Mapping[str, str]) -> dict[ox.Variable, Term]:
+    """``params`` as Oxigraph substitutions; variable names are checked, values bound as terms.
+
+    >>> substitutions({"name": "Kyiv"})
+    {<Variable value=name>: <Literal value=Kyiv ...>}
+    """
+    bound: dict[ox.Variable, Term] = {}
+    for name, value in params.items():
+        name = name.removeprefix("?").removeprefix("$")
+        if not _VARIABLE.fullmatch(name):
+            raise QueryError(f"parameter name {name!r} is not a SPARQL variable name")
+        bound[ox.Variable(name)] = bind_value(value)
+    return bound
+
+
+def parse_params(pairs: Iterable[str]) -> dict[str, str]:
+    """``name=value`` strings (``--param``) as a dict; the value may contain ``=``.
+
+    >>> parse_params(["entity=https://x.org/a", "q=a=b"])
+    {'entity': 'https://x.org/a', 'q': 'a=b'}
+    """
+    params = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise QueryError(f"--param {pair!r}: write it as name=value")
+        params[name.strip()] = value
+    return params
+
+
+def missing_prefixes(sparql: str) -> dict[str, str]:
+    """The predeclared prefixes ``sparql`` does not declare itself.
+
+    >>> sorted(missing_prefixes("PREFIX schema: <http://schema.org/> SELECT * {}"))[:2]
+    ['dcterms', 'gn']
+    """
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(sparql)}
+    return {p: iri for p, iri in PREFIXES.items() if p not in declared}
+
+
+def with_prefixes(sparql: str) -> str:
+    """``sparql`` with the missing prefixes declared on its first line (line numbers kept).
+
+    >>> with_prefixes("SELECT * { ?s a schema:Person }").count("PREFIX schema:")
+    1
+    """
+    declarations = " ".join(f"PREFIX {p}: <{iri}>" for p, iri in missing_prefixes(sparql).items())
+    return f"{declarations} {sparql}" if declarations else sparql
+
+
+def run_query(store: ox.Store, sparql: str, params: Mapping[str, str] | None = None,
+              source: str = "query") -> Result:
+    """Run ``sparql`` on ``store`` over the union of its graphs; ``source`` names it in errors.
+
+    >>> run_query(ox.Store(), "ASK { ?s a schema:Person }")
+    <QueryBoolean false>
+    """
+    try:
+        return store.query(sparql, prefixes=missing_prefixes(sparql),
+                           use_default_graph_as_union=True,
+                           substitutions=substitutions(params or {}) or None)
+    except SyntaxError as e:
+        raise syntax_error(sparql, str(e), source) from None
+    except RuntimeError as e:  # a parameter the SELECT clause does not project
+        raise QueryError(f"{source}: cannot bind the parameters: {e}; a SELECT query must "
+                         "list each parameter's variable") from None
+    except OSError as e:
+        raise GraphError(f"{source}: cannot read the store: {e}") from e
+
+
+def syntax_error(sparql: str, message: str, source: str) -> QueryError:
+    """A ``QueryError`` pointing at the line and column of a parser message.
+
+    >>> print(syntax_error("SELECT *\\nWHERE { ?s ?p }", "error at 2:15: expected", "q.rq"))
+    q.rq: SPARQL syntax error at line 2, column 15: expected
+      2 | WHERE { ?s ?p }
+        |               ^
+    """
+    found = _POSITION.match(message)
+    detail = _short(_POSITION.sub("", message, count=1).strip(), 160)
+    hint = _unknown_prefix_hint(sparql)
+    if found is None:
+        return QueryError(f"{source}: SPARQL syntax error: {detail}{hint}")
+    line, column = int(found.group(1)), int(found.group(2))
+    lines = sparql.splitlines() or [""]
+    text = lines[min(line, len(lines)) - 1]
+    gutter = " " * len(str(line))
+    return QueryError(
+        f"{source}: SPARQL syntax error at line {line}, column {column}: {detail}{hint}\n"
+        f"  {line} | {text}\n  {gutter} | {' ' * max(column - 1, 0)}^"
+    )
+
+
+def _unknown_prefix_hint(sparql: str) -> str:
+    """Oxigraph reports an undeclared prefix as some other error: name the likely cause."""
+    code = _IRI_OR_STRING.sub(" ", sparql)
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(sparql)} | set(PREFIXES)
+    unknown = sorted({m.group(1) for m in _PREFIXED.finditer(code)} - declared)
+    return f" (undeclared prefix: {', '.join(u + ':' for u in unknown)})" if unknown else ""
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def write_result(result: Result, fmt: str, out: IO[bytes]) -> None:
+    """Write ``result`` to the binary stream ``out`` as ``fmt`` (table, csv, tsv, json, ttl, nt).
+
+    >>> import io; buffer = io.BytesIO()
+    >>> write_result(ox.Store().query("SELECT ?x { BIND(1 AS ?x) }"), "json", buffer)
+    >>> buffer.getvalue()
+    b'{"head":{"vars":["x"]},"results":{"bindings":[{"x":{"type":"literal",...}}]}}'
+    """
+    if isinstance(result, ox.QueryBoolean):
+        _write_boolean(result, fmt, out)
+    elif isinstance(result, ox.QuerySolutions):
+        _write_solutions(result, fmt, out)
+    else:
+        _write_triples(result, fmt, out)
+
+
+def _write_boolean(result: ox.QueryBoolean, fmt: str, out: IO[bytes]) -> None:
+    if fmt in ("table", "csv", "tsv"):
+        out.write(b"true\n" if bool(result) else b"false\n")
+    elif fmt == "json":
+        result.serialize(out, format=ox.QueryResultsFormat.JSON)
+        out.write(b"\n")
+    else:
+        raise QueryError(f"an ASK query answers true or false; --format {fmt} is for CONSTRUCT "
+                         "and DESCRIBE (use table, csv, tsv or json)")
+
+
+def _write_solutions(result: ox.QuerySolutions, fmt: str, out: IO[bytes]) -> None:
+    if fmt == "table":
+        from kg.results import table
+
+        out.write(table(result).encode())
+    elif fmt in _SOLUTION_FORMATS:
+        result.serialize(out, format=_SOLUTION_FORMATS[fmt])
+        if fmt == "json":
+            out.write(b"\n")
+    else:
+        raise QueryError(f"a SELECT query gives rows; --format {fmt} is for CONSTRUCT and "
+                         "DESCRIBE (use table, csv, tsv or json)")
+
+
+def _write_triples(result: Iterable[ox.Triple], fmt: str, out: IO[bytes]) -> None:
+    fmt = "ttl" if fmt == "table" else fmt
+    if fmt not in GRAPH_FORMATS:
+        raise QueryError(f"a CONSTRUCT or DESCRIBE query gives triples; --format {fmt} is for "
+                         "SELECT (use ttl or nt)")
+    rdf_format = GRAPH_FORMATS[fmt]
+    prefixes = PREFIXES if rdf_format == ox.RdfFormat.TURTLE else None
+    data = ox.serialize(result, format=rdf_format, prefixes=prefixes)
+    out.write(data or b"")
+
+
+# -- remote endpoints ----------------------------------------------------------------------
+
+ACCEPT = ("application/sparql-results+json, application/n-triples;q=0.9, "
+          "text/turtle;q=0.8, application/sparql-results+xml;q=0.5, application/rdf+xml;q=0.5")
+RETRY_STATUSES = frozenset({429, 502, 503, 504})
+
+
+def values_clause(params: Mapping[str, str]) -> str:
+    """A trailing ``VALUES`` clause binding ``params``; every value is an escaped RDF term.
+
+    >>> values_clause({"name": 'say "hi" }'})
+    '\\nVALUES (?name) { ("say \\\\"hi\\\\" }") }'
+    """
+    bound = substitutions(params)
+    if not bound:
+        return ""
+    names = " ".join(str(v) for v in bound)
+    terms = " ".join(str(t) for t in bound.values())
+    return f"\nVALUES ({names}) {{ ({terms}) }}"
+
+
+def remote_query_text(sparql: str, params: Mapping[str, str] | None = None,
+                      source: str = "query") -> str:
+    """The text sent to an endpoint: prefixes declared, parameters as a ``VALUES`` clause.
+
+    With parameters the query is first checked by Oxigraph (syntax, and that a SELECT
+    projects each parameter), so an endpoint gets the same errors and rows as the embedded
+    engine. Without parameters the text goes as it is (vendor extensions keep working).
+
+    >>> remote_query_text("SELECT ?x { ?x a schema:Person }", {"x": "https://x.org/a"})[-35:]
+    'VALUES (?x) { (<https://x.org/a>) }'
+    """
+    if params:
+        run_query(ox.Store(), sparql, params, source)  # an empty store: only checks the query
+    return with_prefixes(sparql) + values_clause(params or {})
+
+
+def run_remote(endpoint: str, sparql: str, params: Mapping[str, str] | None = None,
+               source: str = "query", client: Any = None, timeout: float = 60.0,
+               attempts: int = 3) -> Result:
+    """Run ``sparql`` on the SPARQL endpoint at ``endpoint`` (SPARQL 1.1 Protocol, POST).
+
+    Connection failures and 429/502/503/504 answers are retried ``attempts`` times with
+    backoff; other failures raise ``StoreError`` (or ``QueryError`` for a 400 answer, with
+    the server's message). ``client`` is an ``httpx.Client`` (tests inject a transport).
+
+    >>> run_remote("http://127.0.0.1:7878/query", "ASK {}")  # doctest: +SKIP
+    <QueryBoolean true>
+    """
+    import httpx
+
+    text = remote_query_text(sparql, params, source)
+    owned = client is None
+    client = client or httpx.Client(timeout=timeout)
+    try:
+        response = _post_with_retries(client, endpoint, text, attempts)
+    finally:
+        if owned:
+            client.close()
+    return _parse_response(response, endpoint, source)
+
+
+def _post_with_retries(client: Any, endpoint: str, text: str, attempts: int) -> Any:
+    import time
+
+    import httpx
+
+    from kg.errors import StoreError
+
+    problem = ""
+    for attempt in range(attempts):
+        if attempt:
+            time.sleep(0.25 * 2 ** attempt)
+        try:
+            response = client.post(endpoint, data={"query": text}, headers={"Accept": ACCEPT})
+        except httpx.HTTPError as e:
+            problem = f"{type(e).__name__}: {e}"
+            continue
+        if response.status_code not in RETRY_STATUSES:
+            return response
+        problem = f"HTTP {response.status_code}"
+    raise StoreError(f"SPARQL endpoint {endpoint} failed after {attempts} attempts ({problem})")
+
+
+def _parse_response(response: Any, endpoint: str, source: str) -> Result:
+    from kg.errors import StoreError
+
+    body = response.text if response.status_code >= 400 else ""
+    if response.status_code == 400:
+        raise QueryError(f"{source}: {endpoint} rejected the query: {_short(body, 600)}")
+    if response.status_code >= 400:
+        raise StoreError(f"SPARQL endpoint {endpoint} answered HTTP {response.status_code}: "
+                         f"{_short(body, 300)}")
+    media = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    try:
+        results_format = ox.QueryResultsFormat.from_media_type(media)
+        if results_format is not None:
+            return ox.parse_query_results(response.content, format=results_format)
+        rdf_format = ox.RdfFormat.from_media_type(media)
+        if rdf_format is not None:
+            return [q.triple for q in ox.parse(response.content, format=rdf_format)]
+    except (SyntaxError, ValueError) as e:
+        raise StoreError(f"SPARQL endpoint {endpoint} sent unreadable {media}: {e}") from e
+    raise StoreError(f"SPARQL endpoint {endpoint} answered with {media or 'no content type'}, "
+                     "not SPARQL results or RDF")
+
+
+# -- the notebook function -----------------------------------------------------------------
+
+def query(graph: Any, sparql: str | Path, **params: str) -> Any:
+    """Ask ``graph`` a question; the function behind ``kg.query`` for notebooks and scripts.
+
+    ``graph`` is a graph file path, an endpoint URL (``http(s)://…``), a ``pyoxigraph.Store``
+    or an rdflib Graph/Dataset (e.g. from ``kg.build_graph``). ``sparql`` is query text, a
+    ``Path`` to a ``.rq`` file, or the name of a named query (``"people-roles"``).
+    ``params`` bind variables safely (see the module docstring). Returns ``Rows`` (a list of
+    dicts with ``.to_dataframe()``) for SELECT, a ``bool`` for ASK and an ``rdflib.Graph``
+    for CONSTRUCT/DESCRIBE.
+
+    >>> kg.query("output/graph.trig", "entities-across-articles")[0]  # doctest: +SKIP
+    {'entity': rdflib.term.URIRef('https://w3id.org/kgnews/id/place/russia'), ...}
+    """
+    from kg.results import rows_of
+
+    text, source = read_query(sparql)
+    remote = isinstance(graph, str) and graph.startswith(("http://", "https://"))
+    result = execute(text, source, graph=None if remote else graph,
+                     endpoint=graph if remote else None, params=params)
+    if isinstance(result, ox.QueryBoolean):
+        return bool(result)
+    if isinstance(result, ox.QuerySolutions):
+        return rows_of(result)
+    return _rdflib_graph(result)
+
+
+def read_query(source: str | Path | None, name: str | None = None,
+               stdin: IO[str] | None = None) -> tuple[str, str]:
+    """Query text, and a name for errors, from what a user gave.
+
+    ``name`` (or a bare word as ``source``, e.g. ``"people-roles"``) is a named query;
+    ``"-"`` reads ``stdin``; a ``Path``, or a string naming an existing file, is read;
+    any other string is the query itself.
+
+    >>> read_query("evidence")[1].endswith("evidence.rq"), read_query("ASK {}")
+    (True, ('ASK {}', 'query'))
+    """
+    if name is not None:
+        named = named_query(name)
+        return named.text, str(named.path)
+    if source is None:
+        raise QueryError("no query given: pass SPARQL text, a .rq file, - for standard input, "
+                         "or --name NAME (kg query --list shows the names)")
+    if source == "-":
+        return (stdin.read() if stdin is not None else ""), "<stdin>"
+    if isinstance(source, Path) or ("\n" not in source and len(source) < 4096
+                                    and Path(source).is_file()):
+        try:
+            return Path(source).read_text(encoding="utf-8"), str(source)
+        except (OSError, UnicodeDecodeError) as e:
+            raise QueryError(f"cannot read query file {source}: {e}") from e
+    if _NAME.fullmatch(source):
+        return read_query(None, source)
+    return source, "query"
+
+
+def execute(sparql: str, source: str = "query", *, graph: Any = None,
+            endpoint: str | None = None, params: Mapping[str, str] | None = None,
+            cache: bool | None = None) -> Result:
+    """Run ``sparql`` on ``endpoint`` when given, else on ``graph`` (a path, store or Graph).
+
+    >>> execute("ASK {}", graph=ox.Store())
+    <QueryBoolean true>
+    """
+    from kg.store import DEFAULT_GRAPH, store_of
+
+    if endpoint is not None:
+        return run_remote(endpoint, sparql, params, source)
+    return run_query(store_of(DEFAULT_GRAPH if graph is None else graph, cache=cache),
+                     sparql, params, source)
+
+
+def check_format(fmt: str) -> str:
+    """``fmt`` if it is an output format ``write_result`` knows, else ``QueryError``.
+
+    >>> check_format("json")
+    'json'
+    """
+    if fmt not in (*RESULT_FORMATS, *GRAPH_FORMATS):
+        known = ", ".join((*RESULT_FORMATS, *GRAPH_FORMATS))
+        raise QueryError(f"unknown output format {fmt!r}; choose from {known}")
+    return fmt
+
+
+def _rdflib_graph(triples: Iterable[ox.Triple]) -> Any:
+    from rdflib import Graph
+
+    graph = Graph()
+    for prefix, namespace in PREFIXES.items():
+        graph.bind(prefix, namespace)
+    data = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES)
+    if data:
+        graph.parse(data=data.decode(), format="nt")
+    return graph
