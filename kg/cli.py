@@ -109,3 +109,53 @@ def validate(
     typer.echo(report.text)
     typer.echo(f"{graph}: {report.violations} node(s) violate the shapes", err=True)
     raise typer.Exit(1)
+
+
+GraphOption = Annotated[
+    Path, typer.Option("--graph", "-g", help="Graph file: .trig, .nq, .ttl, .nt or .jsonld.")
+]
+
+
+@app.command()
+def query(
+    sparql: Annotated[
+        str | None, typer.Argument(help="SPARQL text, a query file, - for stdin, or a name.")
+    ] = None,
+    name: Annotated[str | None, typer.Option("--name", "-n", help="A named query.")] = None,
+    list_names: Annotated[bool, typer.Option("--list", help="List the named queries.")] = False,
+    graph: GraphOption = Path("output/graph.trig"),
+    endpoint: Annotated[
+        str | None, typer.Option("--endpoint", "-e", help="Query this SPARQL endpoint instead.")
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="table, csv, tsv, json; ttl or nt for graphs.")
+    ] = "table",
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="name=value binds ?name (repeatable); "
+                     "http(s)://… or <…> binds an IRI, anything else a string."),
+    ] = None,
+    cache: Annotated[
+        bool, typer.Option("--cache/--no-cache", help="Keep big graphs in output/.kg/store.")
+    ] = True,
+) -> None:
+    """Ask the graph a SPARQL question (SELECT, ASK, CONSTRUCT or DESCRIBE)."""
+    from kg.query import (
+        check_format,
+        execute,
+        named_queries,
+        parse_params,
+        read_query,
+        write_result,
+    )
+
+    with clean_errors():
+        if list_names:
+            for named in named_queries():
+                typer.echo(f"{named.name:<26} {named.title}")
+            return
+        check_format(fmt)
+        text, source = read_query(sparql, name, sys.stdin)
+        result = execute(text, source, graph=graph, endpoint=endpoint,
+                         params=parse_params(param or []), cache=None if cache else False)
+        write_result(result, fmt, sys.stdout.buffer)
