@@ -6,6 +6,7 @@ clean message on stderr and exit code 1 (2 for usage errors, as typer does).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -56,6 +57,12 @@ def _progress(label: str) -> tuple[Callable[[Any], None], Callable[[], None]]:
     return tick, close
 
 
+def _check_scheduler(value: str | None) -> str | None:
+    if value is None or value == "local" or re.fullmatch(r"[a-z]+://\S+", value):
+        return value
+    raise typer.BadParameter("expected 'local' or an address such as tcp://10.0.0.5:8786")
+
+
 @app.command()
 def build(
     paths: Annotated[list[str], typer.Argument(help="Article files, folders, or - for stdin.")],
@@ -65,11 +72,23 @@ def build(
         typer.Option("--format", "-f", help="ttl, nt, nq, trig, jsonld (repeatable)."),
     ] = None,
     base: Annotated[str, typer.Option(help="Base IRI of the data.")] = Settings().base_iri,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes that run spaCy (Dask: workers of 'local').")
+    ] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Extract on Dask: 'local' or a scheduler address tcp://HOST:PORT.",
+                     callback=_check_scheduler),
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Parse every article again; ignore OUT/.kg/.")
+    ] = False,
 ) -> None:
     """Build the knowledge graph of news articles (.txt, .md) into OUT."""
     from kg.build import DEFAULT_FORMATS, build_corpus
 
-    settings = Settings(out_dir=out, base_iri=base)
+    settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
+                        cache=not no_cache)
     tick, close = _progress("articles")
 
     def skip(item: Any) -> None:
@@ -87,7 +106,12 @@ def build(
         finally:
             close()
     typer.echo(report.summary())
-    for path in report.outputs:
+    if report.up_to_date:
+        typer.echo(f"up to date: inputs, settings and {', '.join(map(str, report.outputs))} "
+                   "unchanged since the last build")
+    elif report.cached:
+        typer.echo(f"{report.cached} of {report.documents} extractions from the cache")
+    for path in () if report.up_to_date else report.outputs:
         typer.echo(f"wrote {path}")
     if report.skipped:
         typer.echo(f"{len(report.skipped)} input(s) skipped, see messages above", err=True)
@@ -159,3 +183,70 @@ def query(
         result = execute(text, source, graph=graph, endpoint=endpoint,
                          params=parse_params(param or []), cache=None if cache else False)
         write_result(result, fmt, sys.stdout.buffer)
+
+
+@app.command()
+def viz(
+    graph: GraphOption = Path("output/graph.trig"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="HTML file to write.")] = Path(
+        "output/view.html"),
+    focus: Annotated[
+        str | None, typer.Option(help="Only this entity (name, alias or IRI) and its neighbours.")
+    ] = None,
+    depth: Annotated[int, typer.Option(min=0, help="Steps around --focus.")] = 1,
+    types: Annotated[
+        list[str] | None, typer.Option("--types", help="Only these classes, e.g. Person,Place.")
+    ] = None,
+    view_query: Annotated[
+        Path | None, typer.Option("--query", help="A CONSTRUCT query file defining the view.")
+    ] = None,
+    max_nodes: Annotated[int, typer.Option(min=1, help="Refuse bigger views.")] = 2000,
+    show_text: Annotated[
+        bool, typer.Option("--show-text", help="Also show sentences and articles.")
+    ] = False,
+) -> None:
+    """Write an offline HTML view of the entity graph (open it in any browser)."""
+    from kg.viz import view
+
+    title = f"{graph.name}" + (f": {focus} and {depth} step(s) around" if focus else "")
+    with clean_errors():
+        page = view(graph, focus=focus, depth=depth, types=types or (), query=view_query,
+                    max_nodes=max_nodes, show_text=show_text, title=f"kg view of {title}")
+        page.save(out)
+    typer.echo(f"wrote {out} ({page.nodes:,} nodes, {page.edges:,} edges)")
+
+
+@app.command()
+def stats(
+    graph: GraphOption = Path("output/graph.trig"),
+    top: Annotated[int, typer.Option(min=1, help="Entities in each top list.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead.")] = False,
+) -> None:
+    """Counts by class and relation, most reported and most central entities, components."""
+    import json
+
+    from kg.analytics import graph_statistics
+    from kg.store import open_store
+
+    with clean_errors():
+        report = graph_statistics(open_store(graph), top=top)
+    typer.echo(json.dumps(report.as_dict(), indent=2) if as_json else report.to_text())
+
+
+@app.command()
+def export(
+    graph: GraphOption = Path("output/graph.trig"),
+    fmt: Annotated[str, typer.Option("--format", "-f", help="graphml, gexf or csv.")] = "graphml",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="File (a folder for csv); default output/entities.*"),
+    ] = None,
+) -> None:
+    """Export the entity graph for Gephi or Cytoscape, with node and edge attributes."""
+    from kg.export import default_target, export_graph
+    from kg.store import open_store
+
+    with clean_errors():
+        written = export_graph(open_store(graph), fmt, out or default_target(fmt))
+    for path in written:
+        typer.echo(f"wrote {path}")
