@@ -28,6 +28,8 @@ the notebook function ``query`` re-exported by ``kg/__init__.py``.
 from __future__ import annotations
 
 import re
+import sys
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -474,3 +476,18 @@ def _rdflib_graph(triples: Iterable[ox.Triple]) -> Any:
     if data:
         graph.parse(data=data.decode(), format="nt")
     return graph
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as the function ``query``.
+
+    ``kg.query`` must be the notebook function, but importing the submodule ``kg.query``
+    (as the CLI and ``kg.viz`` do) rebinds the package attribute ``kg.query`` to the module.
+    Making the module callable keeps ``kg.query(...)`` working whatever was imported first.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return query(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
