@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import TypeAlias
 
 from rdflib import Literal, URIRef
@@ -70,7 +71,10 @@ def sentence_iri(base: str, doc_id: str, sentence: Sentence) -> URIRef:
     return URIRef(f"{base}article/{doc_id}#sentence={sentence.begin},{sentence.end}")
 
 
+@lru_cache(maxsize=1 << 16)
 def _index(value: int) -> Literal:
+    # Cached: offsets recur in every article and rdflib's Literal() is slow (a third of the
+    # time spent making an article's triples). Literals are immutable, so sharing is safe.
     return Literal(value, datatype=XSD.nonNegativeInteger)
 
 
@@ -167,6 +171,9 @@ def document_triples(extraction: Extraction, resolution: Resolution, base: str) 
     triples = list(article_triples(extraction, base))
     triples += sentence_triples(extraction, base)
     triples += mention_triples(extraction, resolution, base)
+    from kg.rdf_facts import fact_triples  # it builds on this module's IRIs: imported late
+
+    triples += fact_triples(extraction, resolution, base)
     return triples
 
 
@@ -216,14 +223,26 @@ def _decision_node(decision: MergeDecision, base: str) -> Iterator[Triple]:
     yield node, KG.mergeScore, Literal(round(decision.score, 3), datatype=XSD.decimal)
 
 
+def corpus_graphs(
+    extractions: Iterable[Extraction], resolution: Resolution, base: str
+) -> Iterator[tuple[URIRef, list[Triple]]]:
+    """Each named graph of a corpus with its triples, one at a time: the articles' graphs in
+    order, then the entities graph (so a writer never needs the whole corpus's triples)."""
+    from kg.rdf_events import events_graph  # it builds on this module's IRIs: imported late
+
+    done: list[Extraction] = []
+    for extraction in extractions:
+        done.append(extraction)
+        graph = article_graph_iri(base, extraction.document.doc_id)
+        yield graph, document_triples(extraction, resolution, base)
+    yield entities_graph_iri(base), entity_triples(resolution, base)
+    yield events_graph(done, resolution, base)
+
+
 def corpus_quads(
     extractions: list[Extraction], resolution: Resolution, base: str
 ) -> Iterator[Quad]:
     """Every quad of a corpus: one named graph per article plus the entities graph."""
-    for extraction in extractions:
-        graph = article_graph_iri(base, extraction.document.doc_id)
-        for s, p, o in document_triples(extraction, resolution, base):
+    for graph, triples in corpus_graphs(extractions, resolution, base):
+        for s, p, o in triples:
             yield s, p, o, graph
-    graph = entities_graph_iri(base)
-    for s, p, o in entity_triples(resolution, base):
-        yield s, p, o, graph
