@@ -6,6 +6,7 @@ clean message on stderr and exit code 1 (2 for usage errors, as typer does).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -56,6 +57,12 @@ def _progress(label: str) -> tuple[Callable[[Any], None], Callable[[], None]]:
     return tick, close
 
 
+def _check_scheduler(value: str | None) -> str | None:
+    if value is None or value == "local" or re.fullmatch(r"[a-z]+://\S+", value):
+        return value
+    raise typer.BadParameter("expected 'local' or an address such as tcp://10.0.0.5:8786")
+
+
 @app.command()
 def build(
     paths: Annotated[list[str], typer.Argument(help="Article files, folders, or - for stdin.")],
@@ -65,11 +72,23 @@ def build(
         typer.Option("--format", "-f", help="ttl, nt, nq, trig, jsonld (repeatable)."),
     ] = None,
     base: Annotated[str, typer.Option(help="Base IRI of the data.")] = Settings().base_iri,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes that run spaCy (Dask: workers of 'local').")
+    ] = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Extract on Dask: 'local' or a scheduler address tcp://HOST:PORT.",
+                     callback=_check_scheduler),
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Parse every article again; ignore OUT/.kg/.")
+    ] = False,
 ) -> None:
     """Build the knowledge graph of news articles (.txt, .md) into OUT."""
     from kg.build import DEFAULT_FORMATS, build_corpus
 
-    settings = Settings(out_dir=out, base_iri=base)
+    settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
+                        cache=not no_cache)
     tick, close = _progress("articles")
 
     def skip(item: Any) -> None:
@@ -87,7 +106,12 @@ def build(
         finally:
             close()
     typer.echo(report.summary())
-    for path in report.outputs:
+    if report.up_to_date:
+        typer.echo(f"up to date: inputs, settings and {', '.join(map(str, report.outputs))} "
+                   "unchanged since the last build")
+    elif report.cached:
+        typer.echo(f"{report.cached} of {report.documents} extractions from the cache")
+    for path in () if report.up_to_date else report.outputs:
         typer.echo(f"wrote {path}")
     if report.skipped:
         typer.echo(f"{len(report.skipped)} input(s) skipped, see messages above", err=True)

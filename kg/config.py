@@ -29,6 +29,8 @@ class Settings:
     batch_size: int = 64
     workers: int = 1
     out_dir: Path = Path("output")
+    scheduler: str | None = None  # Dask: "local" or "tcp://host:port"; None = this machine
+    cache: bool = True  # reuse extractions and skip unchanged rebuilds (<out_dir>/.kg/)
 
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed."""

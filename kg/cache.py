@@ -1,0 +1,147 @@
+"""The extraction cache: one verified file per document, so rebuilds skip spaCy for what is known.
+
+An entry lives at ``<out_dir>/.kg/cache/<key[:2]>/<key>.extraction`` and holds one
+document's ``Extraction`` without its ``Document`` (the current one is put back on read).
+The key is the SHA-256 of the document's text hash, id, path and metadata together with the
+extractor fingerprint: ``EXTRACTOR_VERSION``, the model package and its version, spaCy's
+version and the source of ``kg/extract`` and ``kg/model.py`` — so editing the extractor or
+changing the model can never serve an old result.
+
+Entries are written atomically (``kg.output``) and carry the SHA-256 of their payload; a file
+that is truncated, altered, renamed or unreadable by this version of kg is a miss and is
+recomputed, never an error. The cache is trusted like the output folder itself: entries are
+pickles, so only kg should write there.
+
+>>> import tempfile
+>>> from kg.ingest import document_from_text
+>>> cache = ExtractionCache(Path(tempfile.mkdtemp()), fingerprint="test")
+>>> document = document_from_text("Joe Biden visited Paris.", doc_id="d1")
+>>> cache.put(Extraction(document, (), ()))
+>>> cache.get(document) == Extraction(document, (), ())
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import pickle
+from dataclasses import fields
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from kg.config import EXTRACTOR_VERSION, MODEL_PACKAGE
+from kg.errors import BuildError
+from kg.model import Document, Extraction
+from kg.output import atomic_write_bytes
+
+CACHE_FOLDER = Path(".kg") / "cache"
+_MAGIC = b"kg-extraction 1"
+_SOURCES = Path(__file__).resolve().parent
+_log = logging.getLogger(__name__)
+
+
+@cache
+def extractor_fingerprint(model: str = MODEL_PACKAGE) -> str:
+    """A hash of everything besides the document that decides an extraction.
+
+    >>> len(extractor_fingerprint())
+    64
+    """
+    digest = hashlib.sha256()
+    for part in (EXTRACTOR_VERSION, model, installed_version(model), installed_version("spacy")):
+        digest.update(f"{part}\0".encode())
+    sources = sorted((_SOURCES / "extract").rglob("*.py")) + [_SOURCES / "model.py"]
+    for source in sources:
+        digest.update(f"{source.relative_to(_SOURCES)}\0".encode())
+        digest.update(hashlib.sha256(source.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def installed_version(distribution: str) -> str:
+    """The installed version of a distribution, or ``"not installed"``.
+
+    >>> installed_version("no-such-distribution-kg")
+    'not installed'
+    """
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def document_key(document: Document, fingerprint: str) -> str:
+    """The cache key of ``document``'s extraction (64 hex digits).
+
+    >>> from kg.ingest import document_from_text
+    >>> document_key(document_from_text("Hi.", doc_id="a"), "f")[:8]
+    'c4f0ab2e'
+    """
+    meta = document.meta
+    parts = [fingerprint, document.sha256, document.doc_id, document.path,
+             meta.date_published and meta.date_published.isoformat(), meta.title, meta.source,
+             meta.url, meta.identifier]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+class ExtractionCache:
+    """Extractions by document, under ``<out_dir>/.kg/cache/``; counts its hits and misses."""
+
+    def __init__(self, out_dir: Path, fingerprint: str | None = None) -> None:
+        self.folder = Path(out_dir) / CACHE_FOLDER
+        self.fingerprint = fingerprint or extractor_fingerprint()
+        self.hits = self.misses = 0
+
+    def path(self, document: Document) -> Path:
+        """Where ``document``'s entry is (or would be) stored."""
+        key = document_key(document, self.fingerprint)
+        return self.folder / key[:2] / f"{key}.extraction"
+
+    def get(self, document: Document) -> Extraction | None:
+        """The cached extraction of ``document``, or ``None`` (missing or not trustworthy)."""
+        path = self.path(document)
+        found = _read_entry(path, document)
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
+    def put(self, extraction: Extraction) -> None:
+        """Store ``extraction``; a cache that cannot be written only costs a warning."""
+        path = self.path(extraction.document)
+        payload = pickle.dumps(
+            {f.name: getattr(extraction, f.name) for f in fields(Extraction)
+             if f.name != "document"},
+            protocol=pickle.HIGHEST_PROTOCOL,
+        )
+        header = b"%s %s\n%s\n" % (_MAGIC, path.stem.encode(), _digest(payload))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, header + payload)
+        except (OSError, BuildError) as e:
+            _log.warning("extraction cache not written (%s): %s", path, e)
+
+
+def _digest(payload: bytes) -> bytes:
+    return hashlib.sha256(payload).hexdigest().encode()
+
+
+def _read_entry(path: Path, document: Document) -> Extraction | None:
+    """The entry at ``path`` if it is whole, is for this key, and unpickles to our fields."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    magic_and_key, _, rest = data.partition(b"\n")
+    digest, _, payload = rest.partition(b"\n")
+    if magic_and_key != b"%s %s" % (_MAGIC, path.stem.encode()) or digest != _digest(payload):
+        _log.debug("ignoring damaged cache entry %s", path)
+        return None
+    try:
+        return Extraction(document=document, **pickle.loads(payload))
+    except Exception as e:  # whatever makes an entry unreadable, it is just a miss
+        _log.debug("ignoring unreadable cache entry %s: %s", path, e)
+        return None

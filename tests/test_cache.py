@@ -1,0 +1,238 @@
+"""The extraction cache and the build manifest never serve a stale or damaged result."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kg.build import BuildReport, build_corpus
+from kg.cache import CACHE_FOLDER, ExtractionCache, document_key
+from kg.config import Settings
+from kg.ingest import document_from_text, read_documents
+from kg.manifest import MANIFEST_PATH
+from kg.model import ArticleMeta
+from kg.serialize import FORMATS
+
+from .conftest import SEEDS
+
+ALL_FORMATS = tuple(FORMATS)
+
+
+@pytest.fixture()
+def articles(tmp_path: Path) -> Path:
+    """A private copy of the seed articles (with their metadata files) to edit."""
+    return Path(shutil.copytree(SEEDS, tmp_path / "in"))
+
+
+@pytest.fixture()
+def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ids of the documents each build hands to spaCy, in order."""
+    import kg.build
+
+    seen: list[str] = []
+    real = kg.build.extract_missing
+
+    def spy(documents: Any, settings: Settings, nlp: Any = None) -> Any:
+        seen.extend(d.doc_id for d in documents)
+        return real(documents, settings, nlp)
+
+    monkeypatch.setattr(kg.build, "extract_missing", spy)
+    return seen
+
+
+@pytest.fixture()
+def build(nlp: Any) -> Callable[..., BuildReport]:
+    def run(articles: Path, out: Path, **settings: Any) -> BuildReport:
+        return build_corpus([articles], Settings(out_dir=out, **settings),
+                            formats=ALL_FORMATS, nlp=nlp)
+    return run
+
+
+def graph_bytes(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.glob("graph.*"))}
+
+
+def cache_entries(out: Path) -> list[Path]:
+    return sorted((out / CACHE_FOLDER).rglob("*.extraction"))
+
+
+def test_outputs_are_byte_identical_with_a_cold_cache_a_warm_one_and_none(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str]
+) -> None:
+    build(articles, tmp_path / "none", cache=False)
+    cold = build(articles, tmp_path / "cached")
+    (tmp_path / "cached" / MANIFEST_PATH).unlink()  # force the work, not the fast path
+    warm = build(articles, tmp_path / "cached")
+    assert (cold.cached, warm.cached, warm.up_to_date) == (0, 3, False)
+    assert len(extracted) == 6  # the uncached build and the cold one; the warm one none
+    assert graph_bytes(tmp_path / "cached") == graph_bytes(tmp_path / "none")
+    assert len(graph_bytes(tmp_path / "none")) == len(ALL_FORMATS)
+
+
+def test_without_the_cache_nothing_is_read_or_written(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str]
+) -> None:
+    build(articles, tmp_path / "out")
+    again = build(articles, tmp_path / "out", cache=False)
+    assert not again.up_to_date and again.cached == 0 and len(extracted) == 6
+    fresh = build(articles, tmp_path / "fresh", cache=False)
+    assert fresh.cached == 0 and not (tmp_path / "fresh" / CACHE_FOLDER).exists()
+
+
+def test_a_changed_article_is_extracted_again_and_only_it(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str]
+) -> None:
+    build(articles, tmp_path / "out")
+    changed = sorted(articles.glob("*.txt"))[1]
+    changed.write_text(changed.read_text() + "\nAngela Merkel later visited Madrid.\n")
+    extracted.clear()
+    report = build(articles, tmp_path / "out")
+    assert extracted == [changed.stem.replace("_", "-")] and report.cached == 2
+    assert "Angela Merkel" in (tmp_path / "out" / "graph.ttl").read_text()
+    build(articles, tmp_path / "reference", cache=False)
+    assert graph_bytes(tmp_path / "out") == graph_bytes(tmp_path / "reference")
+
+
+def test_changed_metadata_is_extracted_again(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str]
+) -> None:
+    build(articles, tmp_path / "out")
+    sidecar = sorted(articles.glob("*.meta.json"))[0]
+    sidecar.write_text('{"date": "2021-01-05"}')
+    extracted.clear()
+    build(articles, tmp_path / "out")
+    assert extracted == [sidecar.name.split(".")[0].replace("_", "-")]
+    assert '"2021-01-05"^^xsd:date' in (tmp_path / "out" / "graph.ttl").read_text()
+
+
+def _truncate(entry: Path, _other: Path) -> None:
+    entry.write_bytes(entry.read_bytes()[:-40])
+
+
+def _flip_a_payload_byte(entry: Path, _other: Path) -> None:
+    data = bytearray(entry.read_bytes())
+    data[-10] ^= 0xFF
+    entry.write_bytes(bytes(data))
+
+
+def _empty(entry: Path, _other: Path) -> None:
+    entry.write_bytes(b"")
+
+
+def _another_documents_entry(entry: Path, other: Path) -> None:
+    entry.write_bytes(other.read_bytes())  # whole and hashed, but stored under another key
+
+
+def _valid_hash_wrong_contents(entry: Path, _other: Path) -> None:
+    import hashlib
+    import pickle
+
+    payload = pickle.dumps({"not": "an extraction"})
+    digest = hashlib.sha256(payload).hexdigest().encode()
+    entry.write_bytes(b"kg-extraction 1 %s\n%s\n%s" % (entry.stem.encode(), digest, payload))
+
+
+@pytest.mark.parametrize("damage", [_truncate, _flip_a_payload_byte, _empty,
+                                    _another_documents_entry, _valid_hash_wrong_contents])
+def test_a_damaged_entry_is_recomputed_not_served(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str],
+    damage: Callable[[Path, Path], None],
+) -> None:
+    first = build(articles, tmp_path / "out")
+    expected = graph_bytes(tmp_path / "out")
+    entries = cache_entries(tmp_path / "out")
+    assert len(entries) == 3
+    damage(entries[0], entries[1])
+    (tmp_path / "out" / MANIFEST_PATH).unlink()
+    extracted.clear()
+    second = build(articles, tmp_path / "out")
+    assert len(extracted) == 1 and second.cached == 2
+    assert graph_bytes(tmp_path / "out") == expected and second.triples == first.triples
+    cache = ExtractionCache(tmp_path / "out")
+    assert all(cache.get(d) is not None for d in read_documents([articles]))  # rewritten
+
+
+def test_an_interrupted_build_keeps_what_it_extracted(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def crash(*_args: Any) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr("kg.build.write_graph_files", crash)
+        with pytest.raises(KeyboardInterrupt):
+            build(articles, tmp_path / "out")
+    assert not list((tmp_path / "out").glob("graph.*"))
+    (tmp_path / "out" / CACHE_FOLDER / "ab").mkdir()
+    (tmp_path / "out" / CACHE_FOLDER / "ab" / ".half-written.tmp").write_bytes(b"kg-extr")
+    extracted.clear()
+    report = build(articles, tmp_path / "out")
+    assert extracted == [] and report.cached == 3 and not report.up_to_date
+    build(articles, tmp_path / "reference", cache=False)
+    assert graph_bytes(tmp_path / "out") == graph_bytes(tmp_path / "reference")
+
+
+def test_an_unchanged_rebuild_is_up_to_date_without_loading_the_model(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = build(articles, tmp_path / "out")
+    stamps = {p: p.stat().st_mtime_ns for p in (tmp_path / "out").glob("graph.*")}
+
+    def no_model(*_args: Any) -> None:
+        raise AssertionError("an up-to-date build must not load spaCy")
+
+    monkeypatch.setattr("kg.build.load_pipeline", no_model)
+    again = build_corpus([articles], Settings(out_dir=tmp_path / "out"), formats=ALL_FORMATS)
+    assert again.up_to_date and again.cached == 3
+    assert (again.documents, again.triples, again.mentions, again.entities_by_kind) == (
+        first.documents, first.triples, first.mentions, first.entities_by_kind)
+    assert {p: p.stat().st_mtime_ns for p in stamps} == stamps
+    assert sorted(again.outputs) == sorted(first.outputs)
+
+
+@pytest.mark.parametrize("change", ["edit output", "delete output", "base IRI", "formats"])
+def test_a_rebuild_after_any_change_is_not_up_to_date(
+    articles: Path, tmp_path: Path, build: Callable[..., BuildReport], change: str
+) -> None:
+    out = tmp_path / "out"
+    build(articles, out)
+    expected = graph_bytes(out)
+    settings, formats = Settings(out_dir=out), ALL_FORMATS
+    if change == "edit output":
+        (out / "graph.ttl").write_text("# edited by hand\n")
+    elif change == "delete output":
+        (out / "graph.nq").unlink()
+    elif change == "base IRI":
+        settings = replace(settings, base_iri="https://example.org/kg/")
+    else:
+        formats = ("ttl",)
+    report = build_corpus([articles], settings, formats=formats)  # the cache spares spaCy
+    assert not report.up_to_date and report.cached == 3
+    if change.endswith("output"):
+        assert graph_bytes(out) == expected
+
+
+def test_the_key_changes_with_everything_an_extraction_depends_on() -> None:
+    document = document_from_text("Joe Biden visited Paris.", path="a.txt", doc_id="a",
+                                  meta=ArticleMeta(date_published=date(2022, 5, 18)))
+    variants = [
+        document,
+        replace(document, sha256="1" * 64),
+        replace(document, doc_id="b"),
+        replace(document, path="b.txt"),
+        replace(document, meta=ArticleMeta(date_published=date(2022, 5, 19))),
+        replace(document, meta=replace(document.meta, title="Visit")),
+    ]
+    keys = {document_key(v, "fingerprint") for v in variants}
+    keys.add(document_key(document, "another extractor"))
+    assert len(keys) == len(variants) + 1
+    assert document_key(document, "fingerprint") == document_key(
+        replace(document), "fingerprint")
