@@ -13,7 +13,7 @@ as a whole, so loading is idempotent and a re-load rewrites only what changed:
 
 A graph the store rejects is reported and the others still load; an unreachable store or
 refused credentials raise ``StoreError``, saying how far the load got. HTTP, retries and
-credentials live in ``kg.remote_store``.
+credentials live in ``kg.remote_store``; how a graph is replaced in ``kg.replacement``.
 
 >>> report = load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph")
 ... # doctest: +SKIP
@@ -23,13 +23,12 @@ loaded 4 graphs (1,210 triples) into http://127.0.0.1:7878/store in 0.1 s; 0 unc
 
 from __future__ import annotations
 
-import hashlib
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Literal
 
 import httpx
 import pyoxigraph as ox
@@ -45,24 +44,19 @@ from kg.remote_store import (
     endpoints_for,
     split_userinfo,
 )
+from kg.replacement import DEFAULT_GRAPH_NAME, SourceGraph, replace_graphs
 from kg.store import graph_format
 
 if TYPE_CHECKING:
     from rdflib import Graph
 
 __all__ = [
-    "DEFAULT_BATCH_SIZE", "PRESETS", "Credentials", "GraphResult", "LoadReport", "load_dataset",
+    "PRESETS", "Credentials", "GraphResult", "LoadReport", "load_dataset",
     "read_source",
 ]
 
-T = TypeVar("T")
 Status = Literal["new", "changed", "unchanged", "loaded", "failed"]
 
-#: Triples per request; measured in bench/RESULTS-load.md.
-DEFAULT_BATCH_SIZE = 20_000
-#: Where ``whole_graph="default"`` puts everything: the store's default graph.
-DEFAULT_GRAPH_NAME = "default"
-TMP_GRAPH_PREFIX = "urn:kgnews:load-tmp:"
 XSD = "http://www.w3.org/2001/XMLSchema#"
 
 
@@ -118,19 +112,6 @@ class LoadReport:
                     f"unchanged, {self.count('failed')} failed")
             shown = [g for g in self.graphs if g.status == "failed"]
         return "\n".join([head, *(g.line() for g in shown)])
-
-
-@dataclass(frozen=True, slots=True)
-class SourceGraph:
-    """One graph to load: its name (``None`` = default graph) and its distinct triples."""
-
-    name: str | None
-    triples: list[ox.Triple]
-    has_blank_nodes: bool = False
-
-    @property
-    def label(self) -> str:
-        return self.name or DEFAULT_GRAPH_NAME
 
 
 # -- reading the source ---------------------------------------------------------------------
@@ -209,20 +190,30 @@ def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
 def _plan(remote: RemoteStore, graphs: list[SourceGraph], exact: bool) -> list[GraphResult]:
     """New, changed or unchanged per graph; ``exact`` fetches every stored graph to count."""
     counts = remote.counts([g.name for g in graphs if g.name])
-    stored = [counts.get(g.name) if counts is not None and g.name else None for g in graphs]
-    wanted = [g for g, n in zip(graphs, stored, strict=True)
-              if n is None or (n > 0 and (exact or n == len(g.triples)))]
-    current = {g.label: remote.fetch(g.name) for g in wanted}
-    results = []
-    for graph, count in zip(graphs, stored, strict=True):
-        size = len(graph.triples)
-        if graph.label in current:
-            results.append(_compare(graph, current[graph.label], count))
-        else:
-            new = count == 0
-            results.append(GraphResult(graph.label, size, "new" if new else "changed",
-                                       size if new else None, 0 if new else None))
-    return results
+    return [_plan_one(remote, g, counts.get(g.name) if counts and g.name else None, exact)
+            for g in graphs]
+
+
+def _plan_one(remote: RemoteStore, graph: SourceGraph, count: int | None,
+              exact: bool) -> GraphResult:
+    size = len(graph.triples)
+    if count == 0:
+        return GraphResult(graph.label, size, "new", size, 0)
+    if count is not None and count != size and not exact:
+        return GraphResult(graph.label, size, "changed")  # no need to read it back
+    copy = _fetch(remote, graph, count)
+    return GraphResult(graph.label, size, "changed") if copy is None \
+        else _compare(graph, copy, count)
+
+
+def _fetch(remote: RemoteStore, graph: SourceGraph, count: int | None) -> list[ox.Triple] | None:
+    """The store's copy, or ``None`` when it cannot be read back (it is then rewritten)."""
+    try:
+        return remote.fetch(graph.name, count)
+    except StoreUnavailable:
+        raise
+    except StoreError:
+        return None
 
 
 def _compare(graph: SourceGraph, current: list[ox.Triple], stored: int | None) -> GraphResult:
@@ -269,146 +260,6 @@ def _comparable(triple: ox.Triple) -> ox.Triple:
     return ox.Triple(triple.subject, triple.predicate, value)
 
 
-# -- writing --------------------------------------------------------------------------------
-
-Item = tuple[SourceGraph, GraphResult]
-
-
-def _write_all(remote: RemoteStore, items: list[Item], protocol: Protocol,
-               batch_size: int) -> list[GraphResult]:
-    """Replace every graph in ``items``; a fatal error says how far the load got."""
-    done: list[GraphResult] = []
-    try:
-        if protocol == "gsp":
-            _write_gsp(remote, items, batch_size, done)
-        else:
-            _write_update(remote, items, batch_size, done)
-    except StoreUnavailable as e:
-        loaded = sum(1 for r in done if r.status == "loaded")
-        raise StoreError(f"{e}. {loaded} of {len(items)} graphs to write were written, each one "
-                         "completely; the others are untouched: run the load again to finish"
-                         ) from e
-    return done
-
-
-def _write_gsp(remote: RemoteStore, items: list[Item], batch_size: int,
-               done: list[GraphResult]) -> None:
-    """New graphs in N-Quads batches where the store takes them, every other one by PUT."""
-    def put(graph: SourceGraph) -> None:
-        remote.put(graph.name, _ntriples(graph.triples))
-
-    batched = [i for i in items if i[1].status == "new"] if remote.endpoints.post_quads else []
-    for group in _chunks(batched, _triples, batch_size):
-        _write_group(group, lambda graphs: _post_quads(remote, graphs), put, done)
-    for item in (i for i in items if i not in batched):
-        _write_group([item], None, put, done)
-
-
-def _write_update(remote: RemoteStore, items: list[Item], batch_size: int,
-                  done: list[GraphResult]) -> None:
-    """Graphs that fit a batch: several per request; bigger ones through a temporary graph."""
-    def fits(graph: SourceGraph) -> bool:  # blank nodes must stay within one request
-        return len(graph.triples) <= batch_size or graph.has_blank_nodes
-
-    def one(graph: SourceGraph) -> None:
-        _replace_by_update(remote, [graph])
-
-    for group in _chunks([i for i in items if fits(i[0])], _triples, batch_size):
-        _write_group(group, lambda graphs: _replace_by_update(remote, graphs), one, done)
-    for item in (i for i in items if not fits(i[0])):
-        _write_group([item], None, lambda g: _replace_in_batches(remote, g, batch_size), done)
-
-
-def _chunks(items: list[T], size: Callable[[T], int], limit: int) -> Iterator[list[T]]:
-    """Consecutive items of at most ``limit`` in total size (a bigger item goes alone)."""
-    chunk: list[T] = []
-    total = 0
-    for item in items:
-        if chunk and total + size(item) > limit:
-            yield chunk
-            chunk, total = [], 0
-        chunk.append(item)
-        total += size(item)
-    if chunk:
-        yield chunk
-
-
-def _triples(item: Item) -> int:
-    return len(item[0].triples)
-
-
-def _write_group(group: list[Item], send_group: Callable[[list[SourceGraph]], None] | None,
-                 send_one: Callable[[SourceGraph], None], done: list[GraphResult]) -> None:
-    """One request for a group; if the store rejects it, one per graph to find the culprit."""
-    if send_group is not None and len(group) > 1:
-        try:
-            send_group([graph for graph, _ in group])
-        except StoreUnavailable:
-            raise
-        except StoreError:
-            pass
-        else:
-            done.extend(replace(result, status="loaded") for _, result in group)
-            return
-    for graph, result in group:
-        try:
-            send_one(graph)
-        except StoreUnavailable:
-            raise
-        except StoreError as e:
-            done.append(replace(result, status="failed", reason=str(e)))
-        else:
-            done.append(replace(result, status="loaded"))
-
-
-def _ntriples(triples: list[ox.Triple]) -> bytes:
-    """N-Triples with the standard escaping (quotes, backslashes, newlines, controls)."""
-    return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b""
-
-
-def _post_quads(remote: RemoteStore, graphs: list[SourceGraph]) -> None:
-    quads = [ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(g.label))
-             for g in graphs for t in g.triples]
-    body = ox.serialize(quads, format=ox.RdfFormat.N_QUADS) or b""
-    remote.post_quads(body, f"{graphs[0].label} and {len(graphs) - 1} more")
-
-
-def _target(name: str | None) -> str:
-    return f"GRAPH <{name}>" if name else "DEFAULT"
-
-
-def _insert_data(name: str | None, triples: list[ox.Triple]) -> str:
-    """``INSERT DATA``: the N-Triples lines are valid SPARQL, escapes included."""
-    body = _ntriples(triples).decode()
-    return f"INSERT DATA {{ GRAPH <{name}> {{\n{body}}} }}" if name else \
-        f"INSERT DATA {{\n{body}}}"
-
-
-def _replace_by_update(remote: RemoteStore, graphs: list[SourceGraph]) -> None:
-    """``DROP SILENT`` + ``INSERT DATA`` per graph, all in one request: one transaction."""
-    operations = " ;\n".join(
-        f"DROP SILENT {_target(g.name)} ;\n{_insert_data(g.name, g.triples)}" for g in graphs
-    )
-    label = graphs[0].label if len(graphs) == 1 else f"{graphs[0].label} and more"
-    remote.update(operations, label)
-
-
-def _replace_in_batches(remote: RemoteStore, graph: SourceGraph, batch_size: int) -> None:
-    """Fill a temporary graph batch by batch, then ``MOVE`` it over the target in one step."""
-    tmp = TMP_GRAPH_PREFIX + hashlib.sha256(graph.label.encode()).hexdigest()[:32]
-    try:
-        for start in range(0, len(graph.triples), batch_size):
-            insert = _insert_data(tmp, graph.triples[start:start + batch_size])
-            # DROP first: a load killed half-way may have left this temporary graph behind.
-            first = f"DROP SILENT GRAPH <{tmp}> ;\n{insert}"
-            remote.update(first if start == 0 else insert, graph.label)
-        # SILENT: if a retried MOVE already went through, the temporary graph is gone.
-        remote.update(f"MOVE SILENT GRAPH <{tmp}> TO {_target(graph.name)}", graph.label)
-    except StoreError:
-        remote.update_quietly(f"DROP SILENT GRAPH <{tmp}>")
-        raise
-
-
 # -- the entry point ------------------------------------------------------------------------
 
 
@@ -418,7 +269,7 @@ def load_dataset(
     *,
     protocol: Protocol = "gsp",
     preset: str | None = None,
-    batch_size: int = DEFAULT_BATCH_SIZE,
+    batch_size: int | None = None,
     auth: Credentials | None = None,
     whole_graph: str | None = None,
     dry_run: bool = False,
@@ -433,6 +284,7 @@ def load_dataset(
     ``source`` is a graph file (``.trig``, ``.nq``, ...) or an rdflib ``Dataset``;
     ``endpoint`` a base URL with ``preset`` (oxigraph, virtuoso, fuseki, graphdb), else the
     Graph Store URL (``gsp``) or the SPARQL Update URL (``update``, also used for queries).
+    ``batch_size`` is triples per request (default: the preset's, 10,000 without one).
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
     ``dry_run`` only compares. ``verify=False`` skips TLS certificate checks; ``transport``
     and ``sleep`` are for tests. Raises ``StoreError`` when the store cannot be used at all.
@@ -442,10 +294,11 @@ def load_dataset(
     4
     """
     started = time.monotonic()
-    if batch_size < 1 or retries < 0 or timeout <= 0:
+    if (batch_size is not None and batch_size < 1) or retries < 0 or timeout <= 0:
         raise InputError("batch size and timeout must be positive, retries zero or more")
     url, url_credentials = split_userinfo(endpoint)
     ends = endpoints_for(url, protocol, preset)
+    batch_size = batch_size or ends.batch_size
     write_url = ends.store if protocol == "gsp" else ends.update
     graphs = read_source(source, whole_graph)
     with connect(ends, auth or url_credentials, verify=verify, timeout=timeout, retries=retries,
@@ -459,6 +312,9 @@ def load_dataset(
 def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResult],
            protocol: Protocol, batch_size: int) -> list[GraphResult]:
     """Write what the plan marks new or changed; results come back in source order."""
-    todo = [(g, r) for g, r in zip(graphs, plan, strict=True) if r.status != "unchanged"]
-    written = {r.graph: r for r in _write_all(remote, todo, protocol, batch_size)}
-    return [written.get(r.graph, r) for r in plan]
+    todo = [g for g, r in zip(graphs, plan, strict=True) if r.status != "unchanged"]
+    new = frozenset(r.graph for r in plan if r.status == "new")
+    outcome = replace_graphs(remote, todo, protocol, batch_size, new)
+    return [r if r.graph not in outcome
+            else replace(r, status="loaded") if outcome[r.graph] is None
+            else replace(r, status="failed", reason=str(outcome[r.graph])) for r in plan]

@@ -4,8 +4,8 @@ Import the fixtures into a test module (``from tests.servers import oxigraph_ser
 context managers also serve ``bench/``. A missing binary skips the test, unless
 ``KG_REQUIRE_SERVERS=1`` (set by ``.ci/run``), where it fails: CI must not pass quietly.
 
-    with run_oxigraph(tmp_path / "db") as url:   # e.g. "http://127.0.0.1:41234"
-        httpx.post(url + "/update", content=b"INSERT DATA { <a:s> <a:p> <a:o> }", ...)
+    with run_oxigraph(tmp_path / "db") as server:   # server.url: "http://127.0.0.1:41234"
+        httpx.post(server.url + "/update", content=b"INSERT DATA { <a:s> <a:p> <a:o> }", ...)
 """
 
 from __future__ import annotations
@@ -87,19 +87,31 @@ def stop(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
             process.wait()
 
 
+@dataclass(frozen=True)
+class Process:
+    """A running server: its base URL and process (tests that kill it need the latter)."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+
 @contextmanager
-def run_oxigraph(location: Path | None = None) -> Iterator[str]:
-    """``oxigraph serve`` on a free port (on disk at ``location``, else in memory)."""
+def run_oxigraph(location: Path | None = None, *, union: bool = True) -> Iterator[Process]:
+    """``oxigraph serve`` on a free port (on disk at ``location``, else in memory).
+
+    ``union`` makes queries without ``GRAPH`` see every named graph, as the embedded store
+    does for kg's queries (``--union-default-graph``).
+    """
     binary = require_binary(OXIGRAPH, "the oxigraph server (pip install oxigraph)")
     port = free_port()
     args = [str(binary), "serve", "--bind", f"127.0.0.1:{port}"]
-    if location is not None:
-        args += ["--location", str(location)]
+    args += ["--location", str(location)] if location is not None else []
+    args += ["--union-default-graph"] if union else []
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_ready(f"{url}/query?query=ASK%7B%7D", process, 15.0)
-        yield url
+        yield Process(url, process)
     finally:
         stop(process)
 
@@ -161,8 +173,8 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
 @pytest.fixture(scope="session")
 def oxigraph_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A fresh on-disk Oxigraph server for the whole session; yields its base URL."""
-    with run_oxigraph(tmp_path_factory.mktemp("oxigraph")) as url:
-        yield url
+    with run_oxigraph(tmp_path_factory.mktemp("oxigraph")) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,455 @@
+"""Unit tests of ``kg load``'s logic over an injected HTTP transport (no network).
+
+``MemoryStore`` answers the Oxigraph preset's endpoints from an in-memory ``pyoxigraph.Store``,
+so what a load leaves behind is checked triple for triple; ``fail`` injects faults.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import httpx
+import pyoxigraph as ox
+import pytest
+from rdflib import Dataset, Literal, URIRef
+
+from kg.errors import GraphError, InputError, StoreError
+from kg.load import Credentials, load_dataset, read_source
+from kg.remote_store import PRESETS, endpoints_for, split_userinfo
+
+URL = "http://store.test"
+G = "https://w3id.org/kgnews/id/graph/"
+P = ox.NamedNode("https://schema.org/name")
+SECRET = "pw-Zx9!unique-secret"
+NASTY = [
+    'He said "no" and left',
+    "back\\slash \\n not a newline",
+    "line one\nline two\r\nline three\ttabbed",
+    'triple """ quotes and } GRAPH <x> { braces',
+    "Zelensky – Зеленський – 泽连斯基 – 🇺🇦 😀",
+    "control \u0001 char and \u007f",
+    "it's 'single' quoted",
+    "",
+]
+
+
+@dataclass
+class MemoryStore:
+    """The Oxigraph HTTP API over an in-memory store, logging every request."""
+
+    store: ox.Store = field(default_factory=ox.Store)
+    log: list[str] = field(default_factory=list)
+    fail: Callable[[httpx.Request], httpx.Response | None] = lambda request: None
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.log.append(f"{request.method} {request.url.path}")
+        return self.fail(request) or self.answer(request)
+
+    def answer(self, request: httpx.Request) -> httpx.Response:
+        path, body = request.url.path, request.content
+        params = {k: v[0] for k, v in parse_qs(request.url.query.decode(),
+                                               keep_blank_values=True).items()}
+        try:
+            if path == "/query":
+                query = parse_qs(body.decode())["query"][0]
+                result = self.store.query(query)
+                return httpx.Response(200, content=result.serialize(
+                    format=ox.QueryResultsFormat.JSON))
+            if path == "/update":
+                self.store.update(body.decode())
+                return httpx.Response(204)
+            return self.graph_store(request.method, params, body)
+        except SyntaxError as e:
+            return httpx.Response(400, text=str(e))
+
+    def graph_store(self, method: str, params: dict[str, str], body: bytes) -> httpx.Response:
+        graph: ox.NamedNode | ox.DefaultGraph = (
+            ox.NamedNode(params["graph"]) if "graph" in params else ox.DefaultGraph()
+        )
+        if method == "GET":
+            if isinstance(graph, ox.NamedNode) and graph not in self.store.named_graphs():
+                return httpx.Response(404, text="no such graph")
+            data = self.store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=graph)
+            return httpx.Response(200, content=data,
+                                  headers={"Content-Type": "application/n-triples"})
+        if method == "PUT":
+            triples = list(ox.parse(body, format=ox.RdfFormat.N_TRIPLES))
+            self.store.remove_graph(graph) if isinstance(graph, ox.NamedNode) \
+                else self.store.clear_graph(graph)
+            self.store.extend(ox.Quad(q.subject, q.predicate, q.object, graph) for q in triples)
+            return httpx.Response(201)
+        self.store.load(body, format=ox.RdfFormat.N_QUADS)  # POST of N-Quads
+        return httpx.Response(204)
+
+    def graph(self, name: str) -> set[ox.Triple]:
+        return {q.triple for q in self.store.quads_for_pattern(None, None, None,
+                                                                 ox.NamedNode(name))}
+
+    def writes(self) -> list[str]:
+        return [line for line in self.log if line in ("PUT /store", "POST /store",
+                                                       "POST /update")]
+
+
+def dataset(graphs: dict[str, list[str]]) -> Dataset:
+    """An rdflib Dataset: graph name → literal values of one subject each."""
+    ds = Dataset()
+    for name, values in graphs.items():
+        graph = ds.graph(URIRef(G + name))
+        for i, value in enumerate(values):
+            graph.add((URIRef(f"{G}{name}/s{i}"), URIRef(P.value), Literal(value)))
+    return ds
+
+
+def load(store: MemoryStore, source: object, **kwargs: object) -> object:
+    sleeps: list[float] = []
+    kwargs.setdefault("preset", "oxigraph")
+    report = load_dataset(source, URL, transport=httpx.MockTransport(store),  # type: ignore[arg-type]
+                          sleep=sleeps.append, **kwargs)  # type: ignore[arg-type]
+    store.sleeps = sleeps  # type: ignore[attr-defined]
+    return report
+
+
+def expected(source: Dataset, name: str) -> set[ox.Triple]:
+    return {q.triple for q in ox.parse(source.serialize(format="nquads"),
+                                       format=ox.RdfFormat.N_QUADS)
+            if q.graph_name == ox.NamedNode(G + name)}
+
+
+def by_graph(report: object, *fields: str) -> dict[str, object]:
+    """Graph name (without the common prefix) → the given fields of its result."""
+    return {g.graph.removeprefix(G): tuple(getattr(g, f) for f in fields) if len(fields) > 1
+            else getattr(g, fields[0]) for g in report.graphs}  # type: ignore[attr-defined]
+
+
+PROTOCOLS = pytest.mark.parametrize("protocol", ["gsp", "update"])
+
+
+# -- endpoints and source -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "store", "update", "query"), [
+    ("oxigraph", "/store", "/update", "/query"),
+    ("virtuoso", "/sparql-graph-crud-auth", "/sparql-auth", "/sparql"),
+    ("fuseki", "/ds/data", "/ds/update", "/ds/sparql"),
+    ("graphdb", "/repositories/kg/rdf-graphs/service", "/repositories/kg/statements",
+     "/repositories/kg"),
+])
+def test_presets_fill_paths_from_the_base_url(preset: str, store: str, update: str,
+                                              query: str) -> None:
+    base = {"fuseki": "http://h:3030/ds", "graphdb": "http://h:7200/repositories/kg"}
+    url = base.get(preset, "http://h:1/")
+    ends = endpoints_for(url, preset=preset)
+    root = "http://h:3030" if preset == "fuseki" else "http://h:7200" if preset == "graphdb" \
+        else "http://h:1"
+    assert (ends.store, ends.update, ends.query) == (root + store, root + update, root + query)
+    assert PRESETS["virtuoso"].auth == "digest"
+
+
+def test_unknown_preset_and_bad_url_are_input_errors() -> None:
+    with pytest.raises(InputError, match="unknown preset 'blazegraph'; use one of oxigraph"):
+        endpoints_for(URL, preset="blazegraph")
+    with pytest.raises(InputError, match="http"):
+        split_userinfo("ftp://example.org/")
+
+
+def test_read_source_groups_graphs_and_merges_on_request(tmp_path: Path) -> None:
+    path = tmp_path / "g.trig"
+    dataset({"a": ["x", "y"], "b": ["z"]}).serialize(path, format="trig")
+    graphs = read_source(path)
+    assert sorted((g.name, len(g.triples)) for g in graphs) == [(G + "a", 2), (G + "b", 1)]
+    merged = read_source(path, whole_graph="https://example.org/all")
+    assert [(g.name, len(g.triples)) for g in merged] == [("https://example.org/all", 3)]
+    assert read_source(path, whole_graph="default")[0].name is None
+
+
+@pytest.mark.parametrize(("trig", "message"), [
+    ("<g:1> { _:b <p:p> 1 } <g:2> { _:b <p:p> 2 }", "blank node _:b is used in graphs"),
+    ("_:g { <s:s> <p:p> 1 }", "named by a blank node"),
+])
+def test_blank_nodes_that_cannot_load_are_refused(tmp_path: Path, trig: str,
+                                                  message: str) -> None:
+    path = tmp_path / "g.trig"
+    path.write_text(trig)
+    with pytest.raises(InputError, match=message):
+        read_source(path)
+
+
+def test_missing_or_broken_file_is_a_graph_error(tmp_path: Path) -> None:
+    with pytest.raises(GraphError, match="not found"):
+        read_source(tmp_path / "none.trig")
+    (tmp_path / "bad.trig").write_text("<a> <b> .")
+    with pytest.raises(GraphError, match="bad.trig is not valid TriG"):
+        read_source(tmp_path / "bad.trig")
+
+
+# -- loading, idempotence, dry run ----------------------------------------------------------
+
+
+@PROTOCOLS
+def test_load_twice_writes_once_and_keeps_the_same_triples(protocol: str) -> None:
+    store, source = MemoryStore(), dataset({"a": NASTY, "b": ["one"], "entities": ["e"]})
+    first = load(store, source, protocol=protocol)
+    assert (first.count("loaded"), first.triples, first.ok) == (3, len(NASTY) + 2, True)
+    for name in ("a", "b", "entities"):
+        assert store.graph(G + name) == expected(source, name)
+    before, writes = set(store.store), len(store.writes())
+    second = load(store, source, protocol=protocol)
+    assert second.count("unchanged") == 3 and len(store.writes()) == writes
+    assert set(store.store) == before
+
+
+@PROTOCOLS
+def test_reload_after_one_article_changed_replaces_only_it(protocol: str) -> None:
+    store = MemoryStore()
+    load(store, dataset({"a": ["x"], "b": ["y", "z"]}), protocol=protocol)
+    store.log.clear()
+    changed = dataset({"a": ["x"], "b": ["y", "z2"]})
+    report = load(store, changed, protocol=protocol)
+    assert by_graph(report, "status") == {"a": "unchanged", "b": "loaded"}
+    assert store.graph(G + "b") == expected(changed, "b")
+    assert len(store.writes()) == 1
+
+
+def test_dry_run_counts_changes_and_writes_nothing() -> None:
+    store = MemoryStore()
+    load(store, dataset({"a": ["x", "y"], "b": ["kept"]}))
+    before = set(store.store)
+    store.log.clear()
+    report = load(store, dataset({"a": ["x", "y2", "y3"], "b": ["kept"], "c": ["new"]}),
+                  dry_run=True)
+    assert by_graph(report, "status", "added", "removed") == {
+        "a": ("changed", 2, 1), "b": ("unchanged", 0, 0), "c": ("new", 1, 0)}
+    assert store.writes() == [] and set(store.store) == before
+    assert "1 new, 1 changed, 1 unchanged graphs; nothing written" in report.summary()
+
+
+def test_store_spellings_of_numbers_do_not_count_as_changes() -> None:
+    store = MemoryStore()
+    store.store.update('INSERT DATA { GRAPH <g:n> { <s:s> <p:p> 1.5, 7, "1.0E2"^^'
+                       '<http://www.w3.org/2001/XMLSchema#double> } }')
+    ds = Dataset()
+    ds.parse(data='<g:n> { <s:s> <p:p> "1.50"^^<http://www.w3.org/2001/XMLSchema#decimal>, '
+             '"07"^^<http://www.w3.org/2001/XMLSchema#integer>, 100.0e0 }', format="trig")
+    assert load(store, ds, dry_run=True).graphs[0].status == "unchanged"
+
+
+@pytest.mark.parametrize(("whole", "protocol"), [("default", "gsp"), ("default", "update"),
+                                                 ("https://example.org/all", "update")])
+def test_whole_graph_puts_everything_in_one_graph(whole: str, protocol: str) -> None:
+    store = MemoryStore()
+    report = load(store, dataset({"a": ["x"], "b": ["y"]}), whole_graph=whole,
+                  protocol=protocol)
+    target = ox.DefaultGraph() if whole == "default" else ox.NamedNode(whole)
+    assert report.graphs[0].graph == whole and report.triples == 2
+    assert len(list(store.store.quads_for_pattern(None, None, None, target))) == 2
+    assert load(store, dataset({"a": ["x"], "b": ["y"]}), whole_graph=whole,
+                protocol=protocol).count("unchanged") == 1
+
+
+# -- batching -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sizes", "requests"), [
+    ([2, 2, 1], 1),  # all fit one request of 5
+    ([2, 2, 2], 2),  # 4 + 2
+    ([5, 1], 2),  # exactly a batch, then the rest
+    ([6], 3),  # one too many: two batches into a temporary graph, then MOVE
+    ([11], 4),  # three batches and a MOVE
+])
+def test_update_batches_whole_graphs_and_splits_only_big_ones(sizes: list[int],
+                                                              requests: int) -> None:
+    store = MemoryStore()
+    source = dataset({f"g{i}": [f"v{j}" for j in range(n)] for i, n in enumerate(sizes)})
+    report = load(store, source, protocol="update", batch_size=5)
+    assert report.count("loaded") == len(sizes)
+    assert store.log.count("POST /update") == requests
+    assert len(store.store) == sum(sizes)  # and no temporary graph left behind
+    for i in range(len(sizes)):
+        assert store.graph(f"{G}g{i}") == expected(source, f"g{i}")
+
+
+def test_gsp_posts_new_graphs_in_batches_and_puts_changed_ones(tmp_path: Path) -> None:
+    def nquads(graphs: dict[str, list[str]]) -> Path:  # a file keeps the graphs in order
+        path = tmp_path / "g.nq"
+        path.write_bytes(dataset(graphs).serialize(format="nquads", encoding="utf-8"))
+        lines = sorted((line for line in path.read_text().splitlines() if line.strip()),
+                       key=lambda line: line.split()[-2])
+        path.write_text("\n".join(lines) + "\n")
+        return path
+
+    store = MemoryStore()
+    load(store, nquads({"a": ["1", "2"], "b": ["3"], "c": ["4", "5"], "d": ["6"]}),
+         batch_size=3)
+    assert store.writes() == ["POST /store", "POST /store"]
+    store.log.clear()
+    load(store, nquads({"a": ["1", "2"], "b": ["3b"], "c": ["4", "5"], "d": ["6"], "e": ["7"]}),
+         batch_size=3)
+    assert store.writes() == ["PUT /store", "PUT /store"]  # the changed one; a lone new one
+
+
+def test_blank_nodes_stay_in_one_request_and_compare_as_isomorphic(tmp_path: Path) -> None:
+    path = tmp_path / "b.trig"
+    path.write_text("<g:b> { " + " ".join(f"_:n{i} <p:p> _:n{i + 1} ." for i in range(7)) + " }")
+    store = MemoryStore()
+    assert load(store, path, protocol="update", batch_size=2).count("loaded") == 1
+    assert store.log.count("POST /update") == 1 and len(store.graph("g:b")) == 7
+    assert load(store, path, protocol="update", batch_size=2).count("unchanged") == 1
+
+
+# -- failures -------------------------------------------------------------------------------
+
+
+def status_for(predicate: Callable[[httpx.Request], bool], status: int, text: str = "",
+               times: int = 10**6) -> Callable[[httpx.Request], httpx.Response | None]:
+    left = [times]
+
+    def fail(request: httpx.Request) -> httpx.Response | None:
+        if predicate(request) and left[0] > 0:
+            left[0] -= 1
+            return httpx.Response(status, text=text)
+        return None
+
+    return fail
+
+
+def is_write(request: httpx.Request) -> bool:
+    return request.method == "PUT" or request.url.path == "/update"
+
+
+def test_503_then_200_succeeds_after_backoff() -> None:
+    store = MemoryStore(fail=status_for(is_write, 503, "busy", times=2))
+    report = load(store, dataset({"a": ["x"]}), protocol="update")
+    assert report.ok and store.sleeps == [0.5, 1.0]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("error", [httpx.ConnectError("[Errno 111] Connection refused"),
+                                   httpx.ReadTimeout("timed out")])
+def test_unreachable_store_gives_up_after_bounded_retries(error: Exception) -> None:
+    calls: list[str] = []
+
+    def down(request: httpx.Request) -> httpx.Response:
+        calls.append(request.method)
+        raise error
+
+    sleeps: list[float] = []
+    with pytest.raises(StoreError) as info:
+        load_dataset(dataset({"a": ["x"]}), URL, preset="oxigraph", retries=3,
+                     transport=httpx.MockTransport(down), sleep=sleeps.append)
+    assert f"cannot use the store at {URL}/query after 4 attempts" in str(info.value)
+    assert type(error).__name__ in str(info.value)
+    assert len(calls) == 4 and sleeps == [0.5, 1.0, 2.0]
+
+
+def test_rejected_graph_names_server_message_and_graph_and_others_load() -> None:
+    bad = G + "b"
+    store = MemoryStore(fail=status_for(
+        lambda r: r.method == "PUT" and bad in str(r.url) or bad.encode() in r.content, 400,
+        "Parser error at line 3 between columns 5 and 9: invalid IRI"))
+    report = load(store, dataset({"a": ["x"], "b": ["y"], "c": ["z"]}))
+    assert by_graph(report, "status") == {"a": "loaded", "b": "failed", "c": "loaded"}
+    reason = by_graph(report, "reason")["b"]
+    assert f"rejected graph <{bad}> (HTTP 400)" in reason and "invalid IRI" in reason
+    assert not report.ok and bad in report.summary()
+    assert store.graph(G + "c") == expected(dataset({"c": ["z"]}), "c")
+
+
+def test_persistent_500_fails_that_graph_only_after_retries() -> None:
+    store = MemoryStore(fail=status_for(lambda r: b"boom" in r.content, 500,
+                                        "<!DOCTYPE html><html><h1>Error</h1> SR325: boom</html>"))
+    report = load(store, dataset({"a": ["boom"], "b": ["fine"]}), protocol="update",
+                  retries=2)
+    assert by_graph(report, "status") == {"a": "failed", "b": "loaded"}
+    assert "after 3 attempts (HTTP 500: Error SR325: boom)" in by_graph(report, "reason")["a"]
+
+
+def test_failed_batch_leaves_target_untouched_and_no_temporary_graph() -> None:
+    store = MemoryStore()
+    load(store, dataset({"a": ["old"]}), protocol="update")
+    new = dataset({"a": [f"v{i}" for i in range(7)]})
+    store.fail = status_for(lambda r: b"v5" in r.content, 400, "syntax error")
+    report = load(store, new, protocol="update", batch_size=5)
+    assert report.graphs[0].status == "failed"
+    assert store.graph(G + "a") == expected(dataset({"a": ["old"]}), "a")
+    assert set(store.store.named_graphs()) == {ox.NamedNode(G + "a")}
+
+
+def test_store_dying_midway_says_how_far_the_load_got() -> None:
+    store = MemoryStore()
+    writes = [0]
+
+    def die_after_two(request: httpx.Request) -> httpx.Response | None:
+        if is_write(request):
+            writes[0] += 1
+            if writes[0] > 2:
+                raise httpx.ConnectError("[Errno 111] Connection refused")
+        return None
+
+    store.fail = die_after_two
+    with pytest.raises(StoreError) as info:
+        load(store, dataset({n: [n] for n in "abcd"}), protocol="update", batch_size=1)
+    assert "2 of 4 graphs to write were written, each one completely" in str(info.value)
+    assert "run the load again" in str(info.value)
+
+
+@pytest.mark.parametrize(("challenge", "hint"), [('Digest realm="SPARQL"', "asks for Digest"),
+                                                 ("", "refused access (HTTP 403)")])
+def test_auth_refusal_names_the_auth_options(challenge: str, hint: str) -> None:
+    status = 401 if challenge else 403
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(status, headers={"WWW-Authenticate": challenge} if challenge
+                              else {})
+
+    with pytest.raises(StoreError) as info:
+        load_dataset(dataset({"a": ["x"]}), URL, preset="oxigraph",
+                     transport=httpx.MockTransport(refuse), auth=Credentials("u", SECRET))
+    message = str(info.value)
+    assert hint in message
+    for option in ("--user", "--password", "KG_STORE_USER", "KG_STORE_PASSWORD", "--auth"):
+        assert option in message
+    assert SECRET not in message and SECRET not in repr(info.value)
+
+
+@pytest.mark.parametrize("scheme", ["basic", "digest"])
+def test_password_never_appears_in_messages_reprs_or_logs(
+    scheme: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    credentials = Credentials("admin", SECRET, scheme)  # type: ignore[arg-type]
+    assert SECRET not in repr(credentials) and SECRET not in str(credentials)
+    seen: list[httpx.Request] = []
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        raise httpx.ConnectError(f"cannot connect to {request.url}")
+
+    for auth, url in ((credentials, URL), (None, f"http://admin:{SECRET}@store.test")):
+        with pytest.raises(StoreError) as info:
+            load_dataset(dataset({"a": ["x"]}), url, preset="oxigraph", auth=auth, retries=1,
+                         transport=httpx.MockTransport(refuse), sleep=lambda s: None)
+        assert SECRET not in str(info.value) and SECRET not in repr(info.value)
+        assert SECRET not in str(info.value.__cause__)
+    assert SECRET not in caplog.text
+    assert all(SECRET not in str(r.url) for r in seen)
+
+
+def test_basic_credentials_reach_the_store() -> None:
+    headers: list[str] = []
+    store = MemoryStore()
+
+    def record(request: httpx.Request) -> httpx.Response | None:
+        headers.append(request.headers.get("Authorization", ""))
+        return None
+
+    store.fail = record
+    load(store, dataset({"a": ["x"]}), auth=Credentials("u", "p"))
+    assert headers and all(h == "Basic dTpw" for h in headers)
+
+
+def test_bad_options_are_input_errors() -> None:
+    with pytest.raises(InputError, match="batch size"):
+        load_dataset(dataset({"a": ["x"]}), URL, batch_size=0)
