@@ -27,6 +27,7 @@ from kg.model import Document, Extraction, Resolution
 from kg.output import BuildLock
 from kg.parallel import extract_in_processes, extract_on_dask
 from kg.rdf import Quad, corpus_graphs, corpus_quads
+from kg.registry import Registry, load_registry, save_registry
 from kg.resolve import resolve_entities
 from kg.serialize import FORMATS
 
@@ -114,9 +115,10 @@ def extract_missing(documents: Sequence[Document], settings: Settings,
     return extract_corpus(documents, settings, nlp)
 
 
-def corpus_from_extractions(extractions: Sequence[Extraction], settings: Settings) -> Corpus:
-    """Resolve entities across ``extractions``."""
-    resolution = resolve_entities(extractions)
+def corpus_from_extractions(extractions: Sequence[Extraction], settings: Settings,
+                            registry: Registry | None = None) -> Corpus:
+    """Resolve entities across ``extractions`` (keeping the keys ``registry`` gave out)."""
+    resolution = resolve_entities(extractions, registry)
     return Corpus(tuple(extractions), resolution, settings.base_iri)
 
 
@@ -170,8 +172,10 @@ def build_corpus(
             extractions.append(extraction)
             if on_document is not None:
                 on_document(extraction.document)
-        corpus = corpus_from_extractions(extractions, settings)
+        registry = load_registry(settings.out_dir)
+        corpus = corpus_from_extractions(extractions, settings, registry)
         written = write_outputs(corpus, settings.out_dir, formats)
+        save_registry(settings.out_dir, registry.updated(corpus.resolution), corpus.resolution)
         report = report_of(corpus, skipped, time.perf_counter() - started, written,
                            cache.hits if cache else 0)
         write_manifest(settings.out_dir, Manifest(signature, written.hashes, report.counts()))

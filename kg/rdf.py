@@ -188,7 +188,8 @@ def entity_triples(resolution: Resolution, base: str) -> list[Triple]:
     for entity in resolution.entities:
         triples += _entity_node(entity, base, mentions[entity.key], len(articles[entity.key]))
     for decision in resolution.decisions:
-        triples += _decision_node(decision, base)
+        if decision.merged:  # refusals ("ambiguous surname") go to .kg/resolution.json only
+            triples += _decision_node(decision, base)
     return triples
 
 

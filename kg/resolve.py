@@ -1,9 +1,13 @@
 """Mentions → entities: which mentions, within and across articles, denote one thing.
 
-Within an article, mentions with the same normalised name are one entity, of the class most
-of them were tagged with. Across articles, entities of one class with the same normalised name
-are one entity. Each entity gets a readable, collision-safe key (``<class>/<slug>``) that is
-the same for the same input on every run.
+    extractions ─▶ document_groups (per article) ─▶ merge_corpus (across) ─▶ clusters
+                ─▶ class vote, GeoNames link, same-GeoNames merge ─▶ registry keys ─▶ Resolution
+
+The rules live in ``kg.resolution`` (within an article: ``document``; across: ``corpus``);
+places are linked by ``kg.geo``; keys come from ``kg.registry`` so that a rebuild with more
+articles never renames an entity. Every join is recorded as a ``MergeDecision`` (rule,
+score, the two forms compared); joins a rule refused as ambiguous are recorded with
+``merged=False``.
 
 >>> normalise_name("the  Kremlin’s")
 "kremlin's"
@@ -11,103 +15,155 @@ the same for the same input on every run.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
-from kg.ingest import slugify
-from kg.model import Entity, EntityKind, Extraction, MentionRef, MergeDecision, Resolution
+from kg.geo import article_countries, candidates, link_place
+from kg.model import (
+    Entity,
+    EntityKind,
+    Extraction,
+    GeoLink,
+    MentionRef,
+    MergeDecision,
+    Resolution,
+)
+from kg.names import normalise_name
+from kg.registry import Registry
+from kg.resolution.corpus import merge_corpus
+from kg.resolution.document import document_groups
+from kg.resolution.groups import Group, Join, Merger
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+__all__ = ["Cluster", "normalise_name", "resolve_entities"]
 
 
-def normalise_name(name: str) -> str:
-    """The form names are compared in: case-folded, apostrophes unified, white space folded,
-    a leading "the" dropped."""
-    folded = " ".join(name.translate(_APOSTROPHES).casefold().split())
-    return re.sub(r"^the\s+", "", folded)
-
-
+@dataclass
 class Cluster:
-    """Mentions believed to denote one entity, with the surface forms seen."""
+    """The groups of a corpus found to be one thing, before it gets its key."""
 
-    __slots__ = ("refs", "names", "kinds")
-
-    def __init__(self) -> None:
-        self.refs: list[MentionRef] = []
-        self.names: Counter[str] = Counter()
-        self.kinds: Counter[EntityKind] = Counter()
-
-    def absorb(self, other: Cluster) -> None:
-        """Take over ``other``'s mentions."""
-        self.refs += other.refs
-        self.names.update(other.names)
-        self.kinds.update(other.kinds)
+    groups: list[Group]
+    joins: list[Join] = field(default_factory=list)
+    kind: EntityKind = EntityKind.ORGANIZATION
+    geo: GeoLink | None = None
+    geo_note: str | None = None
 
     @property
-    def kind(self) -> EntityKind:
-        """The class most mentions were tagged with (ties: schema order)."""
-        order = list(EntityKind)
-        return min(self.kinds, key=lambda k: (-self.kinds[k], order.index(k)))
+    def refs(self) -> list[MentionRef]:
+        return [ref for group in self.groups for ref in group.refs]
+
+    @property
+    def forms(self) -> Counter[str]:
+        found: Counter[str] = Counter()
+        for group in self.groups:
+            found.update(group.forms)
+        return found
 
     @property
     def label(self) -> str:
-        """The canonical name: the most frequent form, longer forms winning ties."""
-        return min(self.names, key=lambda n: (-self.names[n], -len(n), n))
+        """The canonical name. A place: its GeoNames name when written so, else its most
+        frequent form. Anything else: the form with most capitalised words (a full name before
+        a surname, "Russian Defense Ministry" before "defence ministry"), then the most
+        frequent, then the longest. Shouted forms ("KYIV") come last."""
+        forms = self.forms
+        if self.kind is EntityKind.PLACE:
+            official = self.geo.name if self.geo else None
+            return min(forms, key=lambda f: (_shouted(f), f != official, -forms[f], -len(f), f))
+        return min(forms, key=lambda f: (_shouted(f), -_capitalised(f), -forms[f], -len(f), f))
 
 
-def document_clusters(extraction: Extraction) -> list[Cluster]:
-    """Within one article: one cluster per normalised name."""
-    by_name: dict[str, Cluster] = {}
-    for mention in extraction.mentions:
-        cluster = by_name.setdefault(normalise_name(mention.name), Cluster())
-        cluster.refs.append((extraction.document.doc_id, mention.begin, mention.end))
-        cluster.names[mention.name] += 1
-        cluster.kinds[mention.kind] += 1
-    return list(by_name.values())
+def _capitalised(form: str) -> int:
+    return sum(1 for word in form.split() if word[:1].isupper())
 
 
-def corpus_clusters(extractions: Iterable[Extraction]) -> list[Cluster]:
-    """Across articles: clusters of one class and one normalised name are merged."""
-    merged: dict[tuple[EntityKind, str], Cluster] = {}
-    for extraction in extractions:
-        for cluster in document_clusters(extraction):
-            key = (cluster.kind, normalise_name(cluster.label))
-            if key in merged:
-                merged[key].absorb(cluster)
-            else:
-                merged[key] = cluster
-    return list(merged.values())
+def _shouted(form: str) -> bool:
+    return len(form) > 6 and form.isupper()
 
 
-def entity_keys(clusters: Sequence[Cluster]) -> list[str]:
-    """A readable key per cluster, unique even when two clusters share a label."""
-    keys = [f"{c.kind.value.lower()}/{slugify(c.label)}" for c in clusters]
-    counts = Counter(keys)
-    unique = []
-    for key, cluster in zip(keys, clusters, strict=True):
-        if counts[key] > 1:
-            first = min(cluster.refs)
-            key = f"{key}-{slugify(f'{first[0]}-{first[1]}')}"
-        unique.append(key)
-    return unique
-
-
-def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
-    """Entities of a corpus and the entity of every mention.
+def resolve_entities(
+    extractions: Sequence[Extraction], registry: Registry | None = None
+) -> Resolution:
+    """Entities of a corpus and the entity of every mention; keys from ``registry`` when
+    given (see ``kg.registry``), so earlier builds' IRIs survive.
 
     >>> resolve_entities([]).entities
     ()
     """
-    clusters = corpus_clusters(extractions)
-    keys = entity_keys(clusters)
-    entities, assignments = [], {}
-    decisions: list[MergeDecision] = []
-    for cluster, key in sorted(zip(clusters, keys, strict=True), key=lambda ck: ck[1]):
+    groups = [group for extraction in extractions for group in document_groups(extraction)]
+    clusters = corpus_clusters(groups, merge_corpus(groups))
+    countries = {e.document.doc_id: article_countries(e.document.text) for e in extractions}
+    for cluster in clusters:
+        cluster.kind = cluster_kind(cluster)
+        if cluster.kind is EntityKind.PLACE:
+            cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
+    clusters = merge_same_places(clusters)
+    keys = (registry or Registry()).assign(clusters)
+    return resolution_of(clusters, keys)
+
+
+def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:
+    """One cluster per set of joined groups, with the joins that concern it."""
+    clusters = {root: Cluster([groups[i] for i in members])
+                for root, members in merger.sets().items()}
+    for cluster in clusters.values():
+        for group in cluster.groups:
+            cluster.joins += group.joins
+    for join in merger.joins:
+        clusters[merger.find(join.left)].joins.append(join)
+    return list(clusters.values())
+
+
+def cluster_kind(cluster: Cluster) -> EntityKind:
+    """The class most of its groups were given, groups with evidence counting thrice."""
+    votes: Counter[EntityKind] = Counter()
+    for group in cluster.groups:
+        votes[group.kind] += group.weight
+    order = list(EntityKind)
+    return min(votes, key=lambda k: (-votes[k], order.index(k)))
+
+
+def cluster_link(
+    cluster: Cluster, countries: dict[str, frozenset[str]]
+) -> tuple[GeoLink | None, str | None]:
+    """The GeoNames link of a place from its most frequent known form and the countries its
+    articles name; else why it stays unlinked."""
+    context = frozenset().union(*(countries[g.doc_id] for g in cluster.groups))
+    forms = cluster.forms
+    known = [f for f in sorted(forms, key=lambda f: (-forms[f], f)) if candidates(f)]
+    return link_place(known[0] if known else cluster.label, context)
+
+
+def merge_same_places(clusters: Iterable[Cluster]) -> list[Cluster]:
+    """Places linked to one GeoNames record are one place ("Kiev"/"Kyiv", "U.S."/"America")."""
+    by_id: dict[int, Cluster] = {}
+    kept = []
+    for cluster in clusters:
+        if cluster.geo is None:
+            kept.append(cluster)
+            continue
+        first = by_id.setdefault(cluster.geo.geonames_id, cluster)
+        if first is not cluster:
+            first.joins.append(Join(0, 0, first.label, cluster.label, "same-geonames-place", 0.9))
+            first.groups += cluster.groups
+            first.joins += cluster.joins
+        else:
+            kept.append(cluster)
+    return kept
+
+
+def resolution_of(clusters: Sequence[Cluster], keys: Sequence[tuple[str, tuple[str, ...]]]
+                  ) -> Resolution:
+    """The ``Resolution``: entities sorted by key, every mention's key, every decision."""
+    entities: list[Entity] = []
+    assignments: dict[MentionRef, str] = {}
+    decisions: set[MergeDecision] = set()
+    for cluster, (key, aliases) in zip(clusters, keys, strict=True):
         label = cluster.label
-        alts = tuple(sorted(n for n in cluster.names if n != label))
-        entities.append(Entity(key=key, kind=cluster.kind, label=label, alt_labels=alts))
-        for ref in cluster.refs:
-            assignments[ref] = key
-        decisions += (MergeDecision(key, label, alt, "same-name", 1.0) for alt in alts)
-    return Resolution(tuple(entities), assignments, tuple(decisions))
+        alts = tuple(sorted(f for f in cluster.forms if f != label))
+        entities.append(Entity(key, cluster.kind, label, alts, aliases, cluster.geo,
+                               cluster.geo_note))
+        assignments.update((ref, key) for ref in cluster.refs)
+        decisions.update(MergeDecision(key, j.left_form, j.right_form, j.rule, j.score, j.merged)
+                         for j in cluster.joins)
+    ordered = sorted(decisions, key=lambda d: (d.entity, d.rule, d.left, d.right))
+    return Resolution(tuple(sorted(entities, key=lambda e: e.key)), assignments, tuple(ordered))

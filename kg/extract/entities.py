@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kg.countries import demonym_code
 from kg.extract.lexicon import (
     LEADING_DETERMINERS,
     ORG_HEAD_WORDS,
@@ -125,6 +126,14 @@ def is_title_fragment(span: Span) -> bool:
     return all(t.lower_ in PORTFOLIO_WORDS or is_title_modifier(t) for t in span)
 
 
+def is_demonym(span: Span) -> bool:
+    """Whether a one-word GPE is a nationality adjective ("Ukrainian" officials), which names
+    no place; the resolver reads such words as country qualifiers ("Russian" ministry)."""
+    if span.label_ != "GPE" or len(span) != 1:
+        return False
+    return span[0].pos_ == "ADJ" or demonym_code(span.text) is not None
+
+
 class RawMention:
     """A cleaned entity span in token terms, before conversion to ``kg.model.Mention``."""
 
@@ -138,7 +147,7 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     for ent in doc.ents:
         kind = KIND_BY_LABEL.get(ent.label_)
-        if kind is None or is_title_fragment(ent):
+        if kind is None or is_title_fragment(ent) or is_demonym(ent):
             continue
         bounds = trimmed_tokens(ent)
         if bounds is None:
