@@ -13,6 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kg.facts import Fact
 
 
 class EntityKind(StrEnum):
@@ -120,7 +124,7 @@ class Extraction:
     mentions: tuple[Mention, ...]
     times: tuple[TimeExpression, ...] = ()
     quantities: tuple[Quantity, ...] = ()
-    facts: tuple[object, ...] = field(default=())  # typed facts added by the facts extractor
+    facts: tuple[Fact, ...] = field(default=())  # roles, relations, events, figures, claims
 
     def sentence_of(self, offset: int) -> Sentence | None:
         """The sentence containing ``offset``, if any."""

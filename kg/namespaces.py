@@ -114,6 +114,64 @@ class KG(DefinedNamespace):
     leftForm: URIRef
     rightForm: URIRef
     geoNote: URIRef
+    # facts: evidence (issue 4)
+    extractedBy: URIRef
+    confidence: URIRef
+    reportedOn: URIRef
+    # facts: roles and groups
+    former: URIRef
+    Group: URIRef
+    affiliation: URIRef
+    # facts: events
+    agent: URIRef
+    patient: URIRef
+    triggerLemma: URIRef
+    timeText: URIRef
+    timeGranularity: URIRef
+    timeUnresolved: URIRef
+    quantity: URIRef
+    EventLink: URIRef
+    linkedEvent: URIRef
+    sameEventAs: URIRef
+    # facts: claims and figures
+    speakerText: URIRef
+    cueVerb: URIRef
+    claimKind: URIRef
+    qualifier: URIRef
+    Measure: URIRef
+    measures: URIRef
+    measuredPredicate: URIRef
+    countedThing: URIRef
+    measuredFor: URIRef
+    # facts: the event taxonomy (SKOS concepts, values of sem:eventType)
+    EventTypes: URIRef
+    ArmedConflict: URIRef
+    Attack: URIRef
+    Siege: URIRef
+    Invasion: URIRef
+    Capture: URIRef
+    Surrender: URIRef
+    Withdrawal: URIRef
+    Killing: URIRef
+    Launch: URIRef
+    Humanitarian: URIRef
+    Evacuation: URIRef
+    Displacement: URIRef
+    Diplomacy: URIRef
+    Negotiation: URIRef
+    Agreement: URIRef
+    Meeting: URIRef
+    Statement: URIRef
+    Politics: URIRef
+    Election: URIRef
+    Appointment: URIRef
+    Resignation: URIRef
+    Protest: URIRef
+    Justice: URIRef
+    Arrest: URIRef
+    Trial: URIRef
+    Business: URIRef
+    Acquisition: URIRef
 
 
 #: Prefixes bound in every graph kg writes and predeclared for every query.

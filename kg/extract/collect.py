@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, raw_mentions
+from kg.extract.facts import facts_of
 from kg.extract.values import (
     DATE_LABELS,
     NUMBER_LABELS,
@@ -19,6 +20,7 @@ from kg.extract.values import (
     number_unit,
     parse_number,
 )
+from kg.facts import Fact
 from kg.model import Document, Extraction, Mention, Quantity, Sentence, TimeExpression
 
 if TYPE_CHECKING:
@@ -130,14 +132,18 @@ def extraction_from_chunks(
     mentions: list[Mention] = []
     times: list[TimeExpression] = []
     quantities: list[Quantity] = []
+    facts: list[Fact] = []
     for doc, context in parts:
         chunk_sentences, starts = sentences_of(doc, context.offset, len(sentences))
         frame = ChunkFrame(document, context.offset, len(sentences), starts or (0,))
         sentences += chunk_sentences
-        mentions += mentions_of(doc, frame)
-        times += times_of(doc, frame)
+        chunk_mentions, chunk_times = mentions_of(doc, frame), times_of(doc, frame)
+        mentions += chunk_mentions
+        times += chunk_times
         quantities += quantities_of(doc, frame)
+        facts += facts_of(doc, frame, chunk_mentions, chunk_times)
     return Extraction(
-        document, tuple(sentences), tuple(mentions), tuple(times), tuple(quantities)
+        document, tuple(sentences), tuple(mentions), tuple(times), tuple(quantities),
+        tuple(facts),
     )
 

@@ -1,0 +1,180 @@
+"""Roles: who holds which post where, from the ways news introduces people.
+
+    title before name   "Russian President Vladimir Putin", "Defence Minister Sergei Shoigu",
+                        "Russian Defense Ministry spokesman Maj. Gen. Igor Konashenkov"
+    apposition          "Denis Pushilin, head of the Donetsk People's Republic",
+                        "Mikhailo Podolyak, Ukraine's chief negotiator", and the reverse,
+                        "the head of the republic, Denis Pushilin"
+    copula              "Smith is the chief executive of Acme"
+
+The post is the title without ranks and honorifics ("spokesman Maj. Gen." → Spokesman);
+the organisation is a mention or a country (by demonym) next to the title: "Russian" before
+it, "Ukraine's" owning it, "of the Republic" after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
+from kg.extract.facts.context import FactContext
+from kg.extract.facts.countries import country_of_demonym
+from kg.extract.facts.words import FORMER_WORDS, HONORIFICS, RANKS, ROLE_SPELLINGS
+from kg.facts import Membership, Party
+from kg.model import EntityKind, Mention
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+ORG_PREPOSITIONS = frozenset({"of", "at"})
+COPULAS = frozenset({"be", "become", "remain"})
+
+
+def role_label(words: Sequence[str]) -> tuple[str | None, bool]:
+    """A post's label from its title words, and whether it is a former one.
+
+    >>> role_label(["spokesman", "Maj.", "Gen."])
+    ('Spokesman', False)
+    >>> role_label(["former", "Defense", "Minister"])
+    ('Defence Minister', True)
+    """
+    former = any(w.lower().strip(".") in FORMER_WORDS for w in words)
+    posts = [w for w in words if _plain(w) not in FORMER_WORDS | HONORIFICS and _plain(w)]
+    ranks = [w for w in posts if _plain(w) in RANKS]
+    kept = [w for w in posts if _plain(w) not in RANKS] or ranks[-1:]
+    if not kept:
+        return None, former
+    label = " ".join(_spelled(RANKS.get(_plain(w), w)) for w in kept)
+    return label[:1].upper() + label[1:], former
+
+
+def _plain(word: str) -> str:
+    return word.lower().strip(".")
+
+
+def _spelled(word: str) -> str:
+    folded = ROLE_SPELLINGS.get(word.lower())
+    if folded is None:
+        return word.title() if word.islower() else word
+    return folded.title() if word[:1].isupper() or word.islower() else folded
+
+
+def memberships_of(ctx: FactContext) -> list[Membership]:
+    """Every role of every person mention in the chunk."""
+    found: list[Membership] = []
+    for mention in ctx.mentions:
+        if mention.kind is EntityKind.PERSON:
+            found += titled(ctx, mention, found)
+            found += appositions(ctx, mention)
+    return found
+
+
+def titled(
+    ctx: FactContext, mention: Mention, earlier: Sequence[Membership] = ()
+) -> Iterator[Membership]:
+    """ "Russian President Vladimir Putin": the title right before the name."""
+    start = ctx.mention_tokens[(mention.begin, mention.end)][0]
+    first = title_tokens_before(ctx.doc, start)
+    if first == start:
+        return
+    title = ctx.doc[first:start]
+    label, former = role_label([t.text for t in title])
+    if label is None:
+        return
+    organization = _organisation_before(ctx, first) or _owners_organisation(
+        ctx, first, earlier
+    )
+    tokens = [*title, ctx.head_token(mention)]
+    confidence = 0.9 if organization is not None else 0.8
+    evidence = ctx.evidence(tokens, "role.title-before-name", confidence)
+    yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _organisation_before(ctx: FactContext, first: int) -> Party | None:
+    """The organisation or country named right before a title ("Russian", "Ukraine's")."""
+    i = first - 1
+    if i >= 0 and ctx.doc[i].text in {"'s", "’s"}:
+        i -= 1
+    if i < 0:
+        return None
+    token = ctx.doc[i]
+    mention = ctx.mention(token)
+    if mention is not None and mention.kind is not EntityKind.PERSON:
+        return ctx.entity_party(mention)
+    country = country_of_demonym(token.text)
+    return ctx.country_party(token, country) if country is not None else None
+
+
+def _owners_organisation(
+    ctx: FactContext, first: int, earlier: Sequence[Membership]
+) -> Party | None:
+    """ "his Defence Minister": the organisation of the post the owner was given earlier."""
+    if first == 0 or ctx.doc[first - 1].lower_ not in {"his", "her"}:
+        return None
+    owner = ctx.party(ctx.doc[first - 1])
+    for membership in reversed(earlier):
+        same = owner is not None and membership.person.mention == owner.mention
+        if same and membership.organization is not None:
+            return membership.organization
+    return None
+
+
+def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
+    """ "X, head of Y" / "Y's chief negotiator, X" / "X is the head of Y"."""
+    head = ctx.head_token(mention)
+    candidates = [(c, "role.apposition") for c in head.children if c.dep_ == "appos"]
+    if head.dep_ == "appos":
+        candidates.append((head.head, "role.apposition"))
+    if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS:
+        candidates += [(c, "role.copula") for c in head.head.children if c.dep_ == "attr"]
+    for title, rule in candidates:
+        if not _names_post(title) or ctx.mention(title) is not None:
+            continue
+        words = [*_title_modifiers(title), title]
+        label, former = role_label([w.text for w in words])
+        if label is None:
+            continue
+        organization = organisation_of_title(ctx, title)
+        confidence = 0.85 if organization is not None else 0.7
+        evidence = ctx.evidence([head, title], rule, confidence)
+        yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _names_post(token: Token) -> bool:
+    plain = _plain(token.text)
+    return is_title_word(token) and plain not in HONORIFICS and plain not in RANKS
+
+
+def _title_modifiers(title: Token) -> list[Token]:
+    """The words in front of a post noun that belong to the title ("deputy", "Foreign")."""
+    words: list[Token] = []
+    for child in title.lefts:
+        if child.dep_ in {"compound", "amod", "nmod"} and (
+            is_title_word(child) or is_title_modifier(child) or child.lower_ in FORMER_WORDS
+        ):
+            words.append(child)
+    return words
+
+
+def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
+    """Whose post a title names: its owner ("Amnesty's"), a demonym ("Russian"), a named
+    modifier ("the Kremlin spokesman") or an "of"/"at" phrase ("head of the Republic")."""
+    for child in title.children:
+        if child.dep_ == "poss" or (child.dep_ == "compound" and ctx.mention(child)):
+            party = ctx.party(child)
+            if party is not None and party.mention is not None:
+                return party
+        if child.dep_ in {"amod", "compound", "npadvmod"}:
+            country = country_of_demonym(child.text)
+            if country is not None:
+                return ctx.country_party(child, country)
+    for child in title.rights:
+        if child.dep_ == "prep" and child.lower_ in ORG_PREPOSITIONS:
+            objects = [c for c in child.children if c.dep_ == "pobj"]
+            mentions = ctx.mentions_in(objects[0].subtree) if objects else []
+            named = [m for m in mentions if m.kind is not EntityKind.PERSON]
+            if named:
+                return ctx.entity_party(named[-1])
+    return None
+
