@@ -114,9 +114,9 @@ class EntityGraph:
     sentences: dict[str, Evidence] = field(default_factory=dict, repr=False)
 
     def restricted(self, keep: Iterable[str]) -> EntityGraph:
-        """The subgraph induced by the node IRIs in ``keep``."""
+        """The subgraph induced by the node IRIs in ``keep``, nodes sorted by IRI."""
         kept = set(keep) & self.nodes.keys()
-        return EntityGraph({k: v for k, v in self.nodes.items() if k in kept},
+        return EntityGraph({k: self.nodes[k] for k in sorted(kept)},
                            tuple(e for e in self.edges if e.source in kept and e.target in kept),
                            self.sentences)
 

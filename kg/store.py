@@ -164,6 +164,7 @@ def _rebuild_cache(path: Path, fmt: ox.RdfFormat, folder: Path, key: dict[str, i
     """Bulk-load into a fresh folder, then swap it in (readers never see half a store)."""
     temp = folder.with_name(f".{folder.name}.{secrets.token_hex(4)}.tmp")
     try:
+        temp.mkdir()
         store = ox.Store(str(temp / "db"))
         _parse_into(store, path, fmt, bulk=True)
         del store  # closes the database before it is opened read-only
