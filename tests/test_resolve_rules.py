@@ -1,0 +1,230 @@
+"""Resolution rules on hand-made extractions (no spaCy): each case is a small corpus whose
+mentions are given as (surface, NER label); the tests say which surfaces must share an
+entity and which must not."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kg.extract.entities import KIND_BY_LABEL
+from kg.model import ArticleMeta, Document, Extraction, Mention, Resolution
+from kg.registry import Registry
+from kg.resolve import resolve_entities
+
+Article = tuple[str, list[tuple[str, str]]]  # text, [(surface, NER label)] in order
+_TEXTS: dict[str, str] = {}  # doc id → text of the article last made with that id
+
+
+def extraction(doc_id: str, text: str, spans: list[tuple[str, str]]) -> Extraction:
+    """An extraction whose mentions are the given surfaces, found left to right."""
+    _TEXTS[doc_id] = text
+    mentions, at = [], 0
+    for surface, label in spans:
+        begin = text.index(surface, at)
+        end = at = begin + len(surface)
+        titles = ("President",) if text[:begin].endswith("President ") else ()
+        mentions.append(Mention(begin, end, surface, surface, KIND_BY_LABEL[label], label, 0,
+                                titles))
+    return Extraction(Document(doc_id, f"{doc_id}.txt", text, ArticleMeta(), "0" * 64), (),
+                      tuple(mentions))
+
+
+def resolve(*articles: Article, registry: Registry | None = None) -> Resolution:
+    return resolve_entities(
+        [extraction(f"d{i}", text, spans) for i, (text, spans) in enumerate(articles)], registry
+    )
+
+
+def key_of(resolution: Resolution, doc: int, surface: str) -> str:
+    """The entity of the first mention of ``surface`` in article ``doc``."""
+    for (doc_id, begin, end), key in sorted(resolution.assignments.items()):
+        if doc_id == f"d{doc}" and _text(resolution, doc_id, begin, end) == surface:
+            return key
+    raise KeyError(surface)
+
+
+def _text(resolution: Resolution, doc_id: str, begin: int, end: int) -> str:
+    return _TEXTS[doc_id][begin:end]
+
+
+MILIBANDS: Article = (
+    "Ed Miliband and David Miliband spoke. Miliband said no.",
+    [("Ed Miliband", "PERSON"), ("David Miliband", "PERSON"), ("Miliband", "PERSON")],
+)
+
+SAME = [
+    pytest.param(
+        [("President Vladimir Putin spoke. Putin said Russia's defence ministry agreed.",
+          [("Vladimir Putin", "PERSON"), ("Putin", "PERSON"), ("defence ministry", "ORG")]),
+         ("The Russian Defense Ministry said Putin was right.",
+          [("Defense Ministry", "ORG"), ("Putin", "PERSON")])],
+        [(0, "Vladimir Putin"), (0, "Putin"), (1, "Putin")], id="surname-in-and-across-articles"),
+    pytest.param(
+        [("Russia's defence ministry said so.", [("defence ministry", "ORG")]),
+         ("The Russian Defense Ministry said so.", [("Defense Ministry", "ORG")])],
+        [(0, "defence ministry"), (1, "Defense Ministry")], id="qualified-spelling-variant"),
+    pytest.param(
+        [("Fighters left the Azovstal steel works on Monday.", [("Azovstal", "ORG")]),
+         ("The Azovstal steelworks fell.", [("Azovstal", "ORG")]),
+         ("The Azovstal steel plant was shelled.", [("Azovstal steel plant", "FAC")])],
+        [(0, "Azovstal"), (1, "Azovstal"), (2, "Azovstal steel plant")], id="works-variants"),
+    pytest.param(
+        [("The International Committee of the Red Cross said the ICRC would visit.",
+          [("International Committee of the Red Cross", "ORG"), ("ICRC", "ORG")]),
+         ("Amnesty said the Red Cross should be given access.",
+          [("Amnesty", "ORG"), ("Red Cross", "ORG")]),
+         ("The ICRC registered prisoners.", [("ICRC", "ORG")])],
+        [(0, "International Committee of the Red Cross"), (0, "ICRC"), (1, "Red Cross"),
+         (2, "ICRC")], id="acronym-and-short-form"),
+    pytest.param(
+        [("Volodymyr Zelenskiy spoke in Kyiv.", [("Volodymyr Zelenskiy", "PERSON"),
+                                                 ("Kyiv", "PERSON")]),
+         ("Volodymyr Zelensky visited Kiev.", [("Volodymyr Zelensky", "PERSON"),
+                                               ("Kiev", "GPE")])],
+        [(0, "Volodymyr Zelenskiy"), (1, "Volodymyr Zelensky")], id="transliteration"),
+    pytest.param(
+        [("Troops shelled Kyiv overnight.", [("Kyiv", "PERSON")]),
+         ("Talks were held in Kiev.", [("Kiev", "GPE")])],
+        [(0, "Kyiv"), (1, "Kiev")], id="same-geonames-city"),
+    pytest.param(
+        [("A commander, Svyatoslav Palamar, spoke. Palamar said no.",
+          [("Svyatoslav Palamar", "PERSON"), ("Palamar", "GPE")])],
+        [(0, "Svyatoslav Palamar"), (0, "Palamar")], id="surname-tagged-as-place"),
+    pytest.param(
+        [("The U.S. and Britain agreed.", [("U.S.", "GPE"), ("Britain", "GPE")]),
+         ("The United States said so.", [("United States", "GPE")])],
+        [(0, "U.S."), (1, "United States")], id="country-acronym"),
+]
+
+
+@pytest.mark.parametrize(("articles", "mentions"), SAME)
+def test_one_entity(articles: list[Article], mentions: list[tuple[int, str]]) -> None:
+    resolution = resolve(*articles)
+    keys = {key_of(resolution, doc, surface) for doc, surface in mentions}
+    assert len(keys) == 1, keys
+
+
+APART = [
+    pytest.param([MILIBANDS], [(0, "Ed Miliband"), (0, "David Miliband"), (0, "Miliband")],
+                 id="two-people-one-surname-in-article"),
+    pytest.param(
+        [("Ed Miliband spoke.", [("Ed Miliband", "PERSON")]),
+         ("David Miliband spoke.", [("David Miliband", "PERSON")]),
+         ("Miliband said no.", [("Miliband", "PERSON")])],
+        [(0, "Ed Miliband"), (1, "David Miliband"), (2, "Miliband")],
+        id="two-people-one-surname-in-corpus"),
+    pytest.param(
+        [("Shelling hit Donetsk, said the Donetsk People's Republic.",
+          [("Donetsk", "GPE"), ("Donetsk People's Republic", "GPE")])],
+        [(0, "Donetsk"), (0, "Donetsk People's Republic")], id="city-and-republic"),
+    pytest.param(
+        [("Michael Jordan scored. Jordan was happy.", [("Michael Jordan", "PERSON"),
+                                                       ("Jordan", "PERSON")]),
+         ("King Abdullah of Jordan spoke.", [("Jordan", "GPE")])],
+        [(0, "Jordan"), (1, "Jordan")], id="person-and-country"),
+    pytest.param(
+        [("Fighting in Donetsk.", [("Donetsk", "GPE")]),
+         ("Fighting in the Donbas.", [("Donbas", "GPE")])],
+        [(0, "Donetsk"), (1, "Donbas")], id="near-spelling-of-places"),
+    pytest.param(
+        [("The Azov regiment fought on.", [("Azov", "PERSON")]),
+         ("Ships sailed from Azov, a Russian port.", [("Azov", "GPE")])],
+        [(0, "Azov"), (1, "Azov")], id="regiment-and-town"),
+    pytest.param(
+        [("Ukraine's defence ministry said so.", [("defence ministry", "ORG")]),
+         ("Russia's defence ministry said so.", [("defence ministry", "ORG")])],
+        [(0, "defence ministry"), (1, "defence ministry")], id="ministries-of-two-countries"),
+]
+
+
+@pytest.mark.parametrize(("articles", "mentions"), APART)
+def test_separate_entities(articles: list[Article], mentions: list[tuple[int, str]]) -> None:
+    resolution = resolve(*articles)
+    keys = [key_of(resolution, doc, surface) for doc, surface in mentions]
+    assert len(set(keys)) == len(keys), keys
+
+
+def test_ambiguous_surname_is_recorded_as_refused() -> None:
+    resolution = resolve(*APART[1].values[0])
+    refused = [d for d in resolution.decisions if not d.merged]
+    assert [(d.left, d.rule) for d in refused] == [("Miliband", "ambiguous-surname-in-corpus")]
+    assert "David Miliband | Ed Miliband" == refused[0].right
+
+
+@pytest.mark.parametrize(
+    ("articles", "surface", "kind"),
+    [
+        pytest.param([("Russia failed to capture Kyiv.", [("Russia", "GPE"), ("Kyiv", "PERSON")])],
+                     "Kyiv", "Place", id="city-tagged-person"),
+        pytest.param([("Aid arrived in Mariupol on Monday.", [("Mariupol", "ORG")])],
+                     "Mariupol", "Place", id="city-tagged-org-in-locative"),
+        pytest.param([("Chelsea beat Arsenal.", [("Chelsea", "ORG"), ("Arsenal", "ORG")])],
+                     "Chelsea", "Organization", id="club-named-after-a-place"),
+        pytest.param([("It captured Rubizhne, a Donbas town.", [("Rubizhne", "PERSON")])],
+                     "Rubizhne", "Place", id="apposition"),
+        pytest.param([("Paris Hilton arrived. Paris smiled.", [("Paris Hilton", "PERSON"),
+                                                               ("Paris", "PERSON")])],
+                     "Paris", "Person", id="given-name-that-is-a-city"),
+    ],
+)
+def test_class_corrections(articles: list[Article], surface: str, kind: str) -> None:
+    resolution = resolve(*articles)
+    assert resolution.entity(key_of(resolution, 0, surface)).kind.value == kind
+
+
+def test_every_surface_form_is_an_alt_label_and_every_merge_has_a_rule() -> None:
+    resolution = resolve(*SAME[3].values[0])
+    entity = resolution.entity(key_of(resolution, 0, "ICRC"))
+    assert {entity.label, *entity.alt_labels} == {
+        "International Committee of the Red Cross", "ICRC", "Red Cross"}
+    rules = {d.rule for d in resolution.decisions if d.entity == entity.key}
+    assert {"acronym-in-article", "org-short-form"} <= rules
+
+
+def test_mariupol_is_linked_to_geonames_with_coordinates() -> None:
+    resolution = resolve(("Fighting in Mariupol, Ukraine.", [("Mariupol", "ORG"),
+                                                            ("Ukraine", "GPE")]))
+    geo = resolution.entity(key_of(resolution, 0, "Mariupol")).geo
+    assert geo is not None and (geo.geonames_id, geo.country_code) == (701822, "UA")
+    assert (round(geo.latitude), round(geo.longitude)) == (47, 38)
+
+
+def test_unknown_region_is_an_unlinked_place_with_a_note() -> None:
+    resolution = resolve(("Shelling in the Donbas region.", [("Donbas", "GPE")]))
+    entity = resolution.entity(key_of(resolution, 0, "Donbas"))
+    assert entity.kind.value == "Place" and entity.geo is None
+    assert entity.geo_note and "Donbas" in entity.geo_note
+
+
+def test_later_article_merging_two_entities_keeps_both_keys() -> None:
+    first = [("Amnesty said the Red Cross should visit.", [("Red Cross", "ORG")]),
+             ("The ICRC registered prisoners.", [("ICRC", "ORG")])]
+    before = resolve(*first)
+    old_keys = {e.key for e in before.entities}
+    assert len(old_keys) == 2
+    bridge = ("The International Committee of the Red Cross (ICRC) said so.",
+              [("International Committee of the Red Cross", "ORG"), ("ICRC", "ORG")])
+    after = resolve(*first, bridge, registry=Registry().updated(before))
+    [entity] = after.entities
+    assert {entity.key, *entity.aliases} == old_keys
+    # and the merge is remembered: a third build still lists the alias
+    again = resolve(*first, bridge, registry=Registry().updated(before).updated(after))
+    assert again.entities == after.entities
+
+
+def test_new_entity_never_takes_a_key_given_out_before() -> None:
+    before = resolve(("John Smith spoke.", [("John Smith", "PERSON")]))
+    registry = Registry().updated(before)
+    after = resolve(("Jon Smith spoke.", [("Jon Smith", "PERSON")]),
+                    ("John Smith spoke.", [("John Smith", "PERSON")]), registry=registry)
+    assert key_of(after, 1, "John Smith") == "person/john-smith"
+    assert key_of(after, 0, "Jon Smith") == "person/jon-smith"
+
+
+def test_keys_are_slugs_and_unique_for_colliding_labels() -> None:
+    resolution = resolve(("Mr. X met X-ray and x.", [("X", "PERSON"), ("X-ray", "ORG")]))
+    keys = [e.key for e in resolution.entities]
+    assert len(set(keys)) == len(keys)
+    assert all(re.fullmatch(r"(person|organization|place|event)/[a-z0-9-]+", k) for k in keys)
