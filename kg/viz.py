@@ -63,7 +63,7 @@ _MARKER = re.compile(r"\{\{(\w+)\}\}")
 RDF_TYPE = ox.NamedNode(f"{PREFIXES['rdf']}type")
 RDFS_LABEL = ox.NamedNode(f"{PREFIXES['rdfs']}label")
 TEXT_MENTIONS = """SELECT DISTINCT ?e ?s ?anchor WHERE {
-  ?m itsrdf:taIdentRef ?e ; nif:sentence ?s ; nif:anchorOf ?anchor }"""
+  ?m itsrdf:taIdentRef ?e ; nif:sentence ?s . OPTIONAL { ?m nif:anchorOf ?anchor } }"""
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,8 @@ def with_text(store: ox.Store, projection: EntityGraph) -> EntityGraph:
             edges.append(Edge(sentence, proof.article, "in article", "text"))
         if proof.article not in nodes:
             nodes[proof.article] = Node(proof.article, proof.title, "Article")
-        edges.append(Edge(entity, sentence, f"mentioned as {row['anchor'].value!r}", "text"))
+        anchor = f" as “{row['anchor'].value}”" if row["anchor"] else ""
+        edges.append(Edge(entity, sentence, f"mentioned{anchor}", "text"))
     return EntityGraph(nodes, tuple(merge_edges(edges)), projection.sentences)
 
 
