@@ -81,10 +81,17 @@ def comparison_tokens(name: str) -> tuple[str, ...]:
 
     >>> comparison_tokens("Zürich’s U.N. Centre")
     ('zurich', 'un', 'center')
+    >>> comparison_tokens("World Health Organisation")
+    ('world', 'health', 'organization')
     """
     folded = _fold_accents(normalise_name(name))
     folded = re.sub(r"'s\b|'$", "", folded).replace(".", "").replace("'", "")
-    return tuple(SPELLING.get(t, t) for t in re.findall(r"\w+", folded))
+    return tuple(_american(t) for t in re.findall(r"\w+", folded))
+
+
+def _american(token: str) -> str:
+    # "organisation" → "organization", "privatisation" → "privatization"
+    return SPELLING.get(token) or re.sub(r"isation(s?)$", r"ization\1", token)
 
 
 def acronym_letters(name: str) -> str | None:

@@ -26,8 +26,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from kg.countries import demonym_code
 from kg.extract.lexicon import TITLE_NOUNS
-from kg.geo import candidates, is_country_name, is_place_name
+from kg.geo import candidates, country_code_of, is_country_name, is_place_name
 from kg.model import EntityKind, Extraction, Mention
 from kg.names import (
     ACRONYM_SKIP,
@@ -85,14 +86,29 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
     found: dict[tuple[str, str | None], NameGroup] = {}
     for mention in extraction.mentions:
         cues = mention_cues(text, mention.begin, mention.end)
-        tokens = comparison_tokens(mention.name)
-        qualifier = cues.qualifier if is_generic(tokens) else None
+        tokens, qualifier = qualified_tokens(comparison_tokens(mention.name))
+        if qualifier is None and is_generic(tokens):
+            qualifier = cues.qualifier
         named = found.setdefault(
             (normalise_name(mention.name), qualifier),
             NameGroup(Group(doc_id), tokens, qualifier),
         )
         _add_mention(named, mention, cues, doc_id)
     return list(found.values())
+
+
+def qualified_tokens(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """A generic institution name without the country it opens with, and that country:
+    "Ukrainian Defense Ministry" → ("defense", "ministry"), "UA".
+
+    >>> qualified_tokens(("russia", "defense", "ministry"))
+    (('defense', 'ministry'), 'RU')
+    """
+    if len(tokens) > 1 and is_generic(tokens[1:]):
+        code = demonym_code(tokens[0]) or country_code_of(tokens[0])
+        if code:
+            return tokens[1:], code
+    return tokens, None
 
 
 def _add_mention(named: NameGroup, mention: Mention, cues: Cues, doc_id: str) -> None:

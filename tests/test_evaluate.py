@@ -1,0 +1,65 @@
+"""The resolution evaluation runs in the suite and its figures stay above measured floors.
+
+Measured on tests/eval/resolution.json when the floors were set (see README): pairwise F1
+0.945 (all pairs) and 0.947 (cross-document), B-cubed F1 0.980. The floors leave a little
+room for harmless changes; a rule that starts over- or under-merging falls through them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kg.evaluate import DEFAULT_SET, Evaluation, bcubed, evaluate, load_set, pairwise
+
+FLOORS = {"pairwise_all": 0.92, "pairwise_cross": 0.92, "bcubed": 0.96}
+
+
+@pytest.fixture(scope="module")
+def evaluation(nlp: Any) -> Evaluation:
+    return evaluate(DEFAULT_SET, nlp)
+
+
+@pytest.mark.parametrize("figure", sorted(FLOORS))
+def test_f1_stays_above_floor(evaluation: Evaluation, figure: str) -> None:
+    precision, recall, f1 = getattr(evaluation, figure)
+    assert f1 >= FLOORS[figure], evaluation.lines()
+
+
+def test_most_gold_names_are_extracted_and_scored(evaluation: Evaluation) -> None:
+    _documents, gold = load_set(DEFAULT_SET)
+    assert len(evaluation.missed) <= len(gold) // 5
+    assert evaluation.scored >= 80
+
+
+@pytest.mark.parametrize(
+    ("scored", "expected_all", "expected_cross"),
+    [
+        ([("a", "x", "d1"), ("a", "x", "d2")], (1.0, 1.0, 1.0), (1.0, 1.0, 1.0)),
+        ([("a", "x", "d1"), ("b", "x", "d2")], (1.0, 0.0, 0.0), (1.0, 0.0, 0.0)),
+        ([("a", "x", "d1"), ("a", "y", "d2"), ("a", "y", "d2")],
+         (0.333, 1.0, 0.5), (0.0, 1.0, 0.0)),
+    ],
+)
+def test_pairwise(scored: list[tuple[str, str, str]], expected_all: tuple[float, ...],
+                  expected_cross: tuple[float, ...]) -> None:
+    figures = pairwise(scored)
+    assert figures["all"] == expected_all and figures["cross"] == expected_cross
+
+
+def test_bcubed_of_a_perfect_and_of_a_lumped_answer() -> None:
+    perfect = [("a", "x", "d1"), ("b", "y", "d1")]
+    lumped = [("a", "x", "d1"), ("a", "y", "d1")]
+    assert bcubed(perfect) == (1.0, 1.0, 1.0)
+    assert bcubed(lumped) == (0.5, 1.0, 0.667)
+
+
+def test_script_prints_the_figures(evaluation: Evaluation, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import kg.evaluate
+
+    monkeypatch.setattr(kg.evaluate, "evaluate", lambda path: evaluation)
+    assert kg.evaluate.main([]) == 0
+    out = capsys.readouterr().out
+    assert "pairwise (cross-document)" in out and "B-cubed" in out and "F1" in out
