@@ -41,7 +41,7 @@ MAX_EVIDENCE = 5
 _SCHEMA, _RDFS, _SKOS = PREFIXES["schema"], PREFIXES["rdfs"], PREFIXES["skos"]
 _LABELS = tuple(ox.NamedNode(iri) for iri in (
     f"{_RDFS}label", f"{_SKOS}prefLabel", f"{_SCHEMA}name", f"{_SCHEMA}roleName",
-    f"{_SCHEMA}text"))
+    f"{_SCHEMA}text", f"{PREFIXES['nif']}anchorOf"))
 _ROLE = (ox.NamedNode(f"{PREFIXES['org']}role"), ox.NamedNode(f"{_SCHEMA}roleName"))
 _TYPE = ox.NamedNode(f"{PREFIXES['rdf']}type")
 _DERIVED_FROM = ox.NamedNode(f"{PREFIXES['prov']}wasDerivedFrom")
@@ -53,7 +53,8 @@ ENTITIES = f"""SELECT ?e ?class ?label WHERE {{
 ALIASES = "SELECT DISTINCT ?e ?alt WHERE { ?e skos:altLabel ?alt }"
 MENTION_COUNTS = """SELECT ?e (COUNT(DISTINCT ?m) AS ?mentions) (COUNT(DISTINCT ?doc) AS ?articles)
 WHERE { ?m itsrdf:taIdentRef ?e ; nif:referenceContext ?doc } GROUP BY ?e"""
-MENTION_SENTENCES = "SELECT DISTINCT ?e ?s WHERE { ?m itsrdf:taIdentRef ?e ; nif:sentence ?s }"
+EVIDENCE_SENTENCES = """SELECT DISTINCT ?e ?s WHERE {
+  { ?m itsrdf:taIdentRef ?e ; nif:sentence ?s } UNION { ?e prov:wasDerivedFrom ?s } }"""
 SENTENCES = """SELECT ?s ?text ?doc ?begin ?title WHERE {
   ?s a nif:Sentence ; nif:anchorOf ?text ; nif:referenceContext ?doc ; nif:beginIndex ?begin .
   OPTIONAL { ?doc schema:headline ?title } }"""
@@ -145,7 +146,7 @@ def entity_graph(store: ox.Store, *, evidence: bool = True) -> EntityGraph:
     hubs, fact_edges = _fact_edges(store, nodes, sentences)
     nodes.update(hubs)
     if evidence:
-        nodes = _with_mention_evidence(store, nodes, sentences)
+        nodes = _with_evidence(store, nodes, sentences)
     linked = {n for e in (*co_mentions, *fact_edges) for n in (e.source, e.target)}
     keep = {k for k, n in nodes.items() if n.mentions or k in linked}
     return EntityGraph(nodes, tuple(co_mentions + fact_edges), sentences).restricted(keep)
@@ -279,10 +280,11 @@ def merge_edges(edges: list[Edge]) -> list[Edge]:
     return list(merged.values())
 
 
-def _with_mention_evidence(store: ox.Store, nodes: dict[str, Node],
-                           sentences: dict[str, Evidence]) -> dict[str, Node]:
+def _with_evidence(store: ox.Store, nodes: dict[str, Node],
+                   sentences: dict[str, Evidence]) -> dict[str, Node]:
+    """Each node's sentences: where it is mentioned, and what it was derived from (facts)."""
     found: defaultdict[str, list[str]] = defaultdict(list)
-    for row in select(store, MENTION_SENTENCES):
+    for row in select(store, EVIDENCE_SENTENCES):
         found[row["e"].value].append(row["s"].value)
     return {iri: replace(n, evidence=_evidence(found[iri], sentences),
                          evidence_total=len(found[iri])) if iri in found else n

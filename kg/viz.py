@@ -270,7 +270,7 @@ def vis_options(nodes: int, edges: int) -> dict[str, Any]:
                   "font": {"size": 14, "strokeWidth": 3, "strokeColor": "#ffffff"}},
         "edges": {"smooth": False, "color": {"color": "#9aa5b1", "highlight": "#323f4b"},
                   "font": {"size": 0 if edges > MAX_EDGE_LABELS else 11, "align": "middle"},
-                  "scaling": {"min": 1, "max": 6}},
+                  "scaling": {"min": 1, "max": 6, "label": {"enabled": False}}},
         "physics": {"solver": "barnesHut",
                     "barnesHut": {"gravitationalConstant": -6000, "springLength": 140,
                                   "springConstant": 0.04, "damping": 0.3,
