@@ -37,6 +37,9 @@ LOCATIVES = frozenset(
 #: Nouns that make the following "of X" a place ("the city of Mariupol").
 PLACE_OF = frozenset("city town village port capital region province outskirts suburbs".split())
 
+#: Tails that are also verbs: a works word only after "the" ("the Azovstal plant").
+VERB_LIKE_TAILS = frozenset({"works", "plant", "mill"})
+_DETERMINED = re.compile(r"\bthe\s+(?:[a-z-]+\s+)?$", re.IGNORECASE)
 _FACILITY = "|".join(r"\s+".join(tail) for tail in FACILITY_TAILS)
 _AFTER_HEAD = re.compile(rf"^\s*\(?\s*(?P<head>{_FACILITY}|[a-z]+)\b", re.IGNORECASE)
 _APPOSITION = re.compile(
@@ -71,6 +74,8 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     before, after = text[max(0, begin - 60) : begin], text[end : end + 60]
     qualifier, qualifier_text = _qualifier(before)
     head, head_kind = _head(after)
+    if head and head.lower() in VERB_LIKE_TAILS and not _DETERMINED.search(before):
+        head, head_kind = None, None  # "Microsoft works with …", "Nadal plant…"
     apposition = bool(_APPOSITION.match(after))
     locative = _is_locative(before) or apposition or (
         head_kind is EntityKind.PLACE and head is not None and head.lower() in PLACE_HEADS

@@ -179,7 +179,7 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
             token = n.tokens[0]
             owners = [j for j in full if named[j].tokens[-1] == token]
             rule = "surname-in-article"
-            if not owners:
+            if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
             _attach(named, merger, i, owners, rule, 0.9)
         elif i in full:
