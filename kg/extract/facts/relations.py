@@ -87,13 +87,22 @@ def belongs(ctx: FactContext, verb: Token) -> Iterator[Relation]:
     if not subjects or not targets:
         return
     target = targets[0]
-    if target.lower_ in RELATIVE_PRONOUNS and verb.dep_ == "relcl":
-        target = verb.head
+    if target.lower_ in RELATIVE_PRONOUNS:
+        target = _antecedent(target.head)
     subject, obj = ctx.party(subjects[0]), ctx.party(target)
     if subject is None or obj is None:
         return
     kind = _kind_between(ctx, subject, obj)
     yield from _relation(ctx, kind, subject, obj, [verb, subjects[0], target], "relation.belongs")
+
+
+def _antecedent(preposition: Token) -> Token:
+    """The noun right before "to which": what the relative clause is about (the parser
+    often hangs the clause on an earlier noun)."""
+    i = preposition.i - 1
+    while i > 0 and preposition.doc[i].is_punct:
+        i -= 1
+    return preposition.doc[i]
 
 
 def part_of(ctx: FactContext, noun: Token) -> Iterator[Relation]:

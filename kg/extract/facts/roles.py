@@ -25,9 +25,14 @@ from kg.facts import Membership, Party
 from kg.model import EntityKind, Mention
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Token
 
 ORG_PREPOSITIONS = frozenset({"of", "at"})
+#: Nouns for a kind of body that a post belongs to ("army chief", "party leader").
+BODY_WORDS = frozenset("army navy military police party opposition union government".split())
+#: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
+AS_VERBS = frozenset({"serve", "resign", "appoint", "name", "elect", "quit", "act", "remain"})
+LEAVING_VERBS = frozenset({"resign", "quit"})
 COPULAS = frozenset({"be", "become", "remain"})
 
 
@@ -64,10 +69,22 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
     """Every role of every person mention in the chunk."""
     found: list[Membership] = []
     for mention in ctx.mentions:
-        if mention.kind is EntityKind.PERSON:
+        if mention.kind is EntityKind.PERSON or _titled_name(ctx, mention):
             found += titled(ctx, mention, found)
             found += appositions(ctx, mention)
+            found += served_as(ctx, mention)
     return found
+
+
+def _titled_name(ctx: FactContext, mention: Mention) -> bool:
+    """A name the model took for an organisation, but with a post right before it
+    ("Chancellor Olaf Scholz"): a person."""
+    start, end = ctx.mention_tokens[(mention.begin, mention.end)]
+    names = ctx.doc[start:end]
+    return (
+        1 < len(names) <= 4 and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in names)
+        and start > 0 and _names_post(ctx.doc[start - 1])
+    )
 
 
 def titled(
@@ -75,12 +92,14 @@ def titled(
 ) -> Iterator[Membership]:
     """ "Russian President Vladimir Putin": the title right before the name."""
     start = ctx.mention_tokens[(mention.begin, mention.end)][0]
-    first = title_tokens_before(ctx.doc, start)
-    if first == start:
-        return
+    first = _kind_words_before(ctx.doc, title_tokens_before(ctx.doc, start))
     title = ctx.doc[first:start]
+    named = [t for t in title if ctx.mention(t) is not None]  # "Labour leader": the party
+    if named:
+        first = named[-1].i + 1
+        title = ctx.doc[first:start]
     label, former = role_label([t.text for t in title])
-    if label is None:
+    if label is None or not any(_names_post(t) for t in title):
         return
     organization = _organisation_before(ctx, first) or _owners_organisation(
         ctx, first, earlier
@@ -89,6 +108,13 @@ def titled(
     confidence = 0.9 if organization is not None else 0.8
     evidence = ctx.evidence(tokens, "role.title-before-name", confidence)
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _kind_words_before(doc: Doc, first: int) -> int:
+    """Extend a title over words naming the kind of body ("army chief", "party leader")."""
+    while first > 0 and doc[first - 1].lower_ in BODY_WORDS and doc[first - 1].pos_ == "NOUN":
+        first -= 1
+    return first
 
 
 def _organisation_before(ctx: FactContext, first: int) -> Party | None:
@@ -126,6 +152,9 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     candidates = [(c, "role.apposition") for c in head.children if c.dep_ == "appos"]
     if head.dep_ == "appos":
         candidates.append((head.head, "role.apposition"))
+    owner = head.head
+    if head.dep_ in {"appos", "conj"} and owner.dep_ == "pobj" and owner.head.lower_ == "of":
+        candidates.append((owner.head.head, "role.apposition"))  # "the mayor of X, Name"
     if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS:
         candidates += [(c, "role.copula") for c in head.head.children if c.dep_ == "attr"]
     for title, rule in candidates:
@@ -178,3 +207,20 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
                 return ctx.entity_party(named[-1])
     return None
 
+
+
+def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
+    """ "X resigned as Home Secretary", "X was appointed as envoy to the UN"."""
+    head = ctx.head_token(mention)
+    verb = head.head
+    if head.dep_ not in {"nsubj", "nsubjpass"} or verb.lemma_.lower() not in AS_VERBS:
+        return
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"):
+        for title in (o for o in prep.children if o.dep_ == "pobj" and _names_post(o)):
+            label, _former = role_label([w.text for w in [*_title_modifiers(title), title]])
+            if label is None:
+                continue
+            organization = organisation_of_title(ctx, title)
+            former = verb.lemma_.lower() in LEAVING_VERBS
+            evidence = ctx.evidence([head, title], "role.as", 0.75)
+            yield Membership(ctx.entity_party(mention), label, organization, evidence, former)

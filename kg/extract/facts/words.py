@@ -131,7 +131,7 @@ IRREALIS_VERBS = frozenset(
 
 #: Prepositions that introduce where something happens.
 LOCATIVE_PREPS = frozenset(
-    "in at inside near outside around into within across throughout on from".split()
+    "in at inside near outside around into within across throughout through on from".split()
 )
 #: Nouns that refer back to the article's current city ("the city", "the town").
 CITY_NOUNS = frozenset({"city", "town", "port", "capital", "village"})

@@ -1,0 +1,315 @@
+"""The fact rules on single news sentences: roles, relations, events, figures and claims."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from kg.extract import extract_document
+from kg.extract.facts.claims import quotations
+from kg.extract.facts.countries import country_named, country_of_demonym, is_capital, is_city
+from kg.extract.facts.roles import role_label
+from kg.facts import (
+    Claim,
+    ClaimKind,
+    Event,
+    Fact,
+    Figure,
+    Membership,
+    Party,
+    Relation,
+    RelationKind,
+    within,
+)
+from kg.ingest import document_from_text
+from kg.model import ArticleMeta, Extraction
+
+
+def extract(nlp: Any, text: str, published: date | None = None) -> Extraction:
+    meta = ArticleMeta(date_published=published)
+    return extract_document(nlp, document_from_text(text, doc_id="t", meta=meta))
+
+
+def of_kind(extraction: Extraction, kind: type) -> list[Any]:
+    return [f for f in extraction.facts if isinstance(f, kind)]
+
+
+def names(party: Party | None, extraction: Extraction) -> str:
+    """A party's words, the mention it stands for, and its country, for assertions."""
+    if party is None:
+        return ""
+    found = [party.text]
+    if party.mention:
+        found.append(extraction.document.text[party.mention[0] : party.mention[1]])
+    if party.country:
+        found.append(party.country.name)
+    return " | ".join(found)
+
+
+# --- roles ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "label", "former"),
+    [
+        (["spokesman", "Maj.", "Gen."], "Spokesman", False),
+        (["former", "Defense", "Minister"], "Defence Minister", True),
+        (["Deputy", "Prime", "Minister"], "Deputy Prime Minister", False),
+        (["Gen."], "General", False),
+        (["Mr"], None, False),
+    ],
+)
+def test_role_label_drops_ranks_and_honorifics(
+    words: list[str], label: str | None, former: bool
+) -> None:
+    assert role_label(words) == (label, former)
+
+
+@pytest.mark.parametrize(
+    ("text", "person", "role", "organization", "rule"),
+    [
+        ("French President Emmanuel Macron arrived in Berlin.", "Macron", "President", "France",
+         "role.title-before-name"),
+        ("Foreign Secretary David Cameron flew to Kyiv.", "Cameron", "Foreign Secretary", None,
+         "role.title-before-name"),
+        ("Pentagon spokesman Maj. Gen. Pat Ryder declined to comment.", "Ryder",
+         "Spokesman", "Pentagon", "role.title-before-name"),
+        ("Sudanese army chief Abdel Fattah al-Burhan arrived in Cairo.", "Burhan", "Army Chief",
+         "Sudan", "role.title-before-name"),
+        ("Satya Nadella, chief executive of Microsoft, spoke first.", "Nadella",
+         "Chief Executive", "Microsoft", "role.apposition"),
+        ("Dmytro Kuleba, Ukraine's foreign minister, met his counterpart.", "Kuleba",
+         "Foreign Minister", "Ukraine", "role.apposition"),
+        ("The ceremony was attended by the mayor of Lyon, Gregory Doucet.", "Doucet", "Mayor",
+         "Lyon", "role.apposition"),
+        ("Mr Blunkett resigned as Home Secretary on Wednesday.", "Blunkett", "Home Secretary",
+         None, "role.as"),
+    ],
+)
+def test_roles(
+    nlp: Any, text: str, person: str, role: str, organization: str | None, rule: str
+) -> None:
+    extraction = extract(nlp, text)
+    found = [(names(m.person, extraction), m.role, names(m.organization, extraction),
+              m.evidence.rule) for m in of_kind(extraction, Membership)]
+    assert any(
+        person in p and r == role and (organization or "") in o and (organization or not o)
+        and why == rule for p, r, o, why in found
+    ), found
+
+
+def test_former_posts_are_flagged(nlp: Any) -> None:
+    (membership,) = of_kind(extract(nlp, "Former President Donald Trump spoke."), Membership)
+    assert (membership.role, membership.former) == ("President", True)
+
+
+def test_his_minister_serves_the_owners_country(nlp: Any) -> None:
+    text = ("Russian President Vladimir Putin said the plan would work. He told his Defence "
+            "Minister Sergei Shoigu to start.")
+    extraction = extract(nlp, text)
+    shoigu = [m for m in of_kind(extraction, Membership) if "Shoigu" in m.person.text]
+    assert [names(m.organization, extraction) for m in shoigu] == ["Russian | Russia"]
+
+
+# --- relations -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "subject", "obj"),
+    [
+        ("YouTube, which belongs to Google, removed the video.",
+         RelationKind.SUB_ORGANIZATION, "YouTube", "Google"),
+        ("Troops entered Rubizhne, a Donbas town, at dawn.", RelationKind.CONTAINED_IN,
+         "Rubizhne", "Donbas"),
+        ("Russian missiles struck the Ukrainian city of Dnipro.", RelationKind.CONTAINED_IN,
+         "Dnipro", "Ukraine"),
+    ],
+)
+def test_relations(nlp: Any, text: str, kind: RelationKind, subject: str, obj: str) -> None:
+    extraction = extract(nlp, text)
+    found = [(r.kind, names(r.subject, extraction), names(r.object, extraction))
+             for r in of_kind(extraction, Relation)]
+    assert any(k is kind and subject in s and obj in o for k, s, o in found), found
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "published", "kind", "arguments", "day"),
+    [
+        ("Putin ordered the invasion of Ukraine on Feb. 24.", date(2022, 5, 19), "Invasion",
+         ["Putin", "Ukraine"], date(2022, 2, 24)),
+        ("Israeli troops captured the town of Rafah on Monday, the army said.",
+         date(2024, 5, 9), "Capture", ["Rafah"], date(2024, 5, 6)),
+        ("Police in Paris arrested 45 protesters after clashes on Saturday.", date(2019, 3, 18),
+         "Arrest", ["Paris"], date(2019, 3, 16)),
+        ("The two sides signed a ceasefire agreement in Doha on Sunday after weeks of talks.",
+         date(2024, 6, 11), "Agreement", ["Doha"], date(2024, 6, 9)),
+        ("Microsoft completed its takeover of Activision Blizzard.", None, "Acquisition",
+         ["Microsoft", "Activision Blizzard"], None),
+        ("One of Japan's best-known businessmen was arrested.", None, "Arrest",
+         ["businessmen"], None),
+    ],
+)
+def test_events(
+    nlp: Any, text: str, published: date | None, kind: str, arguments: list[str],
+    day: date | None,
+) -> None:
+    extraction = extract(nlp, text, published)
+    events = [e for e in of_kind(extraction, Event) if e.kind.value == kind]
+    assert events, extraction.facts
+    event = events[0]
+    parties = " | ".join(names(p, extraction) for p in (*event.agents, *event.patients,
+                                                       *event.places))
+    assert all(a in parties for a in arguments), parties
+    assert (event.time.value if event.time else None) == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Russian forces had failed to capture the town of Rubizhne.",
+        "The army did not attack Kharkiv.",
+        "Rebels threatened to seize the airport in Goma.",
+    ],
+)
+def test_events_that_did_not_happen_are_skipped(nlp: Any, text: str) -> None:
+    kinds = {e.kind.value for e in of_kind(extract(nlp, text), Event)}
+    assert not kinds & {"Capture", "Attack"}
+
+
+def test_a_duration_is_kept_as_text_and_flagged_unresolved(nlp: Any) -> None:
+    text = "The ministry said 771 fighters had surrendered in the past day."
+    (event,) = [e for e in of_kind(extract(nlp, text, date(2022, 5, 19)), Event)]
+    assert event.time is not None
+    assert (event.time.text, event.time.value) == ("the past day", None)
+
+
+def test_without_a_publication_date_weekdays_stay_text(nlp: Any) -> None:
+    (event,) = of_kind(extract(nlp, "Protesters stormed the parliament on Wednesday."), Event)
+    assert event.time is not None and event.time.value is None
+
+
+# --- figures -------------------------------------------------------------------------------
+
+
+def test_figures_are_normalised_with_qualifiers(nlp: Any) -> None:
+    text = ("Nearly 1,000 fighters have surrendered, officials said. "
+            "More than five million refugees have fled the country.")
+    figures = [(f.span.text, f.value, f.qualifier) for f in of_kind(extract(nlp, text), Figure)]
+    assert ("Nearly 1,000", 1000.0, "approximately") in figures
+    assert ("More than five million", 5_000_000.0, "more than") in figures
+
+
+def test_half_that_number_takes_the_previous_figure_and_its_measure(nlp: Any) -> None:
+    text = ("The port of Odesa had a million residents. Officials said 200,000 remained in "
+            "Odesa, although the mayor said it was only half that number.")
+    figures = of_kind(extract(nlp, text), Figure)
+    remained = next(f for f in figures if f.span.text == "200,000")
+    half = next(f for f in figures if "half" in f.span.text)
+    assert half.value == 100_000.0
+    assert remained.measure is not None and half.measure == remained.measure
+    assert (remained.measure.predicate, remained.measure.counted) == ("remain", "people")
+
+
+def test_counted_nouns_fall_into_classes(nlp: Any) -> None:
+    text = "The army said 959 troops surrendered in Bakhmut. Kyiv said 600 soldiers surrendered."
+    measures = {f.measure for f in of_kind(extract(nlp, text), Figure)}
+    counted = {(m.predicate, m.counted) for m in measures if m is not None}
+    assert counted == {("Surrender", "fighters")}
+
+
+# --- claims --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "kind", "content", "cue"),
+    [
+        ("Ukraine's defence ministry said 771 fighters had surrendered.", "defence ministry",
+         ClaimKind.INDIRECT, "771 fighters had surrendered", "say"),
+        ("Rebels seized the city of Goma, the UN said, as residents fled.", "UN",
+         ClaimKind.INDIRECT, "Rebels seized the city of Goma", "say"),
+        ("\u201cWe will not negotiate with terrorists,\u201d the minister said.", "minister",
+         ClaimKind.DIRECT, "We will not negotiate with terrorists", "say"),
+        ("More than 300 people were killed, according to local health officials.",
+         "health officials", ClaimKind.ACCORDING_TO, "More than 300 people were killed",
+         "according to"),
+        ("Critics rejected Moscow's claim that its troops had left the region.", "Moscow",
+         ClaimKind.NOMINAL, "its troops had left the region", "claim"),
+        ("The Kremlin spokesman, Dmitry Peskov, told reporters that the talks had failed.",
+         "Dmitry Peskov", ClaimKind.INDIRECT, "the talks had failed", "tell"),
+    ],
+)
+def test_claims(
+    nlp: Any, text: str, speaker: str, kind: ClaimKind, content: str, cue: str
+) -> None:
+    extraction = extract(nlp, text)
+    found = [(names(c.speaker, extraction), c.kind, c.content.text, c.cue)
+             for c in of_kind(extraction, Claim)]
+    assert any(speaker in s and k is kind and content in t and c == cue
+               for s, k, t, c in found), found
+
+
+def test_pronoun_speakers_and_continued_quotations(nlp: Any) -> None:
+    text = (
+        "Prime Minister Anna Berg spoke after the vote. \u201cWe have won,\u201d she said.\n\n"
+        "\u201cNow the work begins. It will take years.\u201d\n\n"
+        "Opposition leader Tom Hale disagreed. \u201cThe count was flawed,\u201d he told reporters."
+    )
+    extraction = extract(nlp, text)
+    claims = [(names(c.speaker, extraction), c.content.text, c.evidence.rule)
+              for c in of_kind(extraction, Claim)]
+    speaker_of = {content: speaker for speaker, content, _ in claims}
+    assert "Anna Berg" in speaker_of["We have won"]
+    assert "Anna Berg" in speaker_of["Now the work begins. It will take years."]
+    assert "Tom Hale" in speaker_of["The count was flawed"]
+    assert any(rule == "claim.continued-quote" for _, _, rule in claims)
+
+
+def test_claims_hold_their_figures(nlp: Any) -> None:
+    text = "Officials said 1,730 fighters had given themselves up since Monday."
+    extraction = extract(nlp, text, date(2022, 5, 19))
+    (claim,) = of_kind(extraction, Claim)
+    values = [f.value for f in of_kind(extraction, Figure)
+              if within(claim.content, f.span.begin, f.span.end)]
+    assert values == [1730.0]
+    assert claim.speaker.text == "Officials" and claim.speaker.mention is None
+
+
+def test_quotations_close_at_paragraph_ends() -> None:
+    text = '"One on one. Two on two.\n\n"Everyone here is safe," he said. The "Z" sign.'
+    spans = [text[q.begin : q.end] for q in quotations(text, 0)]
+    assert spans == ["One on one. Two on two.", "Everyone here is safe,"]
+
+
+def test_every_fact_has_evidence_inside_the_document(nlp: Any) -> None:
+    text = ("Russian President Vladimir Putin said 2,000 fighters remained in Mariupol. "
+            "Ukraine said Russia had captured Kreminna on Tuesday.")
+    extraction = extract(nlp, text, date(2022, 4, 21))
+    facts: list[Fact] = list(extraction.facts)
+    assert {type(f) for f in facts} >= {Membership, Figure, Event, Claim}
+    for fact in facts:
+        assert fact.evidence.sentences and 0 < fact.evidence.confidence <= 1
+        assert all(0 <= i < len(extraction.sentences) for i in fact.evidence.sentences)
+
+
+# --- countries -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "code"), [("Russian", "RU"), ("British", "GB"), ("Swiss", "CH"), ("table", None)]
+)
+def test_demonyms(word: str, code: str | None) -> None:
+    country = country_of_demonym(word)
+    assert (country.code if country else None) == code
+
+
+def test_country_names_cities_and_capitals() -> None:
+    assert [country_named(n).code for n in ("the U.S.", "Britain", "Ukraine")] == [
+        "US", "GB", "UA"
+    ]
+    assert (is_city("Mariupol"), is_city("Ukraine"), is_capital("Moscow"),
+            is_capital("Mariupol")) == (True, False, True, False)
