@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -184,6 +185,20 @@ def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
                     )
 
 
+def _refuse_lossy_update(graphs: list[SourceGraph], lossy: frozenset[str],
+                        preset: str | None) -> None:
+    """Refuse to load literals the store's SPARQL Update would give another datatype."""
+    for graph in graphs if lossy else []:
+        for triple in graph.triples:
+            term = triple.object
+            if isinstance(term, ox.Literal) and term.datatype.value in lossy:
+                raise InputError(
+                    f"{preset}'s SPARQL Update can change the datatype of literals such as "
+                    f"{term} (in <{graph.label}>); load it with --protocol gsp, "
+                    "which keeps every datatype"
+                )
+
+
 # -- comparing with the store ---------------------------------------------------------------
 
 
@@ -237,27 +252,41 @@ def _canonical(triples: list[ox.Triple]) -> ox.Dataset:
     return dataset
 
 
-def _decimal(lexical: str) -> str:
-    return str(Decimal(lexical).normalize())
+def _integer(lexical: str) -> tuple[str, str]:
+    return str(int(lexical)), XSD + "integer"
 
 
-_CANONICAL: dict[str, Callable[[str], str]] = {
-    XSD + "integer": lambda v: str(int(v)), XSD + "decimal": _decimal,
-    XSD + "double": lambda v: repr(float(v)), XSD + "float": lambda v: repr(float(v)),
+def _date_time(lexical: str) -> tuple[str, str]:
+    moment = datetime.fromisoformat(lexical)
+    return (moment.astimezone(UTC) if moment.tzinfo else moment).isoformat(), XSD + "dateTime"
+
+
+_INTEGER_TYPES = ("integer int long short byte nonNegativeInteger positiveInteger "
+                  "nonPositiveInteger negativeInteger unsignedLong unsignedInt unsignedShort "
+                  "unsignedByte").split()
+#: datatype → (lexical form → the store's spelling and datatype). Oxigraph stores every
+#: integer type as xsd:integer and xsd:dateTimeStamp as xsd:dateTime; stores write values
+#: in canonical form ("01" → "1", "1.50" → "1.5", "+00:00" → "Z"). The values are the same.
+_CANONICAL: dict[str, Callable[[str], tuple[str, str]]] = {
+    **{XSD + name: _integer for name in _INTEGER_TYPES},
+    XSD + "decimal": lambda v: (str(Decimal(v).normalize()), XSD + "decimal"),
+    XSD + "double": lambda v: (repr(float(v)), XSD + "double"),
+    XSD + "float": lambda v: (repr(float(v)), XSD + "float"),
+    XSD + "dateTime": _date_time, XSD + "dateTimeStamp": _date_time,
 }
 
 
 def _comparable(triple: ox.Triple) -> ox.Triple:
-    """Stores rewrite numbers to canonical form ("01" → "1"): compare values, not spellings."""
+    """The triple as a store may give it back: compare values, not spellings."""
     term = triple.object
     if not isinstance(term, ox.Literal) or term.datatype.value not in _CANONICAL:
         return triple
-    canonical = _CANONICAL[term.datatype.value]
     try:
-        value = ox.Literal(canonical(term.value), datatype=term.datatype)
+        lexical, datatype = _CANONICAL[term.datatype.value](term.value)
     except (ValueError, ArithmeticError):
         return triple
-    return ox.Triple(triple.subject, triple.predicate, value)
+    return ox.Triple(triple.subject, triple.predicate,
+                     ox.Literal(lexical, datatype=ox.NamedNode(datatype)))
 
 
 # -- the entry point ------------------------------------------------------------------------
@@ -301,6 +330,8 @@ def load_dataset(
     batch_size = batch_size or ends.batch_size
     write_url = ends.store if protocol == "gsp" else ends.update
     graphs = read_source(source, whole_graph)
+    if protocol == "update":
+        _refuse_lossy_update(graphs, ends.lossy_update, preset)
     with connect(ends, auth or url_credentials, verify=verify, timeout=timeout, retries=retries,
                  transport=transport, sleep=sleep) as remote:
         plan = _plan(remote, graphs, exact=dry_run)

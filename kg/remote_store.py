@@ -63,7 +63,18 @@ class Endpoints:
     auth: AuthScheme = "basic"
     post_quads: bool = False  # the store adds N-Quads POSTed to ``store`` (new graphs only)
     batch_size: int = DEFAULT_BATCH_SIZE  # triples per request it takes well (bench/)
+    lossy_update: frozenset[str] = frozenset()  # datatypes SPARQL Update may change
 
+
+XSD = "http://www.w3.org/2001/XMLSchema#"
+#: Virtuoso 7.2's SPARQL Update stores equal numbers as one value: in one INSERT DATA,
+#: "0"^^xsd:nonNegativeInteger, "0"^^xsd:decimal and false^^xsd:boolean come back with one
+#: datatype. xsd:integer, xsd:double and non-numeric literals survive; Graph Store loads
+#: keep every datatype.
+VIRTUOSO_LOSSY = frozenset(XSD + name for name in (
+    "boolean decimal float int long short byte nonNegativeInteger positiveInteger "
+    "nonPositiveInteger negativeInteger unsignedLong unsignedInt unsignedShort unsignedByte"
+).split())
 
 #: Preset name → paths appended to the base URL (``--preset``).
 PRESETS: dict[str, Endpoints] = {
@@ -72,7 +83,7 @@ PRESETS: dict[str, Endpoints] = {
     # 10000 lines") and slows down well before: 500 per request is its sweet spot.
     "virtuoso": Endpoints(
         "/sparql-graph-crud-auth", "/sparql-auth", "/sparql", "graph-uri", "digest",
-        batch_size=500,
+        batch_size=500, lossy_update=VIRTUOSO_LOSSY,
     ),
     "fuseki": Endpoints("/data", "/update", "/sparql"),
     "graphdb": Endpoints("/rdf-graphs/service", "/statements", ""),

@@ -1,0 +1,375 @@
+"""``kg load`` against real stores (Oxigraph and Virtuoso on 127.0.0.1) and a misbehaving one.
+
+The servers are session fixtures from ``tests.servers``; every test writes under its own
+graph IRIs, so they share a server without seeing each other's data.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import socket
+import struct
+import time
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from rdflib import Dataset, Graph, Literal, Namespace, URIRef
+from rdflib.compare import isomorphic
+from rdflib.namespace import RDF, RDFS, XSD
+
+from kg.errors import InputError, StoreError
+from kg.load import Credentials, LoadReport, load_dataset
+from kg.remote_store import endpoints_for
+from kg.replacement import TMP_GRAPH_PREFIX
+from tests.servers import (  # noqa: F401  (fixtures)
+    Virtuoso,
+    oxigraph_server,
+    run_fake_server,
+    run_oxigraph,
+    virtuoso_server,
+)
+
+EX = Namespace("https://example.org/news#")  # not kg's vocabulary: keeps named questions clean
+server = pytest.mark.server
+_runs = itertools.count()
+
+
+@dataclass(frozen=True)
+class Target:
+    """A store under test: where it is, its preset and the account that may write."""
+
+    url: str
+    preset: str
+    credentials: Credentials | None
+
+    def load(self, source: object, **kwargs: Any) -> LoadReport:
+        return load_dataset(source, self.url, preset=self.preset,  # type: ignore[arg-type]
+                            auth=self.credentials, **kwargs)
+
+    def graph(self, name: str) -> Graph:
+        """The store's copy of one graph, read by Graph Store GET (rdflib normalises numbers)."""
+        ends = endpoints_for(self.url, preset=self.preset)
+        auth = httpx.DigestAuth(self.credentials.user, self.credentials.password) \
+            if self.credentials else None
+        response = httpx.get(str(ends.store), params={ends.graph_param: name}, auth=auth,
+                             headers={"Accept": "application/n-triples"}, timeout=30)
+        graph = Graph()
+        if response.status_code != 404:
+            response.raise_for_status()
+            graph.parse(data=response.text, format="nt")
+        return graph
+
+    def count(self, prefix: str) -> int:
+        """Triples in all graphs whose IRI starts with ``prefix``."""
+        query = ("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } "
+                 f'FILTER (STRSTARTS(STR(?g), "{prefix}")) }}')
+        ends = endpoints_for(self.url, preset=self.preset)
+        response = httpx.post(str(ends.query), data={"query": query}, timeout=30,
+                              headers={"Accept": "application/sparql-results+json"})
+        return int(response.json()["results"]["bindings"][0]["n"]["value"])
+
+
+@pytest.fixture(params=["oxigraph", "virtuoso"])
+def target(request: pytest.FixtureRequest) -> Target:
+    if request.param == "oxigraph":
+        return Target(request.getfixturevalue("oxigraph_server"), "oxigraph", None)
+    virtuoso: Virtuoso = request.getfixturevalue("virtuoso_server")
+    return Target(virtuoso.url, "virtuoso", Credentials(virtuoso.user, virtuoso.password))
+
+
+def news(base: str, articles: int = 4, version: int = 1, long_article: int = 0,
+         plain_numbers: bool = False) -> Dataset:
+    """A small news dataset shaped like a build: one graph per article plus entities.
+
+    Literals carry quotes, backslashes, newlines, non-Latin scripts, emoji and ~20 KB texts;
+    ``long_article`` adds an article graph of that many triples; ``version`` changes every
+    article graph. ``plain_numbers`` keeps to xsd:integer and xsd:double (for Virtuoso's
+    SPARQL Update, which mixes up the other number types and booleans).
+    """
+    kinds = (XSD.integer, XSD.double) if plain_numbers else (XSD.nonNegativeInteger, XSD.boolean)
+    ds = Dataset()
+    entities = ds.graph(URIRef(f"{base}graph/entities"))
+    people = ["Володимир Зеленський", 'Sergei "the general" Shoigu', "Jens\\Stoltenberg",
+              "泽连斯基 🇺🇦", "Line\nbreak\r\nand\ttab"]
+    for i, name in enumerate(people):
+        person = URIRef(f"{base}person/{i}")
+        entities.add((person, RDF.type, EX.Person))
+        entities.add((person, RDFS.label, Literal(name, lang="uk" if i == 0 else "en")))
+        entities.add((person, EX.lat, Literal(50.45 + i)))
+        entities.add((person, EX.seen, Literal(str(i % 2), datatype=kinds[1])
+                      if plain_numbers else Literal(i % 2 == 0)))
+    for a in range(articles):
+        _article(ds, base, a, version, people, 12, kinds[0])
+    if long_article:
+        _article(ds, base, articles, version, people, long_article // 2, kinds[0])
+    return ds
+
+
+def _article(ds: Dataset, base: str, a: int, version: int, people: list[str], n: int,
+             integer: URIRef) -> None:
+    graph = ds.graph(URIRef(f"{base}graph/article/{a}"))
+    article = URIRef(f"{base}article/{a}")
+    text = f'v{version} «Київ» said "we {a}" \\ back\n' * 500
+    graph.add((article, EX.text, Literal(text)))
+    graph.add((article, EX.published, Literal(date(2022, 2, 24 + a))))
+    graph.add((article, EX.fetched, Literal(datetime(2022, 5, 18, 10, a, tzinfo=UTC))))
+    graph.add((article, EX.score, Literal(0.75 if integer == XSD.integer else Decimal("0.75"))))
+    for m in range(n):
+        mention = URIRef(f"{base}article/{a}#char={m * 10},{m * 10 + 7}")
+        graph.add((mention, EX.begin, Literal(m * 10, datatype=integer)))
+        graph.add((mention, EX.anchor, Literal(f"{people[m % len(people)]} v{version}")))
+
+
+def graphs_of(ds: Dataset) -> dict[str, Graph]:
+    out = {}
+    for context in ds.graphs():
+        if len(context):
+            graph = Graph()
+            for triple in context:
+                graph.add(triple)
+            out[str(context.identifier)] = graph
+    return out
+
+
+INTEGER_TYPES = {XSD.int, XSD.long, XSD.short, XSD.byte, XSD.nonNegativeInteger,
+                 XSD.positiveInteger, XSD.unsignedInt, XSD.unsignedLong}
+
+
+def same_values(graph: Graph) -> Graph:
+    """Stores keep values, not spellings: Oxigraph stores every integer type as xsd:integer,
+    both write decimals canonically ("1.0" → "1"). Compare the values."""
+    out = Graph()
+    for s, p, o in graph:
+        if isinstance(o, Literal) and o.datatype in INTEGER_TYPES:
+            o = Literal(int(o), datatype=XSD.integer)
+        elif isinstance(o, Literal) and o.datatype == XSD.decimal:
+            o = Literal(str(Decimal(str(o)).normalize()), datatype=XSD.decimal)
+        out.add((s, p, o))
+    return out
+
+
+def assert_store_holds(target: Target, ds: Dataset, base: str) -> None:
+    expected = graphs_of(ds)
+    for name, graph in expected.items():
+        assert isomorphic(same_values(target.graph(name)), same_values(graph)), name
+    assert target.count(base) == sum(len(g) for g in expected.values())
+    assert target.count(TMP_GRAPH_PREFIX) == 0
+
+
+def fresh_base(label: str) -> str:
+    return f"https://example.org/{label}/{next(_runs)}-{time.monotonic_ns()}/"
+
+
+# -- real stores ----------------------------------------------------------------------------
+
+
+@server
+@pytest.mark.parametrize("protocol", ["gsp", "update"])
+def test_loading_twice_leaves_exactly_the_source(target: Target, protocol: str) -> None:
+    base = fresh_base(protocol)
+    lossy = protocol == "update" and target.preset == "virtuoso"
+    ds = news(base, long_article=260, plain_numbers=lossy)  # 2 batches, a temporary graph
+    first = target.load(ds, protocol=protocol, batch_size=200)
+    assert first.ok and first.count("loaded") == 6, first.summary()
+    second = target.load(ds, protocol=protocol, batch_size=200)
+    assert second.count("unchanged") == 6 and second.count("loaded") == 0, second.summary()
+    assert_store_holds(target, ds, base)
+
+
+@server
+def test_reload_after_one_article_changed_replaces_only_it(target: Target) -> None:
+    base = fresh_base("change")
+    old = news(base)
+    target.load(old)
+    new = news(base)
+    article = URIRef(f"{base}article/2")
+    new.graph(URIRef(f"{base}graph/article/2")).set((article, EX.score, Literal(Decimal("0.5"))))
+    dry = target.load(new, dry_run=True)
+    changed = [(g.graph, g.added, g.removed) for g in dry.graphs if g.status != "unchanged"]
+    assert changed == [(f"{base}graph/article/2", 1, 1)]
+    assert_store_holds(target, old, base)  # the dry run wrote nothing
+    report = target.load(new)
+    assert [g.graph for g in report.graphs if g.status == "loaded"] == [changed[0][0]]
+    assert_store_holds(target, new, base)
+
+
+@server
+def test_whole_graph_loads_everything_into_one_graph(target: Target) -> None:
+    base = fresh_base("whole")
+    ds = news(base, articles=2)
+    whole = f"{base}graph/all"
+    assert target.load(ds, whole_graph=whole).ok
+    merged = Graph()
+    for graph in graphs_of(ds).values():
+        merged += graph
+    assert isomorphic(same_values(target.graph(whole)), same_values(merged))
+    assert target.load(ds, whole_graph=whole).count("unchanged") == 1
+
+
+@server
+def test_virtuoso_update_refuses_literals_it_would_change(virtuoso_server: Virtuoso,  # noqa: F811
+                                                           ) -> None:
+    with pytest.raises(InputError, match=r"--protocol gsp"):
+        load_dataset(news(fresh_base("lossy"), articles=1), virtuoso_server.url,
+                     preset="virtuoso", protocol="update")
+
+
+@server
+@pytest.mark.parametrize(("user", "password"), [("dba", "wrong"), (None, None)])
+def test_virtuoso_refusal_names_the_auth_options(virtuoso_server: Virtuoso,  # noqa: F811
+                                                 user: str | None,
+                                                 password: str | None) -> None:
+    auth = Credentials(user, password, "digest") if user and password else None
+    with pytest.raises(StoreError) as info:
+        load_dataset(news(fresh_base("auth"), articles=1), virtuoso_server.url,
+                     preset="virtuoso", auth=auth, retries=0)
+    message = str(info.value)
+    assert "refused access (HTTP 401)" in message and "--user" in message
+    assert "KG_STORE_PASSWORD" in message and "wrong" not in message
+
+
+@server
+def test_seed_build_round_trips_and_named_questions_agree(target: Target,
+                                                          seed_build: Path) -> None:
+    from kg.query import named_queries, run_query, run_remote
+    from kg.store import open_store
+
+    source = seed_build / "graph.trig"
+    assert target.load(source).ok
+    again = target.load(source, protocol="update" if target.preset == "oxigraph" else "gsp")
+    assert again.count("loaded") == 0, again.summary()
+    dataset = Dataset()
+    dataset.parse(source, format="trig")
+    assert_store_holds(target, dataset, "https://w3id.org/kgnews/id/graph/")
+    embedded, query_url = open_store(source), endpoints_for(target.url, preset=target.preset)
+    for question in named_queries():
+        here = run_query(embedded, question.text)
+        there = run_remote(str(query_url.query), question.text)
+        sampled = set(re.findall(r"SAMPLE\(.*?\)\s+AS\s+\?(\w+)", question.text, re.I))
+        assert rows(there, sampled) == rows(here, sampled), question.name
+
+
+def same(stored: Graph, graph: Graph) -> bool:
+    return isomorphic(same_values(stored), same_values(graph))
+
+
+def rows(result: object, sampled: set[str]) -> list[tuple[tuple[str, ...], ...]]:
+    """Rows as comparable values. SPARQL leaves GROUP_CONCAT's order open (so each value
+    becomes its sorted words) and SAMPLE's choice (those columns are left out); engines
+    differ on an empty GROUP_CONCAT ("" or unbound)."""
+    solutions: Any = result
+    names = [v.value for v in solutions.variables if v.value not in sampled]
+    return sorted(tuple(tuple(sorted(s[n].value.replace(" | ", " ").split()))
+                        if s[n] is not None else () for n in names) for s in solutions)
+
+
+class KillAfterWrites(httpx.HTTPTransport):
+    """A real transport that SIGKILLs the server after its ``writes``-th write request."""
+
+    def __init__(self, process: Any, writes: int) -> None:
+        super().__init__()
+        self.process, self.left = process, writes
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        response = super().handle_request(request)
+        if request.method == "PUT" or request.url.path == "/update":
+            response.read()
+            self.left -= 1
+            if self.left == 0:
+                self.process.kill()
+                self.process.wait()
+        return response
+
+
+@server
+@pytest.mark.parametrize(("protocol", "writes"), [("gsp", 2), ("update", 3)])
+def test_server_killed_midway_leaves_every_graph_old_or_new(tmp_path: Path, protocol: str,
+                                                            writes: int) -> None:
+    base, location = fresh_base("kill"), tmp_path / "db"
+    old, new = news(base, version=1, long_article=250), news(base, version=2, long_article=250)
+    with run_oxigraph(location) as first:
+        Target(first.url, "oxigraph", None).load(old)
+        with pytest.raises(StoreError, match=r"cannot use the store at .*run the load again"):
+            load_dataset(new, first.url, preset="oxigraph", protocol=protocol, batch_size=100,
+                         retries=1, sleep=lambda s: None,
+                         transport=KillAfterWrites(first.process, writes))
+    with run_oxigraph(location) as again:
+        target = Target(again.url, "oxigraph", None)
+        olds, news_ = graphs_of(old), graphs_of(new)
+        states = [same(target.graph(n), olds[n]) or 2 * same(target.graph(n), g)
+                  for n, g in news_.items()]
+        assert all(states) and 2 in states and True in states  # each graph whole; some new
+        assert target.load(new, protocol=protocol, batch_size=100).ok
+        assert_store_holds(target, new, base)
+
+
+# -- a misbehaving server -------------------------------------------------------------------
+
+
+def reset(handler: BaseHTTPRequestHandler) -> None:
+    """Drop the connection with a TCP reset, answering nothing."""
+    handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    handler.connection.close()
+    handler.close_connection = True
+
+
+def answer(handler: BaseHTTPRequestHandler, status: int, body: bytes = b"") -> None:
+    handler.send_response(status)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def flaky(first: str) -> Any:
+    """GET → 404 (no such graph); the first PUT fails as ``first``; later PUTs succeed."""
+    puts = itertools.count(1)
+
+    def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        if handler.command == "GET":
+            answer(handler, 404)
+        elif next(puts) > 1:
+            answer(handler, 201)
+        elif first == "reset":
+            reset(handler)
+        else:
+            answer(handler, 503, b"Service Unavailable: warming up")
+
+    return behave
+
+
+def load_plain(url: str, **kwargs: Any) -> LoadReport:
+    return load_dataset(news(fresh_base("fake"), articles=1), f"{url}/store", protocol="gsp",
+                        **kwargs)
+
+
+@pytest.mark.parametrize("first", ["503", "reset"])
+def test_a_transient_failure_is_retried(first: str) -> None:
+    sleeps: list[float] = []
+    with run_fake_server(flaky(first)) as (url, seen):
+        report = load_plain(url, sleep=sleeps.append)
+    assert report.ok and report.count("loaded") == 2
+    assert [line.split()[0] for line in seen].count("PUT") == 3 and sleeps == [0.5]
+
+
+@pytest.mark.parametrize("behaviour", ["slow", "reset"])
+def test_a_store_that_never_answers_fails_in_bounded_time(behaviour: str) -> None:
+    def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        if behaviour == "slow":
+            time.sleep(1.0)
+            answer(handler, 200)
+        else:
+            reset(handler)
+
+    started = time.monotonic()
+    with run_fake_server(behave) as (url, seen), pytest.raises(StoreError) as info:
+        load_plain(url, timeout=0.2, retries=2, sleep=lambda s: None)
+    assert f"cannot use the store at {url}/store after 3 attempts" in str(info.value)
+    assert len(seen) <= 3 and time.monotonic() - started < 5
+
