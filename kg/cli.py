@@ -250,3 +250,62 @@ def export(
         written = export_graph(open_store(graph), fmt, out or default_target(fmt))
     for path in written:
         typer.echo(f"wrote {path}")
+
+
+@app.command()
+def load(
+    endpoint: Annotated[
+        str, typer.Option("--endpoint", "-e", help="The store: its base URL with --preset, "
+                          "else its Graph Store (gsp) or SPARQL Update (update) URL.")
+    ],
+    graph: Annotated[
+        Path, typer.Argument(help="Graph file to load (.trig, .nq, .ttl, .nt).")
+    ] = Path("output/graph.trig"),
+    protocol: Annotated[
+        str, typer.Option(help="gsp (Graph Store Protocol) or update (SPARQL 1.1 Update).")
+    ] = "gsp",
+    preset: Annotated[
+        str | None, typer.Option(help="oxigraph, virtuoso, fuseki or graphdb: the store's "
+                                 "paths under --endpoint.")
+    ] = None,
+    batch_size: Annotated[
+        int | None, typer.Option(min=1, help="Triples per request (default: the preset's).")
+    ] = None,
+    user: Annotated[str | None, typer.Option(envvar="KG_STORE_USER", help="Store user.")] = None,
+    password: Annotated[
+        str | None, typer.Option(envvar="KG_STORE_PASSWORD", show_envvar=True,
+                                 help="Store password (safer in the environment variable).")
+    ] = None,
+    auth: Annotated[
+        str | None, typer.Option(help="basic or digest (default: the preset's, digest for "
+                                 "virtuoso).")
+    ] = None,
+    whole_graph: Annotated[
+        str | None, typer.Option("--whole-graph", metavar="IRI", help="Load everything into "
+                                 "this one graph ('default': the default graph).")
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only show what would change.")
+    ] = False,
+    insecure: Annotated[
+        bool, typer.Option("--insecure", help="Do not verify TLS certificates.")
+    ] = False,
+    timeout: Annotated[float, typer.Option(min=0.1, help="Seconds per request.")] = 60.0,
+    retries: Annotated[
+        int, typer.Option(min=0, help="Retries on connection errors, timeouts and 5xx.")
+    ] = 3,
+) -> None:
+    """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
+    from kg.load import load_dataset
+    from kg.remote_store import credentials
+
+    with clean_errors():
+        report = load_dataset(
+            graph, endpoint, protocol=protocol, preset=preset,  # type: ignore[arg-type]
+            batch_size=batch_size, auth=credentials(user, password, auth),
+            whole_graph=whole_graph, dry_run=dry_run, verify=not insecure, timeout=timeout,
+            retries=retries,
+        )
+    typer.echo(report.summary())
+    if not report.ok:
+        raise typer.Exit(1)

@@ -29,7 +29,7 @@ from kg.errors import InputError, StoreError
 
 __all__ = [
     "DEFAULT_BATCH_SIZE", "PRESETS", "Credentials", "Endpoints", "RemoteStore",
-    "StoreUnavailable", "connect", "endpoints_for", "split_userinfo",
+    "StoreUnavailable", "connect", "credentials", "endpoints_for", "split_userinfo",
 ]
 
 Protocol = Literal["gsp", "update"]
@@ -98,6 +98,8 @@ def endpoints_for(url: str, protocol: Protocol = "gsp", preset: str | None = Non
     >>> endpoints_for("http://127.0.0.1:3030/ds/update", "update").query
     'http://127.0.0.1:3030/ds/update'
     """
+    if protocol not in ("gsp", "update"):
+        raise InputError(f"unknown protocol {protocol!r}; use gsp or update")
     if preset is None:
         return Endpoints(store=url) if protocol == "gsp" else Endpoints(update=url, query=url)
     try:
@@ -125,6 +127,25 @@ class Credentials:
         if (self.scheme or default) == "digest":
             return httpx.DigestAuth(self.user, self.password)
         return httpx.BasicAuth(self.user, self.password)
+
+
+def credentials(user: str | None, password: str | None,
+                scheme: str | None = None) -> Credentials | None:
+    """Credentials from options (or environment variables); ``None`` when there are none.
+
+    >>> credentials("dba", "dba", "digest")
+    Credentials(user='dba', scheme='digest')
+    """
+    if scheme not in (None, "basic", "digest"):
+        raise InputError(f"unknown auth scheme {scheme!r}; use basic or digest")
+    if user is None and password is None:
+        if scheme:
+            raise InputError("--auth needs --user (or KG_STORE_USER)")
+        return None
+    if user is None or password is None:
+        raise InputError("give both --user and --password (or KG_STORE_USER and "
+                         "KG_STORE_PASSWORD)")
+    return Credentials(user, password, scheme)  # type: ignore[arg-type]
 
 
 def split_userinfo(url: str) -> tuple[str, Credentials | None]:
