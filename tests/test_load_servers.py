@@ -30,6 +30,7 @@ from kg.remote_store import endpoints_for
 from kg.replacement import TMP_GRAPH_PREFIX
 from tests.servers import (  # noqa: F401  (fixtures)
     Virtuoso,
+    free_port,
     oxigraph_server,
     run_fake_server,
     run_oxigraph,
@@ -373,3 +374,82 @@ def test_a_store_that_never_answers_fails_in_bounded_time(behaviour: str) -> Non
     assert f"cannot use the store at {url}/store after 3 attempts" in str(info.value)
     assert len(seen) <= 3 and time.monotonic() - started < 5
 
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def trig_file(tmp_path: Path, articles: int = 2) -> Path:
+    path = tmp_path / "graph.trig"
+    news(fresh_base("cli"), articles=articles).serialize(path, format="trig")
+    return path
+
+
+@server
+def test_kg_load_twice_then_dry_run(oxigraph_server: str, tmp_path: Path) -> None:  # noqa: F811
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    path, runner = trig_file(tmp_path), CliRunner()
+    args = ["load", str(path), "--endpoint", oxigraph_server, "--preset", "oxigraph"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0 and "loaded 3 graphs" in first.stdout, first.output
+    second = runner.invoke(app, [*args, "--protocol", "update"])
+    assert second.exit_code == 0 and "loaded 0 graphs" in second.stdout
+    assert "3 unchanged, 0 failed" in second.stdout
+    dry = runner.invoke(app, [*args, "--dry-run"])
+    assert dry.exit_code == 0 and "0 new, 0 changed, 3 unchanged graphs; nothing written" \
+        in dry.stdout
+
+
+def test_kg_load_exits_1_naming_the_failed_graph(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        if handler.command == "GET":
+            answer(handler, 404)
+        elif "entities" in handler.path:
+            answer(handler, 400, b"Parser error at line 2: invalid IRI")
+        else:
+            answer(handler, 201)
+
+    with run_fake_server(behave) as (url, _seen):
+        result = CliRunner().invoke(app, ["load", str(trig_file(tmp_path)), "--endpoint",
+                                          f"{url}/store"])
+    assert result.exit_code == 1, result.output
+    assert "loaded 2 graphs" in result.stdout and "1 failed" in result.stdout
+    assert "failed" in result.stdout and "graph/entities> (HTTP 400): Parser error at line 2" \
+        in result.stdout
+
+
+@pytest.mark.parametrize("case", ["unreachable", "refused", "half-credentials"])
+def test_kg_load_errors_are_one_clean_line_without_the_password(tmp_path: Path,
+                                                                case: str) -> None:
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    def refuse(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        handler.send_response(401)
+        handler.send_header("WWW-Authenticate", 'Digest realm="SPARQL", nonce="abc"')
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    secret = "s3cret-Pa55"
+    env = {"KG_STORE_USER": "dba", "KG_STORE_PASSWORD": secret}
+    if case == "half-credentials":
+        env.pop("KG_STORE_PASSWORD")
+    with run_fake_server(refuse) as (url, _seen):
+        endpoint = f"http://127.0.0.1:{free_port()}" if case == "unreachable" else url
+        result = CliRunner().invoke(app, ["load", str(trig_file(tmp_path)), "--endpoint",
+                                          endpoint, "--preset", "oxigraph", "--retries", "0"],
+                                    env=env)
+    expected = {"unreachable": "error: cannot use the store at",
+                "refused": "refused access (HTTP 401); it asks for Digest auth",
+                "half-credentials": "give both --user and --password"}[case]
+    assert result.exit_code == 1 and expected in result.stderr, result.output
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert secret not in result.output
