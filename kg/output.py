@@ -5,12 +5,18 @@ over the target with ``os.replace``, so a reader sees the old file or the new on
 of one, and a crash or an exception leaves the old file as it was. ``BuildLock`` holds an
 exclusive ``flock`` on ``<out_dir>/.kg.lock`` for the length of a build (the lock file stays
 behind; the kernel frees the lock when the process ends, however it ends).
+
+A writer killed outright (SIGKILL, power loss) cannot delete its hidden temporary file
+``.<name>.<8 hex>.tmp``. Each writer holds a ``flock`` on its temporary file until the rename,
+so ``remove_stale_temps`` can tell a dead writer's leftovers from a live one's; every build
+calls it on its output folder once it holds the lock.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import re
 import secrets
 import stat
 from collections.abc import Iterator
@@ -22,6 +28,8 @@ from typing import IO, Any
 from kg.errors import BuildError
 
 LOCK_NAME = ".kg.lock"
+KG_FOLDER = ".kg"  # kg's own files below an output folder (caches, manifest)
+_TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{8}\.tmp")
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -53,15 +61,54 @@ def atomic_writer(path: Path, mode: str = "wb") -> Iterator[IO[Any]]:
     path = Path(path)
     temp, fd = _create_temp(path)
     try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # "a live writer owns this temp" (remove_stale_temps)
         with os.fdopen(fd, mode, encoding="utf-8" if mode == "w" else None) as file:
             yield file
             file.flush()
             os.fsync(file.fileno())
-        _replace(temp, path)
+            _replace(temp, path)  # before closing, so the temp is never unlocked and present
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
+
+
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Delete the temporary files killed ``atomic_writer`` calls left in ``folder`` and in its
+    ``.kg`` subfolder (kg's own); other subfolders are not kg's to clean.
+
+    A temporary file is stale when no process holds its lock; a live writer's is left alone.
+
+    >>> import tempfile; out = Path(tempfile.mkdtemp())
+    >>> _ = (out / ".graph.ttl.0123abcd.tmp").write_bytes(b"half a gra")
+    >>> [p.name for p in remove_stale_temps(out)]
+    ['.graph.ttl.0123abcd.tmp']
+    """
+    removed = []
+    for root, folders, files in os.walk(folder):
+        top = root == str(folder)
+        folders[:] = [f for f in folders if (f == KG_FOLDER or not top)
+                      and not _TEMP_NAME.fullmatch(f)]  # a folder is not a writer's temp
+        for name in files:
+            temp = Path(root, name)
+            if _TEMP_NAME.fullmatch(name) and _remove_if_unlocked(temp):
+                removed.append(temp)
+    return removed
+
+
+def _remove_if_unlocked(temp: Path) -> bool:
+    try:
+        fd = os.open(temp, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return False  # renamed or removed meanwhile, or a symlink: not a writer's temp
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        temp.unlink()
+        return True
+    except OSError:  # locked by a live writer, or already gone
+        return False
+    finally:
+        os.close(fd)
 
 
 def _create_temp(path: Path) -> tuple[Path, int]:
@@ -131,6 +178,7 @@ class BuildLock:
             ) from None
         _write_holder(fd)
         self._fd = fd
+        remove_stale_temps(self.out_dir)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
