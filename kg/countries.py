@@ -86,15 +86,28 @@ def name_key(text: str) -> str:
     return re.sub(r"'s?$", "", folded)
 
 
-def _table(text: str, separator: str) -> dict[str, str]:
-    table: dict[str, str] = {}
+def _entries(text: str, separator: str) -> list[tuple[str, str]]:
+    """(name as written, ISO code) pairs of one of the tables above."""
+    pairs = []
     for entry in text.replace("\n", " ").split(separator):
-        if not entry.strip():
-            continue
-        code, names = entry.split(":", 1)
-        for name in names.split(","):
-            table[name_key(name)] = code.strip()
-    return table
+        if entry.strip():
+            code, names = entry.split(":", 1)
+            pairs += [(name.strip(), code.strip()) for name in names.split(",")]
+    return pairs
+
+
+def _table(text: str, separator: str) -> dict[str, str]:
+    return {name_key(name): code for name, code in _entries(text, separator)}
+
+
+def written_forms() -> list[str]:
+    """Every alias and demonym as written ("U.S.", "Britain", "Russian").
+
+    >>> "Russian" in written_forms()
+    True
+    """
+    pairs = _entries(_ALIASES.replace("\n", ";"), ";") + _entries(_DEMONYMS, ";")
+    return [name for name, _code in pairs]
 
 
 @lru_cache(maxsize=1)

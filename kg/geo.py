@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kg.countries import country_aliases, demonyms, name_key
+from kg.countries import country_aliases, demonyms, name_key, written_forms
 from kg.model import GeoLink
 
 #: How much (in log10 population) the best city must beat the next one by to be linked.
@@ -66,6 +66,13 @@ def _city(record: dict) -> GeoPlace:
         int(record["geonameid"]), record["name"], float(record["latitude"]),
         float(record["longitude"]), record["countrycode"], int(record["population"]), "city",
     )
+
+
+def _is_english_form(name: str) -> bool:
+    # GeoNames' alternates include lower-case romanisations of other scripts ("esukarudesu"),
+    # names in every language and codes ("BSL", "Sea" for Seattle): capitalised ASCII names
+    # of four letters or more are the ones English news may use.
+    return len(name) >= 4 and name[:1].isupper() and name.isascii() and not name.isupper()
 
 
 def _plain_key(name: str) -> str:
@@ -118,10 +125,8 @@ def geo_index() -> GeoIndex:
         place = cities[int(record["geonameid"])]
         key = name_key(place.name)
         main.setdefault(key, []).append(place)
-        # GeoNames' alternates include lower-case romanisations of other scripts
-        # ("esukarudesu") and names in every language; capitalised ASCII forms are English's.
         for alternate in {_plain_key(a) for a in record["alternatenames"]
-                          if a[:1].isupper() and a.isascii()} - {key}:
+                          if _is_english_form(a)} - {key}:
             alternates.setdefault(alternate, []).append(place)
     countries, capitals = _countries(gc, cities)
     return GeoIndex(countries, _continents(gc), _by_population(main),
@@ -134,9 +139,9 @@ def _by_population(table: dict[str, list[GeoPlace]]) -> dict[str, tuple[GeoPlace
 
 
 @lru_cache(maxsize=1 << 16)
-def candidates(name: str) -> tuple[GeoPlace, ...]:
+def candidates(name: str, alternates: bool = True) -> tuple[GeoPlace, ...]:
     """Records ``name`` may denote: a country or continent alone, else cities by main name,
-    else cities by alternate name.
+    else (with ``alternates``) cities by alternate name.
 
     >>> [p.country_code for p in candidates("Donetsk")]
     ['UA', 'RU']
@@ -145,7 +150,7 @@ def candidates(name: str) -> tuple[GeoPlace, ...]:
     for table in (index.countries, index.continents):
         if key in table:
             return (table[key],)
-    return index.cities.get(key) or index.alternates.get(key) or ()
+    return index.cities.get(key) or (index.alternates.get(key, ()) if alternates else ())
 
 
 def is_place_name(name: str) -> bool:
@@ -177,7 +182,12 @@ def country_code_of(name: str) -> str | None:
     return place.country_code if place else None
 
 
-_CAPITALISED_RUN = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w'’.-]*)*")
+@lru_cache(maxsize=1)
+def _country_pattern() -> re.Pattern[str]:
+    """One expression matching every country name, alias and demonym as English writes it."""
+    names = {p.name for p in geo_index().countries.values()} | set(written_forms())
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])")
 
 
 def article_countries(text: str) -> frozenset[str]:
@@ -186,16 +196,13 @@ def article_countries(text: str) -> frozenset[str]:
     >>> sorted(article_countries("Russian troops left Kyiv for the United States."))
     ['RU', 'US']
     """
-    found = set()
     countries, adjectives = geo_index().countries, demonyms()
-    for run in _CAPITALISED_RUN.finditer(text):
-        words = run.group().split()
-        for size in range(1, min(len(words), 5) + 1):
-            for start in range(len(words) - size + 1):
-                key = name_key(" ".join(words[start : start + size]))
-                code = countries[key].country_code if key in countries else adjectives.get(key)
-                if code:
-                    found.add(code)
+    found = set()
+    for match in _country_pattern().finditer(text):
+        key = name_key(match.group())
+        code = countries[key].country_code if key in countries else adjectives.get(key)
+        if code:
+            found.add(code)
     return frozenset(found)
 
 

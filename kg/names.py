@@ -57,6 +57,11 @@ GENERIC_ORG_WORDS = (
 )
 
 
+#: Shortest name token that may gain or lose a letter and still be the same name (one letter
+#: less when a letter is only changed).
+MIN_VARIANT_LENGTH = 8
+
+
 @lru_cache(maxsize=1 << 16)
 def normalise_name(name: str) -> str:
     """The form names are grouped in: case-folded, apostrophes unified, white space folded,
@@ -94,6 +99,7 @@ def _american(token: str) -> str:
     return SPELLING.get(token) or re.sub(r"isation(s?)$", r"ization\1", token)
 
 
+@lru_cache(maxsize=1 << 16)
 def acronym_letters(name: str) -> str | None:
     """The letters of an acronym ("ICRC", "U.S.", "the UN") in lower case, else ``None``.
 
@@ -167,15 +173,20 @@ def edit_distance(a: str, b: str, limit: int = 2) -> int:
 
 def near_spelling(a: str, b: str) -> bool:
     """Whether two name tokens are transliteration variants: equal, or the same first letter
-    and sound key with one edit (both ≥ 5 letters) or two edits (both ≥ 8 letters). Short
-    tokens must match exactly: "Jon" and "John" may be two people.
+    and sound key and one letter changed (both ≥ 7 letters: "Gaddafi"/"Gadhafi"), one letter
+    more or less (both ≥ 8: "Zelensky"/"Zelenskiy") or two edits (both ≥ 10). Shorter
+    tokens must match exactly: "Kelly" and "Kelley", "Sanders" and "Saunders" are often two
+    people, while long foreign names are the ones transliterated several ways.
 
-    >>> near_spelling("zelenskiy", "zelensky"), near_spelling("donetsk", "donbas")
-    (True, False)
+    >>> near_spelling("zelenskiy", "zelensky"), near_spelling("gaddafi", "gadhafi")
+    (True, True)
+    >>> near_spelling("sanders", "saunders"), near_spelling("donetsk", "donbas")
+    (False, False)
     """
     if a == b:
         return True
     shortest = min(len(a), len(b))
-    if shortest < 5 or a[0] != b[0] or phonetic_key(a) != phonetic_key(b):
+    needed = MIN_VARIANT_LENGTH - 1 if len(a) == len(b) else MIN_VARIANT_LENGTH
+    if shortest < needed or a[0] != b[0] or phonetic_key(a) != phonetic_key(b):
         return False
-    return edit_distance(a, b) <= (2 if shortest >= 8 else 1)
+    return edit_distance(a, b) <= (2 if shortest >= MIN_VARIANT_LENGTH + 2 else 1)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from kg.geo import article_countries, candidates, link_place
 from kg.model import (
@@ -52,8 +53,9 @@ class Cluster:
     def refs(self) -> list[MentionRef]:
         return [ref for group in self.groups for ref in group.refs]
 
-    @property
+    @cached_property
     def forms(self) -> Counter[str]:
+        """Every surface form with its count (computed once: clusters merge before use)."""
         found: Counter[str] = Counter()
         for group in self.groups:
             found.update(group.forms)
@@ -146,6 +148,7 @@ def merge_same_places(clusters: Iterable[Cluster]) -> list[Cluster]:
             first.joins.append(Join(0, 0, first.label, cluster.label, "same-geonames-place", 0.9))
             first.groups += cluster.groups
             first.joins += cluster.joins
+            first.__dict__.pop("forms", None)  # forget the cached forms
         else:
             kept.append(cluster)
     return kept

@@ -24,12 +24,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from kg.extract.lexicon import TITLE_NOUNS
+from kg.extract.lexicon import ORG_HEAD_WORDS, TITLE_NOUNS
 from kg.geo import is_country_name, is_place_name
 from kg.model import EntityKind
-from kg.names import acronym_letters, comparison_tokens, initials, near_spelling, phonetic_key
+from kg.names import (
+    ACRONYM_SKIP,
+    MIN_VARIANT_LENGTH,
+    acronym_letters,
+    comparison_tokens,
+    initials,
+    near_spelling,
+    phonetic_key,
+)
 from kg.resolution.document import org_parts
 from kg.resolution.groups import Group, Key, Merger
+
+#: Words a company or body adds to its short name ("… International", "… plc").
+ORG_SUFFIX_WORDS = ORG_HEAD_WORDS | frozenset(
+    """
+    international inc corp co plc ltd limited llc ag sa nv holdings securities airlines airways
+    motors electronics entertainment communications technologies systems industries media
+    records studios pictures publishing prize awards
+    """.split()
+)
 
 KEY_RULES = {"person": "same-name", "surname": "same-name", "name": "same-name",
              "org": "qualified-name", "generic": "same-name"}
@@ -93,17 +110,21 @@ def join_transliterations(groups: Sequence[Group], merger: Merger) -> None:
 
 def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     """Join a bare surname to the one person of the corpus whose full name ends with it (or a
-    near-spelling of it, for surnames of seven letters or more)."""
+    near-spelling of it, for surnames of nine letters or more). A word that is also someone's
+    given name ("Gordon", "Harry") may be either: it is kept apart like any ambiguity."""
     by_surname: dict[str, list[int]] = {}
+    by_given: dict[str, list[int]] = {}
     by_sound: dict[str, list[tuple[int, str]]] = {}
     for i, tokens in _people(groups, "person"):
         by_surname.setdefault(tokens[-1], []).append(i)
+        by_given.setdefault(tokens[0], []).append(i)
         by_sound.setdefault(phonetic_key(tokens[-1]), []).append((i, tokens[-1]))
     for i, (surname,) in _people(groups, "surname"):
         owners = {merger.find(j) for j in by_surname.get(surname, [])}
-        if not owners and len(surname) >= 7:
+        if not owners and len(surname) > MIN_VARIANT_LENGTH:
             sound = by_sound.get(phonetic_key(surname), [])
             owners = {merger.find(j) for j, other in sound if near_spelling(surname, other)}
+        owners |= {merger.find(j) for j in by_given.get(surname, [])}
         _join_unique(groups, merger, i, owners, "surname-in-corpus", 0.7)
 
 
@@ -132,7 +153,7 @@ def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
     (UN)"). Country acronyms ("US", "UK") are GeoNames' business."""
     expansions: dict[str, list[int]] = {}
     for i, tokens in _named(groups):
-        if len(tokens) > 1:
+        if len(tokens) > 1 and spells_out(groups[i].keys[("name", *tokens)]):
             expansions.setdefault(initials(tokens), []).append(i)
     spelled: dict[str, Counter[int]] = {}
     for i, group in enumerate(groups):
@@ -149,6 +170,17 @@ def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
                      0.8)
 
 
+def spells_out(form: str) -> bool:
+    """Whether a name can be what an acronym stands for: its words capitalised ("North
+    Atlantic Treaty Organization"), none an acronym itself ("US Super Bowl" is no "USB").
+
+    >>> spells_out("General Motors"), spells_out("IRB Rugby Aid"), spells_out("north east")
+    (True, False, False)
+    """
+    words = [w for w in form.split() if w.lower() not in ACRONYM_SKIP]
+    return all(w[:1].isupper() and not (len(w) > 1 and w.isupper()) for w in words)
+
+
 def _spelled_out(owners: set[int], spelled: Counter[int] | None) -> set[int]:
     """Of several expansions, the one articles spelled out with the acronym clearly most
     often (twice as often as any other), if there is one."""
@@ -159,13 +191,16 @@ def _spelled_out(owners: set[int], spelled: Counter[int] | None) -> set[int]:
 
 
 def join_org_short_forms(groups: Sequence[Group], merger: Merger) -> None:
-    """Join part of an organisation's name ("Red Cross", "Amnesty") to the one longer
-    organisation name of the corpus containing it."""
+    """Join part of an organisation's name ("Red Cross") to the one longer organisation name
+    of the corpus containing it. Across articles a one-word part must be the start of a name
+    that only adds company words ("Amnesty" of "Amnesty International", "Calyon" of "Calyon
+    Securities"): "Kodak" is not "Kodak Theatre"."""
     parts: dict[tuple[str, ...], list[int]] = {}
     for i, tokens in _named(groups):
         if groups[i].kind is EntityKind.ORGANIZATION:
             for part in org_parts(tokens):
-                parts.setdefault(part, []).append(i)
+                if len(part) > 1 or set(tokens[1:]) <= ORG_SUFFIX_WORDS:
+                    parts.setdefault(part, []).append(i)
     for i, group in enumerate(groups):
         if group.kind is not EntityKind.ORGANIZATION or acronym_letters(group.anchor):
             continue

@@ -157,7 +157,7 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
 
 
 def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:
-    found = candidates(n.name)
+    found = candidates(n.name, alternates=False)  # "Bono" is an alternate name of Bonn
     country = bool(found) and found[0].feature != "city"  # "Russian Federation" tagged ORG
     if len(n.tokens) != 1 and not country:
         return
@@ -231,18 +231,27 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
 
 def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """Contiguous parts of an organisation name that may stand for it: one word only as the
-    start ("Amnesty" of "Amnesty International"), never only small words.
+    start ("Amnesty" of "Amnesty International"), never only small words, and never what is
+    left when a country is cut off: the "Associated Press" is not the "Australian Associated
+    Press", nor the "Red Cross" the "Ukrainian Red Cross".
 
     >>> org_parts(("amnesty", "international"))
     (('amnesty',),)
+    >>> org_parts(("australian", "associated", "press"))
+    (('australian',), ('australian', 'associated'))
     """
     found = []
     for size in range(1, len(tokens)):
         for start in range(len(tokens) - size + 1):
-            part = tokens[start : start + size]
-            if (size > 1 or start == 0) and not all(t in ACRONYM_SKIP for t in part):
+            part, rest = tokens[start : start + size], tokens[:start] + tokens[start + size :]
+            if ((size > 1 or start == 0) and not all(t in ACRONYM_SKIP for t in part)
+                    and not any(_names_country(t) for t in rest)):
                 found.append(part)
     return tuple(found)
+
+
+def _names_country(token: str) -> bool:
+    return bool(demonym_code(token) or country_code_of(token))
 
 
 def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
