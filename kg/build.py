@@ -22,12 +22,19 @@ from kg.errors import InputError
 from kg.extract import extract_documents, load_pipeline
 from kg.graphfiles import WrittenGraph, write_graph_files
 from kg.ingest import Skipped, read_documents
-from kg.manifest import Manifest, build_signature, outputs_intact, read_manifest, write_manifest
+from kg.manifest import (
+    Manifest,
+    build_signature,
+    file_hashes,
+    outputs_intact,
+    read_manifest,
+    write_manifest,
+)
 from kg.model import Document, Extraction, Resolution
 from kg.output import BuildLock
 from kg.parallel import extract_in_processes, extract_on_dask
 from kg.rdf import Quad, corpus_graphs, corpus_quads
-from kg.registry import Registry, load_registry, save_registry
+from kg.registry import REGISTRY_PATH, Registry, load_registry, save_registry
 from kg.resolve import resolve_entities
 from kg.serialize import FORMATS
 
@@ -178,7 +185,9 @@ def build_corpus(
         save_registry(settings.out_dir, registry.updated(corpus.resolution), corpus.resolution)
         report = report_of(corpus, skipped, time.perf_counter() - started, written,
                            cache.hits if cache else 0)
-        write_manifest(settings.out_dir, Manifest(signature, written.hashes, report.counts()))
+        state = file_hashes(settings.out_dir, [REGISTRY_PATH])  # the next build reads it
+        write_manifest(settings.out_dir,
+                       Manifest(signature, written.hashes, report.counts(), state))
     return report
 
 

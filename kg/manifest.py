@@ -21,7 +21,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,11 +38,13 @@ _log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Manifest:
-    """A finished build: input signature, output file hashes (by name) and report counts."""
+    """A finished build: input signature, output file hashes (by name), report counts, and
+    the hashes of the state files the next build reads (by path below the output folder)."""
 
     signature: str
     outputs: dict[str, str]
     report: dict[str, Any]
+    state: dict[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -87,7 +89,8 @@ def read_manifest(out_dir: Path) -> Manifest | None:
     """The manifest of the last finished build in ``out_dir``, or ``None``."""
     try:
         raw = json.loads((Path(out_dir) / MANIFEST_PATH).read_bytes())
-        return Manifest(str(raw["signature"]), dict(raw["outputs"]), dict(raw["report"]))
+        return Manifest(str(raw["signature"]), dict(raw["outputs"]), dict(raw["report"]),
+                        dict(raw.get("state", {})))
     except (OSError, ValueError, KeyError, TypeError) as e:
         _log.debug("no usable manifest in %s: %s", out_dir, e)
         return None
@@ -102,14 +105,23 @@ def write_manifest(out_dir: Path, manifest: Manifest) -> None:
 
 def outputs_intact(out_dir: Path, manifest: Manifest) -> bool:
     """Whether every file the manifest lists is still there with the same contents."""
-    for name, expected in manifest.outputs.items():
+    expected = {**manifest.outputs, **manifest.state}
+    return file_hashes(out_dir, expected) == expected
+
+
+def file_hashes(out_dir: Path, names: Iterable[str | Path]) -> dict[str, str]:
+    """The SHA-256 of each file of ``names`` (below ``out_dir``) that exists.
+
+    >>> file_hashes(Path("."), ["no-such-file"])
+    {}
+    """
+    hashes = {}
+    for name in names:
         try:
-            actual = file_sha256(Path(out_dir) / name)
+            hashes[str(name)] = file_sha256(Path(out_dir) / name)
         except OSError:
-            return False
-        if actual != expected:
-            return False
-    return True
+            continue
+    return hashes
 
 
 def file_sha256(path: Path) -> str:

@@ -17,6 +17,7 @@ from kg.config import Settings
 from kg.ingest import document_from_text, read_documents
 from kg.manifest import MANIFEST_PATH
 from kg.model import ArticleMeta
+from kg.registry import REGISTRY_PATH
 from kg.serialize import FORMATS
 
 from .conftest import SEEDS
@@ -89,6 +90,8 @@ def test_a_changed_article_is_extracted_again_and_only_it(
     articles: Path, tmp_path: Path, build: Callable[..., BuildReport], extracted: list[str]
 ) -> None:
     build(articles, tmp_path / "out")
+    # The reference starts from the same state (its entity registry keeps keys across builds).
+    shutil.copytree(tmp_path / "out", tmp_path / "reference")
     changed = sorted(articles.glob("*.txt"))[1]
     changed.write_text(changed.read_text() + "\nAngela Merkel later visited Madrid.\n")
     extracted.clear()
@@ -198,7 +201,8 @@ def test_an_unchanged_rebuild_is_up_to_date_without_loading_the_model(
     assert sorted(again.outputs) == sorted(first.outputs)
 
 
-@pytest.mark.parametrize("change", ["edit output", "delete output", "base IRI", "formats"])
+@pytest.mark.parametrize("change", ["edit output", "delete output", "delete entity registry",
+                                    "base IRI", "formats"])
 def test_a_rebuild_after_any_change_is_not_up_to_date(
     articles: Path, tmp_path: Path, build: Callable[..., BuildReport], change: str
 ) -> None:
@@ -210,13 +214,15 @@ def test_a_rebuild_after_any_change_is_not_up_to_date(
         (out / "graph.ttl").write_text("# edited by hand\n")
     elif change == "delete output":
         (out / "graph.nq").unlink()
+    elif change == "delete entity registry":
+        (out / REGISTRY_PATH).unlink()
     elif change == "base IRI":
         settings = replace(settings, base_iri="https://example.org/kg/")
     else:
         formats = ("ttl",)
     report = build_corpus([articles], settings, formats=formats)  # the cache spares spaCy
     assert not report.up_to_date and report.cached == 3
-    if change.endswith("output"):
+    if change.startswith("delete") or change == "edit output":
         assert graph_bytes(out) == expected
 
 
