@@ -287,6 +287,11 @@ def load(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Only show what would change.")
     ] = False,
+    bulk: Annotated[
+        bool, typer.Option("--bulk", help="Add new graphs without a transaction (Oxigraph: "
+                           "2x faster; an interrupted load may leave them partly written "
+                           "until run again).")
+    ] = False,
     insecure: Annotated[
         bool, typer.Option("--insecure", help="Do not verify TLS certificates.")
     ] = False,
@@ -303,8 +308,8 @@ def load(
         report = load_dataset(
             graph, endpoint, protocol=protocol, preset=preset,  # type: ignore[arg-type]
             batch_size=batch_size, auth=credentials(user, password, auth),
-            whole_graph=whole_graph, dry_run=dry_run, verify=not insecure, timeout=timeout,
-            retries=retries,
+            whole_graph=whole_graph, dry_run=dry_run, bulk=bulk, verify=not insecure,
+            timeout=timeout, retries=retries,
         )
     typer.echo(report.summary())
     if not report.ok:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -56,6 +57,8 @@ __all__ = [
     "read_source",
 ]
 
+#: Graphs read back from the store at the same time.
+READERS = 4
 Status = Literal["new", "changed", "unchanged", "loaded", "failed"]
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
@@ -126,28 +129,25 @@ def read_source(source: str | Path | Graph, whole_graph: str | None = None) -> l
     >>> [g.label for g in read_source("output/graph.trig")]  # doctest: +SKIP
     ['https://w3id.org/kgnews/id/graph/article/…', 'https://w3id.org/kgnews/id/graph/entities']
     """
-    merged = whole_graph is not None
-    groups: dict[object, dict[ox.Triple, None]] = {}
-    for quad in _quads(source):
-        groups.setdefault(None if merged else quad.graph_name, {})[quad.triple] = None
-    graphs = [
-        SourceGraph(_graph_name(key, whole_graph), list(triples),
-                    any(_has_blank_node(t) for t in triples))
-        for key, triples in groups.items()
-    ]
+    quads: Iterable[ox.Quad] = _quads(source)
+    if whole_graph is not None:
+        target = ox.DefaultGraph() if whole_graph == DEFAULT_GRAPH_NAME \
+            else ox.NamedNode(whole_graph)
+        quads = [ox.Quad(q.subject, q.predicate, q.object, target) for q in quads]
+    groups: dict[ox.NamedNode | ox.BlankNode | ox.DefaultGraph, dict[ox.Quad, None]] = {}
+    for quad in quads:
+        groups.setdefault(quad.graph_name, {})[quad] = None
+    graphs = [SourceGraph(_graph_name(key), list(unique), any(map(_has_blank_node, unique)))
+              for key, unique in groups.items()]
     _refuse_shared_blank_nodes(graphs)
     return graphs
 
 
-def _graph_name(key: object, whole_graph: str | None) -> str | None:
-    if whole_graph is not None:
-        return None if whole_graph == DEFAULT_GRAPH_NAME else whole_graph
-    if isinstance(key, ox.NamedNode):
-        return key.value
+def _graph_name(key: ox.NamedNode | ox.BlankNode | ox.DefaultGraph) -> str | None:
     if isinstance(key, ox.BlankNode):
         raise InputError(f"graph _:{key.value} is named by a blank node, which no store can "
                          "address; name it with an IRI or use --whole-graph")
-    return None
+    return key.value if isinstance(key, ox.NamedNode) else None
 
 
 def _quads(source: str | Path | Graph) -> Iterable[ox.Quad]:
@@ -166,7 +166,7 @@ def _quads(source: str | Path | Graph) -> Iterable[ox.Quad]:
         raise GraphError(f"cannot read graph file {path}: {e.strerror or e}") from e
 
 
-def _has_blank_node(triple: ox.Triple) -> bool:
+def _has_blank_node(triple: ox.Triple | ox.Quad) -> bool:
     return isinstance(triple.subject, ox.BlankNode) or isinstance(triple.object, ox.BlankNode)
 
 
@@ -174,8 +174,8 @@ def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
     """Graphs load one by one, so a blank node shared by two of them would split in two."""
     owner: dict[ox.BlankNode, str] = {}
     for graph in (g for g in graphs if g.has_blank_nodes):
-        for triple in graph.triples:
-            for term in (triple.subject, triple.object):
+        for quad in graph.quads:
+            for term in (quad.subject, quad.object):
                 if isinstance(term, ox.BlankNode) and owner.setdefault(term, graph.label) \
                         != graph.label:
                     raise InputError(
@@ -189,8 +189,8 @@ def _refuse_lossy_update(graphs: list[SourceGraph], lossy: frozenset[str],
                         preset: str | None) -> None:
     """Refuse to load literals the store's SPARQL Update would give another datatype."""
     for graph in graphs if lossy else []:
-        for triple in graph.triples:
-            term = triple.object
+        for quad in graph.quads:
+            term = quad.object
             if isinstance(term, ox.Literal) and term.datatype.value in lossy:
                 raise InputError(
                     f"{preset}'s SPARQL Update can change the datatype of literals such as "
@@ -205,13 +205,19 @@ def _refuse_lossy_update(graphs: list[SourceGraph], lossy: frozenset[str],
 def _plan(remote: RemoteStore, graphs: list[SourceGraph], exact: bool) -> list[GraphResult]:
     """New, changed or unchanged per graph; ``exact`` fetches every stored graph to count."""
     counts = remote.counts([g.name for g in graphs if g.name])
-    return [_plan_one(remote, g, counts.get(g.name) if counts and g.name else None, exact)
-            for g in graphs]
+
+    def plan_one(graph: SourceGraph) -> GraphResult:
+        return _plan_one(remote, graph, counts.get(graph.name) if counts and graph.name else None,
+                         exact)
+
+    # Reading graphs back is mostly waiting for the store: a few at a time.
+    with ThreadPoolExecutor(READERS) as pool:
+        return list(pool.map(plan_one, graphs))
 
 
 def _plan_one(remote: RemoteStore, graph: SourceGraph, count: int | None,
               exact: bool) -> GraphResult:
-    size = len(graph.triples)
+    size = graph.size
     if count == 0:
         return GraphResult(graph.label, size, "new", size, 0)
     if count is not None and count != size and not exact:
@@ -232,14 +238,14 @@ def _fetch(remote: RemoteStore, graph: SourceGraph, count: int | None) -> list[o
 
 
 def _compare(graph: SourceGraph, current: list[ox.Triple], stored: int | None) -> GraphResult:
-    size = len(graph.triples)
+    size, triples = graph.size, graph.triples
     if not current and not stored:
         return GraphResult(graph.label, size, "new", size, 0)
     if graph.has_blank_nodes or any(_has_blank_node(t) for t in current):
-        same = stored in (None, size) and _canonical(graph.triples) == _canonical(current)
+        same = stored in (None, size) and _canonical(triples) == _canonical(current)
         added, removed = (0, 0) if same else (size, len(current))
     else:
-        mine, theirs = {_comparable(t) for t in graph.triples}, {_comparable(t) for t in current}
+        mine, theirs = {_comparable(t) for t in triples}, {_comparable(t) for t in current}
         added, removed = len(mine - theirs), len(theirs - mine)
         removed += max(0, (stored or 0) - len(current))  # rows a store cut off from the answer
     status: Status = "unchanged" if added == removed == 0 else "changed"
@@ -302,6 +308,7 @@ def load_dataset(
     auth: Credentials | None = None,
     whole_graph: str | None = None,
     dry_run: bool = False,
+    bulk: bool = False,
     verify: bool = True,
     timeout: float = 60.0,
     retries: int = 3,
@@ -315,7 +322,9 @@ def load_dataset(
     Graph Store URL (``gsp``) or the SPARQL Update URL (``update``, also used for queries).
     ``batch_size`` is triples per request (default: the preset's, 10,000 without one).
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
-    ``dry_run`` only compares. ``verify=False`` skips TLS certificate checks; ``transport``
+    ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (Oxigraph:
+    twice as fast; if the load is interrupted, they may stay partly written until it is run
+    again, which then replaces them). ``verify=False`` skips TLS certificate checks; ``transport``
     and ``sleep`` are for tests. Raises ``StoreError`` when the store cannot be used at all.
 
     >>> load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph",
@@ -328,6 +337,9 @@ def load_dataset(
     url, url_credentials = split_userinfo(endpoint)
     ends = endpoints_for(url, protocol, preset)
     batch_size = batch_size or ends.batch_size
+    if bulk and (protocol != "gsp" or not ends.bulk_param):
+        raise InputError("--bulk needs --protocol gsp and a store that loads without a "
+                         "transaction (--preset oxigraph)")
     write_url = ends.store if protocol == "gsp" else ends.update
     graphs = read_source(source, whole_graph)
     if protocol == "update":
@@ -335,17 +347,17 @@ def load_dataset(
     with connect(ends, auth or url_credentials, verify=verify, timeout=timeout, retries=retries,
                  transport=transport, sleep=sleep) as remote:
         plan = _plan(remote, graphs, exact=dry_run)
-        results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size)
+        results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk)
     return LoadReport(str(write_url), protocol, dry_run, tuple(results),
                       time.monotonic() - started)
 
 
 def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResult],
-           protocol: Protocol, batch_size: int) -> list[GraphResult]:
+           protocol: Protocol, batch_size: int, bulk: bool) -> list[GraphResult]:
     """Write what the plan marks new or changed; results come back in source order."""
     todo = [g for g, r in zip(graphs, plan, strict=True) if r.status != "unchanged"]
     new = frozenset(r.graph for r in plan if r.status == "new")
-    outcome = replace_graphs(remote, todo, protocol, batch_size, new)
+    outcome = replace_graphs(remote, todo, protocol, batch_size, new, bulk)
     return [r if r.graph not in outcome
             else replace(r, status="loaded") if outcome[r.graph] is None
             else replace(r, status="failed", reason=str(outcome[r.graph])) for r in plan]

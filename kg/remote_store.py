@@ -62,6 +62,7 @@ class Endpoints:
     graph_param: str = "graph"
     auth: AuthScheme = "basic"
     post_quads: bool = False  # the store adds N-Quads POSTed to ``store`` (new graphs only)
+    bulk_param: str | None = None  # query parameter for a POST without a transaction
     batch_size: int = DEFAULT_BATCH_SIZE  # triples per request it takes well (bench/)
     lossy_update: frozenset[str] = frozenset()  # datatypes SPARQL Update may change
 
@@ -78,7 +79,8 @@ VIRTUOSO_LOSSY = frozenset(XSD + name for name in (
 
 #: Preset name → paths appended to the base URL (``--preset``).
 PRESETS: dict[str, Endpoints] = {
-    "oxigraph": Endpoints("/store", "/update", "/query", post_quads=True, batch_size=20_000),
+    "oxigraph": Endpoints("/store", "/update", "/query", post_quads=True,
+                          bulk_param="no_transaction", batch_size=20_000),
     # Virtuoso 7.2 refuses INSERT DATA of ~1,500 triples ("generated SQL text has exceeded
     # 10000 lines") and slows down well before: 500 per request is its sweet spot.
     "virtuoso": Endpoints(
@@ -253,10 +255,23 @@ class RemoteStore:
         self.send("PUT", str(ends.store), name or "default", params=params, content=body,
                   headers={"Content-Type": NT})
 
-    def post_quads(self, body: bytes, label: str) -> None:
-        """Graph Store ``POST`` of N-Quads to the whole dataset (adds; Oxigraph takes it)."""
-        self.send("POST", str(self.endpoints.store), label, content=body,
+    def post_quads(self, body: bytes, label: str, bulk: bool = False) -> None:
+        """Graph Store ``POST`` of N-Quads to the whole dataset (adds; Oxigraph takes it).
+
+        ``bulk`` skips the store's transaction (Oxigraph then loads at bulk-loader speed,
+        but a failure can leave part of the batch written).
+        """
+        params = {str(self.endpoints.bulk_param): ""} if bulk else {}
+        self.send("POST", str(self.endpoints.store), label, content=body, params=params,
                   headers={"Content-Type": "application/n-quads"})
+
+    def delete_quietly(self, name: str) -> None:
+        """Best-effort Graph Store ``DELETE`` of a graph: one attempt, errors ignored."""
+        try:
+            self.http.delete(str(self.endpoints.store),
+                             params={self.endpoints.graph_param: name})
+        except httpx.HTTPError:
+            pass
 
     def update(self, operations: str, label: str) -> None:
         """One SPARQL Update request (several operations run as one transaction on Oxigraph)."""

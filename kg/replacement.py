@@ -1,7 +1,9 @@
 """Replacing whole graphs in a remote store, so that none is ever left half-replaced.
 
     Graph Store Protocol   PUT per graph (one transaction); new graphs may go in N-Quads
-                           batches where the store takes them (Oxigraph)
+                           batches where the store takes them (Oxigraph), with ``bulk``
+                           without a transaction (a failed batch's graphs are PUT again,
+                           or deleted if that fails too)
     SPARQL Update          DROP SILENT + INSERT DATA for every graph of a batch, in one
                            request; a graph bigger than a batch fills a temporary graph
                            batch by batch, then one MOVE puts it in place
@@ -39,23 +41,36 @@ Outcome = dict[str, str | None]  # graph label → None (replaced) or why it fai
 
 @dataclass(frozen=True, slots=True)
 class SourceGraph:
-    """One graph to load: its name (``None`` = default graph) and its distinct triples."""
+    """One graph to load: its name (``None`` = default graph) and its distinct quads.
+
+    Quads, not triples: Oxigraph takes them as N-Quads without another Python loop.
+    """
 
     name: str | None
-    triples: list[ox.Triple]
+    quads: list[ox.Quad]
     has_blank_nodes: bool = False
 
     @property
     def label(self) -> str:
         return self.name or DEFAULT_GRAPH_NAME
 
+    @property
+    def size(self) -> int:
+        return len(self.quads)
+
+    @property
+    def triples(self) -> list[ox.Triple]:
+        return [quad.triple for quad in self.quads]
+
 
 def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Protocol,
-                   batch_size: int, new: frozenset[str] = frozenset()) -> Outcome:
+                   batch_size: int, new: frozenset[str] = frozenset(),
+                   bulk: bool = False) -> Outcome:
     """Replace each graph in the store; returns, per label, ``None`` or why it failed.
 
-    ``new`` names graphs the store does not hold (they may be added rather than replaced).
-    An unusable store raises ``StoreError`` saying how many graphs were written before.
+    ``new`` names graphs the store does not hold (they may be added rather than replaced);
+    ``bulk`` adds them without a transaction (Oxigraph's ``no_transaction``). An unusable
+    store raises ``StoreError`` saying how many graphs were written before.
 
     >>> replace_graphs(remote, graphs, "gsp", 20_000)  # doctest: +SKIP
     {'https://w3id.org/kgnews/id/graph/entities': None}
@@ -63,26 +78,38 @@ def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Pro
     outcome: Outcome = {}
     try:
         if protocol == "gsp":
-            _write_gsp(remote, graphs, batch_size, new, outcome)
+            _write_gsp(remote, graphs, batch_size, new, outcome, bulk)
         else:
             _write_update(remote, graphs, batch_size, outcome)
     except StoreUnavailable as e:
         written = sum(1 for reason in outcome.values() if reason is None)
+        partly = ("; new graphs of the interrupted --bulk batch may be partly written until "
+                  "then" if bulk else "")
         raise StoreError(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
                          "one completely; the others are untouched: run the load again to "
-                         "finish") from e
+                         f"finish{partly}") from e
     return outcome
 
 
 def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
-               new: frozenset[str], outcome: Outcome) -> None:
+               new: frozenset[str], outcome: Outcome, bulk: bool) -> None:
     """New graphs in N-Quads batches where the store takes them, every other one by PUT."""
     def put(graph: SourceGraph) -> None:
         remote.put(graph.name, _ntriples(graph.triples))
 
+    def put_or_remove(graph: SourceGraph) -> None:  # a failed bulk batch may have left a part
+        try:
+            put(graph)
+        except StoreUnavailable:
+            raise
+        except StoreError:
+            remote.delete_quietly(str(graph.name))
+            raise
+
     batched = new if remote.endpoints.post_quads else frozenset()
     for group in _chunks([g for g in graphs if g.label in batched], _size, batch_size):
-        _write_group(group, lambda gs: _post_quads(remote, gs), put, outcome)
+        _write_group(group, lambda gs: _post_quads(remote, gs, bulk),
+                     put_or_remove if bulk else put, outcome)
     for graph in (g for g in graphs if g.label not in batched):
         _write_group([graph], None, put, outcome)
 
@@ -91,7 +118,7 @@ def _write_update(remote: RemoteStore, graphs: list[SourceGraph], batch_size: in
                   outcome: Outcome) -> None:
     """Graphs that fit a batch: several per request; bigger ones through a temporary graph."""
     def fits(graph: SourceGraph) -> bool:  # blank nodes must stay within one request
-        return len(graph.triples) <= batch_size or graph.has_blank_nodes
+        return graph.size <= batch_size or graph.has_blank_nodes
 
     def one(graph: SourceGraph) -> None:
         _replace_by_update(remote, [graph])
@@ -118,7 +145,7 @@ def _chunks(items: list[T], size: Callable[[T], int], limit: int) -> Iterator[li
 
 
 def _size(graph: SourceGraph) -> int:
-    return len(graph.triples)
+    return graph.size
 
 
 def _write_group(group: list[SourceGraph],
@@ -151,11 +178,10 @@ def _ntriples(triples: list[ox.Triple]) -> bytes:
     return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b""
 
 
-def _post_quads(remote: RemoteStore, graphs: list[SourceGraph]) -> None:
-    quads = [ox.Quad(t.subject, t.predicate, t.object, ox.NamedNode(g.label))
-             for g in graphs for t in g.triples]
+def _post_quads(remote: RemoteStore, graphs: list[SourceGraph], bulk: bool) -> None:
+    quads = [quad for graph in graphs for quad in graph.quads]
     body = ox.serialize(quads, format=ox.RdfFormat.N_QUADS) or b""
-    remote.post_quads(body, f"{graphs[0].label} and {len(graphs) - 1} more")
+    remote.post_quads(body, f"{graphs[0].label} and {len(graphs) - 1} more", bulk)
 
 
 def _target(name: str | None) -> str:
@@ -182,8 +208,9 @@ def _replace_in_batches(remote: RemoteStore, graph: SourceGraph, batch_size: int
     """Fill a temporary graph batch by batch, then ``MOVE`` it over the target in one step."""
     tmp = TMP_GRAPH_PREFIX + hashlib.sha256(graph.label.encode()).hexdigest()[:32]
     try:
-        for start in range(0, len(graph.triples), batch_size):
-            insert = _insert_data(tmp, graph.triples[start:start + batch_size])
+        triples = graph.triples
+        for start in range(0, len(triples), batch_size):
+            insert = _insert_data(tmp, triples[start:start + batch_size])
             # DROP first: a load killed half-way may have left this temporary graph behind.
             first = f"DROP SILENT GRAPH <{tmp}> ;\n{insert}"
             remote.update(first if start == 0 else insert, graph.label)

@@ -19,7 +19,7 @@ from rdflib import Dataset, Literal, URIRef
 
 from kg.errors import GraphError, InputError, StoreError
 from kg.load import Credentials, load_dataset, read_source
-from kg.remote_store import PRESETS, endpoints_for, split_userinfo
+from kg.remote_store import PRESETS, credentials, endpoints_for, split_userinfo
 
 URL = "http://store.test"
 G = "https://w3id.org/kgnews/id/graph/"
@@ -76,6 +76,9 @@ class MemoryStore:
             data = self.store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=graph)
             return httpx.Response(200, content=data,
                                   headers={"Content-Type": "application/n-triples"})
+        if method == "DELETE":
+            self.store.remove_graph(graph)
+            return httpx.Response(204)
         if method == "PUT":
             triples = list(ox.parse(body, format=ox.RdfFormat.N_TRIPLES))
             self.store.remove_graph(graph) if isinstance(graph, ox.NamedNode) \
@@ -453,3 +456,60 @@ def test_basic_credentials_reach_the_store() -> None:
 def test_bad_options_are_input_errors() -> None:
     with pytest.raises(InputError, match="batch size"):
         load_dataset(dataset({"a": ["x"]}), URL, batch_size=0)
+
+
+def test_bulk_posts_without_a_transaction_and_never_keeps_a_half_written_graph() -> None:
+    store = MemoryStore()
+
+    def half_then_fail(request: httpx.Request) -> httpx.Response | None:
+        if request.method == "POST" and "no_transaction" in str(request.url):
+            lines = request.content.decode().splitlines(keepends=True)
+            store.store.load("".join(lines[: len(lines) // 2]).encode(),
+                             format=ox.RdfFormat.N_QUADS)  # a crash half-way through
+            return httpx.Response(500, text="disk full")
+        if request.method == "PUT" and "graph%2Fb" in str(request.url):
+            return httpx.Response(400, text="rejected")
+        return None
+
+    store.fail = half_then_fail
+    source = dataset({"a": ["1", "2"], "b": ["3", "4"], "c": ["5", "6"]})
+    report = load(store, source, bulk=True, retries=0)
+    assert by_graph(report, "status") == {"a": "loaded", "b": "failed", "c": "loaded"}
+    assert store.graph(G + "b") == set()  # the half-written new graph was removed
+    assert store.graph(G + "a") == expected(source, "a")
+    assert store.graph(G + "c") == expected(source, "c")
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"bulk": True, "protocol": "update"}, "--bulk needs --protocol gsp"),
+    ({"bulk": True, "preset": "virtuoso"}, "--bulk needs"),
+    ({"preset": "virtuoso", "protocol": "update"}, "virtuoso's SPARQL Update can change the "
+     "datatype of literals such as \"true\"\\^\\^<http://www.w3.org/2001/XMLSchema#boolean>"),
+    ({"protocol": "rest"}, "unknown protocol 'rest'; use gsp or update"),
+])
+def test_options_that_cannot_work_are_refused_before_any_request(kwargs: dict[str, object],
+                                                                 message: str) -> None:
+    store = MemoryStore()
+    ds = Dataset()
+    ds.graph(URIRef(G + "a")).add((URIRef(G + "s"), URIRef(P.value), Literal(True)))
+    with pytest.raises(InputError, match=message):
+        load(store, ds, **kwargs)
+    assert store.log == []
+
+
+@pytest.mark.parametrize(("user", "password", "scheme", "outcome"), [
+    (None, None, None, None),
+    ("u", "p", None, "Credentials(user='u', scheme=None)"),
+    ("u", "p", "digest", "Credentials(user='u', scheme='digest')"),
+    ("u", None, None, "give both --user and --password"),
+    (None, "p", None, "give both --user and --password"),
+    (None, None, "digest", "--auth needs --user"),
+    ("u", "p", "kerberos", "unknown auth scheme 'kerberos'"),
+])
+def test_credentials_from_options(user: str | None, password: str | None, scheme: str | None,
+                                  outcome: str | None) -> None:
+    if outcome is None or outcome.startswith("Credentials"):
+        assert repr(credentials(user, password, scheme)) == (outcome or "None")
+        return
+    with pytest.raises(InputError, match=outcome):
+        credentials(user, password, scheme)

@@ -1,0 +1,172 @@
+"""How fast ``kg load`` fills an Oxigraph server, next to Oxigraph's own bulk loader.
+
+    .venv/bin/python bench/bench_load.py [--triples 500000] [--batch-sizes 5000,20000,50000]
+
+Generates a dataset shaped like a build (one graph per article of ~400 triples, plus an
+entities graph of ~5 %), then, in the same run and each on a fresh database:
+
+* ``oxigraph load --location DIR --file F`` (the bulk loader, no server running);
+* ``kg load --preset oxigraph`` over the Graph Store Protocol, then again (nothing changed);
+* ``kg load --bulk`` (new graphs posted without a transaction);
+* ``kg load --protocol update`` with each batch size.
+
+Times are wall-clock seconds of the whole command, parsing included. Writes
+``bench/RESULTS-load.md``; the target is ``kg load`` at least half as fast as the bulk loader.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pyoxigraph as ox
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.servers import OXIGRAPH, run_oxigraph  # noqa: E402
+
+WORK = ROOT / "bench" / "work" / "load"
+RESULTS = ROOT / "bench" / "RESULTS-load.md"
+KG = Path(sys.executable).parent / "kg"
+BASE = "https://w3id.org/kgnews/id/"
+SCHEMA = "https://schema.org/"
+XSD = "http://www.w3.org/2001/XMLSchema#"
+
+
+def generate(path: Path, triples: int) -> int:
+    """A TriG file of about ``triples`` triples in build-like graphs; returns the count."""
+    articles = max(1, triples * 95 // 100 // 400)
+    quads = [q for a in range(articles) for q in _article(a)]
+    entities = ox.NamedNode(BASE + "graph/entities")
+    for e in range(max(1, (triples - len(quads)) // 4)):
+        entity = ox.NamedNode(f"{BASE}person/p{e}")
+        quads += [
+            ox.Quad(entity, ox.NamedNode(SCHEMA + "name"), ox.Literal(f"Person «{e}» \"Q\""),
+                    entities),
+            ox.Quad(entity, ox.NamedNode(SCHEMA + "alternateName"),
+                    ox.Literal(f"P. {e}", language="uk"), entities),
+            ox.Quad(entity, ox.NamedNode(SCHEMA + "latitude"),
+                    ox.Literal(f"{50 + e % 7}.45", datatype=ox.NamedNode(XSD + "double")),
+                    entities),
+            ox.Quad(entity, ox.NamedNode(SCHEMA + "sameAs"),
+                    ox.NamedNode(f"https://sws.geonames.org/{700000 + e}/"), entities),
+        ]
+    path.write_bytes(ox.serialize(quads, format=ox.RdfFormat.TRIG) or b"")
+    return len(quads)
+
+
+def _article(a: int) -> list[ox.Quad]:
+    graph = ox.NamedNode(f"{BASE}graph/article/{a:06d}")
+    article = ox.NamedNode(f"{BASE}article/{a:06d}")
+    quads = [ox.Quad(article, ox.NamedNode(SCHEMA + "text"),
+                     ox.Literal(f"Article {a} said \"we will\"\nand left.\n" * 20), graph)]
+    for m in range(133):
+        mention = ox.NamedNode(f"{BASE}article/{a:06d}#char={m * 9},{m * 9 + 7}")
+        quads += [
+            ox.Quad(mention, ox.NamedNode(SCHEMA + "mentions"),
+                    ox.NamedNode(f"{BASE}person/p{(a * 7 + m) % 5000}"), graph),
+            ox.Quad(mention, ox.NamedNode(SCHEMA + "position"),
+                    ox.Literal(str(m * 9), datatype=ox.NamedNode(XSD + "integer")), graph),
+            ox.Quad(mention, ox.NamedNode(SCHEMA + "name"), ox.Literal(f"Зеленський {m}"),
+                    graph),
+        ]
+    return quads
+
+
+def fresh(name: str) -> Path:
+    folder = WORK / name
+    shutil.rmtree(folder, ignore_errors=True)
+    return folder
+
+
+def timed(args: list[str]) -> float:
+    started = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, text=True, env={**os.environ})
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return seconds
+
+
+def store_triples(url: str) -> int:
+    query = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
+    answer = httpx.post(f"{url}/query", data={"query": query}, timeout=120,
+                        headers={"Accept": "application/sparql-results+json"})
+    return int(answer.json()["results"]["bindings"][0]["n"]["value"])
+
+
+def kg_load(data: Path, expected: int, name: str, extra: list[str],
+            again: bool = False) -> list[float]:
+    """``kg load`` into a fresh server (and once more when ``again``); checks the count."""
+    with run_oxigraph(fresh(name), union=False) as server:
+        args = [str(KG), "load", str(data), "--endpoint", server.url, "--preset", "oxigraph"]
+        times = [timed(args + extra)]
+        if again:
+            times.append(timed(args + extra))
+        loaded = store_triples(server.url)
+    if loaded != expected:
+        raise SystemExit(f"{name}: the store holds {loaded} triples, not {expected}")
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--triples", type=int, default=500_000)
+    parser.add_argument("--batch-sizes", default="5000,20000,50000")
+    options = parser.parse_args()
+    WORK.mkdir(parents=True, exist_ok=True)
+    data = WORK / "dataset.trig"
+    triples = generate(data, options.triples)
+    print(f"dataset: {triples:,} triples in {data.stat().st_size / 1e6:.0f} MB", flush=True)
+    bulk = timed([str(OXIGRAPH), "load", "--location", str(fresh("bulk")), "--file", str(data)])
+    rows = [("`oxigraph load` (bulk loader, no server)", bulk)]
+    print(f"bulk loader: {bulk:.1f} s", flush=True)
+    first, again = kg_load(data, triples, "gsp", [], again=True)
+    rows += [("`kg load` (Graph Store Protocol, default batch 20,000)", first),
+             ("`kg load` again, nothing changed", again)]
+    bulk_gsp = kg_load(data, triples, "gsp-bulk", ["--bulk"])[0]
+    rows.append(("`kg load --bulk` (new graphs without a transaction)", bulk_gsp))
+    for size in options.batch_sizes.split(","):
+        seconds = kg_load(data, triples, f"update-{size}",
+                          ["--protocol", "update", "--batch-size", size])
+        rows.append((f"`kg load --protocol update --batch-size {int(size):,}`", seconds[0]))
+    report(rows, triples, options.triples)
+
+
+def report(rows: list[tuple[str, float]], triples: int, asked: int) -> None:
+    bulk = rows[0][1]
+    lines = [
+        "# `kg load` against Oxigraph's bulk loader",
+        "",
+        f"Generated by `bench/bench_load.py --triples {asked}` on "
+        f"{time.strftime('%Y-%m-%d')}: {triples:,} triples in build-shaped graphs (one of "
+        "~400 triples per article, plus an entities graph), each run on a fresh database of "
+        f"`oxigraph serve` {_version()} on 127.0.0.1. Speed relative to the bulk loader: "
+        "its time divided by ours (target: at least 0.5).",
+        "",
+        "| what | seconds | triples/s | speed vs bulk loader |",
+        "|---|---:|---:|---:|",
+    ]
+    for label, seconds in rows:
+        lines.append(f"| {label} | {seconds:.1f} | {triples / seconds:,.0f} | "
+                     f"{bulk / seconds:.2f} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    RESULTS.write_text(text)
+    print(f"wrote {RESULTS.relative_to(ROOT)}")
+
+
+def _version() -> str:
+    done = subprocess.run([str(OXIGRAPH), "--version"], capture_output=True, text=True)
+    return done.stdout.strip().split()[-1] if done.returncode == 0 else "?"
+
+
+if __name__ == "__main__":
+    main()
