@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pyoxigraph as ox
+from rdflib import Graph
 
 from kg.config import Settings
 from kg.namespaces import GEONAMES, KG, NIF, PREFIXES, SDO
@@ -54,8 +55,9 @@ def texts_by_source(quads: Iterable[ox.Quad]) -> dict[str, str]:
 
 
 def anchor_problems(quads: Iterable[ox.Quad]) -> tuple[int, list[str]]:
-    """How many anchored nodes (mentions, sentences) there are, and each one whose
-    ``nif:anchorOf`` is not exactly ``isString[begin:end]`` or whose IRI fragment disagrees."""
+    """How many anchored nodes (mentions, sentences, facts) there are, and each one whose
+    ``nif:anchorOf`` is not exactly ``isString[begin:end]`` or whose offsets fragment
+    (``#char=b,e``) disagrees."""
     table = values_by_subject(quads)
     anchored = [(iri, row) for iri, row in table.items() if ANCHOR_OF in row]
     problems = [f"{iri}: {why}" for iri, row in anchored if (why := _anchor_problem(iri, row,
@@ -70,7 +72,7 @@ def _anchor_problem(iri: str, row: dict[str, str], table: dict[str, dict[str, st
         return f"offsets {begin},{end} outside a text of {len(text)} characters"
     if text[begin:end] != row[ANCHOR_OF]:
         return f"anchor {row[ANCHOR_OF]!r} != text[{begin}:{end}] {text[begin:end]!r}"
-    if not iri.endswith(f"={begin},{end}"):
+    if re.search(r"#[a-z]+=\d+,\d+$", iri) and not iri.endswith(f"={begin},{end}"):
         return f"fragment does not say {begin},{end}"
     return ""
 
@@ -84,3 +86,10 @@ def loose_iris(quads: Iterable[ox.Quad]) -> list[str]:
         if isinstance(quad.object, ox.NamedNode) and quad.predicate.value != URL:
             iris.add(quad.object.value)
     return sorted(iri for iri in iris if not STRICT_IRI.fullmatch(iri))
+
+
+def rdflib_graph(quads: Iterable[ox.Quad]) -> Graph:
+    """The union of ``quads`` as an rdflib graph (for pySHACL), through N-Triples."""
+    triples = [ox.Triple(q.subject, q.predicate, q.object) for q in quads]
+    data = ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b""
+    return Graph().parse(data=data.decode(), format="nt")

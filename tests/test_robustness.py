@@ -1,0 +1,219 @@
+"""End to end: the seeds mixed with every kind of bad file build through the real command.
+
+Each build (typer's CliRunner in-process, and ``python -m kg build`` in a subprocess) must put
+every good article into the graph with its exact text, skip every bad file with a message that
+names it and says why, exit with 3, print a summary, and keep every offset exact.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from kg.build import build_corpus
+from kg.cli import EXIT_SKIPPED, app
+from kg.config import Settings
+from kg.validate import validate_data
+from tests.graph_checks import (
+    anchor_problems,
+    loose_iris,
+    rdflib_graph,
+    read_quads,
+    texts_by_source,
+)
+from tests.hostile_corpus import (
+    BUILT,
+    CP1252_TEXT,
+    DECODED,
+    FRONT_MATTER_BODY,
+    HTML_TEXT,
+    LATIN1_TEXT,
+    SKIPPED,
+    article,
+    expected_outcomes,
+    make_big_article,
+    make_hostile_corpus,
+)
+
+from .conftest import SEEDS
+
+#: Bad inputs beyond tests/hostile_corpus.py: control characters inside a text file (kept
+#: as text, each replaced by U+FFFD) and a file name that is not UTF-8.
+CONTROLS_BYTES = b"Angela Merkel\x01 met\x1b[2J Emmanuel Macron\x0c in Paris\x7f on Monday.\n"
+CONTROLS_TEXT = "Angela Merkel\ufffd met\ufffd[2J Emmanuel Macron\ufffd in Paris\x7f on Monday.\n"
+LATIN1_NAME = os.fsdecode(b"caf\xe9.txt")  # 'caf\udce9.txt': how Python sees such a name
+#: Texts that are not simply the file's bytes as UTF-8 with line ends normalised.
+EXACT_TEXTS = {
+    "cp1252.txt": CP1252_TEXT, "latin1.txt": LATIN1_TEXT, "utf16.txt": article(1),
+    "page.txt": HTML_TEXT, "front_matter.md": FRONT_MATTER_BODY, "controls.txt": CONTROLS_TEXT,
+}
+#: Documents whose offsets are the point: each must contribute mentions to the anchor check.
+UNUSUAL_TEXTS = ("unicode.txt", "crlf.txt", "cr.txt", "bom.txt", "controls.txt", "page.txt",
+                 "cp1252.txt", "utf16.txt", LATIN1_NAME)
+OUTCOMES = expected_outcomes() | {"controls.txt": BUILT, LATIN1_NAME: BUILT}
+SKIPPED_NAMES = sorted(name for name, outcome in OUTCOMES.items() if outcome == SKIPPED)
+#: Inputs that must be reported with a "warning:" line (how their bytes became text).
+WARNED_NAMES = sorted({name for name, outcome in OUTCOMES.items() if outcome == DECODED}
+                      | {"controls.txt", LATIN1_NAME, "bad_sidecar.txt"})
+
+
+@dataclass(frozen=True)
+class BuildRun:
+    """One build of the mixed folder: where, and what the command said."""
+
+    root: Path
+    out: Path
+    code: int
+    stdout: str
+    stderr: str
+
+    def path(self, name: str) -> str:
+        return str(self.root / name)
+
+    def lines(self, prefix: str) -> list[str]:
+        return [line for line in self.stderr.splitlines() if line.startswith(prefix)]
+
+
+def make_mixed_corpus(root: Path) -> None:
+    """The hostile corpus, the extra bad inputs above and the three seed articles."""
+    make_hostile_corpus(root)
+    (root / "controls.txt").write_bytes(CONTROLS_BYTES)
+    (root / LATIN1_NAME).write_text(article(12))
+    for seed in SEEDS.iterdir():
+        shutil.copy(seed, root / seed.name)
+
+
+def expected_texts(root: Path) -> dict[str, str]:
+    """kg:sourcePath -> nif:isString that the graph must hold, for every good input."""
+    names = [n for n, outcome in OUTCOMES.items() if outcome != SKIPPED]
+    names += [seed.name for seed in SEEDS.glob("*.txt")]
+    return {recorded_path(root / n): EXACT_TEXTS.get(n) or _normalised(root / n) for n in names}
+
+
+def recorded_path(path: Path) -> str:
+    """The path as the graph records it (a non-UTF-8 name's bytes become U+FFFD)."""
+    return re.sub("[\ud800-\udfff]", "\ufffd", str(path))
+
+
+def _normalised(path: Path) -> str:
+    text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _build_in_process(root: Path, out: Path) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["build", str(root), "--out", str(out)])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _build_in_subprocess(root: Path, out: Path) -> tuple[int, str, str]:
+    command = [sys.executable, "-m", "kg", "build", str(root), "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, errors="backslashreplace",
+                          timeout=600)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _build(factory: pytest.TempPathFactory, builder: Callable[[Path, Path], Any]) -> BuildRun:
+    base = factory.mktemp("mixed")
+    make_mixed_corpus(base / "in")
+    code, stdout, stderr = builder(base / "in", base / "out")
+    return BuildRun(base / "in", base / "out", code, stdout, stderr)
+
+
+@pytest.fixture(scope="module")
+def in_process(tmp_path_factory: pytest.TempPathFactory) -> BuildRun:
+    return _build(tmp_path_factory, _build_in_process)
+
+
+@pytest.fixture(scope="module")
+def in_subprocess(tmp_path_factory: pytest.TempPathFactory) -> BuildRun:
+    return _build(tmp_path_factory, _build_in_subprocess)
+
+
+@pytest.fixture(params=["in_process", "in_subprocess"])
+def run(request: pytest.FixtureRequest) -> BuildRun:
+    """Each build, for what the command says; the graph checks below read the subprocess's."""
+    return request.getfixturevalue(request.param)  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def quads(in_subprocess: BuildRun) -> list[Any]:
+    return read_quads(in_subprocess.out / "graph.trig")
+
+
+def test_exit_code_and_summary_report_the_skips(run: BuildRun) -> None:
+    built = len(OUTCOMES) - len(SKIPPED_NAMES) + 3
+    assert run.code == EXIT_SKIPPED, run.stderr
+    summary = re.search(r"^(\d+) documents \((\d+) skipped\), \d+ entities", run.stdout, re.M)
+    assert summary is not None, run.stdout
+    assert (int(summary[1]), int(summary[2])) == (built, len(SKIPPED_NAMES))
+    assert f"{len(SKIPPED_NAMES)} input(s) skipped" in run.stderr
+    assert f"wrote {run.out / 'graph.ttl'}" in run.stdout
+
+
+@pytest.mark.parametrize("name", SKIPPED_NAMES)
+def test_each_bad_file_is_skipped_with_its_name_and_reason(run: BuildRun, name: str) -> None:
+    (line,) = run.lines(f"skipped {run.path(name)}: ")
+    assert len(line) > len(f"skipped {run.path(name)}: ") + 5  # a reason follows
+
+
+@pytest.mark.parametrize("name", WARNED_NAMES)
+def test_each_decoded_or_repaired_file_is_reported(run: BuildRun, name: str) -> None:
+    printable = re.split("[\ud800-\udfff]", run.path(name))[0]  # how a bad byte shows varies
+    assert run.lines(f"warning: {printable}")
+
+
+def test_good_articles_are_in_the_graph_with_their_exact_text(run: BuildRun) -> None:
+    quads = read_quads(run.out / "graph.trig")
+    assert texts_by_source(quads) == expected_texts(run.root)
+
+
+def test_every_anchor_is_exactly_its_slice_of_the_text(in_subprocess: BuildRun,
+                                                       quads: list[Any]) -> None:
+    count, problems = anchor_problems(quads)
+    assert count > 1000 and problems == []
+    contexts = {q.object.value for q in quads if q.predicate.value.endswith("#referenceContext")}
+    sources = {q.subject.value: q.object.value for q in quads
+               if q.predicate.value.endswith("#sourcePath")}
+    anchored = {sources[c] for c in contexts}
+    assert {recorded_path(in_subprocess.root / n) for n in UNUSUAL_TEXTS} <= anchored
+
+
+def test_the_graph_conforms_and_mints_no_iri_from_text(quads: list[Any]) -> None:
+    assert loose_iris(quads) == []
+    # long_line.txt alone is 97 % of the graph and is article() text again, like the graphs
+    # of dup_a.txt or crlf.txt: leaving it out takes pySHACL from a minute to seconds.
+    kept = [q for q in quads if not q.graph_name.value.endswith("/article/long-line")]
+    assert len(kept) < len(quads)
+    report = validate_data(rdflib_graph(kept))
+    assert report.conforms, report.text
+
+
+def test_only_the_outputs_are_visible_and_no_temp_file_is_left(run: BuildRun) -> None:
+    assert sorted(p.name for p in run.out.iterdir() if not p.name.startswith(".")) == [
+        "graph.trig", "graph.ttl"]
+    assert not list(run.out.rglob("*.tmp"))
+
+
+@pytest.mark.slow
+def test_ten_megabyte_article_builds_with_exact_offsets(tmp_path: Path, nlp: Any) -> None:
+    (tmp_path / "in").mkdir()
+    text = make_big_article(tmp_path / "in" / "big.txt")
+    report = build_corpus([tmp_path / "in"], Settings(out_dir=tmp_path / "out"),
+                          formats=("nq",), nlp=nlp)
+    assert report.documents == 1 and not report.skipped
+    quads = read_quads(tmp_path / "out" / "graph.nq")
+    assert texts_by_source(quads) == {str(tmp_path / "in" / "big.txt"): text}
+    count, problems = anchor_problems(quads)
+    assert count > 100_000 and problems == []
