@@ -119,7 +119,7 @@ def _article(ds: Dataset, base: str, a: int, version: int, people: list[str], n:
     article = URIRef(f"{base}article/{a}")
     text = f'v{version} «Київ» said "we {a}" \\ back\n' * 500
     graph.add((article, EX.text, Literal(text)))
-    graph.add((article, EX.published, Literal(date(2022, 2, 24 + a))))
+    graph.add((article, EX.published, Literal(date(2022, 2, 1 + a % 28))))
     graph.add((article, EX.fetched, Literal(datetime(2022, 5, 18, 10, a, tzinfo=UTC))))
     graph.add((article, EX.score, Literal(0.75 if integer == XSD.integer else Decimal("0.75"))))
     for m in range(n):
@@ -280,7 +280,7 @@ class KillAfterWrites(httpx.HTTPTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         response = super().handle_request(request)
-        if request.method == "PUT" or request.url.path == "/update":
+        if request.method in ("PUT", "POST") and request.url.path in ("/store", "/update"):
             response.read()
             self.left -= 1
             if self.left == 0:
@@ -309,6 +309,21 @@ def test_server_killed_midway_leaves_every_graph_old_or_new(tmp_path: Path, prot
         assert all(states) and 2 in states and True in states  # each graph whole; some new
         assert target.load(new, protocol=protocol, batch_size=100).ok
         assert_store_holds(target, new, base)
+
+
+@server
+def test_bulk_load_killed_midway_is_repaired_by_loading_again(tmp_path: Path) -> None:
+    base, location = fresh_base("bulk"), tmp_path / "db"
+    ds = news(base, articles=6, long_article=200)
+    with run_oxigraph(location) as first:
+        with pytest.raises(StoreError, match=r"may be partly written until then"):
+            load_dataset(ds, first.url, preset="oxigraph", bulk=True, batch_size=60,
+                         retries=0, transport=KillAfterWrites(first.process, 2))
+    with run_oxigraph(location) as again:
+        target = Target(again.url, "oxigraph", None)
+        report = target.load(ds, bulk=True, batch_size=60)
+        assert report.ok and report.count("unchanged") >= 1, report.summary()
+        assert_store_holds(target, ds, base)
 
 
 # -- a misbehaving server -------------------------------------------------------------------
