@@ -63,6 +63,16 @@ def _check_scheduler(value: str | None) -> str | None:
     raise typer.BadParameter("expected 'local' or an address such as tcp://10.0.0.5:8786")
 
 
+def _check_base(value: str) -> str:
+    """Every IRI kg writes starts with the base: refuse one that is not a valid IRI up front."""
+    from kg.rdf import safe_http_iri
+
+    if safe_http_iri(value) is None or not value.endswith(("/", "#")):
+        raise typer.BadParameter("expected an http(s) IRI ending in / or #, without spaces, "
+                                 "quotes, <, >, {, }, |, \\, ^ or `")
+    return value
+
+
 @app.command()
 def build(
     paths: Annotated[list[str], typer.Argument(help="Article files, folders, or - for stdin.")],
@@ -71,7 +81,9 @@ def build(
         list[str] | None,
         typer.Option("--format", "-f", help="ttl, nt, nq, trig, jsonld (repeatable)."),
     ] = None,
-    base: Annotated[str, typer.Option(help="Base IRI of the data.")] = Settings().base_iri,
+    base: Annotated[
+        str, typer.Option(help="Base IRI of the data.", callback=_check_base)
+    ] = Settings().base_iri,
     workers: Annotated[
         int, typer.Option(min=1, help="Processes that run spaCy (Dask: workers of 'local').")
     ] = 1,

@@ -200,3 +200,14 @@ def test_query_parameter_with_hostile_text_selects_exactly_its_entity(
     assert len(expected) == 1
     assert {row["entity"]["value"].rsplit("/id/", 1)[1] for row in rows} == expected
     assert {row["label"]["value"] for row in rows} == {label}
+
+
+@pytest.mark.parametrize("base", ["https://ex.org/a b/", "https://ex.org/<x>/", "ftp://ex.org/",
+                                  'https://ex.org/"q"/', "https://ex.org/id", "not an iri/"])
+def test_a_base_that_is_not_a_valid_iri_is_refused_before_any_work(tmp_path: Path,
+                                                                   base: str) -> None:
+    result = CliRunner().invoke(app, ["build", str(tmp_path), "--out", str(tmp_path / "out"),
+                                      "--base", base])
+    assert result.exit_code == 2
+    assert "Invalid value for '--base'" in result.stderr
+    assert not (tmp_path / "out").exists()
