@@ -48,7 +48,9 @@ _DERIVED_FROM = ox.NamedNode(f"{PREFIXES['prov']}wasDerivedFrom")
 _ENTITY_FILTER = ("FILTER (?class IN "
                   "(schema:Person, schema:Organization, schema:Place, schema:Event))")
 
-ENTITIES = f"""SELECT ?e ?class ?label WHERE {{
+# Each article graph types the entities it mentions, and Oxigraph's union of graphs returns
+# a triple once per graph holding it: DISTINCT sub-selects keep joins from multiplying.
+ENTITIES = f"""SELECT DISTINCT ?e ?class ?label WHERE {{
   ?e a ?class ; rdfs:label ?label . {_ENTITY_FILTER} }}"""
 ALIASES = "SELECT DISTINCT ?e ?alt WHERE { ?e skos:altLabel ?alt }"
 MENTION_COUNTS = """SELECT ?e (COUNT(DISTINCT ?m) AS ?mentions) (COUNT(DISTINCT ?doc) AS ?articles)
@@ -62,7 +64,7 @@ CO_MENTIONS = """SELECT DISTINCT ?a ?b ?s WHERE {
   ?m1 itsrdf:taIdentRef ?a ; nif:sentence ?s . ?m2 itsrdf:taIdentRef ?b ; nif:sentence ?s .
   FILTER (STR(?a) < STR(?b)) }"""
 LINKS = f"""SELECT DISTINCT ?x ?p ?e WHERE {{
-  ?e a ?class . {_ENTITY_FILTER}
+  {{ SELECT DISTINCT ?e WHERE {{ ?e a ?class . {_ENTITY_FILTER} }} }}
   ?x ?p ?e .
   FILTER (?x != ?e && ?p NOT IN (itsrdf:taIdentRef, owl:sameAs, kg:mergedInto, rdf:type))
   FILTER NOT EXISTS {{ ?x a ?text .
