@@ -87,7 +87,8 @@ class ClaimReader:
         tokens = list(self.ctx.doc[start:end])
         for token in tokens:
             if token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS:
-                yield from self.speech(token)
+                if not _in_name(self.ctx, token):
+                    yield from self.speech(token)
             elif token.lower_ == "according":
                 yield from self.according_to(token, tokens)
             elif token.pos_ == "NOUN" and token.lemma_.lower() in CLAIM_NOUNS:
@@ -227,6 +228,12 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _in_name(ctx: FactContext, verb: Token) -> bool:
+    """A verb inside a name ("the North East Says No campaign") reports nothing."""
+    capitalised = verb.text[:1].isupper() and verb.i != verb.sent.start
+    return capitalised or ctx.mention(verb) is not None
 
 
 def _is_edge(token: Token) -> bool:

@@ -54,6 +54,8 @@ CONFIDENCE = {"VERB": 0.75, "NOUN": 0.65}
 def event_type(token: Token) -> EventType | None:
     """The type of event ``token`` triggers, if it is a trigger here."""
     if token.pos_ == "VERB" and token.dep_ not in {"amod", "compound"}:
+        if token.text[:1].isupper() and token.i != token.sent.start:
+            return None  # part of a title or name: "Meet the Fockers"
         kind = trigger_type(phrasal_lemma(token), "VERB") or trigger_type(token.lemma_, "VERB")
         if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
             kind = EventType.TRIAL  # "charged with 34 counts"

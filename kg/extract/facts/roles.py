@@ -27,7 +27,7 @@ from kg.model import EntityKind, Mention
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-ORG_PREPOSITIONS = frozenset({"of", "at"})
+ORG_PREPOSITIONS = frozenset({"of", "at", "for"})
 #: Nouns for a kind of body that a post belongs to ("army chief", "party leader").
 BODY_WORDS = frozenset("army navy military police party opposition union government".split())
 #: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
