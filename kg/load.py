@@ -320,7 +320,8 @@ def load_dataset(
     ``source`` is a graph file (``.trig``, ``.nq``, ...) or an rdflib ``Dataset``;
     ``endpoint`` a base URL with ``preset`` (oxigraph, virtuoso, fuseki, graphdb), else the
     Graph Store URL (``gsp``) or the SPARQL Update URL (``update``, also used for queries).
-    ``batch_size`` is triples per request (default: the preset's, 10,000 without one).
+    ``batch_size`` is triples per request (default: 5,000 per update, 20,000 per N-Quads
+    POST of new graphs; 500 per update for Virtuoso).
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
     ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (Oxigraph:
     twice as fast; if the load is interrupted, they may stay partly written until it is run
@@ -336,7 +337,7 @@ def load_dataset(
         raise InputError("batch size and timeout must be positive, retries zero or more")
     url, url_credentials = split_userinfo(endpoint)
     ends = endpoints_for(url, protocol, preset)
-    batch_size = batch_size or ends.batch_size
+    batch_size = batch_size or (ends.quads_batch_size if protocol == "gsp" else ends.batch_size)
     if bulk and (protocol != "gsp" or not ends.bulk_param):
         raise InputError("--bulk needs --protocol gsp and a store that loads without a "
                          "transaction (--preset oxigraph)")

@@ -40,8 +40,8 @@ AUTH_HINT = (
     " and --auth basic|digest"
 )
 NT = "application/n-triples"
-#: Triples per request for stores without a preset.
-DEFAULT_BATCH_SIZE = 10_000
+#: Triples per request for stores without a preset (bench/RESULTS-load.md).
+DEFAULT_BATCH_SIZE = 5_000
 #: Triples per page when a store cut a graph short (Virtuoso's ResultSetMaxRows default).
 PAGE_ROWS = 10_000
 #: Graph IRIs per counting query: keeps the query text well under servers' URL/form limits.
@@ -63,7 +63,8 @@ class Endpoints:
     auth: AuthScheme = "basic"
     post_quads: bool = False  # the store adds N-Quads POSTed to ``store`` (new graphs only)
     bulk_param: str | None = None  # query parameter for a POST without a transaction
-    batch_size: int = DEFAULT_BATCH_SIZE  # triples per request it takes well (bench/)
+    batch_size: int = DEFAULT_BATCH_SIZE  # triples per SPARQL Update request (bench/)
+    quads_batch_size: int = 20_000  # triples per N-Quads POST of new graphs
     lossy_update: frozenset[str] = frozenset()  # datatypes SPARQL Update may change
 
 
@@ -80,7 +81,7 @@ VIRTUOSO_LOSSY = frozenset(XSD + name for name in (
 #: Preset name → paths appended to the base URL (``--preset``).
 PRESETS: dict[str, Endpoints] = {
     "oxigraph": Endpoints("/store", "/update", "/query", post_quads=True,
-                          bulk_param="no_transaction", batch_size=20_000),
+                          bulk_param="no_transaction"),
     # Virtuoso 7.2 refuses INSERT DATA of ~1,500 triples ("generated SQL text has exceeded
     # 10000 lines") and slows down well before: 500 per request is its sweet spot.
     "virtuoso": Endpoints(
