@@ -387,7 +387,8 @@ def test_a_store_that_never_answers_fails_in_bounded_time(behaviour: str) -> Non
     with run_fake_server(behave) as (url, seen), pytest.raises(StoreError) as info:
         load_plain(url, timeout=0.2, retries=2, sleep=lambda s: None)
     assert f"cannot use the store at {url}/store after 3 attempts" in str(info.value)
-    assert len(seen) <= 3 and time.monotonic() - started < 5
+    assert len(seen) <= 3 * 2  # 3 attempts for each graph, both read back in parallel
+    assert time.monotonic() - started < 5
 
 
 
