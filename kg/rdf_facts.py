@@ -164,8 +164,9 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     """An org:Membership with its role node."""
     person, more = party_node(scope, fact.person)
     yield from more
+    organization_at = fact.organization.begin if fact.organization else -1
     node = fact_iri(scope.base, "membership", scope.doc_id, fact.person.begin,
-                    fact.person.end, fact.role + fact.evidence.rule)
+                    fact.person.end, f"{fact.role}|{organization_at}")
     role = URIRef(f"{scope.base}role/{slugify(fact.role.lower())}")
     yield node, RDF.type, ORG.Membership
     yield node, ORG.member, person
@@ -190,7 +191,7 @@ def relation_triples(scope: FactScope, fact: Relation) -> Iterator[Triple]:
     yield from more + more_obj
     prop = RELATION_PROPERTY[fact.kind]
     node = fact_iri(scope.base, "relation", scope.doc_id, fact.subject.begin, fact.object.end,
-                    fact.kind.value)
+                    f"{fact.kind.value}|{fact.subject.end}|{fact.object.begin}")
     yield subject, prop, obj
     yield node, RDF.type, RDF.Statement
     yield node, RDF.subject, subject
@@ -312,7 +313,8 @@ def time_triples(node: URIRef, time: TimeExpression | None) -> Iterator[Triple]:
 def claim_iri(scope: FactScope, claim: Claim) -> URIRef:
     """The IRI of a claim."""
     content = claim.content
-    return fact_iri(scope.base, "claim", scope.doc_id, content.begin, content.end, claim.kind)
+    extra = f"{claim.kind}|{claim.speaker.begin}"
+    return fact_iri(scope.base, "claim", scope.doc_id, content.begin, content.end, extra)
 
 
 def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:

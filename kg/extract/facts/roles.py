@@ -73,7 +73,13 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
             found += titled(ctx, mention, found)
             found += appositions(ctx, mention)
             found += served_as(ctx, mention)
-    return found
+    best: dict[tuple[object, ...], Membership] = {}
+    for membership in found:  # one per person, post and organisation: the surest reading
+        where = membership.organization.begin if membership.organization else -1
+        key = (membership.person.begin, membership.role, where)
+        if key not in best or best[key].evidence.confidence < membership.evidence.confidence:
+            best[key] = membership
+    return list(best.values())
 
 
 def _titled_name(ctx: FactContext, mention: Mention) -> bool:
