@@ -75,45 +75,59 @@ class Registry:
 
     def assign(self, clusters: Sequence[Cluster]) -> list[tuple[str, tuple[str, ...]]]:
         """A (key, aliases) pair per cluster, in order; see the module docstring."""
-        claims = self._claims(clusters)
-        chosen: list[str | None] = [None] * len(clusters)
-        owned: dict[int, list[str]] = {}
-        for key, (_rank, index) in sorted(claims.items(), key=lambda kv: self.entries[kv[0]].order):
-            owned.setdefault(index, []).append(key)
-        for index, keys in owned.items():
-            chosen[index] = min(keys, key=lambda k: self.entries[k].order)
-        taken = {k for k in chosen if k}
+        owned = self._owners(clusters)
+        taken = {keys[0] for keys in owned.values()}
+        merged = self._merged_keys()
         result = []
         for index, cluster in enumerate(clusters):
-            key = chosen[index] or self.new_key(cluster.kind.value.lower(), cluster.label, taken)
-            taken.add(key)
-            result.append((key, self._aliases(key, owned.get(index, []))))
+            keys = owned.get(index) or [
+                self.new_key(cluster.kind.value.lower(), cluster.label, taken)]
+            taken.add(keys[0])
+            aliases = (merged.get(keys[0], set()) | set(keys)) - {keys[0]}
+            result.append((keys[0], tuple(sorted(aliases))))
         return result
 
-    def _claims(self, clusters: Sequence[Cluster]) -> dict[str, tuple[tuple[int, ...], int]]:
-        """Live key → (rank, index of the cluster with the best claim to it)."""
+    def _owners(self, clusters: Sequence[Cluster]) -> dict[int, list[str]]:
+        """Cluster index → the live keys it takes over, oldest first. Each key goes to its
+        best claimant; of equal claimants, to one that has no key yet (two clusters of the
+        same bare name from two articles keep their two keys)."""
+        claims = self._claims(clusters)
+        owned: dict[int, list[str]] = {}
+        for key in sorted(claims, key=lambda k: self.entries[k].order):
+            ranked = sorted(claims[key], key=lambda ri: (ri[0], ri[1] not in owned, -ri[1]))
+            owned.setdefault(ranked[-1][1], []).append(key)
+        return owned
+
+    def _claims(self, clusters: Sequence[Cluster]) -> dict[str, list[tuple[tuple[int, ...], int]]]:
+        """Live key → (rank, cluster index) of every cluster sharing a name with it."""
         by_name: dict[str, set[str]] = {}
         for key, entry in self.entries.items():
             if entry.merged_into is None:
                 for name in entry.names:
                     by_name.setdefault(name, set()).add(key)
-        best: dict[str, tuple[tuple[int, ...], int]] = {}
+        claims: dict[str, list[tuple[tuple[int, ...], int]]] = {}
         for index, cluster in enumerate(clusters):
             names = {normalise_name(f) for f in cluster.forms}
             for key in set().union(*(by_name.get(n, set()) for n in names)):
-                rank = self._rank(key, cluster, names)
-                if key not in best or rank > best[key][0]:
-                    best[key] = (rank, index)
-        return best
+                claims.setdefault(key, []).append((self._rank(key, cluster, names), index))
+        return claims
 
     def _rank(self, key: str, cluster: Cluster, names: set[str]) -> tuple[int, ...]:
+        # Same class, then the very label, then the label among the names, then overlap
+        # (per mille of the names of both, so "Smith" does not go to "Adam Smith").
         entry = self.entries[key]
-        same_kind = entry.kind == cluster.kind.value
-        return (same_kind, normalise_name(entry.label) in names, len(entry.names & names))
+        label = normalise_name(entry.label)
+        overlap = 1000 * len(entry.names & names) // len(entry.names | names)
+        return (entry.kind == cluster.kind.value, label == normalise_name(cluster.label),
+                label in names, overlap)
 
-    def _aliases(self, key: str, claimed: list[str]) -> tuple[str, ...]:
-        earlier = {k for k, e in self.entries.items() if e.merged_into and self.live(k) == key}
-        return tuple(sorted((earlier | set(claimed)) - {key}))
+    def _merged_keys(self) -> dict[str, set[str]]:
+        """Live key → the earlier keys merged into it."""
+        found: dict[str, set[str]] = {}
+        for key, entry in self.entries.items():
+            if entry.merged_into:
+                found.setdefault(self.live(key), set()).add(key)
+        return found
 
     def updated(self, resolution: Resolution) -> Registry:
         """This registry plus the keys, names and merges of ``resolution``."""
