@@ -38,6 +38,16 @@ def clean_errors() -> Iterator[None]:
         raise typer.Exit(1) from e
 
 
+def terminal_safe(text: str) -> str:
+    """``text`` with control and format characters escaped, so that a hostile file name
+    cannot move the cursor, recolour or retitle the terminal, or reorder a line (bidi).
+
+    >>> terminal_safe("skipped \\x1b[2Jx\\u202e.txt: empty file")
+    'skipped \\\\x1b[2Jx\\\\u202e.txt: empty file'
+    """
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
 def _progress(label: str) -> tuple[Callable[[Any], None], Callable[[], None]]:
     """A tick/close pair: a counter on a terminal, nothing otherwise."""
     if not sys.stderr.isatty():
@@ -104,10 +114,10 @@ def build(
     tick, close = _progress("articles")
 
     def skip(item: Any) -> None:
-        typer.echo(f"skipped {item.path}: {item.reason}", err=True)
+        typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}"), err=True)
 
     def warn(path: str, message: str) -> None:
-        typer.echo(f"warning: {path}: {message}", err=True)
+        typer.echo(terminal_safe(f"warning: {path}: {message}"), err=True)
 
     with clean_errors():
         try:

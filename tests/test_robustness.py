@@ -217,3 +217,16 @@ def test_ten_megabyte_article_builds_with_exact_offsets(tmp_path: Path, nlp: Any
     assert texts_by_source(quads) == {str(tmp_path / "in" / "big.txt"): text}
     count, problems = anchor_problems(quads)
     assert count > 100_000 and problems == []
+
+
+def test_hostile_file_names_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    names = ["\x1b]0;owned\x07.txt", "\x1b[2J\x1b[31mred.txt", "right\u202etxt.md", "\r.txt"]
+    for name in names:
+        (tmp_path / "in").mkdir(exist_ok=True)
+        (tmp_path / "in" / name).write_bytes(b"")
+    (tmp_path / "in" / LATIN1_NAME).write_bytes(CP1252_TEXT.encode("cp1252"))
+    code, _, stderr = _build_in_subprocess(tmp_path / "in", tmp_path / "out")
+    assert code == EXIT_SKIPPED
+    assert len([line for line in stderr.splitlines() if line.startswith("skipped ")]) == 4
+    assert "\\x1b]0;owned\\x07.txt: empty file" in stderr and "right\\u202etxt.md" in stderr
+    assert all(c.isprintable() or c in " \n" for c in stderr), repr(stderr)
