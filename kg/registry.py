@@ -147,7 +147,12 @@ class Registry:
 
 
 def load_registry(out_dir: Path) -> Registry:
-    """The registry of ``out_dir`` (empty when there is none yet)."""
+    """The registry of ``out_dir`` (empty when there is none yet).
+
+    >>> import tempfile
+    >>> load_registry(Path(tempfile.mkdtemp())).entries
+    {}
+    """
     path = Path(out_dir) / REGISTRY_PATH
     if not path.exists():
         return Registry()
@@ -165,7 +170,13 @@ def _entry(value: dict[str, Any]) -> Entry:
 
 
 def save_registry(out_dir: Path, registry: Registry, resolution: Resolution) -> None:
-    """Write the registry and the report of every resolution decision, each atomically."""
+    """Write the registry and the report of every resolution decision, each atomically.
+
+    >>> import tempfile; from kg.model import Resolution
+    >>> out = Path(tempfile.mkdtemp()); save_registry(out, Registry(), Resolution((), {}))
+    >>> load_registry(out).entries
+    {}
+    """
     from kg.output import atomic_write_bytes
 
     folder = Path(out_dir) / REGISTRY_PATH.parent

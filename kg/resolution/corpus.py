@@ -53,7 +53,15 @@ KEY_RULES = {"person": "same-name", "surname": "same-name", "name": "same-name",
 
 
 def merge_corpus(groups: Sequence[Group]) -> Merger:
-    """A union-find over ``groups`` with every cross-article join applied and recorded."""
+    """A union-find over ``groups`` with every cross-article join applied and recorded.
+
+    >>> from kg.resolution.groups import Group
+    >>> putin = Group("a", anchor="Vladimir Putin", keys={("person", "vladimir", "putin"): "x"})
+    >>> bare = Group("b", anchor="Putin", keys={("surname", "putin"): "Putin"})
+    >>> merger = merge_corpus([putin, bare])
+    >>> merger.find(1) == merger.find(0), merger.joins[0].rule
+    (True, 'surname-in-corpus')
+    """
     merger = Merger(len(groups))
     join_same_keys(groups, merger)
     join_transliterations(groups, merger)
