@@ -217,13 +217,12 @@ class FactContext:
         return None
 
     def place_named(self, noun: Token) -> Mention | None:
-        """The place "the city of X" names."""
+        """The place "the city of X" names (whatever class the model gave X)."""
         if noun.lemma_ not in PLACE_NOUNS:
             return None
         for prep in (c for c in noun.rights if c.dep_ == "prep" and c.lower_ == "of"):
             for obj in (o for o in prep.children if o.dep_ == "pobj"):
-                mention = self.mention(obj)
-                if mention is not None and mention.kind is not EntityKind.PERSON:
+                if (mention := self.mention(obj)) is not None:
                     return mention
         return None
 

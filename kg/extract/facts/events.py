@@ -31,6 +31,7 @@ from kg.extract.facts.words import (
     SUPPORT_VERBS,
     trigger_type,
 )
+from kg.extract.values import is_duration
 from kg.facts import Event, EventType, Figure, Party, PartyKind
 from kg.model import EntityKind
 
@@ -40,7 +41,9 @@ if TYPE_CHECKING:
 MODALS = frozenset({"would", "could", "might", "may", "should", "must"})
 PATIENT_SUBJECT_VERBS = frozenset({"die"})
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
-CHAIN_DEPS = frozenset({"xcomp", "ccomp", "dobj", "pobj", "prep", "pcomp", "acl", "acomp"})
+CHAIN_DEPS = frozenset(
+    {"xcomp", "ccomp", "dobj", "pobj", "prep", "pcomp", "acl", "acomp", "conj", "advmod"}
+)
 PATIENT_OWNER_EVENTS = frozenset(
     {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
 )
@@ -68,8 +71,24 @@ def event_type(token: Token) -> EventType | None:
         if token.lemma_.lower() == "strike":
             military = any(c.lower_ in MILITARY_MODIFIERS for c in token.lefts)
             return EventType.ATTACK if military else EventType.PROTEST
-        return trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
+        kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
+        if kind is None:
+            return None
+        modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
+        return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
+
+
+def _names_whom(ctx: FactContext, verb: Token) -> bool:
+    """Whether the verb's object names someone or somewhere ("visited Kenya's capital")."""
+    objects = [t for c in verb.children if c.dep_ == "dobj" for t in c.subtree]
+    return bool(ctx.mentions_in(objects))
+
+
+def _noun_type(token: Token) -> EventType | None:
+    if token.pos_ != "NOUN":
+        return None
+    return trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
 
 
 def _is_noun_trigger(token: Token) -> bool:
@@ -140,12 +159,16 @@ def _event(
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= 0.1
     time = time_of(ctx, trigger, scope)
-    if not (agents or patients or places or time is not None and time.value is not None):
-        return None
-    if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
-        return None
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
+    named = any(p.kind is not PartyKind.GROUP or p.country for p in agents + patients)
+    dated = time is not None and (time.value is not None or not is_duration(time.text))
+    if not (named or places or figures or dated):
+        return None  # "householders attacking intruders": nothing says which event
+    if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
+        return None
+    if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
+        return None  # "met the target": a meeting needs someone or somewhere named to meet
     evidence = ctx.evidence([trigger], f"event.{trigger.pos_.lower()}-trigger", confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None

@@ -18,9 +18,15 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
-from kg.extract.facts.context import FactContext
+from kg.extract.facts.context import FactContext, noun_phrase
 from kg.extract.facts.countries import country_of_demonym
-from kg.extract.facts.words import FORMER_WORDS, HONORIFICS, RANKS, ROLE_SPELLINGS
+from kg.extract.facts.words import (
+    FORMER_WORDS,
+    HONORIFICS,
+    OCCUPATIONS,
+    RANKS,
+    ROLE_SPELLINGS,
+)
 from kg.facts import Membership, Party
 from kg.model import EntityKind, Mention
 
@@ -99,6 +105,8 @@ def titled(
     """ "Russian President Vladimir Putin": the title right before the name."""
     start = ctx.mention_tokens[(mention.begin, mention.end)][0]
     first = _kind_words_before(ctx.doc, title_tokens_before(ctx.doc, start))
+    while first < start and ctx.doc[first].is_punct:
+        first += 1  # a title does not begin with the full stop of the sentence before
     title = ctx.doc[first:start]
     named = [t for t in title if ctx.mention(t) is not None]  # "Labour leader": the party
     if named:
@@ -107,7 +115,8 @@ def titled(
     label, former = role_label([t.text for t in title])
     if label is None or not any(_names_post(t) for t in title):
         return
-    organization = _organisation_before(ctx, first) or _owners_organisation(
+    office = _plain(title[-1].text) not in OCCUPATIONS
+    organization = _organisation_before(ctx, first, office) or _owners_organisation(
         ctx, first, earlier
     )
     tokens = [*title, ctx.head_token(mention)]
@@ -123,8 +132,9 @@ def _kind_words_before(doc: Doc, first: int) -> int:
     return first
 
 
-def _organisation_before(ctx: FactContext, first: int) -> Party | None:
-    """The organisation or country named right before a title ("Russian", "Ukraine's")."""
+def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> Party | None:
+    """The organisation or country named right before a title ("Russian", "Ukraine's");
+    a demonym counts only before an office ("British director" is a nationality)."""
     i = first - 1
     if i >= 0 and ctx.doc[i].text in {"'s", "’s"}:
         i -= 1
@@ -134,7 +144,7 @@ def _organisation_before(ctx: FactContext, first: int) -> Party | None:
     mention = ctx.mention(token)
     if mention is not None and mention.kind is not EntityKind.PERSON:
         return ctx.entity_party(mention)
-    country = country_of_demonym(token.text)
+    country = country_of_demonym(token.text) if office else None
     return ctx.country_party(token, country) if country is not None else None
 
 
@@ -200,17 +210,18 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             party = ctx.party(child)
             if party is not None and party.mention is not None:
                 return party
-        if child.dep_ in {"amod", "compound", "npadvmod"}:
+        if child.dep_ in {"amod", "compound", "npadvmod"} and _plain(title.text) not in OCCUPATIONS:
             country = country_of_demonym(child.text)
             if country is not None:
                 return ctx.country_party(child, country)
     for child in title.rights:
         if child.dep_ == "prep" and child.lower_ in ORG_PREPOSITIONS:
             objects = [c for c in child.children if c.dep_ == "pobj"]
-            mentions = ctx.mentions_in(objects[0].subtree) if objects else []
+            # the object's own words: "analyst at Troika Dialog in Moscow" is Troika Dialog's
+            mentions = ctx.mentions_in(noun_phrase(objects[0])) if objects else []
             named = [m for m in mentions if m.kind is not EntityKind.PERSON]
             if named:
-                return ctx.entity_party(named[-1])
+                return ctx.entity_party(named[0])
     return None
 
 

@@ -110,7 +110,9 @@ MILITARY_MODIFIERS = frozenset(
     "air missile drone rocket military artillery nuclear aerial naval precision".split()
 )
 #: Events that need a named participant to be kept ("meet the same fate" is no meeting).
-NEEDS_ENTITY = frozenset({EventType.MEETING, EventType.STATEMENT, EventType.LAUNCH})
+NEEDS_ENTITY = frozenset(
+    {EventType.MEETING, EventType.STATEMENT, EventType.LAUNCH, EventType.ACQUISITION}
+)
 
 #: Verbs whose object names an event their subject carries out ("launched an offensive").
 SUPPORT_VERBS = frozenset(
@@ -125,7 +127,7 @@ IRREALIS_VERBS = frozenset(
     """
     fail refuse threaten plan try attempt seek want intend aim hope vow prepare propose
     decline avoid prevent need expect consider demand urge call let keen ready able eager
-    willing likely set due poised
+    willing likely set due poised close offer bid proposal attempt threat without
     """.split()
 )
 
@@ -156,6 +158,15 @@ RANKS = {
     "cpl": "Corporal", "corporal": "Corporal", "marshal": "Marshal",
 }
 HONORIFICS = frozenset("mr mrs ms miss dr prof sir dame lord lady rev fr hon mx".split())
+#: Occupations, not offices: a demonym before them is a nationality ("British director"),
+#: not the country whose post it is ("Russian President").
+OCCUPATIONS = frozenset(
+    """
+    director producer analyst economist correspondent reporter editor coach manager boss
+    executive ceo cfo coo founder co-founder owner professor prof doctor dr lawyer actor
+    actress singer writer author artist player
+    """.split()
+)
 #: Words in front of a post that say it is no longer held.
 FORMER_WORDS = frozenset({"former", "ex", "late", "ex-"})
 #: Spelling variants folded together in role labels.
