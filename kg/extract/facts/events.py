@@ -62,6 +62,8 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(phrasal_lemma(token), "VERB") or trigger_type(token.lemma_, "VERB")
         if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
             kind = EventType.TRIAL  # "charged with 34 counts"
+        if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
+            kind = EventType.APPOINTMENT  # "took over as chief executive"
         if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in _objects(token)):
             return None  # "launched an offensive": the offensive is the event
         if token.dep_ == "acl" and event_type(token.head) is kind:
