@@ -16,6 +16,7 @@ import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 
 from rdflib import Literal, URIRef
 
@@ -33,7 +34,7 @@ from kg.facts import (
     within,
 )
 from kg.ingest import slugify
-from kg.model import Entity, EntityKind, Extraction, Resolution, Span, TimeExpression
+from kg.model import Entity, EntityKind, Extraction, Resolution, Sentence, Span, TimeExpression
 from kg.namespaces import KG, NIF, ORG, PROV, RDF, RDFS, SDO, SEM, SKOS, XSD
 from kg.rdf import Triple, article_iri, entity_iri, sentence_iri
 from kg.resolve import normalise_name
@@ -81,12 +82,15 @@ class FactScope:
         key = self.resolution.assignments.get((self.doc_id, *party.mention))
         return self.resolution.entity(key) if key is not None else None
 
+    @cached_property
+    def sentences(self) -> dict[int, Sentence]:
+        return {s.index: s for s in self.extraction.sentences}
+
     def evidence(self, node: URIRef, evidence: Evidence) -> Iterator[Triple]:
         """Sentences, article, rule and confidence behind ``node``."""
-        sentences = {s.index: s for s in self.extraction.sentences}
         for index in evidence.sentences:
-            if index in sentences:
-                sentence = sentences[index]
+            if index in self.sentences:
+                sentence = self.sentences[index]
                 yield node, PROV.wasDerivedFrom, sentence_iri(self.base, self.doc_id, sentence)
         yield node, PROV.hadPrimarySource, self.article
         yield node, KG.extractedBy, Literal(evidence.rule)

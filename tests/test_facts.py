@@ -241,6 +241,8 @@ def test_counted_nouns_fall_into_classes(nlp: Any) -> None:
          ClaimKind.NOMINAL, "its troops had left the region", "claim"),
         ("The Kremlin spokesman, Dmitry Peskov, told reporters that the talks had failed.",
          "Dmitry Peskov", ClaimKind.INDIRECT, "the talks had failed", "tell"),
+        ("Kyiv accuses Moscow of deporting thousands of residents.", "Kyiv",
+         ClaimKind.INDIRECT, "Moscow of deporting thousands of residents", "accuse"),
     ],
 )
 def test_claims(

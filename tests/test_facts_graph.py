@@ -78,6 +78,20 @@ def test_claims_list_speakers_with_their_figures(
     assert any(speaker in r["speaker"] and r["sentence"] and r["text"] for r in found), found
 
 
+@pytest.mark.parametrize(
+    ("name", "param", "value"),
+    [("people-roles", "person", "Vladimir Putin"), ("claims", "speaker", "Igor Konashenkov")],
+)
+def test_named_queries_take_their_parameter(
+    store: ox.Store, name: str, param: str, value: str
+) -> None:
+    from kg.query import named_query, run_query
+
+    solutions: Any = run_query(store, named_query(name).text, {param: value})
+    found = [s[param].value for s in solutions]
+    assert found and set(found) == {value}
+
+
 def test_conflicting_figures_show_how_many_people_remain(store: ox.Store) -> None:
     found = [r for r in rows(store, "conflicting-figures")
              if "remain" in r["measure"] and "Mariupol" in r["measure"]]

@@ -1,6 +1,7 @@
 """Claims: reported speech with its speaker, cue and the text of what was said.
 
-    indirect      a speech verb's clausal complement: "Pushilin said 200,000 remained"
+    indirect      a speech verb's clausal complement: "Pushilin said 200,000 remained";
+                  an accusation: "Kyiv accuses Moscow of deporting residents"
     direct        a quotation with a speech verb beside it: '"…," he said'; a quotation
                   opening a sentence right after another one, with no cue of its own,
                   continues the previous speaker's words (news style)
@@ -23,7 +24,7 @@ from kg.extract.facts.context import FactContext, noun_phrase
 from kg.extract.facts.events import subjects
 from kg.extract.facts.figures import clause_tokens
 from kg.extract.facts.times import pinned
-from kg.extract.facts.words import CLAIM_NOUNS, SPEECH_VERBS
+from kg.extract.facts.words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
 from kg.facts import Claim, ClaimKind, Party, PartyKind
 from kg.model import Span, TimeExpression
 
@@ -89,6 +90,8 @@ class ClaimReader:
             if token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS:
                 if not _in_name(self.ctx, token):
                     yield from self.speech(token)
+            elif token.pos_ == "VERB" and token.lemma_.lower() in ACCUSE_VERBS:
+                yield from self.accusation(token)
             elif token.lower_ == "according":
                 yield from self.according_to(token, tokens)
             elif token.pos_ == "NOUN" and token.lemma_.lower() in CLAIM_NOUNS:
@@ -126,6 +129,18 @@ class ClaimReader:
     def _quoted(self, content: Span) -> bool:
         """Whether ``content`` lies inside a quotation (then the quotation is the claim)."""
         return any(_inside(content, q) for q in self.quotes)
+
+    def accusation(self, verb: Token) -> Iterator[Claim]:
+        """ "Kyiv accuses Moscow of deporting residents": whom, and of what."""
+        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"]
+        accused = [c for c in verb.children if c.dep_ == "dobj"]
+        charges = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in {"of", "for"}]
+        speaker = self._speaker(speakers[0]) if speakers else None
+        if speaker is None or not accused or not charges:
+            return
+        content = self._trimmed([*accused[0].subtree, *charges[0].subtree])
+        if content is not None:
+            yield self._claim(speaker, verb.lemma_.lower(), ClaimKind.INDIRECT, content, verb)
 
     def according_to(self, token: Token, sentence: list[Token]) -> Iterator[Claim]:
         """ "…, according to X": X claims the rest of the sentence."""

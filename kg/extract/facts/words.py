@@ -26,7 +26,7 @@ CLAIM_NOUNS = frozenset(
     "claim claims statement assertion allegation warning estimate announcement assurance".split()
 )
 #: Verbs that accuse someone "of" doing something; the "of" clause is the claim.
-ACCUSE_VERBS = frozenset({"accuse", "blame", "charge", "condemn"})
+ACCUSE_VERBS = frozenset({"accuse", "blame", "condemn", "criticise", "criticize"})
 
 _T = EventType
 #: Event type → (verb lemmas, noun lemmas). Phrasal verbs are "lemma particle".
