@@ -186,7 +186,7 @@ def country_code_of(name: str) -> str | None:
 def _country_pattern() -> re.Pattern[str]:
     """One expression matching every country name, alias and demonym as English writes it."""
     names = {p.name for p in geo_index().countries.values()} | set(written_forms())
-    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n)))
     return re.compile(rf"(?<![\w.])(?:{alternatives})(?![\w])")
 
 

@@ -91,6 +91,8 @@ def resolve_entities(
     >>> resolve_entities([]).entities
     ()
     """
+    # The order articles arrive in (cache hits first, worker order) must not change the result.
+    extractions = sorted(extractions, key=lambda e: (e.document.doc_id, e.document.path))
     groups = [group for extraction in extractions for group in document_groups(extraction)]
     clusters = corpus_clusters(groups, merge_corpus(groups))
     countries = {e.document.doc_id: article_countries(e.document.text) for e in extractions}

@@ -228,3 +228,13 @@ def test_keys_are_slugs_and_unique_for_colliding_labels() -> None:
     keys = [e.key for e in resolution.entities]
     assert len(set(keys)) == len(keys)
     assert all(re.fullmatch(r"(person|organization|place|event)/[a-z0-9-]+", k) for k in keys)
+
+
+def test_result_does_not_depend_on_the_order_articles_arrive_in() -> None:
+    articles = [case.values[0] for case in SAME + APART]
+    corpus = [extraction(f"d{i}", text, spans)
+              for i, (text, spans) in enumerate(a for case in articles for a in case)]
+    forward, backward = resolve_entities(corpus), resolve_entities(corpus[::-1])
+    assert forward.entities == backward.entities
+    assert forward.decisions == backward.decisions
+    assert forward.assignments == backward.assignments
