@@ -2,7 +2,7 @@
 
 An evaluation set is a JSON file (``tests/eval/resolution.json``)::
 
-    {"documents": {"d01": "text …", …},
+    {"documents": {"d01": "text …", "d02": {"path": "../shared/corpora/bbc/…"}, …},
      "clusters": {"boris-johnson": ["d01:Boris Johnson", "d01:Johnson", "d02:Mr Johnson"], …}}
 
 Each gold mention is an article and a name as written there; every mention the pipeline
@@ -12,7 +12,7 @@ not find are counted as missed (an extraction miss, not a resolution error). Sco
 the scored mentions: pairwise precision/recall/F1 over all pairs and over pairs from different
 articles only (cross-document resolution), and B-cubed precision/recall/F1.
 
-    python -m kg.evaluate [tests/eval/resolution.json]
+    python -m kg.evaluate [tests/eval/resolution.json | tests/eval/bbc_politics.json]
 
 >>> pairwise([("a", "x", "d1"), ("a", "x", "d2"), ("b", "x", "d1")])["all"]
 (1.0, 0.333, 0.5)
@@ -30,7 +30,9 @@ from typing import Any
 
 from kg.names import normalise_name
 
-DEFAULT_SET = Path(__file__).resolve().parent.parent / "tests" / "eval" / "resolution.json"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SET = PROJECT_ROOT / "tests" / "eval" / "resolution.json"
+BBC_SET = PROJECT_ROOT / "tests" / "eval" / "bbc_politics.json"
 
 #: A scored mention: (system entity key, gold cluster id, article id).
 Scored = tuple[str, str, str]
@@ -102,12 +104,21 @@ def bcubed(scored: Sequence[Scored]) -> Figures:
 def load_set(path: Path) -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     """Documents (id → text) and gold names ((id, normalised name) → cluster)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
+    documents = {doc_id: _text(value) for doc_id, value in data["documents"].items()}
     gold = {}
     for cluster, mentions in data["clusters"].items():
         for mention in mentions:
             doc_id, name = mention.split(":", 1)
             gold[doc_id, normalise_name(name)] = cluster
-    return data["documents"], gold
+    return documents, gold
+
+
+def _text(value: str | dict[str, str]) -> str:
+    # A document is its text, or {"path": …} relative to the project root (the BBC corpus in
+    # ../shared is read in place, not copied).
+    if isinstance(value, str):
+        return value
+    return (PROJECT_ROOT / value["path"]).read_text(encoding="utf-8")
 
 
 def evaluate(path: Path = DEFAULT_SET, nlp: Any = None) -> Evaluation:

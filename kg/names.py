@@ -62,6 +62,18 @@ GENERIC_ORG_WORDS = (
 MIN_VARIANT_LENGTH = 8
 
 
+#: Legal and company words a body adds to its short name ("Amnesty International", "Labour
+#: Party", "Samsung Electronics"); divisions and products ("Office", "Pictures", "Studios",
+#: "Music", "News") are not among them: "Microsoft Office" is not Microsoft.
+ORG_SUFFIX_WORDS = frozenset(
+    """
+    international inc incorporated corp corporation co company plc ltd limited llc ag sa nv
+    gmbh group holdings party foundation electronics motor motors airlines airways
+    petroleum oil chemicals pharmaceuticals industries telecom telecommunications
+    """.split()
+)
+
+
 @lru_cache(maxsize=1 << 16)
 def normalise_name(name: str) -> str:
     """The form names are grouped in: case-folded, apostrophes unified, white space folded,

@@ -12,6 +12,8 @@ organisation names) and compares only within those blocks:
 * ``transliteration`` full names whose words are near-spellings ("Zelenskiy"/"Zelensky").
 * ``surname``        a bare surname to the one full name in the corpus ending with it; two
                      candidates: kept apart and recorded.
+* ``class vote``     a one-word "person" nobody in the corpus is named after, to the one
+                     organisation of that name ("Labour" tagged PERSON).
 * ``acronym``        an acronym to the one multi-word name in the corpus it spells.
 * ``org short form`` part of an organisation name ("the Red Cross") to the one longer
                      organisation name in the corpus containing it.
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from kg.extract.lexicon import ORG_HEAD_WORDS, TITLE_NOUNS
+from kg.extract.lexicon import TITLE_NOUNS
 from kg.geo import is_country_name, is_place_name
 from kg.model import EntityKind
 from kg.names import (
@@ -38,15 +40,6 @@ from kg.names import (
 )
 from kg.resolution.document import org_parts
 from kg.resolution.groups import Group, Key, Merger
-
-#: Words a company or body adds to its short name ("… International", "… plc").
-ORG_SUFFIX_WORDS = ORG_HEAD_WORDS | frozenset(
-    """
-    international inc corp co plc ltd limited llc ag sa nv holdings securities airlines airways
-    motors electronics entertainment communications technologies systems industries media
-    records studios pictures publishing prize awards
-    """.split()
-)
 
 KEY_RULES = {"person": "same-name", "surname": "same-name", "name": "same-name",
              "org": "qualified-name", "generic": "same-name"}
@@ -66,6 +59,7 @@ def merge_corpus(groups: Sequence[Group]) -> Merger:
     join_same_keys(groups, merger)
     join_transliterations(groups, merger)
     join_surnames(groups, merger)
+    join_tagger_slips(groups, merger)
     join_acronyms(groups, merger)
     join_org_short_forms(groups, merger)
     return merger
@@ -136,6 +130,29 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
         _join_unique(groups, merger, i, owners, "surname-in-corpus", 0.7)
 
 
+def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
+    """Join a one-word "person" that is nobody's surname or given name in the corpus to the
+    one organisation of that name, when the corpus names the organisation at least as often:
+    the tagger's slips ("Labour" tagged PERSON) are outvoted across articles as they are
+    within one. Places are never joined so: "Jordan" the person is not the country."""
+    organisations: dict[str, list[int]] = {}
+    for i, group in enumerate(groups):
+        for key in group.keys:  # ("name", "amnesty"), or ("generic", "labour") for parties
+            if key[0] in ("name", "generic") and len(key) == 2 and (
+                    group.kind is EntityKind.ORGANIZATION):
+                organisations.setdefault(key[1], []).append(i)
+    people = {t for _i, tokens in _people(groups, "person") for t in (tokens[0], tokens[-1])}
+    mentions: Counter[int] = Counter()
+    for i, group in enumerate(groups):
+        mentions[merger.find(i)] += len(group.refs)
+    for i, (token,) in _people(groups, "surname"):
+        owners = {merger.find(j) for j in organisations.get(token, [])}
+        if token not in people and len(owners) == 1:
+            owner = next(iter(owners))
+            if mentions[owner] >= mentions[merger.find(i)]:
+                merger.join(owner, i, groups[owner].anchor, groups[i].anchor, "class-vote", 0.6)
+
+
 def _join_unique(groups: Sequence[Group], merger: Merger, i: int, owners: set[int], rule: str,
                  score: float) -> None:
     if merger.find(i) in owners:
@@ -199,16 +216,13 @@ def _spelled_out(owners: set[int], spelled: Counter[int] | None) -> set[int]:
 
 
 def join_org_short_forms(groups: Sequence[Group], merger: Merger) -> None:
-    """Join part of an organisation's name ("Red Cross") to the one longer organisation name
-    of the corpus containing it. Across articles a one-word part must be the start of a name
-    that only adds company words ("Amnesty" of "Amnesty International", "Calyon" of "Calyon
-    Securities"): "Kodak" is not "Kodak Theatre"."""
+    """Join part of an organisation's name ("Red Cross", "Amnesty") to the one longer
+    organisation name of the corpus containing it (see ``org_parts``)."""
     parts: dict[tuple[str, ...], list[int]] = {}
     for i, tokens in _named(groups):
         if groups[i].kind is EntityKind.ORGANIZATION:
             for part in org_parts(tokens):
-                if len(part) > 1 or set(tokens[1:]) <= ORG_SUFFIX_WORDS:
-                    parts.setdefault(part, []).append(i)
+                parts.setdefault(part, []).append(i)
     for i, group in enumerate(groups):
         if group.kind is not EntityKind.ORGANIZATION or acronym_letters(group.anchor):
             continue

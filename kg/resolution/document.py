@@ -32,6 +32,7 @@ from kg.geo import candidates, country_code_of, is_country_name, is_place_name
 from kg.model import EntityKind, Extraction, Mention
 from kg.names import (
     ACRONYM_SKIP,
+    ORG_SUFFIX_WORDS,
     acronym_letters,
     comparison_tokens,
     facility_core,
@@ -44,6 +45,8 @@ from kg.resolution.groups import Group, Key, Merger
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
+#: Titles that only ever stand before a person's name.
+HONORIFICS = frozenset("mr mrs ms miss dr sir dame lord lady".split())
 
 
 @dataclass
@@ -55,6 +58,7 @@ class NameGroup:
     qualifier: str | None = None
     cues: list[Cues] = field(default_factory=list)
     titled: bool = False
+    honorific: bool = False  # some mention read "Mr X", "Dr X"
 
     @property
     def kind(self) -> EntityKind:
@@ -86,15 +90,30 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
     found: dict[tuple[str, str | None], NameGroup] = {}
     for mention in extraction.mentions:
         cues = mention_cues(text, mention.begin, mention.end)
-        tokens, qualifier = qualified_tokens(comparison_tokens(mention.name))
+        name, honorific = without_honorific(mention.name)
+        tokens, qualifier = qualified_tokens(comparison_tokens(name))
         if qualifier is None and is_generic(tokens):
             qualifier = cues.qualifier
         named = found.setdefault(
-            (normalise_name(mention.name), qualifier),
-            NameGroup(Group(doc_id), tokens, qualifier),
+            (normalise_name(name), qualifier), NameGroup(Group(doc_id), tokens, qualifier)
         )
         _add_mention(named, mention, cues, doc_id)
+        if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
+            named.group.votes[PERSON] += HEAD_VOTE
+            named.group.evidence = named.titled = named.honorific = True
     return list(found.values())
+
+
+def without_honorific(name: str) -> tuple[str, bool]:
+    """A name without a leading "Mr", "Mrs", "Dr" …, and whether it had one.
+
+    >>> without_honorific("Mr Cable"), without_honorific("Mr")
+    (('Cable', True), ('Mr', False))
+    """
+    words = name.split()
+    if len(words) > 1 and words[0].lower().rstrip(".") in HONORIFICS:
+        return " ".join(words[1:]), True
+    return name, False
 
 
 def qualified_tokens(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
@@ -149,6 +168,10 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
     people (see the module docstring)."""
     for n in named:
         n.group.kind = _vote(n.group.votes)
+    addressed = {n.tokens[-1] for n in named if n.honorific and n.tokens}
+    for n in named:  # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person
+        if len(n.tokens) in (2, 3) and n.tokens[-1] in addressed and not is_place_name(n.name):
+            n.group.kind, n.group.evidence = PERSON, True
     people = [n for n in named if n.kind is PERSON and len(n.tokens) > 1]
     surnames = {n.tokens[-1] for n in people}
     person_tokens = {t for n in people for t in n.tokens}
@@ -230,22 +253,25 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
 
 
 def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """Contiguous parts of an organisation name that may stand for it: one word only as the
-    start ("Amnesty" of "Amnesty International"), never only small words, and never what is
-    left when a country is cut off: the "Associated Press" is not the "Australian Associated
-    Press", nor the "Red Cross" the "Ukrainian Red Cross".
+    """Contiguous parts of an organisation name that may stand for it: several words ("Red
+    Cross" of "International Committee of the Red Cross"), or one word when the rest is only
+    a legal or company word ("Amnesty" of "Amnesty International"; "Microsoft" is not
+    "Microsoft Office", nor "Kodak" "Kodak Theatre"). Never only small words, and never what
+    is left when a country is cut off: the "Associated Press" is not the "Australian
+    Associated Press", nor the "Red Cross" the "Ukrainian Red Cross".
 
-    >>> org_parts(("amnesty", "international"))
-    (('amnesty',),)
+    >>> org_parts(("amnesty", "international")), org_parts(("microsoft", "office"))
+    ((('amnesty',),), ())
     >>> org_parts(("australian", "associated", "press"))
-    (('australian',), ('australian', 'associated'))
+    (('australian', 'associated'),)
     """
     found = []
     for size in range(1, len(tokens)):
         for start in range(len(tokens) - size + 1):
             part, rest = tokens[start : start + size], tokens[:start] + tokens[start + size :]
-            if ((size > 1 or start == 0) and not all(t in ACRONYM_SKIP for t in part)
-                    and not any(_names_country(t) for t in rest)):
+            if size == 1 and not (start == 0 and set(rest) <= ORG_SUFFIX_WORDS):
+                continue
+            if not all(t in ACRONYM_SKIP for t in part) and not any(map(_names_country, rest)):
                 found.append(part)
     return tuple(found)
 
