@@ -93,6 +93,19 @@ SAME = [
           [("Svyatoslav Palamar", "PERSON"), ("Palamar", "GPE")])],
         [(0, "Svyatoslav Palamar"), (0, "Palamar")], id="surname-tagged-as-place"),
     pytest.param(
+        [("Vincent Cable spoke. Mr Cable said banks were to blame.",
+          [("Vincent Cable", "ORG"), ("Mr Cable", "ORG")])],
+        [(0, "Vincent Cable"), (0, "Mr Cable")], id="honorific-makes-a-person"),
+    pytest.param(
+        [("Labour won the vote.", [("Labour", "ORG")]),
+         ("Labour lost the seat.", [("Labour", "ORG")]),
+         ("The poll was bad for Labour.", [("Labour", "PERSON")])],
+        [(0, "Labour"), (2, "Labour")], id="tagger-slip-outvoted"),
+    pytest.param(
+        [("Samsung Electronics reported profits. Samsung said chips sold well.",
+          [("Samsung Electronics", "ORG"), ("Samsung", "ORG")])],
+        [(0, "Samsung Electronics"), (0, "Samsung")], id="company-word"),
+    pytest.param(
         [("The U.S. and Britain agreed.", [("U.S.", "GPE"), ("Britain", "GPE")]),
          ("The United States said so.", [("United States", "GPE")])],
         [(0, "U.S."), (1, "United States")], id="country-acronym"),
@@ -133,6 +146,24 @@ APART = [
          ("Ships sailed from Azov, a Russian port.", [("Azov", "GPE")])],
         [(0, "Azov"), (1, "Azov")], id="regiment-and-town"),
     pytest.param(
+        [("Microsoft said Microsoft Office sold well.", [("Microsoft", "ORG"),
+                                                        ("Microsoft Office", "ORG")])],
+        [(0, "Microsoft"), (0, "Microsoft Office")], id="company-and-product"),
+    pytest.param(
+        [("The Australian Associated Press said so.", [("Australian Associated Press", "ORG")]),
+         ("The Associated Press reported it.", [("Associated Press", "ORG")])],
+        [(0, "Australian Associated Press"), (1, "Associated Press")],
+        id="national-agency-and-agency"),
+    pytest.param(
+        [("Gordon Brown spoke.", [("Gordon Brown", "PERSON")]),
+         ("Craig Gordon saved twice.", [("Craig Gordon", "PERSON")]),
+         ("Gordon was pleased.", [("Gordon", "PERSON")])],
+        [(1, "Craig Gordon"), (2, "Gordon")], id="surname-that-is-a-given-name"),
+    pytest.param(
+        [("David Kelly spoke.", [("David Kelly", "PERSON")]),
+         ("David Kelley wrote it.", [("David Kelley", "PERSON")])],
+        [(0, "David Kelly"), (1, "David Kelley")], id="short-near-spellings"),
+    pytest.param(
         [("Ukraine's defence ministry said so.", [("defence ministry", "ORG")]),
          ("Russia's defence ministry said so.", [("defence ministry", "ORG")])],
         [(0, "defence ministry"), (1, "defence ministry")], id="ministries-of-two-countries"),
@@ -147,7 +178,8 @@ def test_separate_entities(articles: list[Article], mentions: list[tuple[int, st
 
 
 def test_ambiguous_surname_is_recorded_as_refused() -> None:
-    resolution = resolve(*APART[1].values[0])
+    resolution = resolve(*next(c for c in APART if c.id == "two-people-one-surname-in-corpus"
+                               ).values[0])
     refused = [d for d in resolution.decisions if not d.merged]
     assert [(d.left, d.rule) for d in refused] == [("Miliband", "ambiguous-surname-in-corpus")]
     assert "David Miliband | Ed Miliband" == refused[0].right
@@ -175,7 +207,7 @@ def test_class_corrections(articles: list[Article], surface: str, kind: str) -> 
 
 
 def test_every_surface_form_is_an_alt_label_and_every_merge_has_a_rule() -> None:
-    resolution = resolve(*SAME[3].values[0])
+    resolution = resolve(*next(c for c in SAME if c.id == "acronym-and-short-form").values[0])
     entity = resolution.entity(key_of(resolution, 0, "ICRC"))
     assert {entity.label, *entity.alt_labels} == {
         "International Committee of the Red Cross", "ICRC", "Red Cross"}
