@@ -74,6 +74,7 @@ def test_mariupol_is_a_place_linked_to_geonames(resolution: Resolution) -> None:
 
 @pytest.mark.parametrize(("form", "kind"), [("Kyiv", EntityKind.PLACE),
                                            ("Kharkiv", EntityKind.PLACE),
+                                           ("Zaporizhzhia", EntityKind.PLACE),
                                            ("Palamar", EntityKind.PERSON),
                                            ("Crimea", EntityKind.PLACE)])
 def test_small_model_class_errors_are_corrected(resolution: Resolution, form: str,

@@ -28,13 +28,14 @@ from dataclasses import dataclass, field
 
 from kg.countries import demonym_code
 from kg.extract.lexicon import TITLE_NOUNS
-from kg.geo import candidates, country_code_of, is_country_name, is_place_name
+from kg.geo import GeoPlace, candidates, country_code_of, is_country_name, is_place_name
 from kg.model import EntityKind, Extraction, Mention
 from kg.names import (
     ACRONYM_SKIP,
     ORG_SUFFIX_WORDS,
     acronym_letters,
     comparison_tokens,
+    edit_distance,
     facility_core,
     initials,
     is_generic,
@@ -180,7 +181,7 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
 
 
 def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:
-    found = candidates(n.name, alternates=False)  # "Bono" is an alternate name of Bonn
+    found = place_candidates(n.name)
     country = bool(found) and found[0].feature != "city"  # "Russian Federation" tagged ORG
     if len(n.tokens) != 1 and not country:
         return
@@ -191,6 +192,21 @@ def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> 
         locative = any(c.locative for c in n.cues)
         if n.kind is PERSON or (n.kind is ORG and (locative or country)):
             n.group.kind, n.group.evidence = PLACE, True
+
+
+def place_candidates(name: str) -> tuple[GeoPlace, ...]:
+    """GeoNames records a name tagged as something else may denote: by main name, or by an
+    alternate spelled almost like the main name ("Zaporizhzhia" for "Zaporizhzhya"). Loose
+    alternates do not count here: "Bono" is an alternate name of Bonn.
+
+    >>> [p.name for p in place_candidates("Zaporizhzhia")], place_candidates("Bono")
+    (['Zaporizhzhya'], ())
+    """
+    found = candidates(name, alternates=False)
+    if found or len(name) < 5:
+        return found
+    key = name.casefold()
+    return tuple(p for p in candidates(name) if edit_distance(key, p.name.casefold()) <= 2)
 
 
 def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
