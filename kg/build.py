@@ -167,7 +167,8 @@ def build_corpus(
             on_skip(item)
 
     with BuildLock(settings.out_dir):
-        documents = list(read_documents(paths, on_skip=skip, on_warning=on_warning))
+        documents = list(read_documents(paths, on_skip=skip, on_warning=on_warning,
+                                        max_bytes=settings.max_article_bytes))
         signature = build_signature(documents, settings, formats)
         finished = unchanged_build(settings, signature)
         if finished is not None:

@@ -105,12 +105,15 @@ def build(
     no_cache: Annotated[
         bool, typer.Option("--no-cache", help="Parse every article again; ignore OUT/.kg/.")
     ] = False,
+    max_article_mb: Annotated[
+        float, typer.Option(min=0.001, help="Skip article files larger than this (MB).")
+    ] = Settings().max_article_bytes / 2**20,
 ) -> None:
     """Build the knowledge graph of news articles (.txt, .md) into OUT."""
     from kg.build import DEFAULT_FORMATS, build_corpus
 
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
-                        cache=not no_cache)
+                        cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20))
     tick, close = _progress("articles")
 
     def skip(item: Any) -> None:

@@ -31,6 +31,9 @@ class Settings:
     out_dir: Path = Path("output")
     scheduler: str | None = None  # Dask: "local" or "tcp://host:port"; None = this machine
     cache: bool = True  # reuse extractions and skip unchanged rebuilds (<out_dir>/.kg/)
+    # Larger files are skipped with a reason: news articles are kilobytes, and a 10 MB text
+    # (a dump, a book) would hold the build for many minutes; raise it to build such files.
+    max_article_bytes: int = 5 * 1024 * 1024
 
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed."""
