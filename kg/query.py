@@ -1,7 +1,7 @@
 """Running SPARQL: named questions, safe parameters, embedded Oxigraph or a remote endpoint.
 
-    text / .rq file / --name ─▶ with prefixes ─▶ run_query (store) ──┐
-                                              └▶ run_remote (HTTP) ──┴▶ write_result
+    text / .rq file / --name ─▶ with prefixes ─▶ run_query (store) ─────────────┐
+                                              └▶ kg.endpoint.run_remote (HTTP) ─┴▶ write_result
 
 Prefixes
     Every prefix of ``kg.namespaces.PREFIXES`` (``schema:``, ``nif:``, ``kg:`` …) is
@@ -12,7 +12,8 @@ Parameters
     with ``http://`` or ``https://`` binds an IRI (it must be a valid one), ``<…>`` binds any
     IRI, anything else a plain string literal. Embedded queries use Oxigraph's
     substitutions (SEP-0007), which require a SELECT query to project the bound variable;
-    remote queries get a trailing ``VALUES`` clause of escaped terms, after the same check.
+    remote queries (``kg.endpoint``) get a trailing ``VALUES`` clause of escaped terms,
+    after the same check.
 
 Results are Oxigraph's own objects (``QuerySolutions``, ``QueryBoolean``, triples), so JSON
 (W3C SPARQL 1.1 Query Results JSON), CSV and TSV are written by Oxigraph without a Python
@@ -194,7 +195,7 @@ def syntax_error(sparql: str, message: str, source: str) -> QueryError:
         |               ^
     """
     found = _POSITION.match(message)
-    detail = _short(_POSITION.sub("", message, count=1).strip(), 160)
+    detail = short(_POSITION.sub("", message, count=1).strip(), 160)
     hint = _unknown_prefix_hint(sparql)
     if found is None:
         return QueryError(f"{source}: SPARQL syntax error: {detail}{hint}")
@@ -216,7 +217,12 @@ def _unknown_prefix_hint(sparql: str) -> str:
     return f" (undeclared prefix: {', '.join(u + ':' for u in unknown)})" if unknown else ""
 
 
-def _short(text: str, limit: int) -> str:
+def short(text: str, limit: int) -> str:
+    """``text`` on one line, cut to ``limit`` characters with "…".
+
+    >>> short("a  b\\nc", 4)
+    'a b…'
+    """
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -227,7 +233,7 @@ def write_result(result: Result, fmt: str, out: IO[bytes]) -> None:
     >>> import io; buffer = io.BytesIO()
     >>> write_result(ox.Store().query("SELECT ?x { BIND(1 AS ?x) }"), "json", buffer)
     >>> buffer.getvalue()
-    b'{"head":{"vars":["x"]},"results":{"bindings":[{"x":{"type":"literal",...}}]}}'
+    b'{"head":{"vars":["x"]},"results":{"bindings":[{"x":{"type":"literal",...}}]}}\\n'
     """
     if isinstance(result, ox.QueryBoolean):
         _write_boolean(result, fmt, out)
@@ -271,113 +277,6 @@ def _write_triples(result: Iterable[ox.Triple], fmt: str, out: IO[bytes]) -> Non
     prefixes = PREFIXES if rdf_format == ox.RdfFormat.TURTLE else None
     data = ox.serialize(result, format=rdf_format, prefixes=prefixes)
     out.write(data or b"")
-
-
-# -- remote endpoints ----------------------------------------------------------------------
-
-ACCEPT = ("application/sparql-results+json, application/n-triples;q=0.9, "
-          "text/turtle;q=0.8, application/sparql-results+xml;q=0.5, application/rdf+xml;q=0.5")
-RETRY_STATUSES = frozenset({429, 502, 503, 504})
-
-
-def values_clause(params: Mapping[str, str]) -> str:
-    """A trailing ``VALUES`` clause binding ``params``; every value is an escaped RDF term.
-
-    >>> values_clause({"name": 'say "hi" }'})
-    '\\nVALUES (?name) { ("say \\\\"hi\\\\" }") }'
-    """
-    bound = substitutions(params)
-    if not bound:
-        return ""
-    names = " ".join(str(v) for v in bound)
-    terms = " ".join(str(t) for t in bound.values())
-    return f"\nVALUES ({names}) {{ ({terms}) }}"
-
-
-def remote_query_text(sparql: str, params: Mapping[str, str] | None = None,
-                      source: str = "query") -> str:
-    """The text sent to an endpoint: prefixes declared, parameters as a ``VALUES`` clause.
-
-    With parameters the query is first checked by Oxigraph (syntax, and that a SELECT
-    projects each parameter), so an endpoint gets the same errors and rows as the embedded
-    engine. Without parameters the text goes as it is (vendor extensions keep working).
-
-    >>> remote_query_text("SELECT ?x { ?x a schema:Person }", {"x": "https://x.org/a"})[-35:]
-    'VALUES (?x) { (<https://x.org/a>) }'
-    """
-    if params:
-        run_query(ox.Store(), sparql, params, source)  # an empty store: only checks the query
-    return with_prefixes(sparql) + values_clause(params or {})
-
-
-def run_remote(endpoint: str, sparql: str, params: Mapping[str, str] | None = None,
-               source: str = "query", client: Any = None, timeout: float = 60.0,
-               attempts: int = 3) -> Result:
-    """Run ``sparql`` on the SPARQL endpoint at ``endpoint`` (SPARQL 1.1 Protocol, POST).
-
-    Connection failures and 429/502/503/504 answers are retried ``attempts`` times with
-    backoff; other failures raise ``StoreError`` (or ``QueryError`` for a 400 answer, with
-    the server's message). ``client`` is an ``httpx.Client`` (tests inject a transport).
-
-    >>> run_remote("http://127.0.0.1:7878/query", "ASK {}")  # doctest: +SKIP
-    <QueryBoolean true>
-    """
-    import httpx
-
-    text = remote_query_text(sparql, params, source)
-    owned = client is None
-    client = client or httpx.Client(timeout=timeout)
-    try:
-        response = _post_with_retries(client, endpoint, text, attempts)
-    finally:
-        if owned:
-            client.close()
-    return _parse_response(response, endpoint, source)
-
-
-def _post_with_retries(client: Any, endpoint: str, text: str, attempts: int) -> Any:
-    import time
-
-    import httpx
-
-    from kg.errors import StoreError
-
-    problem = ""
-    for attempt in range(attempts):
-        if attempt:
-            time.sleep(0.25 * 2 ** attempt)
-        try:
-            response = client.post(endpoint, data={"query": text}, headers={"Accept": ACCEPT})
-        except httpx.HTTPError as e:
-            problem = f"{type(e).__name__}: {e}"
-            continue
-        if response.status_code not in RETRY_STATUSES:
-            return response
-        problem = f"HTTP {response.status_code}"
-    raise StoreError(f"SPARQL endpoint {endpoint} failed after {attempts} attempts ({problem})")
-
-
-def _parse_response(response: Any, endpoint: str, source: str) -> Result:
-    from kg.errors import StoreError
-
-    body = response.text if response.status_code >= 400 else ""
-    if response.status_code == 400:
-        raise QueryError(f"{source}: {endpoint} rejected the query: {_short(body, 600)}")
-    if response.status_code >= 400:
-        raise StoreError(f"SPARQL endpoint {endpoint} answered HTTP {response.status_code}: "
-                         f"{_short(body, 300)}")
-    media = response.headers.get("content-type", "").split(";")[0].strip().lower()
-    try:
-        results_format = ox.QueryResultsFormat.from_media_type(media)
-        if results_format is not None:
-            return ox.parse_query_results(response.content, format=results_format)
-        rdf_format = ox.RdfFormat.from_media_type(media)
-        if rdf_format is not None:
-            return [q.triple for q in ox.parse(response.content, format=rdf_format)]
-    except (SyntaxError, ValueError) as e:
-        raise StoreError(f"SPARQL endpoint {endpoint} sent unreadable {media}: {e}") from e
-    raise StoreError(f"SPARQL endpoint {endpoint} answered with {media or 'no content type'}, "
-                     "not SPARQL results or RDF")
 
 
 # -- the notebook function -----------------------------------------------------------------
@@ -449,6 +348,8 @@ def execute(sparql: str, source: str = "query", *, graph: Any = None,
     from kg.store import DEFAULT_GRAPH, store_of
 
     if endpoint is not None:
+        from kg.endpoint import run_remote
+
         return run_remote(endpoint, sparql, params, source)
     return run_query(store_of(DEFAULT_GRAPH if graph is None else graph, cache=cache),
                      sparql, params, source)

@@ -18,17 +18,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kg.cli import app
+from kg.endpoint import remote_query_text, run_remote, values_clause
 from kg.errors import GraphError, QueryError, StoreError
 from kg.query import (
     bind_value,
     named_queries,
     named_query,
     read_query,
-    remote_query_text,
     run_query,
-    run_remote,
     syntax_error,
-    values_clause,
     write_result,
 )
 from kg.store import cache_folder, open_store
