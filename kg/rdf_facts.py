@@ -13,6 +13,7 @@ rdflib.term.URIRef('https://x.org/fact/claim/5cdb049b60f11866')
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -85,6 +86,26 @@ class FactScope:
     @cached_property
     def sentences(self) -> dict[int, Sentence]:
         return {s.index: s for s in self.extraction.sentences}
+
+    @cached_property
+    def claimables(self) -> list[tuple[int, int, URIRef, URIRef]]:
+        """(begin, end, predicate, object) of what a claim's words can hold (entities'
+        mentions, events' triggers, figures), by begin: each claim looks up only its own
+        stretch, where a scan of the article per claim made long articles quadratic."""
+        items = []
+        for mention in self.extraction.mentions:
+            key = self.resolution.assignments.get((self.doc_id, mention.begin, mention.end))
+            if key is not None:
+                items.append((mention.begin, mention.end, SDO.mentions,
+                              entity_iri(self.base, key)))
+        for fact in self.extraction.facts:
+            if isinstance(fact, Event):
+                items.append((fact.trigger.begin, fact.trigger.end, SDO.about,
+                              event_iri(self, fact)))
+            elif isinstance(fact, Figure) and fact.value is not None:
+                items.append((fact.span.begin, fact.span.end, KG.quantity,
+                              figure_iri(self, fact.span)))
+        return sorted(items, key=lambda item: item[0])
 
     def evidence(self, node: URIRef, evidence: Evidence) -> Iterator[Triple]:
         """Sentences, article, rule and confidence behind ``node``."""
@@ -340,17 +361,13 @@ def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
 
 def _claim_contents(scope: FactScope, node: URIRef, content: Span) -> Iterator[Triple]:
     """schema:mentions the entities, schema:about the events, kg:quantity the figures."""
-    for mention in scope.extraction.mentions:
-        if within(content, mention.begin, mention.end):
-            key = scope.resolution.assignments.get((scope.doc_id, mention.begin, mention.end))
-            if key is not None:
-                yield node, SDO.mentions, entity_iri(scope.base, key)
-    for fact in scope.extraction.facts:
-        if isinstance(fact, Event) and within(content, fact.trigger.begin, fact.trigger.end):
-            yield node, SDO.about, event_iri(scope, fact)
-        elif isinstance(fact, Figure) and fact.value is not None:
-            if within(content, fact.span.begin, fact.span.end):
-                yield node, KG.quantity, figure_iri(scope, fact.span)
+    items = scope.claimables
+    for i in range(bisect_left(items, content.begin, key=lambda item: item[0]), len(items)):
+        begin, end, predicate, value = items[i]
+        if begin > content.end:
+            break
+        if within(content, begin, end):
+            yield node, predicate, value
 
 
 WRITERS = {
