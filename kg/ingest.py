@@ -311,8 +311,11 @@ def _read_bytes(path: str, max_bytes: int) -> bytes:
 
 
 def _too_large(max_bytes: int) -> str:
-    return (f"larger than the limit of {max_bytes / 2**20:g} MB "
-            "(kg build --max-article-mb raises it)")
+    if max_bytes >= 2**20:
+        limit = f"{max_bytes / 2**20:g} MB"
+    else:
+        limit = f"{max_bytes / 1024:g} KB" if max_bytes >= 1024 else f"{max_bytes} bytes"
+    return f"larger than the limit of {limit} (kg build --max-article-mb raises it)"
 
 
 def _os_reason(path: str, error: OSError) -> str:
