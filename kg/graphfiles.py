@@ -1,9 +1,12 @@
 """Graph files written one named graph at a time, so a corpus's triples are never all in memory.
 
-``kg.rdf.corpus_graphs`` hands over each article's graph, then the entities graph; each is
-converted to Oxigraph terms, sorted by its N-Triples form and serialised on its own, and the
-pieces are appended to every output file in that order. The same input therefore always gives
-the same bytes, and memory holds one graph at a time.
+``kg.rdf.corpus_graphs`` hands over each article's graph, then the entities graph. Each graph's
+triples are written as N-Triples statements (the canonical form Oxigraph prints), made unique
+and sorted; Oxigraph parses that text and serialises it in each format, and the pieces are
+appended to every output file in graph order. The same input therefore always gives the same
+bytes, and memory holds one graph at a time. Going through text is the fast path: building a
+Python object per term for Oxigraph costs twice as much as formatting the text and letting
+Oxigraph's parser (Rust) build the terms.
 
 * TriG and N-Quads get one block per named graph.
 * Turtle and N-Triples hold the union: a triple already written by an earlier graph is left
@@ -24,22 +27,29 @@ the same bytes, and memory holds one graph at a time.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 import pyoxigraph as ox
-from rdflib import URIRef
+from rdflib import BNode, Literal, URIRef
+from rdflib.namespace import XSD
 
+from kg.errors import BuildError
 from kg.namespaces import PREFIXES
 from kg.output import atomic_writer
 from kg.rdf import Triple
-from kg.serialize import FORMATS, serialize_oxigraph, to_oxigraph
+from kg.serialize import FORMATS, serialize_oxigraph
 
 GRAPH_STEM = "graph"
-Block = list[tuple[str, ox.Triple]]  # a graph's unique triples, sorted by N-Triples form
+# N-Triples string escapes, as Oxigraph prints them (so sorting text sorts as Oxigraph would).
+_ESCAPES = str.maketrans({
+    **{chr(c): f"\\u{c:04X}" for c in (*range(0x20), 0x7F)},
+    "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\",
+})
+_XSD_STRING = str(XSD.string)
 
 
 @dataclass(frozen=True)
@@ -55,77 +65,74 @@ def write_graph_files(graphs: Iterable[tuple[URIRef, Sequence[Triple]]], out_dir
                       formats: Sequence[str], base: str) -> WrittenGraph:
     """Write ``graphs`` to ``<out_dir>/graph.<ext>`` in each format, each file atomically."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    union = UnionFilter(f"{base}article/")
-    convert = TermConverter()
+    union = UnionFilter(f"<{base}article/")
+    names = [_name(fmt) for fmt in dict.fromkeys(formats)]
     with ExitStack() as stack:
-        sinks = [_sink(fmt, stack.enter_context(atomic_writer(out_dir / _name(fmt))))
-                 for fmt in dict.fromkeys(formats)]
-        quads_wanted = any(sink.keeps_graphs for sink in sinks)
+        sinks = [_sink(fmt, stack.enter_context(atomic_writer(out_dir / name)))
+                 for fmt, name in zip(dict.fromkeys(formats), names, strict=True)]
         for graph, triples in graphs:
-            block = sorted_block(triples, convert)
-            new = union.new_triples(block)
-            quads = in_graph(block, convert(graph)) if quads_wanted else []
+            block = sorted_block(triples)
+            new = union.new_statements(block)
             for sink in sinks:
-                sink.add(quads if sink.keeps_graphs else new)
+                sink.add(block if sink.keeps_graphs else new, nt_term(graph))
         for sink in sinks:
             sink.finish()
-    outputs = tuple(out_dir / _name(fmt) for fmt in dict.fromkeys(formats))
-    return WrittenGraph(outputs, {s.name: s.sha256() for s in sinks}, union.count)
+    return WrittenGraph(tuple(out_dir / n for n in names),
+                        {s.name: s.sha256() for s in sinks}, union.count)
 
 
 def _name(fmt: str) -> str:
     return f"{GRAPH_STEM}.{FORMATS[fmt][2]}"
 
 
-def sorted_block(triples: Iterable[Triple], convert: TermConverter) -> Block:
-    """A graph's triples as unique Oxigraph triples, sorted by their N-Triples form."""
-    unique = {ox.Triple(convert(s), convert(p), convert(o)) for s, p, o in triples}
-    return sorted(((str(t), t) for t in unique), key=lambda pair: pair[0])
+def nt_term(term: Any) -> str:
+    """An rdflib term in N-Triples syntax, as Oxigraph writes it.
+
+    >>> nt_term(Literal(3)), nt_term(Literal("x", lang="en"))
+    ('"3"^^<http://www.w3.org/2001/XMLSchema#integer>', '"x"@en')
+    """
+    kind = type(term)
+    if kind is URIRef:
+        return f"<{term}>"
+    if kind is Literal:
+        text = str(term).translate(_ESCAPES)
+        if term.language:
+            return f'"{text}"@{term.language}'
+        datatype = term.datatype
+        if datatype is None or str(datatype) == _XSD_STRING:
+            return f'"{text}"'
+        return f'"{text}"^^<{datatype}>'
+    if kind is BNode:
+        return f"_:{term}"
+    raise TypeError(f"not an RDF term: {term!r}")
 
 
-def in_graph(block: Block, graph: ox.NamedNode) -> list[ox.Quad]:
-    """The block's triples as quads of ``graph``, in block order."""
-    return [ox.Quad(t.subject, t.predicate, t.object, graph) for _, t in block]
+def sorted_block(triples: Iterable[Triple]) -> list[str]:
+    """A graph's triples as unique N-Triples statements (without the final " ."), sorted.
 
-
-class TermConverter:
-    """rdflib terms → Oxigraph terms, remembering IRIs (predicates and classes recur a lot)."""
-
-    LIMIT = 200_000  # IRIs remembered before starting afresh, to bound memory
-
-    def __init__(self) -> None:
-        self._iris: dict[str, Any] = {}
-
-    def __call__(self, term: Any) -> Any:
-        if type(term) is not URIRef:
-            return to_oxigraph(term)
-        node = self._iris.get(term)
-        if node is None:
-            if len(self._iris) >= self.LIMIT:
-                self._iris.clear()
-            node = self._iris[term] = ox.NamedNode(str(term))
-        return node
+    >>> sorted_block([(URIRef("b:"), URIRef("p:"), URIRef("o:"))] * 2)
+    ['<b:> <p:> <o:>']
+    """
+    return sorted({f"{nt_term(s)} {nt_term(p)} {nt_term(o)}" for s, p, o in triples})
 
 
 class UnionFilter:
-    """Decides which triples of a block the union files still need; counts the union."""
+    """Decides which statements of a block the union files still need; counts the union."""
 
     def __init__(self, local_prefix: str) -> None:
-        self.local_prefix = local_prefix
-        self.seen: set[str] = set()  # N-Triples of non-local triples already written
+        self.local_prefix = local_prefix  # "<…article/": subjects only their own graph has
+        self.seen: set[str] = set()  # other statements already written
         self.count = 0
 
-    def new_triples(self, block: Block) -> list[ox.Triple]:
-        """The triples of ``block`` not yet in the union, in block order."""
+    def new_statements(self, block: list[str]) -> list[str]:
+        """The statements of ``block`` not yet in the union, in block order."""
         new = []
-        for text, triple in block:
-            subject = triple.subject
-            if not (isinstance(subject, ox.NamedNode) and subject.value.startswith(
-                    self.local_prefix)):
-                if text in self.seen:
+        for statement in block:
+            if not statement.startswith(self.local_prefix):
+                if statement in self.seen:
                     continue
-                self.seen.add(text)
-            new.append(triple)
+                self.seen.add(statement)
+            new.append(statement)
         self.count += len(new)
         return new
 
@@ -139,16 +146,26 @@ class _Sink:
         self.file, self._hash = file, hashlib.sha256()
         self._header: bytes | None = None
 
-    def add(self, items: list[Any]) -> None:
-        """Append a graph: its quads, or for a union format the triples not yet written."""
-        if items:
-            self.write(self._without_repeated_header(self.serialize(items)))
+    def add(self, statements: list[str], graph: str) -> None:
+        """Append a graph's statements (its own graph, or the union's new ones)."""
+        if statements:
+            data = ox.serialize(self.parse(statements, graph), format=self.format,
+                                prefixes=PREFIXES if self._has_prefixes() else None)
+            assert data is not None
+            self.write(self._without_repeated_header(data))
 
-    def serialize(self, items: list[Any]) -> bytes:
-        prefixes = PREFIXES if self.format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG) else None
-        data = ox.serialize(items, format=self.format, prefixes=prefixes)
-        assert data is not None
-        return data
+    def parse(self, statements: list[str], graph: str) -> Iterator[Any]:
+        """Oxigraph's terms for ``statements``, in ``graph`` for the formats that keep it."""
+        tail = f" {graph} .\n" if self.keeps_graphs else " .\n"
+        text = tail.join(statements) + tail
+        fmt = ox.RdfFormat.N_QUADS if self.keeps_graphs else ox.RdfFormat.N_TRIPLES
+        try:
+            yield from ox.parse(input=text.encode(), format=fmt)
+        except SyntaxError as e:
+            raise BuildError(f"cannot write graph {graph}: a term is not valid RDF: {e}") from e
+
+    def _has_prefixes(self) -> bool:
+        return self.format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG)
 
     def _without_repeated_header(self, data: bytes) -> bytes:
         """The first block keeps its ``@prefix`` lines; later blocks drop the same lines."""
@@ -176,8 +193,9 @@ class _JsonLdSink(_Sink):
         super().__init__(fmt, file)
         self.quads: list[ox.Quad] = []
 
-    def add(self, items: list[Any]) -> None:
-        self.quads += items
+    def add(self, statements: list[str], graph: str) -> None:
+        if statements:
+            self.quads += self.parse(statements, graph)
 
     def finish(self) -> None:
         self.write(serialize_oxigraph(sorted(self.quads, key=str), "jsonld"))

@@ -73,3 +73,12 @@ def test_a_triple_shared_by_graphs_is_written_once_in_the_union(tmp_path: Path) 
     assert (tmp_path / "graph.nq").read_text().count("person/a") == 2
     assert len(Graph().parse(tmp_path / "graph.ttl", format="turtle")) == 2
     assert set(report.hashes) == {"graph.nt", "graph.nq", "graph.ttl"}
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_an_empty_graph_writes_nothing_for_itself(tmp_path: Path, fmt: str) -> None:
+    triple = (URIRef(f"{BASE}e/a"), URIRef(f"{BASE}p"), Literal("a"))
+    graphs = [(URIRef(f"{BASE}graph/1"), [triple]), (URIRef(f"{BASE}graph/empty"), [])]
+    report = write_graph_files(graphs, tmp_path, [fmt], BASE)
+    path = tmp_path / f"graph.{FORMATS[fmt][2]}"
+    assert report.triples == 1 and parsed_quads(path, fmt) and "empty" not in path.read_text()
