@@ -100,12 +100,16 @@ def extract_all(documents: Sequence[Document], settings: Settings, nlp: Any = No
     known = [cache.get(d) if cache else None for d in documents]
     missing = [d for d, e in zip(documents, known, strict=True) if e is None]
     fresh = extract_missing(missing, settings, nlp)
-    for extraction in known:
-        if extraction is None:
-            extraction = next(fresh)
-            if cache is not None:
-                cache.put(extraction)
-        yield extraction
+    try:
+        for extraction in known:
+            if extraction is None:
+                extraction = next(fresh)
+                if cache is not None:
+                    cache.put(extraction)
+            yield extraction
+    finally:
+        if cache is not None:
+            cache.flush()  # what was extracted is kept, even when the build stops here
 
 
 def extract_missing(documents: Sequence[Document], settings: Settings,

@@ -17,6 +17,7 @@ pickles, so only kg should write there.
 >>> cache = ExtractionCache(Path(tempfile.mkdtemp()), fingerprint="test")
 >>> document = document_from_text("Joe Biden visited Paris.", doc_id="d1")
 >>> cache.put(Extraction(document, (), ()))
+>>> cache.flush()
 >>> cache.get(document) == Extraction(document, (), ())
 True
 """
@@ -27,6 +28,8 @@ import hashlib
 import json
 import logging
 import pickle
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
 from functools import cache
 from importlib import metadata
@@ -76,8 +79,9 @@ def document_key(document: Document, fingerprint: str) -> str:
     """The cache key of ``document``'s extraction (64 hex digits).
 
     >>> from kg.ingest import document_from_text
-    >>> document_key(document_from_text("Hi.", doc_id="a"), "f")[:8]
-    'c4f0ab2e'
+    >>> document = document_from_text("Hi.", doc_id="a")
+    >>> document_key(document, "extractor 1") != document_key(document, "extractor 2")
+    True
     """
     meta = document.meta
     parts = [fingerprint, document.sha256, document.doc_id, document.path,
@@ -87,12 +91,21 @@ def document_key(document: Document, fingerprint: str) -> str:
 
 
 class ExtractionCache:
-    """Extractions by document, under ``<out_dir>/.kg/cache/``; counts its hits and misses."""
+    """Extractions by document, under ``<out_dir>/.kg/cache/``; counts its hits and misses.
+
+    ``put`` hands the file to a background thread, so waiting for the disk (each entry is
+    fsynced) overlaps parsing; ``flush`` waits until every entry is written.
+    """
+
+    #: Entries waiting for the writer at most; ``put`` waits when the disk falls behind.
+    MAX_PENDING = 256
 
     def __init__(self, out_dir: Path, fingerprint: str | None = None) -> None:
         self.folder = Path(out_dir) / CACHE_FOLDER
         self.fingerprint = fingerprint or extractor_fingerprint()
         self.hits = self.misses = 0
+        self._writer: ThreadPoolExecutor | None = None
+        self._room = threading.BoundedSemaphore(self.MAX_PENDING)
 
     def path(self, document: Document) -> Path:
         """Where ``document``'s entry is (or would be) stored."""
@@ -110,7 +123,8 @@ class ExtractionCache:
         return found
 
     def put(self, extraction: Extraction) -> None:
-        """Store ``extraction``; a cache that cannot be written only costs a warning."""
+        """Store ``extraction`` (in the background; a cache that cannot be written only costs
+        a warning)."""
         path = self.path(extraction.document)
         payload = pickle.dumps(
             {f.name: getattr(extraction, f.name) for f in fields(Extraction)
@@ -118,11 +132,25 @@ class ExtractionCache:
             protocol=pickle.HIGHEST_PROTOCOL,
         )
         header = b"%s %s\n%s\n" % (_MAGIC, path.stem.encode(), _digest(payload))
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(path, header + payload)
-        except (OSError, BuildError) as e:
-            _log.warning("extraction cache not written (%s): %s", path, e)
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="kg-cache")
+        self._room.acquire()
+        done = self._writer.submit(_write_entry, path, header + payload)
+        done.add_done_callback(lambda _done: self._room.release())
+
+    def flush(self) -> None:
+        """Wait until every entry given to ``put`` is written."""
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
+
+
+def _write_entry(path: Path, data: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, data)
+    except (OSError, BuildError) as e:
+        _log.warning("extraction cache not written (%s): %s", path, e)
 
 
 def _digest(payload: bytes) -> bytes:

@@ -16,7 +16,7 @@ from kg.cache import CACHE_FOLDER, ExtractionCache, document_key
 from kg.config import Settings
 from kg.ingest import document_from_text, read_documents
 from kg.manifest import MANIFEST_PATH
-from kg.model import ArticleMeta
+from kg.model import ArticleMeta, Extraction, Sentence
 from kg.registry import REGISTRY_PATH
 from kg.serialize import FORMATS
 
@@ -242,3 +242,25 @@ def test_the_key_changes_with_everything_an_extraction_depends_on() -> None:
     assert len(keys) == len(variants) + 1
     assert document_key(document, "fingerprint") == document_key(
         replace(document), "fingerprint")
+
+
+def test_entries_put_in_the_background_are_all_there_after_flush(tmp_path: Path) -> None:
+    cache = ExtractionCache(tmp_path, fingerprint="test")
+    documents = [document_from_text(f"Text number {i}.", doc_id=f"d{i}")
+                 for i in range(ExtractionCache.MAX_PENDING + 44)]
+    for document in documents:
+        cache.put(Extraction(document, (Sentence(0, 0, len(document.text)),), ()))
+    cache.flush()
+    found = [cache.get(d) for d in documents]
+    assert [e.sentences[0].end if e else None for e in found] == [len(d.text) for d in documents]
+
+
+def test_a_cache_that_cannot_be_written_costs_only_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / ".kg").write_text("a file where the cache folder should be")
+    cache = ExtractionCache(tmp_path, fingerprint="test")
+    document = document_from_text("Joe Biden visited Paris.", doc_id="d1")
+    cache.put(Extraction(document, (), ()))
+    cache.flush()
+    assert cache.get(document) is None and "extraction cache not written" in caplog.text
