@@ -239,7 +239,8 @@ def test_virtuoso_refusal_names_the_auth_options(virtuoso_server: Virtuoso,  # n
 @server
 def test_seed_build_round_trips_and_named_questions_agree(target: Target,
                                                           seed_build: Path) -> None:
-    from kg.query import named_queries, run_query, run_remote
+    from kg.endpoint import run_remote
+    from kg.query import named_queries, run_query
     from kg.store import open_store
 
     source = seed_build / "graph.trig"
