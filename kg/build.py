@@ -108,6 +108,8 @@ def extract_all(documents: Sequence[Document], settings: Settings, nlp: Any = No
                     cache.put(extraction)
             yield extraction
     finally:
+        if hasattr(fresh, "close"):
+            fresh.close()  # stops worker processes at once when the build stops early
         if cache is not None:
             cache.flush()  # what was extracted is kept, even when the build stops here
 

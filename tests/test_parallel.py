@@ -9,7 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kg.build import build_corpus
+from kg.cache import ExtractionCache
 from kg.config import Settings
+from kg.ingest import read_documents
 from kg.parallel import MAX_TASK_DOCUMENTS, TASKS_PER_WORKER, task_sizes, tasks_of
 from kg.serialize import FORMATS
 
@@ -35,9 +37,11 @@ def test_tasks_keep_document_order() -> None:
 
 @pytest.mark.slow
 def test_two_worker_processes_build_the_same_bytes_as_one(seed_build: Path, tmp_path: Path) -> None:
-    report = build_corpus([SEEDS], Settings(out_dir=tmp_path, workers=2, cache=False),
+    report = build_corpus([SEEDS], Settings(out_dir=tmp_path, workers=2),
                           formats=tuple(FORMATS))
     assert report.documents == 3 and report.cached == 0
     for fmt in FORMATS:
         name = f"graph.{FORMATS[fmt][2]}"
         assert (tmp_path / name).read_bytes() == (seed_build / name).read_bytes(), name
+    cache = ExtractionCache(tmp_path)  # what the workers extracted serves a one-process build
+    assert all(cache.get(d) is not None for d in read_documents([SEEDS]))
