@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -36,15 +36,25 @@ URL = str(SDO.url)
 
 def read_quads(path: Path) -> list[ox.Quad]:
     """Every quad of a graph file, parsed by Oxigraph (format from the file's extension)."""
+    return list(stream_quads(path))
+
+
+def stream_quads(path: Path) -> Iterator[ox.Quad]:
+    """The quads of a graph file one by one (for graphs too big to hold as Python objects)."""
     fmt = next(f for f, (_, _, ext) in FORMATS.items() if path.suffix == f".{ext}")
-    return list(ox.parse(path=str(path), format=FORMATS[fmt][0]))
+    return iter(ox.parse(path=str(path), format=FORMATS[fmt][0]))
+
+
+#: The predicates the text and anchor checks read (the rest is not kept).
+CHECKED = frozenset({IS_STRING, ANCHOR_OF, BEGIN, END, CONTEXT, SOURCE_PATH})
 
 
 def values_by_subject(quads: Iterable[ox.Quad]) -> dict[str, dict[str, str]]:
-    """subject IRI -> predicate IRI -> lexical value (the last one when there are several)."""
+    """subject IRI -> predicate IRI -> lexical value, for the ``CHECKED`` predicates."""
     table: defaultdict[str, dict[str, str]] = defaultdict(dict)
     for quad in quads:
-        table[quad.subject.value][quad.predicate.value] = quad.object.value
+        if quad.predicate.value in CHECKED:
+            table[quad.subject.value][quad.predicate.value] = quad.object.value
     return dict(table)
 
 
@@ -58,7 +68,11 @@ def anchor_problems(quads: Iterable[ox.Quad]) -> tuple[int, list[str]]:
     """How many anchored nodes (mentions, sentences, facts) there are, and each one whose
     ``nif:anchorOf`` is not exactly ``isString[begin:end]`` or whose offsets fragment
     (``#char=b,e``) disagrees."""
-    table = values_by_subject(quads)
+    return anchor_problems_in(values_by_subject(quads))
+
+
+def anchor_problems_in(table: dict[str, dict[str, str]]) -> tuple[int, list[str]]:
+    """``anchor_problems`` of a table made by ``values_by_subject``."""
     anchored = [(iri, row) for iri, row in table.items() if ANCHOR_OF in row]
     problems = [f"{iri}: {why}" for iri, row in anchored if (why := _anchor_problem(iri, row,
                                                                                    table))]
