@@ -56,11 +56,46 @@ def extractor_fingerprint(model: str = MODEL_PACKAGE) -> str:
     digest = hashlib.sha256()
     for part in (EXTRACTOR_VERSION, model, installed_version(model), installed_version("spacy")):
         digest.update(f"{part}\0".encode())
-    sources = sorted((_SOURCES / "extract").rglob("*.py")) + [_SOURCES / "model.py"]
-    for source in sources:
+    for source in extraction_sources():
         digest.update(f"{source.relative_to(_SOURCES)}\0".encode())
         digest.update(hashlib.sha256(source.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def extraction_sources() -> list[Path]:
+    """Every kg module that extraction runs: kg/extract/ and what it imports, transitively.
+
+    Found by reading the imports, so a module the extractors start to use (a lexicon, the
+    fact classes) changes the fingerprint without anyone remembering to list it here.
+
+    >>> _SOURCES / "model.py" in extraction_sources()
+    True
+    """
+    pending = sorted((_SOURCES / "extract").rglob("*.py"))
+    seen: set[Path] = set()
+    while pending:
+        source = pending.pop()
+        if source not in seen:
+            seen.add(source)
+            pending += _imported_sources(source)
+    return sorted(seen)
+
+
+def _imported_sources(source: Path) -> list[Path]:
+    import ast
+
+    names = []
+    for node in ast.walk(ast.parse(source.read_bytes())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+        elif isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+    found = []
+    for name in names:
+        if name == "kg" or name.startswith("kg."):
+            base = _SOURCES.joinpath(*name.split(".")[1:])
+            found += [p for p in (base.with_suffix(".py"), base / "__init__.py") if p.is_file()]
+    return found
 
 
 def installed_version(distribution: str) -> str:

@@ -264,3 +264,11 @@ def test_a_cache_that_cannot_be_written_costs_only_a_warning(
     cache.put(Extraction(document, (), ()))
     cache.flush()
     assert cache.get(document) is None and "extraction cache not written" in caplog.text
+
+
+def test_fingerprint_covers_every_module_extraction_imports() -> None:
+    from kg.cache import _SOURCES, extraction_sources
+
+    names = {str(p.relative_to(_SOURCES)) for p in extraction_sources()}
+    # the fact classes and the country table are not under kg/extract/ but decide its output
+    assert {"extract/pipeline.py", "model.py", "facts.py", "countries.py"} <= names
