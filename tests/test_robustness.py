@@ -25,16 +25,11 @@ from kg.cli import EXIT_SKIPPED, app
 from kg.config import Settings
 from kg.validate import validate_data
 from tests.graph_checks import (
-    IS_STRING,
-    SOURCE_PATH,
     anchor_problems,
-    anchor_problems_in,
     loose_iris,
     rdflib_graph,
     read_quads,
-    stream_quads,
     texts_by_source,
-    values_by_subject,
 )
 from tests.hostile_corpus import (
     BUILT,
@@ -233,24 +228,6 @@ def test_a_long_article_builds_in_chunks_with_exact_offsets(tmp_path: Path, nlp:
     assert texts_by_source(quads) == {str(tmp_path / "in" / "big.txt"): text}
     count, problems = anchor_problems(quads)
     assert count > 3_000 and problems == []
-
-
-@pytest.mark.slow
-def test_ten_megabyte_article_builds_when_the_limit_allows_it(tmp_path: Path) -> None:
-    # ~9 minutes of CPU and ~10 GB of memory (8 million triples in one article's graph) on
-    # the development machine; a subprocess, so the memory is given back before the checks.
-    (tmp_path / "in").mkdir()
-    text = make_big_article(tmp_path / "in" / "big.txt")
-    assert len(text.encode()) >= 10 * 2**20
-    command = [sys.executable, "-m", "kg", "build", str(tmp_path / "in"), "--out",
-               str(tmp_path / "out"), "--format", "nq", "--max-article-mb", "11", "--no-cache"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=3600)
-    assert done.returncode == 0, done.stderr
-    table = values_by_subject(stream_quads(tmp_path / "out" / "graph.nq"))
-    assert {row[SOURCE_PATH]: row[IS_STRING] for row in table.values() if IS_STRING in row} == {
-        str(tmp_path / "in" / "big.txt"): text}
-    count, problems = anchor_problems_in(table)
-    assert count > 200_000 and problems == []
 
 
 def test_hostile_file_names_cannot_drive_the_terminal(tmp_path: Path) -> None:
