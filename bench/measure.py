@@ -30,6 +30,8 @@ class Run:
     rss_mb: float  # peak resident set size of the largest process, MiB
     stdout: str
     stderr: str
+    own_cpu: float | None = None  # the process itself, when it says (bench/probes.py kg)
+    workers_cpu: float | None = None  # its child processes
 
 
 class TimedOut(Exception):

@@ -5,6 +5,7 @@
     python bench/probes.py resolve OUT FOLDER           cross-article resolution, timed
     python bench/probes.py query-direct GRAPH QUERY     pyoxigraph alone: load, query, CSV
     python bench/probes.py query-inprocess GRAPH QUERY  kg.query vs pyoxigraph on one store
+    python bench/probes.py kg ARGS...                   kg itself, CPU of workers told apart
 
 The texts are read with ``kg.ingest`` so every probe sees exactly the documents a build sees.
 """
@@ -120,10 +121,34 @@ def query_inprocess(graph: str, query: str, repeats: int = 2) -> dict[str, Any]:
     return {"kg": min(kg_times), "direct": min(direct_times), "bytes": rows}
 
 
+USAGE_MARK = "kg-bench-usage "
+
+
+def kg_command(*args: str) -> None:
+    """``kg ARGS`` in this process, then, as the last line of stderr, the CPU seconds of this
+    process and of its children (worker processes) apart."""
+    import resource
+    import runpy
+
+    sys.argv, code = ["kg", *args], 0
+    try:
+        runpy.run_module("kg", run_name="__main__", alter_sys=True)
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else int(e.code is not None)
+    own, children = (resource.getrusage(who) for who in
+                     (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    usage = {"self": own.ru_utime + own.ru_stime,
+             "children": children.ru_utime + children.ru_stime}
+    print(USAGE_MARK + json.dumps(usage), file=sys.stderr)
+    sys.exit(code)
+
+
 PROBES: dict[str, Callable[..., dict[str, Any]]] = {
     "raw-pipe": raw_pipe, "words": count_words, "resolve": resolve,
     "query-direct": query_direct, "query-inprocess": query_inprocess,
 }
 
 if __name__ == "__main__":
+    if sys.argv[1] == "kg":
+        kg_command(*sys.argv[2:])
     print(json.dumps(PROBES[sys.argv[1]](*sys.argv[2:])))

@@ -20,11 +20,12 @@ import json
 import os
 import shutil
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from measure import ROOT, Run, TimedOut, load, machine, run_child, versions
+from probes import USAGE_MARK
 from report import write_results
 
 WORK = ROOT / "bench" / "work"
@@ -49,10 +50,15 @@ class Bench:
         self.files = select(article_files(self.folder), self.limit)
 
     def kg(self, *args: str, timeout: float | None = None) -> Run:
-        """``kg`` in its own process (exit code 3, inputs skipped, is still a build). It runs in
-        the snapshot's folder: ``python -m`` puts the working folder first on ``sys.path``."""
-        return run_child([sys.executable, "-m", "kg", *args], self.env, ok=(0, 3),
-                         cwd=self.code, timeout=timeout)
+        """``kg`` in its own process (exit code 3, inputs skipped, is still a build), with its
+        own CPU time told apart from its worker processes'."""
+        run = run_child([sys.executable, str(ROOT / "bench" / "probes.py"), "kg", *args],
+                        self.env, ok=(0, 3), cwd=self.code, timeout=timeout)
+        last = run.stderr.rstrip().rpartition("\n")[2]
+        if not last.startswith(USAGE_MARK):
+            return run
+        usage = json.loads(last.removeprefix(USAGE_MARK))
+        return replace(run, own_cpu=usage["self"], workers_cpu=usage["children"])
 
     def probe(self, *args: str, timeout: float | None = None) -> dict[str, Any]:
         run = run_child([sys.executable, str(ROOT / "bench" / "probes.py"), *args], self.env,
