@@ -1,6 +1,6 @@
 """Extraction fanned out to worker processes: a local process pool or a Dask cluster.
 
-Documents are cut into tasks of a few dozen in document order; each worker loads the spaCy
+Documents are cut into tasks of up to 16 in document order; each worker loads the spaCy
 model once (per thread, since a pipeline is not shared between threads) and returns the
 extractions of a whole task. Results come back in document order whatever order the workers
 finish in, so resolution and output are the same as in one process.
