@@ -239,7 +239,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER)
     parser.add_argument("--limit", type=int, help="only N articles, spread over the folder")
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "RESULTS.md")
+    parser.add_argument("--report-only", action="store_true",
+                        help="write RESULTS.md again from the last run's bench/work/results.json")
     args = parser.parse_args(argv)
+    if args.report_only:
+        write_results(saved_results(), args.results)
+        return
     bench = Bench(args.folder.resolve(), args.limit)
     bench.results.update(machine=machine(), versions=versions(), folder=str(args.folder),
                          files=len(bench.files), command=" ".join(["bench/run.py", *sys.argv[1:]]))
@@ -248,8 +253,16 @@ def main(argv: list[str] | None = None) -> None:
         step(bench)
         save(bench.results)
     bench.results["load at end"] = load()
+    save(bench.results)
     write_results(bench.results, args.results)
     print(f"[bench] wrote {args.results}")
+
+
+def saved_results() -> dict[str, Any]:
+    """The figures of the last run, from bench/work/results.json."""
+    results = json.loads((WORK / "results.json").read_text())
+    return {k: Run(**v) if isinstance(v, dict) and "stdout" in v else v
+            for k, v in results.items()}
 
 
 if __name__ == "__main__":
