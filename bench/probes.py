@@ -4,10 +4,10 @@
     python bench/probes.py words FOLDER                 documents and words kg would build
     python bench/probes.py resolve OUT FOLDER           cross-article resolution, timed
     python bench/probes.py query-direct GRAPH QUERY     pyoxigraph alone: load, query, CSV
-    python bench/probes.py query-inprocess GRAPH QUERY  kg.query vs pyoxigraph on one store
+    python bench/probes.py query-inprocess GRAPH QUERY  kg.store.sparql vs pyoxigraph on one store
     python bench/probes.py kg ARGS...                   kg itself, CPU of workers told apart
 
-The texts are read with ``kg.ingest`` so every probe sees exactly the documents a build sees.
+The texts are read with ``kg.ingest.files`` so every probe sees exactly the documents a build sees.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 
 def documents(folder: str) -> list[Any]:
-    from kg.ingest import read_documents
+    from kg.ingest.files import read_documents
 
     return list(read_documents([folder], on_skip=lambda _s: None,
                                on_warning=lambda _p, _m: None))
@@ -63,8 +63,8 @@ def count_words(folder: str) -> dict[str, Any]:
 
 def resolve(out: str, folder: str) -> dict[str, Any]:
     """Resolution of a built corpus's cached extractions, timed on its own."""
-    from kg.cache import ExtractionCache
-    from kg.resolve import resolve_entities
+    from kg.build.cache import ExtractionCache
+    from kg.resolve.resolver import resolve_entities
 
     cache = ExtractionCache(Path(out))
     extractions = [cache.get(d) for d in documents(folder)]
@@ -80,7 +80,7 @@ def query_direct(graph: str, query: str) -> dict[str, Any]:
     """What a script using pyoxigraph alone does: parse the file, run the query, write CSV."""
     import pyoxigraph as ox
 
-    from kg.namespaces import PREFIXES
+    from kg.rdf.namespaces import PREFIXES
 
     def run() -> int:
         store = ox.Store()
@@ -98,9 +98,9 @@ def query_inprocess(graph: str, query: str, repeats: int = 2) -> dict[str, Any]:
     the best of ``repeats`` of each."""
     import pyoxigraph as ox
 
-    from kg.namespaces import PREFIXES
-    from kg.query import run_query, write_result
-    from kg.store import open_store
+    from kg.rdf.namespaces import PREFIXES
+    from kg.store.embedded import open_store
+    from kg.store.sparql import run_query, write_result
 
     store, text = open_store(graph), Path(query).read_text()
 

@@ -31,7 +31,7 @@ def write_results(results: dict[str, Any], path: Path) -> None:
          "one store: kg s", "one store: pyoxigraph s"], queries(results))
     lines += ["", "`kg query` and the pyoxigraph script (load the TriG file, query, write CSV) "
               "are whole processes; the first `kg query` also builds kg's on-disk copy of the "
-              "graph, which later ones open. \"One store\" runs `kg.query.run_query` and "
+              "graph, which later ones open. \"One store\" runs `kg.store.sparql.run_query` and "
               "`Store.query` on that same on-disk store in one process (best of 2 each)."]
     lines += ["", "## Views", "", viz(results)]
     lines += ["", "## Machine and versions", ""]

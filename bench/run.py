@@ -167,8 +167,8 @@ def measure_added(bench: Bench) -> None:
 def forget_cached(target: Path, corpus: Path, files: list[Path]) -> None:
     """Delete the cache entries of ``files`` (as the build will read them from ``corpus``)."""
     sys.path.insert(0, str(WORK / "code"))
-    from kg.cache import ExtractionCache
-    from kg.ingest import read_documents
+    from kg.build.cache import ExtractionCache
+    from kg.ingest.files import read_documents
 
     cache = ExtractionCache(target)
     paths = [str(corpus / f.name) for f in files]

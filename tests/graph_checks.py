@@ -15,8 +15,8 @@ import pyoxigraph as ox
 from rdflib import Graph
 
 from kg.config import Settings
-from kg.namespaces import GEONAMES, KG, NIF, PREFIXES, SDO
-from kg.serialize import FORMATS
+from kg.rdf.namespaces import GEONAMES, KG, NIF, PREFIXES, SDO
+from kg.rdf.serialize import FORMATS
 
 IS_STRING, ANCHOR_OF = str(NIF.isString), str(NIF.anchorOf)
 BEGIN, END, CONTEXT = str(NIF.beginIndex), str(NIF.endIndex), str(NIF.referenceContext)

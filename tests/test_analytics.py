@@ -10,10 +10,10 @@ import pytest
 from networkx.algorithms.link_analysis.pagerank_alg import _pagerank_python
 from typer.testing import CliRunner
 
-from kg.analytics import graph_statistics, pagerank, simple_graph
 from kg.cli import app
-from kg.projection import entity_graph
-from kg.store import open_store
+from kg.store.embedded import open_store
+from kg.views.analytics import graph_statistics, pagerank, simple_graph
+from kg.views.projection import entity_graph
 from tests.graphs import ACME, ALICE, synthetic_store
 
 

@@ -12,8 +12,8 @@ import rdflib
 
 import kg
 from kg.errors import InputError
-from kg.results import Rows
-from kg.viz import View
+from kg.store.results import Rows
+from kg.views.viz import View
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = "Vladimir Putin met Emmanuel Macron in Paris on Monday, the Kremlin said."
@@ -34,7 +34,7 @@ def test_the_api_is_exported_and_imported_lazily() -> None:
 
 
 def test_kg_query_stays_callable_after_the_submodule_is_imported(seed_build: Path) -> None:
-    code = ("import kg.viz, kg.query, kg; "
+    code = ("import kg.views.viz, kg.store.sparql, kg; "
             f"print(kg.query({str(seed_build / 'graph.trig')!r}, 'ASK {{ ?s a schema:Person }}'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)

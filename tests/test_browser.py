@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from kg.store import build_graph
-from kg.viz import View, view
+from kg.api import build_graph
+from kg.views.viz import View, view
 from tests.graphs import MALLORY, PAYLOAD_NAME, PAYLOAD_SENTENCE, synthetic_store
 
 pytestmark = pytest.mark.browser

@@ -11,11 +11,11 @@ import pyoxigraph as ox
 import pytest
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 
-from kg.build import build_corpus
+from kg.build.corpus import build_corpus
 from kg.config import Settings
-from kg.namespaces import ITSRDF, KG, NIF, RDF, RDFS, SDO, XSD
-from kg.serialize import FORMATS
-from kg.validate import validate_graph
+from kg.rdf.namespaces import ITSRDF, KG, NIF, RDF, RDFS, SDO, XSD
+from kg.rdf.serialize import FORMATS
+from kg.views.validate import validate_graph
 
 from .conftest import SEEDS
 

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from kg.build import BuildReport, build_corpus
-from kg.cache import CACHE_FOLDER, ExtractionCache, document_key
+from kg.build.cache import CACHE_FOLDER, ExtractionCache, document_key
+from kg.build.corpus import BuildReport, build_corpus
+from kg.build.manifest import MANIFEST_PATH
 from kg.config import Settings
-from kg.ingest import document_from_text, read_documents
-from kg.manifest import MANIFEST_PATH
+from kg.ingest.files import document_from_text, read_documents
 from kg.model import ArticleMeta, Extraction, Sentence
-from kg.registry import REGISTRY_PATH
-from kg.serialize import FORMATS
+from kg.rdf.serialize import FORMATS
+from kg.resolve.registry import REGISTRY_PATH
 
 from .conftest import SEEDS
 
@@ -34,16 +34,16 @@ def articles(tmp_path: Path) -> Path:
 @pytest.fixture()
 def extracted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The ids of the documents each build hands to spaCy, in order."""
-    import kg.build
+    import kg.build.corpus
 
     seen: list[str] = []
-    real = kg.build.extract_missing
+    real = kg.build.corpus.extract_missing
 
     def spy(documents: Any, settings: Settings, nlp: Any = None) -> Any:
         seen.extend(d.doc_id for d in documents)
         return real(documents, settings, nlp)
 
-    monkeypatch.setattr(kg.build, "extract_missing", spy)
+    monkeypatch.setattr(kg.build.corpus, "extract_missing", spy)
     return seen
 
 
@@ -169,7 +169,7 @@ def test_an_interrupted_build_keeps_what_it_extracted(
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patch:
-        patch.setattr("kg.build.write_graph_files", crash)
+        patch.setattr("kg.build.corpus.write_graph_files", crash)
         with pytest.raises(KeyboardInterrupt):
             build(articles, tmp_path / "out")
     assert not list((tmp_path / "out").glob("graph.*"))
@@ -192,7 +192,7 @@ def test_an_unchanged_rebuild_is_up_to_date_without_loading_the_model(
     def no_model(*_args: Any) -> None:
         raise AssertionError("an up-to-date build must not load spaCy")
 
-    monkeypatch.setattr("kg.build.load_pipeline", no_model)
+    monkeypatch.setattr("kg.build.corpus.load_pipeline", no_model)
     again = build_corpus([articles], Settings(out_dir=tmp_path / "out"), formats=ALL_FORMATS)
     assert again.up_to_date and again.cached == 3
     assert (again.documents, again.triples, again.mentions, again.entities_by_kind) == (
@@ -267,8 +267,9 @@ def test_a_cache_that_cannot_be_written_costs_only_a_warning(
 
 
 def test_fingerprint_covers_every_module_extraction_imports() -> None:
-    from kg.cache import _SOURCES, extraction_sources
+    from kg.build.cache import _SOURCES, extraction_sources
 
     names = {str(p.relative_to(_SOURCES)) for p in extraction_sources()}
     # the fact classes and the country table are not under kg/extract/ but decide its output
-    assert {"extract/pipeline.py", "model.py", "facts.py", "countries.py"} <= names
+    assert {"extract/pipeline.py", "model/document.py", "model/facts.py",
+            "lexicon/countries.py"} <= names

@@ -19,7 +19,7 @@ runner = CliRunner()
 @pytest.fixture()
 def fast_pipeline(monkeypatch: pytest.MonkeyPatch, nlp: Any) -> None:
     """Commands reuse the session's loaded pipeline instead of loading their own."""
-    monkeypatch.setattr("kg.build.load_pipeline", lambda _model=None: nlp)
+    monkeypatch.setattr("kg.build.corpus.load_pipeline", lambda _model=None: nlp)
 
 
 def test_build_prints_a_summary_and_writes_turtle_and_trig(

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from kg.build import build_corpus
-from kg.cache import CACHE_FOLDER
+from kg.atomic import LOCK_NAME, BuildLock, atomic_writer, remove_stale_temps
+from kg.build.cache import CACHE_FOLDER
+from kg.build.corpus import build_corpus
+from kg.build.manifest import MANIFEST_PATH
 from kg.config import Settings
-from kg.manifest import MANIFEST_PATH
-from kg.output import LOCK_NAME, BuildLock, atomic_writer, remove_stale_temps
 from tests.graph_checks import read_quads
 
 BBC = Path("/work/shared/corpora/bbc")

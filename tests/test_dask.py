@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from kg.build import build_corpus
+from kg.build.corpus import build_corpus
+from kg.build.parallel import NO_DASHBOARD, check_workers
 from kg.cli import app
 from kg.config import MODEL_PACKAGE, Settings
 from kg.errors import BuildError
-from kg.parallel import NO_DASHBOARD, check_workers
-from kg.serialize import FORMATS
+from kg.rdf.serialize import FORMATS
 
 from .conftest import SEEDS
 
@@ -61,7 +61,7 @@ def test_an_unreachable_scheduler_is_a_clean_error(
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    monkeypatch.setattr("kg.parallel.CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("kg.build.parallel.CONNECT_TIMEOUT", 1)
     with pytest.raises(BuildError, match=f"127.0.0.1:{port}"):
         build_corpus([SEEDS], Settings(out_dir=tmp_path, scheduler=f"tcp://127.0.0.1:{port}"))
 

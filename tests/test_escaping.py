@@ -17,14 +17,14 @@ import pytest
 from rdflib import Dataset
 from typer.testing import CliRunner
 
-from kg.build import Corpus, build_corpus, corpus_from_extractions, write_outputs
-from kg.characters import UNREPRESENTABLE
+from kg.build.corpus import Corpus, build_corpus, corpus_from_extractions, write_outputs
 from kg.cli import app
 from kg.config import Settings
-from kg.ingest import Skipped, document_from_text, read_documents
+from kg.ingest.characters import UNREPRESENTABLE
+from kg.ingest.files import Skipped, document_from_text, read_documents
 from kg.model import ArticleMeta, EntityKind, Extraction, Mention, Sentence
-from kg.namespaces import RDFS, SDO, SKOS
-from kg.serialize import FORMATS
+from kg.rdf.namespaces import RDFS, SDO, SKOS
+from kg.rdf.serialize import FORMATS
 from tests.graph_checks import anchor_problems, loose_iris, read_quads
 
 RDFLIB_FORMATS = {"ttl": "turtle", "nt": "nt", "nq": "nquads", "trig": "trig", "jsonld": "json-ld"}

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from kg.evaluate import (
+from kg.resolve.evaluate import (
     BBC_SET,
     DEFAULT_SET,
     PROJECT_ROOT,
@@ -81,9 +81,9 @@ def test_bcubed_of_a_perfect_and_of_a_lumped_answer() -> None:
 
 def test_script_prints_the_figures(evaluation: Evaluation, capsys: pytest.CaptureFixture[str],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    import kg.evaluate
+    import kg.resolve.evaluate
 
-    monkeypatch.setattr(kg.evaluate, "evaluate", lambda path: evaluation)
-    assert kg.evaluate.main([]) == 0
+    monkeypatch.setattr(kg.resolve.evaluate, "evaluate", lambda path: evaluation)
+    assert kg.resolve.evaluate.main([]) == 0
     out = capsys.readouterr().out
     assert "pairwise (cross-document)" in out and "B-cubed" in out and "F1" in out

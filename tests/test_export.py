@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import InputError
-from kg.export import EDGE_COLUMNS, NODE_COLUMNS, export_graph
-from kg.projection import entity_graph
+from kg.views.export import EDGE_COLUMNS, NODE_COLUMNS, export_graph
+from kg.views.projection import entity_graph
 from tests.graphs import ACME, ALICE, PAYLOAD_NAME, synthetic_store
 
 READERS = {"graphml": nx.read_graphml, "gexf": nx.read_gexf}

@@ -10,7 +10,7 @@ import pytest
 from kg.extract import extract_document
 from kg.extract.pipeline import chunk_bounds
 from kg.extract.values import is_duration, normalise_date, parse_number
-from kg.ingest import document_from_text
+from kg.ingest.files import document_from_text
 from kg.model import ArticleMeta, EntityKind, Extraction
 
 

@@ -8,13 +8,16 @@ from typing import Any
 import pytest
 
 from kg.extract import extract_document
-from kg.extract.facts.claims import quotations
-from kg.extract.facts.countries import country_named, country_of_demonym, is_capital, is_city
-from kg.extract.facts.roles import role_label
-from kg.facts import (
+from kg.extract.rules.claims import quotations
+from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
+from kg.extract.rules.roles import role_label
+from kg.ingest.files import document_from_text
+from kg.model import (
+    ArticleMeta,
     Claim,
     ClaimKind,
     Event,
+    Extraction,
     Fact,
     Figure,
     Membership,
@@ -23,8 +26,6 @@ from kg.facts import (
     RelationKind,
     within,
 )
-from kg.ingest import document_from_text
-from kg.model import ArticleMeta, Extraction
 
 
 def extract(nlp: Any, text: str, published: date | None = None) -> Extraction:

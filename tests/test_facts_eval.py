@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from kg.facts import (
+from kg.model import (
     Claim,
     ClaimKind,
     Country,
@@ -15,8 +15,8 @@ from kg.facts import (
     Membership,
     Party,
     PartyKind,
+    Span,
 )
-from kg.model import Span
 from tests.eval.facts.score import (
     HELD_OUT,
     KINDS,

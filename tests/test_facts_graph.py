@@ -12,11 +12,10 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import PROV, RDF
 
-from kg.facts import Event, EventType, Evidence
-from kg.model import Span, TimeExpression
-from kg.namespaces import KG, NIF, ORG, SDO, SEM
-from kg.rdf_events import Report, compatible_times, same_event
-from kg.validate import read_graph, validate_data
+from kg.model import Event, EventType, Evidence, Span, TimeExpression
+from kg.rdf.events import Report, compatible_times, same_event
+from kg.rdf.namespaces import KG, NIF, ORG, SDO, SEM
+from kg.views.validate import read_graph, validate_data
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "queries"
@@ -85,7 +84,7 @@ def test_claims_list_speakers_with_their_figures(
 def test_named_queries_take_their_parameter(
     store: ox.Store, name: str, param: str, value: str
 ) -> None:
-    from kg.query import named_query, run_query
+    from kg.store.sparql import named_query, run_query
 
     solutions: Any = run_query(store, named_query(name).text, {param: value})
     found = [s[param].value for s in solutions]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kg.countries import country_code, demonym_code
-from kg.geo import article_countries, candidates, geo_index, is_place_name, link_place
+from kg.lexicon.countries import country_code, demonym_code
+from kg.resolve.geo import article_countries, candidates, geo_index, is_place_name, link_place
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,9 @@ import pyoxigraph as ox
 import pytest
 from rdflib import Dataset, Graph, Literal, URIRef
 
-from kg.build import write_outputs
-from kg.graphfiles import write_graph_files
-from kg.serialize import FORMATS, oxigraph_quads
+from kg.build.corpus import write_outputs
+from kg.rdf.graphfiles import write_graph_files
+from kg.rdf.serialize import FORMATS, oxigraph_quads
 
 BASE = "https://x.org/"
 

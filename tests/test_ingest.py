@@ -12,9 +12,9 @@ from typing import IO, Any
 
 import pytest
 
-from kg import ingest
 from kg.errors import InputError
-from kg.ingest import Skipped, document_from_text, read_documents, slugify
+from kg.ingest import files as ingest
+from kg.ingest.files import Skipped, document_from_text, read_documents, slugify
 from kg.model import ArticleMeta, Document
 from tests.hostile_corpus import (
     BUILT,

@@ -18,8 +18,8 @@ import pytest
 from rdflib import Dataset, Literal, URIRef
 
 from kg.errors import GraphError, InputError, StoreError
-from kg.load import Credentials, load_dataset, read_source
-from kg.remote_store import PRESETS, credentials, endpoints_for, split_userinfo
+from kg.remote.load import Credentials, load_dataset, read_source
+from kg.remote.store import PRESETS, credentials, endpoints_for, split_userinfo
 
 URL = "http://store.test"
 G = "https://w3id.org/kgnews/id/graph/"

@@ -25,9 +25,9 @@ from rdflib.compare import isomorphic
 from rdflib.namespace import RDF, RDFS, XSD
 
 from kg.errors import InputError, StoreError
-from kg.load import Credentials, LoadReport, load_dataset
-from kg.remote_store import endpoints_for
-from kg.replacement import TMP_GRAPH_PREFIX
+from kg.remote.load import Credentials, LoadReport, load_dataset
+from kg.remote.replacement import TMP_GRAPH_PREFIX
+from kg.remote.store import endpoints_for
 from tests.servers import (  # noqa: F401  (fixtures)
     Virtuoso,
     free_port,
@@ -239,9 +239,9 @@ def test_virtuoso_refusal_names_the_auth_options(virtuoso_server: Virtuoso,  # n
 @server
 def test_seed_build_round_trips_and_named_questions_agree(target: Target,
                                                           seed_build: Path) -> None:
-    from kg.endpoint import run_remote
-    from kg.query import named_queries, run_query
-    from kg.store import open_store
+    from kg.remote.endpoint import run_remote
+    from kg.store.embedded import open_store
+    from kg.store.sparql import named_queries, run_query
 
     source = seed_build / "graph.trig"
     assert target.load(source).ok

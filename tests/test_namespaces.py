@@ -8,8 +8,8 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import OWL, RDF, RDFS
 
-from kg.namespaces import KG, KG_NS, NIF, SEM, WGS
-from kg.validate import ONTOLOGY
+from kg.rdf.namespaces import KG, KG_NS, NIF, SEM, WGS
+from kg.resources import ONTOLOGY
 
 
 @pytest.fixture(scope="module")

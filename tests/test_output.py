@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from kg.atomic import LOCK_NAME, BuildLock, atomic_write_bytes, atomic_writer
 from kg.errors import BuildError
-from kg.output import LOCK_NAME, BuildLock, atomic_write_bytes, atomic_writer
 
 
 @pytest.fixture
@@ -109,7 +109,7 @@ def test_second_lock_in_the_same_process_is_refused(tmp_path: Path) -> None:
 def test_lock_held_by_another_process_is_refused(tmp_path: Path) -> None:
     holder = subprocess.Popen(
         [sys.executable, "-c",
-         "import sys; from pathlib import Path; from kg.output import BuildLock\n"
+         "import sys; from pathlib import Path; from kg.atomic import BuildLock\n"
          "with BuildLock(Path(sys.argv[1])):\n    print('locked', flush=True); sys.stdin.read()",
          str(tmp_path)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,

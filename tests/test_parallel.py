@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kg.build import build_corpus
-from kg.cache import ExtractionCache
+from kg.build.cache import ExtractionCache
+from kg.build.corpus import build_corpus
+from kg.build.parallel import MAX_TASK_DOCUMENTS, TASKS_PER_WORKER, task_sizes, tasks_of
 from kg.config import Settings
-from kg.ingest import read_documents
-from kg.parallel import MAX_TASK_DOCUMENTS, TASKS_PER_WORKER, task_sizes, tasks_of
-from kg.serialize import FORMATS
+from kg.ingest.files import read_documents
+from kg.rdf.serialize import FORMATS
 
 from .conftest import SEEDS
 

@@ -16,15 +16,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kg.build import corpus_from_extractions, write_outputs
-from kg.characters import UNREPRESENTABLE
+from kg.build.corpus import corpus_from_extractions, write_outputs
 from kg.config import Settings
 from kg.errors import InputError
 from kg.extract import extract_document
-from kg.ingest import document_from_text
+from kg.ingest.characters import UNREPRESENTABLE
+from kg.ingest.files import document_from_text
 from kg.model import Document
-from kg.serialize import FORMATS
-from kg.validate import validate_data
+from kg.rdf.serialize import FORMATS
+from kg.views.validate import validate_data
 from tests.graph_checks import (
     anchor_problems,
     loose_iris,

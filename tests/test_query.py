@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.endpoint import remote_query_text, run_remote, values_clause
 from kg.errors import GraphError, QueryError, StoreError
-from kg.query import (
+from kg.remote.endpoint import remote_query_text, run_remote, values_clause
+from kg.store.embedded import cache_folder, open_store
+from kg.store.sparql import (
     bind_value,
     named_queries,
     named_query,
@@ -29,7 +30,6 @@ from kg.query import (
     syntax_error,
     write_result,
 )
-from kg.store import cache_folder, open_store
 
 BASE = "https://w3id.org/kgnews/id/"
 PUTIN = f"{BASE}person/vladimir-putin"

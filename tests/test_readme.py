@@ -8,7 +8,7 @@ from pathlib import Path
 import pyoxigraph as ox
 import pytest
 
-from kg.namespaces import PREFIXES
+from kg.rdf.namespaces import PREFIXES
 
 from .conftest import ROOT
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from kg.model import Entity, EntityKind, Resolution
-from kg.names import comparison_tokens, near_spelling
+from kg.resolve.names import comparison_tokens, near_spelling
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 
@@ -105,7 +105,7 @@ def test_adding_an_article_keeps_every_iri(tmp_path: Path, nlp: Any) -> None:
     from rdflib import Graph, Literal, URIRef
     from rdflib.namespace import OWL, SKOS
 
-    from kg.build import build_corpus
+    from kg.build.corpus import build_corpus
     from kg.config import Settings
 
     corpus, out = tmp_path / "articles", tmp_path / "out"

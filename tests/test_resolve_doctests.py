@@ -7,9 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["kg.countries", "kg.names", "kg.geo", "kg.registry", "kg.resolve", "kg.evaluate",
-           "kg.resolution.context", "kg.resolution.groups", "kg.resolution.document",
-           "kg.resolution.corpus"]
+MODULES = ["kg.lexicon.countries", "kg.resolve.names", "kg.resolve.geo", "kg.resolve.registry",
+           "kg.resolve.resolver", "kg.resolve.evaluate", "kg.resolve.cues", "kg.resolve.groups",
+           "kg.resolve.document", "kg.resolve.corpus", "kg.resolve.clusters"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -10,8 +10,8 @@ import pytest
 
 from kg.extract.entities import KIND_BY_LABEL
 from kg.model import ArticleMeta, Document, Extraction, Mention, Resolution
-from kg.registry import Registry
-from kg.resolve import resolve_entities
+from kg.resolve.registry import Registry
+from kg.resolve.resolver import resolve_entities
 
 Article = tuple[str, list[tuple[str, str]]]  # text, [(surface, NER label)] in order
 _TEXTS: dict[str, str] = {}  # doc id → text of the article last made with that id

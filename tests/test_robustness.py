@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from kg.build import build_corpus
+from kg.build.corpus import build_corpus
 from kg.cli import EXIT_SKIPPED, app
 from kg.config import Settings
-from kg.validate import validate_data
+from kg.views.validate import validate_data
 from tests.graph_checks import (
     anchor_problems,
     loose_iris,

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from kg.cli import app
 from kg.errors import InputError, QueryError
-from kg.projection import entity_graph
-from kg.store import open_store
-from kg.viz import find_node, neighbourhood, view
+from kg.store.embedded import open_store
+from kg.views.projection import entity_graph
+from kg.views.viz import find_node, neighbourhood, view
 from tests.graphs import (
     ACME,
     ALICE,

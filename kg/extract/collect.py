@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, raw_mentions
-from kg.extract.facts import facts_of
+from kg.extract.frame import ChunkFrame
+from kg.extract.rules import facts_of
 from kg.extract.values import (
     DATE_LABELS,
     NUMBER_LABELS,
@@ -20,8 +21,7 @@ from kg.extract.values import (
     number_unit,
     parse_number,
 )
-from kg.facts import Fact
-from kg.model import Document, Extraction, Mention, Quantity, Sentence, TimeExpression
+from kg.model import Document, Extraction, Fact, Mention, Quantity, Sentence, TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -34,22 +34,6 @@ class ChunkContext:
     document: Document
     offset: int
     last: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ChunkFrame:
-    """What collectors need to place spans of one chunk in the document."""
-
-    document: Document
-    offset: int
-    first_sentence: int
-    sentence_starts: tuple[int, ...]  # token index where each sentence of the chunk starts
-
-    def sentence_of_token(self, token_index: int) -> int:
-        """Global index of the sentence holding token ``token_index`` of the chunk."""
-        from bisect import bisect_right
-
-        return self.first_sentence + bisect_right(self.sentence_starts, token_index) - 1
 
 
 def sentences_of(doc: Doc, offset: int, first: int) -> tuple[list[Sentence], tuple[int, ...]]:

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.countries import demonym_code
-from kg.extract.lexicon import (
+from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import (
     LEADING_DETERMINERS,
     ORG_HEAD_WORDS,
     PLACE_HEAD_WORDS,

@@ -4,7 +4,7 @@ This package is the only place that imports spaCy. Long articles are cut into ch
 paragraph breaks (spaCy's own limit is a million characters, and memory grows with length);
 each chunk's offsets are shifted back so every span indexes ``Document.text``.
 
->>> from kg.ingest import document_from_text
+>>> from kg.ingest.files import document_from_text
 >>> nlp = load_pipeline()
 >>> [m.name for m in extract_document(nlp, document_from_text("Joe Biden visited Paris.")).mentions]
 ['Joe Biden', 'Paris']
@@ -18,10 +18,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.config import MODEL_PACKAGE, PACKAGE_DATA
+from kg.config import MODEL_PACKAGE
 from kg.errors import ModelError
 from kg.extract.collect import ChunkContext, extraction_from_chunks
 from kg.model import Document, Extraction
+from kg.resources import PACKAGE_DATA
 
 if TYPE_CHECKING:
     from spacy.language import Language

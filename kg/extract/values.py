@@ -18,7 +18,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kg.extract.lexicon import NUMBER_QUALIFIERS
+from kg.lexicon.words import NUMBER_QUALIFIERS
 
 if TYPE_CHECKING:
     from spacy.tokens import Span

@@ -1,0 +1,30 @@
+"""Where a parsed chunk sits in its document: what every collector and fact rule needs to
+turn a chunk's token and character positions into document offsets and sentence numbers.
+
+>>> from kg.model import Document
+>>> from kg.model import ArticleMeta
+>>> frame = ChunkFrame(Document("d", "d.txt", "A. B.", ArticleMeta(), "0" * 64), 0, 3, (0, 2))
+>>> frame.sentence_of_token(2)
+4
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from kg.model import Document
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkFrame:
+    """What collectors need to place spans of one chunk in the document."""
+
+    document: Document
+    offset: int
+    first_sentence: int
+    sentence_starts: tuple[int, ...]  # token index where each sentence of the chunk starts
+
+    def sentence_of_token(self, token_index: int) -> int:
+        """Global index of the sentence holding token ``token_index`` of the chunk."""
+        return self.first_sentence + bisect_right(self.sentence_starts, token_index) - 1

@@ -1,0 +1,273 @@
+"""Claims: reported speech with its speaker, cue and the text of what was said.
+
+    indirect      a speech verb's clausal complement: "Pushilin said 200,000 remained";
+                  an accusation: "Kyiv accuses Moscow of deporting residents"
+    direct        a quotation with a speech verb beside it: '"…," he said'; a quotation
+                  opening a sentence right after another one, with no cue of its own,
+                  continues the previous speaker's words (news style)
+    according-to  "…, according to the official": the rest of the sentence
+    nominal       "Russia's claims that …": a claim noun with a "that" clause
+
+Speakers are noun phrases: a mention, a pronoun (he/she → the previous speaker if a person,
+else the latest person subject; it/they → the same for organisations and places), a bare
+surname of an earlier person, or a described group ("Ukrainian officials").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from kg.extract.entities import fold_space
+from kg.extract.rules.context import FactContext, noun_phrase
+from kg.extract.rules.events import subjects
+from kg.extract.rules.figures import clause_tokens
+from kg.extract.rules.times import pinned
+from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
+from kg.model import Claim, ClaimKind, Party, PartyKind, Span, TimeExpression
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+OPENING = {"“": "”", '"': '"', "«": "»"}
+MIN_QUOTE_WORDS = 3
+CONTINUATION_GAP = 2  # sentences between a quotation and the one it continues
+DASHES = frozenset({"-", "—", "–", "--"})
+TRIM = frozenset({",", ".", ";", ":", "-", "—", "–", '"', "“", "”", "'", "‘", "’", "«", "»"})
+
+
+@dataclass
+class Quote:
+    """A quotation in the chunk (document offsets of the words between the marks)."""
+
+    begin: int
+    end: int
+    used: bool = False
+
+
+def quotations(text: str, offset: int) -> list[Quote]:
+    """Quotations in ``text``: curly or straight double quotes; one left open at the end of a
+    paragraph ends there (the next paragraph reopens it).
+
+    >>> [(q.begin, q.end) for q in quotations('He said "we will go home now" today.', 0)]
+    [(9, 28)]
+    """
+    found, opened, closer = [], -1, ""
+    for i, ch in enumerate(text):
+        if opened < 0 and ch in OPENING:
+            opened, closer = i + 1, OPENING[ch]
+        elif opened >= 0 and (ch == closer or text.startswith("\n\n", i)):
+            found.append(Quote(offset + opened, offset + i))
+            opened = -1
+    if opened >= 0:
+        found.append(Quote(offset + opened, offset + len(text)))
+    return [q for q in found
+            if len(text[q.begin - offset : q.end - offset].split()) >= MIN_QUOTE_WORDS]
+
+
+class ClaimReader:
+    """Reads a chunk's claims in text order, remembering the last speaker for pronouns."""
+
+    def __init__(self, ctx: FactContext) -> None:
+        self.ctx = ctx
+        self.quotes = quotations(ctx.doc.text, ctx.frame.offset)
+        self.last: Claim | None = None
+
+    def claims(self) -> list[Claim]:
+        """Every claim of the chunk, in text order."""
+        found: list[Claim] = []
+        for sent in self.ctx.doc.sents:
+            for claim in self._sentence_claims(sent.start, sent.end):
+                found.append(claim)
+                self.last = claim
+        return found
+
+    def _sentence_claims(self, start: int, end: int) -> Iterator[Claim]:
+        tokens = list(self.ctx.doc[start:end])
+        for token in tokens:
+            if token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS:
+                if not _in_name(self.ctx, token):
+                    yield from self.speech(token)
+            elif token.pos_ == "VERB" and token.lemma_.lower() in ACCUSE_VERBS:
+                yield from self.accusation(token)
+            elif token.lower_ == "according":
+                yield from self.according_to(token, tokens)
+            elif token.pos_ == "NOUN" and token.lemma_.lower() in CLAIM_NOUNS:
+                yield from self.nominal(token)
+        yield from self.continued(tokens)
+
+    # --- rules ---------------------------------------------------------------------------
+
+    def speech(self, verb: Token) -> Iterator[Claim]:
+        """ "X said (that) …" and '"…," X said'."""
+        if any(c.dep_ == "neg" for c in verb.children):
+            return
+        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"]
+        speaker = self._speaker(speakers[0]) if speakers else None
+        if speaker is None:
+            return
+        complements = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis"}]
+        content = self._trimmed(list(complements[0].subtree)) if complements else None
+        if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
+            inserted = {t.i for t in verb.subtree}
+            clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
+            content = self._trimmed(clause)
+        quote = self._quote_near(verb)
+        if quote is not None and (content is None or self._quoted(content)):
+            quote.used = True  # '"…," he said': the words are the quotation
+            content, kind = self._quote_span(quote), ClaimKind.DIRECT
+        elif content is not None:
+            for q in self.quotes:
+                q.used = q.used or _inside(Span(q.begin, q.end, ""), content)
+            kind = ClaimKind.INDIRECT
+        else:
+            return
+        yield self._claim(speaker, verb.lemma_.lower(), kind, content, verb)
+
+    def _quoted(self, content: Span) -> bool:
+        """Whether ``content`` lies inside a quotation (then the quotation is the claim)."""
+        return any(_inside(content, q) for q in self.quotes)
+
+    def accusation(self, verb: Token) -> Iterator[Claim]:
+        """ "Kyiv accuses Moscow of deporting residents": whom, and of what."""
+        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"]
+        accused = [c for c in verb.children if c.dep_ == "dobj"]
+        charges = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in {"of", "for"}]
+        speaker = self._speaker(speakers[0]) if speakers else None
+        if speaker is None or not accused or not charges:
+            return
+        content = self._trimmed([*accused[0].subtree, *charges[0].subtree])
+        if content is not None:
+            yield self._claim(speaker, verb.lemma_.lower(), ClaimKind.INDIRECT, content, verb)
+
+    def according_to(self, token: Token, sentence: list[Token]) -> Iterator[Claim]:
+        """ "…, according to X": X claims the rest of the sentence."""
+        objects = [o for p in token.children if p.lower_ == "to" for o in p.children
+                   if o.dep_ == "pobj"]
+        speaker = self._speaker(objects[0]) if objects else None
+        if speaker is None:
+            return
+        excluded = {t.i for t in token.subtree}
+        rest = [t for t in sentence if t.i not in excluded]
+        content = self._trimmed(rest)
+        if content is not None:
+            yield self._claim(speaker, "according to", ClaimKind.ACCORDING_TO, content, token)
+
+    def nominal(self, noun: Token) -> Iterator[Claim]:
+        """ "Russia's claims that its military has liberated …"."""
+        owners = [c for c in noun.children if c.dep_ == "poss"]
+        clauses = [c for c in noun.children if c.dep_ in {"acl", "ccomp"}
+                   and any(m.dep_ == "mark" and m.lower_ == "that" for m in c.children)]
+        speaker = self._speaker(owners[0]) if owners else None
+        if speaker is None or not clauses:
+            return
+        content = self._trimmed(list(clauses[0].subtree))
+        if content is not None:
+            yield self._claim(speaker, noun.lemma_.lower(), ClaimKind.NOMINAL, content, noun)
+
+    def continued(self, sentence: list[Token]) -> Iterator[Claim]:
+        """A quotation opening this sentence, with no cue, continues the previous quotation."""
+        ctx, last = self.ctx, self.last
+        if last is None or last.kind is not ClaimKind.DIRECT:
+            return
+        begin = ctx.char(sentence[0])
+        end = ctx.char(sentence[-1]) + len(sentence[-1].text)
+        text = ctx.frame.document.text
+        for quote in self.quotes:
+            opens_paragraph = "\n" in text[max(0, quote.begin - 3) : quote.begin - 1]
+            if quote.used or not (begin <= quote.begin <= begin + 2 or
+                                  begin < quote.begin < end and opens_paragraph):
+                continue
+            if ctx.sentence(sentence[0]) - last.evidence.sentences[-1] > CONTINUATION_GAP:
+                return
+            quote.used = True
+            content = self._quote_span(quote)
+            evidence = ctx.evidence(self._tokens_of(content), "claim.continued-quote", 0.6)
+            yield Claim(last.speaker, last.cue, ClaimKind.DIRECT, content, None, evidence)
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _speaker(self, head: Token) -> Party | None:
+        """The speaker, written as the whole noun phrase ("Russia's defence ministry")."""
+        hint = self.last.speaker if self.last is not None else None
+        party = self.ctx.party(head, hint)
+        if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
+            return party
+        phrase = self.ctx.span(noun_phrase(head) or [head])
+        return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _claim(
+        self, speaker: Party, cue: str, kind: ClaimKind, content: Span, cue_token: Token
+    ) -> Claim:
+        rule = f"claim.{kind.value}"
+        confidence = {ClaimKind.DIRECT: 0.9, ClaimKind.INDIRECT: 0.85}.get(kind, 0.75)
+        if speaker.mention and not speaker.begin <= speaker.mention[0] < speaker.end:
+            confidence -= 0.15  # the speaker was a pronoun or a bare surname
+        tokens = [cue_token, *self._tokens_of(content)]
+        evidence = self.ctx.evidence(tokens, rule, round(confidence, 2))
+        uttered = _time_of(self.ctx, cue_token)
+        return Claim(speaker, cue, kind, content, uttered, evidence)
+
+    def _quote_near(self, verb: Token) -> Quote | None:
+        """The unused quotation nearest the verb in its sentence, not containing it."""
+        ctx = self.ctx
+        sent = verb.sent
+        begin, end = ctx.char(sent[0]), ctx.char(sent[-1]) + len(sent[-1].text)
+        at = ctx.char(verb)
+        near = [q for q in self.quotes if not q.used and q.begin < end and q.end > begin - 3
+                and not q.begin <= at < q.end]
+        return min(near, key=lambda q: min(abs(q.begin - at), abs(q.end - at)), default=None)
+
+    def _quote_span(self, quote: Quote) -> Span:
+        text = self.ctx.frame.document.text
+        begin, end = quote.begin, quote.end
+        while begin < end and (text[begin].isspace() or text[begin] in TRIM):
+            begin += 1
+        while end > begin and (text[end - 1].isspace() or text[end - 1] in TRIM - {"."}):
+            end -= 1
+        return Span(begin, end, text[begin:end])
+
+    def _trimmed(self, tokens: list[Token]) -> Span | None:
+        """A clause as claim text: without a dateline, a leading "that", edge punctuation."""
+        dashes = [t.i for t in tokens[:8] if t.text in DASHES and t.whitespace_]
+        if dashes and tokens[0].i == tokens[0].sent.start:
+            tokens = [t for t in tokens if t.i > dashes[0]]  # "KYIV, May 18 - …"
+        while tokens and (_is_edge(tokens[0]) or tokens[0].lower_ == "that"):
+            tokens = tokens[1:]
+        while tokens and _is_edge(tokens[-1]):
+            tokens = tokens[:-1]
+        return self.ctx.span(tokens) if tokens else None
+
+    def _tokens_of(self, span: Span) -> list[Token]:
+        bounds = self.ctx.token_bounds(span.begin, span.end)
+        return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _in_name(ctx: FactContext, verb: Token) -> bool:
+    """A verb inside a name ("the North East Says No campaign") reports nothing."""
+    capitalised = verb.text[:1].isupper() and verb.i != verb.sent.start
+    return capitalised or ctx.mention(verb) is not None
+
+
+def _is_edge(token: Token) -> bool:
+    return token.text in TRIM or token.is_space
+
+
+def _inside(inner: Span, outer: Quote | Span) -> bool:
+    return outer.begin - 2 <= inner.begin and inner.end <= outer.end + 2
+
+
+def _time_of(ctx: FactContext, verb: Token) -> TimeExpression | None:
+    """A date expression attached to the cue verb ("said Wednesday", "tweeted on Wednesday")."""
+    for child in verb.children:
+        tokens = list(child.subtree) if child.dep_ in {"npadvmod", "prep", "tmod"} else []
+        times = [ctx.time_at[t.i] for t in tokens if t.i in ctx.time_at]
+        if times:
+            return pinned(times[0], ctx.frame.document.meta.date_published)
+    return None
+
+
+def claims_of(ctx: FactContext) -> list[Claim]:
+    """Every claim of the chunk."""
+    return ClaimReader(ctx).claims()

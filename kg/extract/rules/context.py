@@ -1,0 +1,272 @@
+"""What every fact rule needs from a parsed chunk: offsets, mentions by token, parties.
+
+A ``FactContext`` wraps one spaCy ``Doc`` (a chunk of an article) with the chunk's mentions
+and time expressions, and answers the questions the rules share: which mention covers this
+token, which sentence holds it, who a pronoun or a bare surname stands for, and how a noun
+phrase becomes a ``Party``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from kg.extract.entities import fold_space
+from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
+from kg.lexicon.fact_words import CITY_NOUNS, PLACE_NOUNS, SPEECH_VERBS
+from kg.model import Country, EntityKind, Evidence, Mention, Party, PartyKind, Span, TimeExpression
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+    from kg.extract.frame import ChunkFrame
+
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+PERSON_PRONOUNS = frozenset({"he", "she", "him", "her", "his", "hers"})
+THING_PRONOUNS = frozenset({"it", "its"})
+GROUP_PRONOUNS = frozenset({"they", "them", "their"})
+RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom", "whose"})
+MAX_GROUP_TOKENS = 12
+METONYM_DEPS = frozenset({"nsubj", "poss", "compound", "npadvmod", "amod"})
+
+
+class FactContext:
+    """One parsed chunk with its mentions and times, indexed by token."""
+
+    def __init__(
+        self,
+        doc: Doc,
+        frame: ChunkFrame,
+        mentions: Sequence[Mention],
+        times: Sequence[TimeExpression],
+    ) -> None:
+        self.doc = doc
+        self.frame = frame
+        self.mentions: list[Mention] = []  # those that align with tokens
+        self.mention_at: dict[int, Mention] = {}
+        self.mention_tokens: dict[tuple[int, int], tuple[int, int]] = {}
+        for mention in mentions:
+            bounds = self.token_bounds(mention.begin, mention.end)
+            if bounds is not None:
+                self.mentions.append(mention)
+                self.mention_tokens[(mention.begin, mention.end)] = bounds
+                for i in range(*bounds):
+                    self.mention_at[i] = mention
+        self.time_at: dict[int, TimeExpression] = {}
+        for time in times:
+            bounds = self.token_bounds(time.begin, time.end)
+            for i in range(*(bounds or (0, 0))):
+                self.time_at[i] = time
+
+    def token_bounds(self, begin: int, end: int) -> tuple[int, int] | None:
+        """Token bounds of the document span ``begin:end`` in this chunk."""
+        span = self.doc.char_span(
+            begin - self.frame.offset, end - self.frame.offset, alignment_mode="expand"
+        )
+        return (span.start, span.end) if span is not None and len(span) else None
+
+    # --- offsets and evidence -------------------------------------------------------------
+
+    def char(self, token: Token) -> int:
+        """Document offset of ``token``'s first character."""
+        return self.frame.offset + token.idx
+
+    def span(self, tokens: Iterable[Token]) -> Span:
+        """The document span from the first to the last of ``tokens``."""
+        ordered = sorted(tokens, key=lambda t: t.i)
+        begin = self.char(ordered[0])
+        end = self.char(ordered[-1]) + len(ordered[-1].text)
+        return Span(begin, end, self.frame.document.text[begin:end])
+
+    def sentence(self, token: Token) -> int:
+        """Global index of the sentence holding ``token``."""
+        return self.frame.sentence_of_token(token.i)
+
+    def evidence(self, tokens: Iterable[Token], rule: str, confidence: float) -> Evidence:
+        """Evidence from the sentences that hold ``tokens``."""
+        sentences = tuple(sorted({self.sentence(t) for t in tokens}))
+        return Evidence(sentences, rule, confidence)
+
+    # --- mentions ------------------------------------------------------------------------
+
+    def mention(self, token: Token) -> Mention | None:
+        """The mention covering ``token``, if any."""
+        return self.mention_at.get(token.i)
+
+    def mentions_in(self, tokens: Iterable[Token]) -> list[Mention]:
+        """Mentions with a token among ``tokens``, in text order, each once."""
+        found = {id(m): m for t in tokens if (m := self.mention_at.get(t.i)) is not None}
+        return sorted(found.values(), key=lambda m: m.begin)
+
+    def head_token(self, mention: Mention) -> Token:
+        """The syntactic head of a mention's tokens."""
+        start, end = self.mention_tokens[(mention.begin, mention.end)]
+        return self.doc[start:end].root
+
+    def antecedent(self, token: Token, kinds: frozenset[EntityKind]) -> Mention | None:
+        """The most recent earlier mention of one of ``kinds``, subjects first (3 sentences)."""
+        before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds]
+        recent = [m for m in before if self.sentence(token) - m.sentence <= 3]
+        subjects = [m for m in recent if self.head_token(m).dep_ in SUBJECT_DEPS]
+        found = subjects or recent
+        return found[-1] if found else None
+
+    def named_earlier(self, head: Token) -> Mention | None:
+        """An earlier mention this unrecognised name repeats: the same words ("the Azov
+        Regiment") or a person's surname ("Shoigu" → Sergei Shoigu)."""
+        phrase = " ".join(t.text for t in noun_phrase(head))
+        for mention in reversed(self.mentions):
+            if mention.end > self.char(head):
+                continue
+            if mention.name == phrase:
+                return mention
+            surname = mention.name.split()[-1]
+            if mention.kind is EntityKind.PERSON and surname == head.text != mention.name:
+                return mention
+        return None
+
+    def recent_city(self, token: Token) -> Mention | None:
+        """The latest city mentioned before ``token`` (GeoNames), not counting a city that
+        stands for its government ("Moscow says", "Moscow's forces")."""
+        for mention in reversed(self.mentions):
+            if mention.begin >= self.char(token) or mention.kind is EntityKind.PERSON:
+                continue
+            if not is_city(mention.name):
+                continue
+            if not self._stands_for_government(mention):
+                return mention
+        return None
+
+    def _stands_for_government(self, mention: Mention) -> bool:
+        """ "Moscow says", "Moscow's forces", "Moscow-backed": a city as its government."""
+        head = self.head_token(mention)
+        if head.dep_ == "nsubj" and head.head.lemma_.lower() in SPEECH_VERBS:
+            return True
+        return is_capital(mention.name) and head.dep_ in METONYM_DEPS
+
+    # --- parties -------------------------------------------------------------------------
+
+    def entity_party(self, mention: Mention, token: Token | None = None) -> Party:
+        """A party for ``mention``, written as ``token`` when that is where it appears."""
+        if token is None or self.mention(token) is mention:
+            return Party(PartyKind.ENTITY, mention.text, mention.begin, mention.end,
+                         (mention.begin, mention.end))
+        span = self.span([token])
+        return Party(PartyKind.ENTITY, span.text, span.begin, span.end,
+                     (mention.begin, mention.end))
+
+    def country_party(self, token: Token, country: Country) -> Party:
+        """A party for a demonym or country name standing for ``country``."""
+        span = self.span([token])
+        return Party(PartyKind.COUNTRY, span.text, span.begin, span.end, None, country)
+
+    def party(self, head: Token, speaker_hint: Party | None = None) -> Party | None:
+        """The party the noun phrase headed by ``head`` denotes, if any."""
+        lower = head.lower_
+        if lower in RELATIVE_PRONOUNS and head.head.dep_ == "relcl":
+            return self.party(head.head.head, speaker_hint)
+        if (mention := self.mention(head)) is not None:
+            return self.entity_party(mention)
+        if head.dep_ == "appos" and (named := self.mention(head.head)) is not None:
+            return self.entity_party(named)  # "Crimea, the peninsula …"
+        for child in head.children:  # "the Kremlin spokesman, Dmitry Peskov", "the studio MGM"
+            if child.dep_ == "appos" and (named := self.mention(child)) is not None:
+                return self.entity_party(named)
+        if head.pos_ == "PRON":
+            return self.pronoun_party(head, speaker_hint)
+        if head.pos_ == "PROPN" and (earlier := self.named_earlier(head)) is not None:
+            return self.entity_party(earlier, head)
+        if head.pos_ in {"NOUN", "PROPN"}:
+            return self.group_party(head)
+        return None
+
+    def pronoun_party(self, head: Token, hint: Party | None) -> Party | None:
+        """Who a personal pronoun stands for: the last speaker, or the last fitting subject."""
+        lower = head.lower_
+        if lower in PERSON_PRONOUNS:
+            kinds = frozenset({EntityKind.PERSON})
+        elif lower in THING_PRONOUNS | GROUP_PRONOUNS:
+            kinds = frozenset({EntityKind.ORGANIZATION, EntityKind.PLACE})
+        else:
+            return None
+        if hint is not None and hint.mention is not None:
+            hinted = self.mention_by_offsets(hint.mention)
+            if hinted is not None and hinted.kind in kinds and not self._intervening(
+                hint, head, kinds
+            ):
+                return self.entity_party(hinted, head)
+        found = self.antecedent(head, kinds)
+        return self.entity_party(found, head) if found is not None else None
+
+    def _intervening(self, hint: Party, head: Token, kinds: frozenset[EntityKind]) -> bool:
+        """Whether someone else of ``kinds`` is named between the last speaker and ``head``."""
+        hinted = self.mention_by_offsets(hint.mention) if hint.mention else None
+        name = hinted.name if hinted else None
+        return any(
+            hint.end <= m.begin and m.end <= self.char(head) and m.kind in kinds
+            and m.name != name and not (name and m.name in name)
+            for m in self.mentions
+        )
+
+    def mention_by_offsets(self, offsets: tuple[int, int]) -> Mention | None:
+        """The mention at ``offsets`` in this chunk."""
+        for mention in self.mentions:
+            if (mention.begin, mention.end) == offsets:
+                return mention
+        return None
+
+    def place_named(self, noun: Token) -> Mention | None:
+        """The place "the city of X" names (whatever class the model gave X)."""
+        if noun.lemma_ not in PLACE_NOUNS:
+            return None
+        for prep in (c for c in noun.rights if c.dep_ == "prep" and c.lower_ == "of"):
+            for obj in (o for o in prep.children if o.dep_ == "pobj"):
+                if (mention := self.mention(obj)) is not None:
+                    return mention
+        return None
+
+    def group_party(self, head: Token) -> Party | None:
+        """A described group ("Ukrainian officials"), with its country when a demonym says."""
+        tokens = noun_phrase(head)
+        if not tokens:
+            return None
+        if (named := self.place_named(head)) is not None:
+            return self.entity_party(named)
+        if head.lower_ in CITY_NOUNS and (city := self.recent_city(head)) is not None:
+            return self.entity_party(city, head)
+        whole = " ".join(t.text for t in tokens)
+        if (country := country_named(whole)) is not None:
+            return self.country_party(head, country)
+        country = next((c for t in tokens if (c := _country_word(t)) is not None), None)
+        span = self.span(tokens)
+        return Party(PartyKind.GROUP, fold_space(span.text), span.begin, span.end, None, country)
+
+
+def noun_phrase(head: Token) -> list[Token]:
+    """The words of the noun phrase headed by ``head``: its left dependents and ``head``,
+    plus a directly following "of"/"in" phrase; without a leading determiner or punctuation."""
+    doc, start = head.doc, head.i
+    while start > head.left_edge.i and not _breaks_phrase(doc[start - 1]):
+        start -= 1
+    tokens = list(doc[start : head.i + 1])
+    rights = list(head.rights)
+    if rights and rights[0].dep_ == "prep" and rights[0].i == head.i + 1:
+        if rights[0].lower_ in {"of", "in", "at"}:
+            tokens += list(rights[0].subtree)
+    tokens = tokens[-MAX_GROUP_TOKENS:]
+    while tokens and (tokens[0].is_punct or tokens[0].lower_ in {"the", "a", "an", "some"}):
+        tokens.pop(0)
+    while tokens and tokens[-1].is_punct:
+        tokens.pop()
+    return tokens
+
+
+def _breaks_phrase(token: Token) -> bool:
+    """Punctuation that ends a noun phrase on the left (not the hyphen of "last-ditch")."""
+    attached_hyphen = token.text == "-" and not token.whitespace_
+    return token.is_punct and not attached_hyphen or token.is_space
+
+
+def _country_word(token: Token) -> Country | None:
+    """The country a word names as a demonym ("Ukrainian") or by name ("U.S")."""
+    return country_of_demonym(token.text) or country_named(token.text)

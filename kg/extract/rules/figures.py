@@ -1,0 +1,271 @@
+"""Figures: numbers as reported, with what they count and the measured thing they describe.
+
+A figure's *measure* is keyed by (predicate, counted class, anchor): "771 fighters had
+surrendered" → (Surrender, fighters, <the city the article is about>); "its population was
+around 430,000" → (population, people, <the city>). Different sources giving different values
+for one measure is what the conflicting-figures question lists.
+
+"half that number" is read relative to the figure before it and takes over its measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from kg.extract.entities import fold_space
+from kg.extract.rules.context import FactContext
+from kg.extract.rules.places import is_city
+from kg.extract.values import NUMBER_LABELS, number_qualifier, number_unit, parse_number
+from kg.lexicon.fact_words import (
+    AMOUNT_VERBS,
+    ANAPHORIC_AMOUNTS,
+    COUNTED_CLASSES,
+    EPISTEMIC_VERBS,
+    LOCATIVE_PREPS,
+    PLACE_NOUNS,
+    RELATIVE_FACTORS,
+    REMAIN_VERBS,
+    counted_class,
+    trigger_type,
+)
+from kg.model import EntityKind, Figure, Measure, Party
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span as SpacySpan
+    from spacy.tokens import Token
+
+SKIPPED_LABELS = frozenset({"DATE", "TIME", "ORDINAL"})
+CLAUSE_DEPS = frozenset({"ccomp", "relcl", "advcl", "xcomp", "conj", "acl", "parataxis"})
+POPULATION = "population"
+REMAIN = "remain"
+
+
+def number_spans(ctx: FactContext) -> Iterator[SpacySpan]:
+    """Numbers of the chunk: spaCy's number entities, bare numerals the model left untagged,
+    and four-digit "years" that count a plural noun ("2000 fighters")."""
+    doc = ctx.doc
+    taken: set[int] = set()
+    for ent in doc.ents:
+        if ent.label_ in NUMBER_LABELS or _counting_year(ent):
+            taken.update(range(ent.start, ent.end))
+            yield ent
+        elif ent.label_ in SKIPPED_LABELS:
+            taken.update(range(ent.start, ent.end))
+    for token in doc:
+        if token.i not in taken and token.like_num and token.pos_ == "NUM":
+            if ctx.mention(token) is None:
+                yield doc[token.i : token.i + 1]
+
+
+def _counting_year(ent: SpacySpan) -> bool:
+    token = ent.root
+    return (
+        ent.label_ == "DATE" and len(ent) == 1 and token.text.isdigit()
+        and token.dep_ == "nummod" and token.head.tag_ == "NNS"
+    )
+
+
+def figures_of(ctx: FactContext) -> list[Figure]:
+    """Every figure of the chunk with its measure, in text order."""
+    figures: list[Figure] = []
+    for span in sorted(number_spans(ctx), key=lambda s: s.start):
+        figure = _figure(ctx, span, figures)
+        if figure is not None:
+            figures.append(figure)
+    return figures
+
+
+def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure | None:
+    text = fold_space(span.text)
+    value = parse_number(text)
+    if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
+        return None
+    unit = number_unit(span)
+    where = ctx.span(span)
+    evidence = ctx.evidence(span, "figure.number", 0.9)
+    if (factor := _relative_factor(span)) is not None and before:
+        previous = before[-1]
+        near = ctx.sentence(span.root) - previous.evidence.sentences[-1] <= 1
+        if previous.value is not None and near:
+            evidence = ctx.evidence(span, "figure.relative", 0.75)
+            return Figure(where, previous.value * factor, number_qualifier(span),
+                          previous.unit, previous.measure, evidence)
+    if unit is None and value < 10:
+        return None
+    measure = _measure(ctx, span, unit, before) if value >= 1 else None
+    return Figure(where, value, number_qualifier(span), unit, measure, evidence)
+
+
+def _is_pronoun_one(span: SpacySpan) -> bool:
+    """ "one of the ports": a pronoun, not a count."""
+    nxt = span.doc[span.end] if span.end < len(span.doc) else None
+    return span.text.lower() == "one" and nxt is not None and nxt.lower_ == "of"
+
+
+def _relative_factor(span: SpacySpan) -> float | None:
+    """The factor of "half that number", "twice that figure"; ``None`` for plain numbers."""
+    factor = next((RELATIVE_FACTORS[t.lower_] for t in span if t.lower_ in RELATIVE_FACTORS), None)
+    head = span.root.head
+    determiners = {c.lower_ for c in head.children if c.dep_ == "det"}
+    if factor is not None and head.lemma_ in ANAPHORIC_AMOUNTS and determiners & {"that", "this"}:
+        return factor
+    return None
+
+
+def _measure(
+    ctx: FactContext, span: SpacySpan, unit: str | None, before: list[Figure]
+) -> Measure | None:
+    root = span.root
+    head = root.head if root.dep_ in {"nummod", "quantmod"} else root
+    if (population := _population(ctx, head)) is not None:
+        return population
+    clauses = [c for c in head.children if c.dep_ == "relcl" and head.i == root.i]
+    verb = clauses[0] if clauses else governing_verb(head)  # "1,700 who surrendered"
+    if verb is None:
+        return None
+    predicate, counted = predicate_of(verb), counted_class(unit)
+    if (amount := _amount_of(verb)) is not None:  # "the number of refugees … surged past N"
+        predicate, counted = amount
+    counted = counted or _counted_nearby(ctx, root, before)
+    if predicate is None or counted is None:
+        return None
+    return Measure(predicate, counted, _anchor(ctx, verb))
+
+
+def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
+    """(predicate, counted) when the verb's subject or object is "the number of X who …"."""
+    if verb.lemma_.lower() not in AMOUNT_VERBS:
+        return None
+    for noun in (c for c in verb.children if c.dep_ in {"nsubj", "dobj"}):
+        if noun.lemma_.lower() not in ANAPHORIC_AMOUNTS | {"toll"}:
+            continue
+        counted = [o for p in noun.children if p.lower_ == "of" for o in p.children
+                   if o.dep_ == "pobj"]
+        if not counted:
+            return None
+        thing = counted[0]
+        clauses = [c for c in thing.children if c.dep_ == "relcl"]
+        predicate = predicate_of(clauses[0]) if clauses else None
+        return predicate, counted_class(thing.lemma_) if thing.pos_ == "NOUN" else None
+    return None
+
+
+def _counted_nearby(ctx: FactContext, root: Token, before: list[Figure]) -> str | None:
+    """What an unlabelled number counts: a counted noun earlier in its sentence ("how many
+    fighters remained … where 2,000 were believed …"), else a recent figure's class."""
+    for token in reversed(list(root.sent)[: root.i - root.sent.start]):
+        if token.tag_ == "NNS" and counted_class(token.lemma_) in COUNTED_CLASSES:
+            return counted_class(token.lemma_)
+    return _inherited_count(ctx, root, before)
+
+
+def _population(ctx: FactContext, head: Token) -> Measure | None:
+    """ "the city of 400,000 people", "its population was around 430,000"."""
+    place_noun = None
+    if head.dep_ == "pobj" and head.head.lower_ == "of" and head.head.head.lemma_ in PLACE_NOUNS:
+        place_noun = head.head.head
+    elif head.dep_ == "attr" and head.head.lemma_ == "be":
+        subjects = [c for c in head.head.children if c.dep_ == "nsubj"]
+        if subjects and subjects[0].lemma_ == POPULATION:
+            place_noun = subjects[0]
+    if place_noun is None:
+        return None
+    return Measure(POPULATION, "people", _place_referent(ctx, place_noun))
+
+
+def _place_referent(ctx: FactContext, noun: Token) -> Party | None:
+    """The place a noun like "the city" or "its population" is about."""
+    for token in [noun, *noun.children]:
+        if (mention := ctx.mention(token)) is not None and mention.kind is not EntityKind.PERSON:
+            return ctx.entity_party(mention)
+    city = ctx.recent_city(noun)
+    return ctx.entity_party(city) if city is not None else None
+
+
+def governing_verb(token: Token) -> Token | None:
+    """The verb whose clause a noun phrase belongs to (through prepositions and conjuncts);
+    past verbs of believing and saying to the verb they introduce ("were believed to be
+    holed up" → "holed")."""
+    current = token
+    for _ in range(8):
+        if current.pos_ in {"VERB", "AUX"}:
+            break
+        if current.head.i == current.i:
+            return None
+        current = current.head
+    else:
+        return None
+    if current.lemma_.lower() in EPISTEMIC_VERBS:
+        inner = [c for c in current.children if c.dep_ == "xcomp"]
+        return _deepest(inner[0]) if inner else None
+    return current
+
+
+def _deepest(verb: Token) -> Token:
+    """Through auxiliary chains ("to be holed up" → "holed")."""
+    inner = [c for c in verb.children if c.dep_ == "xcomp"]
+    return _deepest(inner[0]) if verb.lemma_ == "be" and inner else verb
+
+
+def phrasal_lemma(verb: Token) -> str:
+    """The verb's lemma with its particle ("give up"), lower-cased."""
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    lemma = verb.lemma_.lower()
+    return f"{lemma} {particles[0]}" if particles else lemma
+
+
+def predicate_of(verb: Token) -> str | None:
+    """What a figure's verb says happened: an event type, "remain", or the verb's lemma."""
+    phrasal, lemma = phrasal_lemma(verb), verb.lemma_.lower()
+    if lemma in EPISTEMIC_VERBS or lemma in {"be", "have"}:
+        return None
+    kind = trigger_type(phrasal, "VERB") or trigger_type(lemma, "VERB")
+    if kind is not None:
+        return kind.value
+    if phrasal in REMAIN_VERBS or lemma in REMAIN_VERBS:
+        return REMAIN
+    return phrasal
+
+
+def _inherited_count(ctx: FactContext, root: Token, before: list[Figure]) -> str | None:
+    """What an unlabelled number counts: the class of a recent figure (same or previous two
+    sentences), so "bringing the total to 1,730" counts what "771 fighters" counted."""
+    sentence = ctx.sentence(root)
+    for figure in reversed(before):
+        if sentence - figure.evidence.sentences[-1] > 2:
+            break
+        if figure.measure is not None:
+            return figure.measure.counted
+        if figure.unit is not None:
+            return counted_class(figure.unit)
+    return None
+
+
+def _anchor(ctx: FactContext, verb: Token) -> Party | None:
+    """Where the measured thing is: a place under a locative preposition in the verb's
+    clause, else the article's current city."""
+    for token in clause_tokens(verb):
+        mention = ctx.mention(token)
+        if mention is None or not _under_locative(token, verb):
+            continue
+        if mention.kind is EntityKind.PLACE or is_city(mention.name):
+            return ctx.entity_party(mention)
+    city = ctx.recent_city(verb)
+    return ctx.entity_party(city) if city is not None else None
+
+
+def clause_tokens(verb: Token) -> list[Token]:
+    """Tokens of ``verb``'s own clause: its subtree without embedded complement clauses."""
+    nested = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis", "advcl", "conj"}]
+    excluded = {t.i for c in nested for t in c.subtree}
+    return [t for t in verb.subtree if t.i not in excluded]
+
+
+def _under_locative(token: Token, stop: Token) -> bool:
+    current = token
+    while current.i != stop.i and current.head.i != current.i:
+        if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
+            return True
+        current = current.head
+    return False

@@ -1,0 +1,71 @@
+"""When an event happened or a claim was made: the date expression that goes with a word.
+
+An expression attached to the word, or to a clause above it, wins ("ordered the invasion …
+on Feb. 24"; "X surrendered, Russia said Wednesday"); else the first one inside the word's
+own clause ("arrested 45 protesters after clashes … on Saturday"). An expression the date
+parser cannot read whole is read by its leading words ("Sunday after weeks" → Sunday).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from kg.extract.rules.context import FactContext
+from kg.extract.values import normalise_date
+from kg.model import TimeExpression
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+MAX_CLIMB = 12
+
+
+def pinned(time: TimeExpression, reference: date | None) -> TimeExpression:
+    """``time`` with a value read from its leading words when the whole could not be read.
+
+    >>> t = TimeExpression(0, 18, "Sunday after weeks", 0, None)
+    >>> pinned(t, date(2024, 6, 11)).value
+    datetime.date(2024, 6, 9)
+    """
+    if time.value is not None:
+        return time
+    words = time.text.split()
+    for size in range(len(words) - 1, 0, -1):
+        value, granularity = normalise_date(" ".join(words[:size]), reference)
+        if value is not None:
+            return replace(time, value=value, granularity=granularity)
+    return time
+
+
+def attached_times(ctx: FactContext, sentence: int) -> dict[int, TimeExpression]:
+    """Token index of the word each date expression of a sentence hangs from → expression."""
+    attached: dict[int, TimeExpression] = {}
+    for i, time in ctx.time_at.items():
+        token = ctx.doc[i]
+        if token.head.i in ctx.time_at and ctx.time_at[token.head.i] is time:
+            continue  # not the expression's root
+        point = token.head.head if token.head.dep_ == "prep" else token.head
+        if ctx.sentence(point) == sentence:
+            attached.setdefault(point.i, time)
+    return attached
+
+
+def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeExpression | None:
+    """The date expression that goes with ``word`` (see the module docstring)."""
+    attached = attached_times(ctx, ctx.sentence(word))
+    found = None
+    current = word
+    for _ in range(MAX_CLIMB):
+        if current.i in attached:
+            found = attached[current.i]
+            break
+        if current.head.i == current.i:
+            break
+        current = current.head
+    if found is None:
+        found = next((ctx.time_at[t.i] for t in scope if t.i in ctx.time_at), None)
+    reference = ctx.frame.document.meta.date_published
+    return pinned(found, reference) if found is not None else None

@@ -1,0 +1,418 @@
+"""Files -> ``Document``: find articles, decode them, attach metadata, skip what cannot be used.
+
+Text and offsets
+    ``Document.text`` is the article as decoded text with line ends normalised: CRLF and a
+    lone CR become ``\\n``, a leading byte-order mark is dropped, each character a graph cannot
+    carry (C0 controls but tab and newline, lone surrogates, U+FFFE, U+FFFF; see
+    ``kg.ingest.characters``) becomes one U+FFFD with a warning, and nothing else changes (no NFC,
+    zero-width characters and combining marks stay). Every offset kg produces is a Python
+    ``str`` index into ``Document.text``. ``Document.sha256`` is the SHA-256 of that text,
+    UTF-8 encoded.
+
+Decoding
+    UTF-8 (with or without BOM); UTF-16/32 with a BOM; otherwise cp1252 or latin-1, and as a
+    last resort the encoding charset-normalizer guesses. Anything but UTF-8 emits a warning
+    naming the encoding. A file with NUL bytes or many control bytes is binary and skipped.
+
+HTML
+    A file that starts like an HTML page or is mostly tags is converted to plain text (scripts
+    and styles dropped, one paragraph per block element) with a warning; the converted text is
+    ``Document.text``. Markdown with a little inline HTML is left alone (``kg.ingest.html``).
+
+Metadata
+    Keys ``date`` (``YYYY-MM-DD``), ``title``, ``source``, ``url`` and ``id``, from either
+
+    * a front-matter header at the very top of the article, ``---`` lines around
+      ``key: value`` lines; the text after the closing ``---`` line is the document text; or
+    * a sidecar ``<stem>.meta.json`` next to the article (``000_x.txt`` -> ``000_x.meta.json``)
+      holding a JSON object.
+
+    Both may be present: the sidecar wins key by key, because it can be edited without touching
+    the article. A bad key or value (unknown key, bad date, invalid JSON) is dropped with a
+    warning; the article is still built (``kg.ingest.metadata``).
+
+Folders
+    Read recursively in sorted order; only ``.txt`` and ``.md`` files are articles, hidden
+    entries (``.name``) are ignored, and a folder reached twice (a symlink loop) is skipped.
+    A file named explicitly is read whatever its extension; ``-`` reads standard input.
+    ``Document.path`` is the path read, with characters a graph cannot carry replaced as in
+    the text (a file name that is not UTF-8, with a warning).
+
+Skips (reported through ``on_skip``, the run goes on): empty or blank text, binary,
+undecodable, unreadable, not a regular file, broken symlink, symlink loop, larger than
+``max_bytes``, and text identical to an earlier document ("duplicate of <path>"). Only a path
+that does not exist at all raises ``InputError``, before anything is read.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import hashlib
+import logging
+import os
+import re
+import stat
+import sys
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from kg.errors import InputError
+from kg.ingest.characters import replace_unrepresentable
+from kg.ingest.html import html_to_text, looks_like_html
+from kg.ingest.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part of kg.ingest.files's API)
+    MAX_SIDECAR_BYTES,
+    META_KEYS,
+    SIDECAR_SUFFIX,
+    front_matter,
+    merge_meta,
+    meta_fields,
+    read_sidecar,
+)
+from kg.model import ArticleMeta, Document
+
+ARTICLE_SUFFIXES = frozenset({".txt", ".md"})
+MAX_ARTICLE_BYTES = 50 * 1024 * 1024
+
+_log = logging.getLogger(__name__)
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+         (codecs.BOM_UTF16_BE, "utf-16"))
+# Control bytes that never occur in text files (tab, line ends, form feed and ESC excluded).
+_CONTROL_BYTES = bytes([*range(0x01, 0x09), 0x0E, *range(0x0F, 0x1B), *range(0x1C, 0x20)])
+
+SkipHandler = Callable[["Skipped"], None]
+WarningHandler = Callable[[str, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An input that was not built, and why.
+
+    >>> str(Skipped("a.txt", "empty file"))
+    'a.txt: empty file'
+    """
+
+    path: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+class _Rejected(Exception):
+    """Internal: this input cannot become a document (the message is the reason)."""
+
+
+def slugify(text: str, max_len: int = 60) -> str:
+    """An IRI-safe slug of ``[a-z0-9-]``, never empty, at most ``max_len`` characters.
+
+    Accents are folded (NFKD). When the slug loses more than case and punctuation (it is
+    empty, truncated, or a non-ASCII character left no trace) it ends in ``-`` and 8 hex
+    digits of the SHA-256 of ``text``, so different texts keep different slugs.
+
+    >>> slugify("Zürich, Switzerland"), slugify("北京")
+    ('zurich-switzerland', '68c77e15')
+    """
+    if max_len < 9:
+        raise ValueError("max_len must leave room for the 8-digit hash")
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    slug = re.sub(r"[^a-z0-9]+", "-", folded.lower().encode("ascii", "ignore").decode()).strip("-")
+    lossy = not slug or len(slug) > max_len or not folded.isascii()
+    if not lossy:
+        return slug
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    slug = slug[: max_len - 9].rstrip("-")
+    return f"{slug}-{digest}" if slug else digest
+
+
+def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta | None = None,
+                       doc_id: str | None = None,
+                       on_warning: WarningHandler | None = None) -> Document:
+    """A ``Document`` from text in memory; front matter is read, ``meta`` wins over it.
+
+    Without ``doc_id`` or an ``id`` in the metadata, the id is the slug of the file stem of
+    ``path``, or ``text-`` and 12 hex digits of the text's hash when there is no path.
+    Raises ``InputError`` for blank text.
+
+    >>> document_from_text("---\\ntitle: Siege\\n---\\nMariupol fell.", doc_id="d1").text
+    'Mariupol fell.'
+    """
+    report = on_warning or _log_warning
+    try:
+        body, fields_ = _prepare_text(text, lambda message: report(path, message))
+    except _Rejected as rejected:
+        raise InputError(f"{path}: {rejected}") from None
+    merged = merge_meta(fields_, meta)
+    sha = _sha256(body)
+    return Document(doc_id or _base_id(path, merged, sha), path, body, merged, sha)
+
+
+def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None = None,
+                   on_warning: WarningHandler | None = None, stdin: TextIO | None = None,
+                   max_bytes: int = MAX_ARTICLE_BYTES) -> Iterator[Document]:
+    """Documents from files, folders (recursive, sorted) and ``-`` (standard input), one by one.
+
+    Paths that do not exist raise ``InputError`` at once; every other problem skips the input
+    through ``on_skip`` and goes on. Warnings go to ``on_warning(path, message)``. Without
+    handlers both are logged to the ``kg.ingest.files`` logger.
+
+    >>> [d.doc_id for d in read_documents(["seeds/000_b23f1cc3a877bd22.txt"])]
+    ['000-b23f1cc3a877bd22']
+    """
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    sources = [_existing(str(p)) for p in paths]
+    reader = _Reader(on_skip or _log_skip, on_warning or _log_warning, stdin, max_bytes)
+    return reader.documents(sources)
+
+
+class _Reader:
+    """The state of one ``read_documents`` call: ids, hashes and folders already seen."""
+
+    def __init__(self, on_skip: SkipHandler, on_warning: WarningHandler,
+                 stdin: TextIO | None, max_bytes: int) -> None:
+        self._skip, self._warn = on_skip, on_warning
+        self._stdin, self._max_bytes = stdin, max_bytes
+        self._texts: dict[str, str] = {}  # sha256 -> first path with that text
+        self._ids: set[str] = set()
+        self._folders: dict[str, str] = {}  # real path -> first path it was read as
+
+    def documents(self, sources: list[str]) -> Iterator[Document]:
+        for source in sources:
+            for path in self._articles(source):
+                document = self._build(path)
+                if document is not None:
+                    yield document
+
+    def _articles(self, source: str) -> Iterator[str]:
+        if source != "-" and os.path.isdir(source):
+            yield from self._walk(source)
+        else:
+            yield source
+
+    def _walk(self, folder: str) -> Iterator[str]:
+        real = os.path.realpath(folder)
+        if real in self._folders:
+            first = self._folders[real]
+            self._skip(Skipped(folder, f"symlink loop: folder already read as {first}"))
+            return
+        self._folders[real] = folder
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as e:
+            self._skip(Skipped(folder, f"unreadable folder: {e.strerror}"))
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = os.path.join(folder, entry.name)
+            if _is_dir(entry):
+                yield from self._walk(path)
+            elif Path(entry.name).suffix.lower() in ARTICLE_SUFFIXES:
+                yield path
+
+    def _build(self, path: str) -> Document | None:
+        def warn(message: str) -> None:
+            self._warn(path, message)
+
+        try:
+            text = self._read_text(path, warn)
+            body, fields_ = _prepare_text(text, warn)
+        except _Rejected as rejected:
+            self._skip(Skipped(path, str(rejected)))
+            return None
+        sha = _sha256(body)
+        if sha in self._texts:
+            self._skip(Skipped(path, f"duplicate of {self._texts[sha]}"))
+            return None
+        self._texts[sha] = path
+        if path != "-":
+            fields_.update(read_sidecar(path, warn))
+        meta = ArticleMeta(**fields_)
+        shown = _recorded_path(path, warn)
+        return Document(self._unique_id(path, meta, sha), shown, body, meta, sha)
+
+    def _read_text(self, path: str, warn: Callable[[str], None]) -> str:
+        if path != "-":
+            return _decode(_read_bytes(path, self._max_bytes), warn)
+        stream = self._stdin or sys.stdin
+        data = getattr(stream, "buffer", stream).read(self._max_bytes + 1)
+        if len(data) > self._max_bytes:
+            raise _Rejected(_too_large(self._max_bytes))
+        return data if isinstance(data, str) else _decode(data, warn)
+
+    def _unique_id(self, path: str, meta: ArticleMeta, sha: str) -> str:
+        doc_id = _base_id(path, meta, sha)
+        if doc_id in self._ids:
+            doc_id = f"{doc_id}-{_sha256(path)[:8]}"
+        while doc_id in self._ids:  # only if two paths' hashes collide too
+            doc_id += "-x"
+        self._ids.add(doc_id)
+        return doc_id
+
+
+def _recorded_path(path: str, warn: Callable[[str], None]) -> str:
+    """``path`` as documents record it: a file name that is not UTF-8 (its bytes arrive as lone
+    surrogates) or holds control characters would break the graph, so those become U+FFFD."""
+    shown, replaced = replace_unrepresentable(path)
+    if replaced:
+        warn(f"file name is not UTF-8 or holds control characters; recorded as {shown!r}")
+    return shown
+
+
+def _existing(path: str) -> str:
+    if path != "-" and not os.path.lexists(path):
+        raise InputError(f"{path}: no such file or folder")
+    return path
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # e.g. a symlink loop; reading the path will say what is wrong
+        return False
+
+
+def _base_id(path: str, meta: ArticleMeta, sha: str) -> str:
+    if meta.identifier:
+        return slugify(meta.identifier)
+    if path in ("-", "<string>"):
+        return f"text-{sha[:12]}"
+    return slugify(Path(path).stem)
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# --- bytes ---------------------------------------------------------------------------------
+
+
+def _read_bytes(path: str, max_bytes: int) -> bytes:
+    """The file's bytes; ``_Rejected`` with a reason when it cannot or should not be read."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Rejected("not a regular file")
+        if info.st_size > max_bytes:
+            raise _Rejected(_too_large(max_bytes))
+        with open(path, "rb") as file:
+            data = file.read(max_bytes + 1)
+    except OSError as e:
+        raise _Rejected(_os_reason(path, e)) from e
+    if len(data) > max_bytes:
+        raise _Rejected(_too_large(max_bytes))
+    return data
+
+
+def _too_large(max_bytes: int) -> str:
+    if max_bytes >= 2**20:
+        limit = f"{max_bytes / 2**20:g} MB"
+    else:
+        limit = f"{max_bytes / 1024:g} KB" if max_bytes >= 1024 else f"{max_bytes} bytes"
+    return f"larger than the limit of {limit} (kg build --max-article-mb raises it)"
+
+
+def _os_reason(path: str, error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return "symlink loop"
+    if error.errno == errno.ENOENT and os.path.islink(path):
+        return f"broken symlink (target {os.readlink(path)} does not exist)"
+    return f"unreadable: {error.strerror or error}"
+
+
+def _decode(data: bytes, warn: Callable[[str], None]) -> str:
+    """Text from bytes (see the module docstring for the order of encodings tried)."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            if encoding != "utf-8-sig":
+                warn(f"decoded as {encoding} (byte-order mark)")
+            return _decode_as(data, encoding)
+    if _is_binary(data):
+        raise _Rejected("binary file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    encoding = _guess_encoding(data)
+    warn(f"not valid UTF-8; decoded as {encoding}")
+    return _decode_as(data, encoding)
+
+
+def _decode_as(data: bytes, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise _Rejected(f"undecodable: invalid {encoding} at byte {e.start}") from e
+
+
+def _is_binary(data: bytes) -> bool:
+    if b"\0" in data:
+        return True
+    sample = data[:65536]
+    controls = len(sample) - len(sample.translate(None, _CONTROL_BYTES))
+    return controls * 50 > len(sample)  # more than 2 %
+
+
+def _guess_encoding(data: bytes) -> str:
+    """cp1252 or latin-1 when they read plausibly, else charset-normalizer's best guess."""
+    import charset_normalizer  # imported here: only non-UTF-8 files need it
+
+    for candidates in (["cp1252", "latin_1"], None):
+        for match in charset_normalizer.from_bytes(data, cp_isolation=candidates):
+            try:
+                data.decode(match.encoding)
+            except UnicodeDecodeError:
+                continue
+            return str(match.encoding)
+    raise _Rejected("undecodable: not UTF-8 and no other encoding fits")
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def _prepare_text(text: str, warn: Callable[[str], None]) -> tuple[str, dict[str, Any]]:
+    """Normalised body text and the ``ArticleMeta`` fields of its front matter."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise _Rejected("empty file" if not text else "blank file (white space only)")
+    fields_: dict[str, Any] = {}
+    header = front_matter(text)
+    if header is not None:
+        fields_ = meta_fields(header[0], "front matter", warn)
+        text = text[header[1]:]
+        if not text.strip():
+            raise _Rejected("no text after the front matter")
+    return _representable(_plain_text(text, warn), warn), fields_
+
+
+def _plain_text(text: str, warn: Callable[[str], None]) -> str:
+    if not looks_like_html(text):
+        return text
+    text = html_to_text(text)
+    if not text:
+        raise _Rejected("HTML page without text")
+    warn("looks like HTML; converted to plain text (offsets refer to the converted text)")
+    return text
+
+
+def _representable(text: str, warn: Callable[[str], None]) -> str:
+    """``text`` without characters a graph cannot carry, each replaced 1:1
+    (``kg.ingest.characters``)."""
+    text, replaced = replace_unrepresentable(text)
+    if replaced:
+        warn(f"{replaced} control character(s) or lone surrogate(s) replaced with U+FFFD")
+    return text
+
+
+def _log_skip(skipped: Skipped) -> None:
+    _log.warning("skipped %s", skipped)
+
+
+def _log_warning(path: str, message: str) -> None:
+    _log.warning("%s: %s", path, message)

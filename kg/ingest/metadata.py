@@ -1,0 +1,141 @@
+"""Article metadata: front-matter headers, ``.meta.json`` sidecars and their checked values.
+
+Keys are ``date`` (``YYYY-MM-DD``), ``title``, ``source``, ``url`` (http or https) and ``id``
+(see ``kg.ingest.files`` for where they may be written and which source wins). A bad key or value
+is dropped with a warning through the ``warn`` callback; it never stops an article.
+
+>>> front_matter("---\\ntitle: Siege\\n---\\nMariupol fell.")
+({'title': 'Siege'}, 21)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from datetime import date
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from kg.ingest.characters import replace_unrepresentable
+from kg.model import ArticleMeta
+
+SIDECAR_SUFFIX = ".meta.json"
+MAX_SIDECAR_BYTES = 1024 * 1024
+
+#: Metadata keys as users write them -> ``ArticleMeta`` field names.
+META_KEYS = {"date": "date_published", "title": "title", "source": "source", "url": "url",
+             "id": "identifier"}
+
+Warn = Callable[[str], None]
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?)^---[ \t]*(?:\n|\Z)", re.S | re.M)
+_FIELD = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)")
+
+
+def front_matter(text: str) -> tuple[dict[str, str], int] | None:
+    """The ``key: value`` pairs of a front-matter header and where the body starts.
+
+    Not a header (``None``) unless every line between the ``---`` lines is ``key: value``,
+    blank or a ``#`` comment, so a Markdown rule at the top of an article stays text.
+
+    >>> front_matter("---\\nA rule, not a header.\\n---\\nText.") is None
+    True
+    """
+    match = _FRONT_MATTER.match(text, 0, 65536)
+    if match is None:
+        return None
+    raw: dict[str, str] = {}
+    for line in match.group(1).split("\n"):
+        line = line.strip()
+        field = _FIELD.fullmatch(line)
+        if field is None and line and not line.startswith("#"):
+            return None
+        if field is not None:
+            raw[field.group(1)] = field.group(2)
+    return raw, match.end()
+
+
+def read_sidecar(path: str, warn: Warn) -> dict[str, Any]:
+    """``ArticleMeta`` fields from the ``<stem>.meta.json`` next to ``path`` ({} if none).
+
+    >>> read_sidecar("/nonexistent/a.txt", print)
+    {}
+    """
+    sidecar = Path(path).with_name(Path(path).stem + SIDECAR_SUFFIX)
+    if not sidecar.exists():
+        return {}
+    try:
+        if sidecar.stat().st_size > MAX_SIDECAR_BYTES:
+            raise ValueError(f"larger than {MAX_SIDECAR_BYTES} bytes")
+        raw = json.loads(sidecar.read_bytes())
+    except (OSError, ValueError) as e:
+        warn(f"metadata file {sidecar} ignored: {e}")
+        return {}
+    if not isinstance(raw, dict):
+        warn(f"metadata file {sidecar} ignored: not a JSON object")
+        return {}
+    return meta_fields(raw, f"metadata file {sidecar}", warn)
+
+
+def meta_fields(raw: Mapping[str, object], where: str, warn: Warn) -> dict[str, Any]:
+    """``ArticleMeta`` keyword arguments from user keys; bad entries are warned about, dropped.
+
+    >>> meta_fields({"date": "2022-05-18", "author": "X"}, "front matter", print)
+    front matter: 'author' ignored: unknown key (known: date, id, source, title, url)
+    {'date_published': datetime.date(2022, 5, 18)}
+    """
+    fields_: dict[str, Any] = {}
+    for key, value in raw.items():
+        try:
+            if key not in META_KEYS:
+                raise ValueError(f"unknown key (known: {', '.join(sorted(META_KEYS))})")
+            parsed = _meta_value(key, value)
+        except ValueError as e:
+            warn(f"{where}: {key!r} ignored: {e}")
+            continue
+        if isinstance(parsed, str):
+            parsed, replaced = replace_unrepresentable(parsed)
+            if replaced:
+                warn(f"{where}: {key!r}: {replaced} control character(s) replaced with U+FFFD")
+        if parsed is not None:
+            fields_[META_KEYS[key]] = parsed
+    return fields_
+
+
+def merge_meta(fields_: dict[str, Any], meta: ArticleMeta | None) -> ArticleMeta:
+    """``ArticleMeta`` from parsed fields, the set fields of ``meta`` winning.
+
+    >>> merge_meta({"title": "Old", "source": "AP"}, ArticleMeta(title="New")).source
+    'AP'
+    """
+    if meta is not None:
+        given = {f.name: getattr(meta, f.name) for f in fields(ArticleMeta)}
+        fields_ = {**fields_, **{k: v for k, v in given.items() if v is not None}}
+    return ArticleMeta(**fields_)
+
+
+def _meta_value(key: str, value: object) -> str | date | None:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {type(value).__name__}")
+    value = _unquote(value.strip())
+    if not value:
+        return None
+    if key == "date":
+        if not _DATE.fullmatch(value):
+            raise ValueError(f"{value!r} is not a date of the form YYYY-MM-DD")
+        return date.fromisoformat(value)  # ValueError for e.g. 2022-02-30
+    if key == "url":
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc or " " in value:
+            raise ValueError(f"{value!r} is not an http(s) URL")
+    return value
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value

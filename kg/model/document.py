@@ -1,0 +1,172 @@
+"""Plain frozen dataclasses that the pipeline stages hand to each other.
+
+    ingest ─▶ Document ─▶ extract ─▶ Extraction (Sentence, Mention, TimeExpression,
+              Quantity, …) ─▶ resolve ─▶ Resolution (Entity, MergeDecision) ─▶ rdf
+
+Offsets everywhere are Python ``str`` indices into ``Document.text`` (the decoded text with
+line ends normalised to ``\\n``), end exclusive, so ``text[begin:end]`` is always the span.
+No stage mutates what it receives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+
+from kg.model.facts import Fact
+from kg.model.text import TimeExpression
+
+
+class EntityKind(StrEnum):
+    """The four classes of named things kg writes; values are schema.org local names."""
+
+    PERSON = "Person"
+    ORGANIZATION = "Organization"
+    PLACE = "Place"
+    EVENT = "Event"
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleMeta:
+    """What a user tells kg about an article besides its text (all optional)."""
+
+    date_published: date | None = None
+    title: str | None = None
+    source: str | None = None
+    url: str | None = None
+    identifier: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One article: its decoded text, where it came from and its metadata.
+
+    >>> Document("a", "a.txt", "Hello.", ArticleMeta(), "0" * 64).text
+    'Hello.'
+    """
+
+    doc_id: str
+    path: str
+    text: str
+    meta: ArticleMeta
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence as the parser split it."""
+
+    index: int
+    begin: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A named-entity mention, trimmed of a leading "the" and a trailing possessive.
+
+    ``name`` is the cleaned surface form (white space folded), ``titles`` the role words
+    found before it ("President", "Defence Minister"), kept for the roles extractor.
+    """
+
+    begin: int
+    end: int
+    text: str
+    name: str
+    kind: EntityKind
+    ner_label: str
+    sentence: int
+    titles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A number in the text, normalised ("1,730" → 1730.0, "five million" → 5000000.0)."""
+
+    begin: int
+    end: int
+    text: str
+    sentence: int
+    value: float | None
+    qualifier: str | None = None  # "approximately", "at least", "at most", "more than", …
+    unit: str | None = None  # the counted noun's lemma ("fighter") or a unit ("percent")
+
+
+@dataclass(frozen=True, slots=True)
+class Extraction:
+    """Everything extracted from one document, before cross-document resolution."""
+
+    document: Document
+    sentences: tuple[Sentence, ...]
+    mentions: tuple[Mention, ...]
+    times: tuple[TimeExpression, ...] = ()
+    quantities: tuple[Quantity, ...] = ()
+    facts: tuple[Fact, ...] = field(default=())  # roles, relations, events, figures, claims
+
+    def sentence_of(self, offset: int) -> Sentence | None:
+        """The sentence containing ``offset``, if any."""
+        for sentence in self.sentences:
+            if sentence.begin <= offset < sentence.end:
+                return sentence
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GeoLink:
+    """A place linked to a GeoNames record."""
+
+    geonames_id: int
+    name: str
+    latitude: float
+    longitude: float
+    country_code: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A resolved real-world thing: one IRI, one canonical label, every surface form."""
+
+    key: str  # IRI path below the data base, e.g. "person/vladimir-putin"
+    kind: EntityKind
+    label: str
+    alt_labels: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # earlier keys kept as owl:sameAs after a merge
+    geo: GeoLink | None = None
+    geo_note: str | None = None  # why a place was left unlinked
+
+
+@dataclass(frozen=True, slots=True)
+class MergeDecision:
+    """Why two surface forms were put in one entity (or kept apart)."""
+
+    entity: str  # entity key
+    left: str
+    right: str
+    rule: str
+    score: float
+    merged: bool = True
+
+
+MentionRef = tuple[str, int, int]  # (doc_id, begin, end)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """Entities of a whole corpus and which entity each mention refers to."""
+
+    entities: tuple[Entity, ...]
+    assignments: dict[MentionRef, str]  # mention → entity key
+    decisions: tuple[MergeDecision, ...] = ()
+
+    def entity(self, key: str) -> Entity:
+        """The entity with ``key``; raises ``KeyError`` when there is none."""
+        return self._by_key()[key]
+
+    def _by_key(self) -> dict[str, Entity]:
+        cache = self.__dict__.get("_index")
+        if cache is None:
+            cache = {e.key: e for e in self.entities}
+            object.__setattr__(self, "_index", cache)
+        return cache

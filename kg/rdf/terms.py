@@ -1,0 +1,215 @@
+"""Model objects → RDF terms: where rdflib terms first appear.
+
+IRIs (``base`` is ``Settings.base_iri``, by default ``https://w3id.org/kgnews/id/``)::
+
+    <base>article/<doc_id>                    the article (schema:NewsArticle, nif:Context)
+    <base>article/<doc_id>#char=<b>,<e>       a mention (nif:Phrase, RFC 5147 offsets)
+    <base>article/<doc_id>#sentence=<b>,<e>   a sentence (nif:Sentence)
+    <base><kind>/<slug>                       an entity, e.g. <base>person/vladimir-putin
+    <base>graph/article/<doc_id>              the named graph of what one article contributed
+    <base>graph/entities                      the corpus-level graph: labels, links, merges
+
+Each article's graph is self-contained (it types the entities it mentions), so replacing one
+article touches only its graph and the entities graph.
+
+>>> str(article_iri("https://x.org/", "a1"))
+'https://x.org/article/a1'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TypeAlias
+
+from rdflib import Literal, URIRef
+from rdflib.term import Node
+
+from kg.model import Entity, EntityKind, Extraction, Mention, MergeDecision, Resolution, Sentence
+from kg.rdf.namespaces import GEONAMES, ITSRDF, KG, NIF, OWL, RDF, RDFS, SDO, SKOS, WGS, XSD
+
+Triple: TypeAlias = tuple[Node, Node, Node]
+Quad: TypeAlias = tuple[Node, Node, Node, Node]
+
+CLASS_OF_KIND = {
+    EntityKind.PERSON: SDO.Person,
+    EntityKind.ORGANIZATION: SDO.Organization,
+    EntityKind.PLACE: SDO.Place,
+    EntityKind.EVENT: SDO.Event,
+}
+
+
+def article_iri(base: str, doc_id: str) -> URIRef:
+    """The IRI of an article."""
+    return URIRef(f"{base}article/{doc_id}")
+
+
+def article_graph_iri(base: str, doc_id: str) -> URIRef:
+    """The named graph holding what one article contributed."""
+    return URIRef(f"{base}graph/article/{doc_id}")
+
+
+def entities_graph_iri(base: str) -> URIRef:
+    """The named graph of corpus-level entity facts."""
+    return URIRef(f"{base}graph/entities")
+
+
+def entity_iri(base: str, key: str) -> URIRef:
+    """The IRI of an entity from its key ("person/vladimir-putin")."""
+    return URIRef(f"{base}{key}")
+
+
+def mention_iri(base: str, doc_id: str, begin: int, end: int) -> URIRef:
+    """A mention's IRI: its article's IRI with an RFC 5147 character fragment."""
+    return URIRef(f"{base}article/{doc_id}#char={begin},{end}")
+
+
+def sentence_iri(base: str, doc_id: str, sentence: Sentence) -> URIRef:
+    """A sentence's IRI."""
+    return URIRef(f"{base}article/{doc_id}#sentence={sentence.begin},{sentence.end}")
+
+
+@lru_cache(maxsize=1 << 16)
+def _index(value: int) -> Literal:
+    # Cached: offsets recur in every article and rdflib's Literal() is slow (a third of the
+    # time spent making an article's triples). Literals are immutable, so sharing is safe.
+    return Literal(value, datatype=XSD.nonNegativeInteger)
+
+
+def safe_http_iri(text: str) -> URIRef | None:
+    """``text`` as an IRI when it is a plausible http(s) URL, else ``None`` (never raw junk).
+
+    >>> safe_http_iri("https://example.org/a b") is None
+    True
+    """
+    if not text.startswith(("http://", "https://")):
+        return None
+    if any(ch in text for ch in ' <>"{}|\\^`') or any(ord(ch) < 33 for ch in text):
+        return None
+    return URIRef(text)
+
+
+def article_triples(extraction: Extraction, base: str) -> Iterator[Triple]:
+    """The article node: type, text, metadata and where it came from."""
+    document = extraction.document
+    doc = article_iri(base, document.doc_id)
+    meta = document.meta
+    yield doc, RDF.type, SDO.NewsArticle
+    yield doc, RDF.type, NIF.Context
+    yield doc, NIF.isString, Literal(document.text)
+    yield doc, NIF.beginIndex, _index(0)
+    yield doc, NIF.endIndex, _index(len(document.text))
+    yield doc, KG.sourcePath, Literal(document.path)
+    yield doc, KG.contentHash, Literal(document.sha256)
+    if meta.date_published is not None:
+        yield doc, SDO.datePublished, Literal(meta.date_published, datatype=XSD.date)
+    if meta.title:
+        yield doc, SDO.headline, Literal(meta.title)
+    if meta.url and (url := safe_http_iri(meta.url)) is not None:
+        yield doc, SDO.url, url
+    if meta.source:
+        publisher = URIRef(f"{base}source/{_short_hash(meta.source)}")
+        yield doc, SDO.publisher, publisher
+        yield publisher, RDF.type, SDO.Organization
+        yield publisher, RDFS.label, Literal(meta.source)
+
+
+def _short_hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def sentence_triples(extraction: Extraction, base: str) -> Iterator[Triple]:
+    """Every sentence with its offsets and text."""
+    document = extraction.document
+    doc = article_iri(base, document.doc_id)
+    for sentence in extraction.sentences:
+        node = sentence_iri(base, document.doc_id, sentence)
+        yield node, RDF.type, NIF.Sentence
+        yield node, NIF.referenceContext, doc
+        yield node, NIF.beginIndex, _index(sentence.begin)
+        yield node, NIF.endIndex, _index(sentence.end)
+        yield node, NIF.anchorOf, Literal(document.text[sentence.begin : sentence.end])
+
+
+def mention_triples(extraction: Extraction, resolution: Resolution, base: str) -> Iterator[Triple]:
+    """Every mention with offsets, sentence and entity; and the types of those entities."""
+    document = extraction.document
+    doc = article_iri(base, document.doc_id)
+    sentences = {s.index: s for s in extraction.sentences}
+    typed: set[str] = set()
+    for mention in extraction.mentions:
+        key = resolution.assignments.get((document.doc_id, mention.begin, mention.end))
+        if key is None:
+            continue
+        entity = resolution.entity(key)
+        node = mention_iri(base, document.doc_id, mention.begin, mention.end)
+        yield from _mention_node(node, doc, mention, entity, base)
+        if (sentence := sentences.get(mention.sentence)) is not None:
+            yield node, NIF.sentence, sentence_iri(base, document.doc_id, sentence)
+        if key not in typed:
+            typed.add(key)
+            yield entity_iri(base, key), RDF.type, CLASS_OF_KIND[entity.kind]
+
+
+def _mention_node(
+    node: URIRef, doc: URIRef, mention: Mention, entity: Entity, base: str
+) -> Iterator[Triple]:
+    yield node, RDF.type, NIF.Phrase
+    yield node, NIF.referenceContext, doc
+    yield node, NIF.beginIndex, _index(mention.begin)
+    yield node, NIF.endIndex, _index(mention.end)
+    yield node, NIF.anchorOf, Literal(mention.text)
+    yield node, ITSRDF.taIdentRef, entity_iri(base, entity.key)
+    yield node, ITSRDF.taClassRef, CLASS_OF_KIND[entity.kind]
+    yield node, KG.nerLabel, Literal(mention.ner_label)
+
+
+
+
+def entity_triples(resolution: Resolution, base: str) -> list[Triple]:
+    """The corpus-level entity graph: labels, aliases, counts, GeoNames links, merges."""
+    mentions: Counter[str] = Counter()
+    articles: defaultdict[str, set[str]] = defaultdict(set)
+    for (doc_id, _begin, _end), key in resolution.assignments.items():
+        mentions[key] += 1
+        articles[key].add(doc_id)
+    triples: list[Triple] = []
+    for entity in resolution.entities:
+        triples += _entity_node(entity, base, mentions[entity.key], len(articles[entity.key]))
+    for decision in resolution.decisions:
+        if decision.merged:  # refusals ("ambiguous surname") go to .kg/resolution.json only
+            triples += _decision_node(decision, base)
+    return triples
+
+
+def _entity_node(entity: Entity, base: str, mentions: int, articles: int) -> Iterator[Triple]:
+    node = entity_iri(base, entity.key)
+    yield node, RDF.type, CLASS_OF_KIND[entity.kind]
+    yield node, RDFS.label, Literal(entity.label)
+    for alt in entity.alt_labels:
+        yield node, SKOS.altLabel, Literal(alt)
+    for alias in entity.aliases:
+        yield entity_iri(base, alias), OWL.sameAs, node
+    yield node, KG.mentionCount, Literal(mentions, datatype=XSD.integer)
+    yield node, KG.articleCount, Literal(articles, datatype=XSD.integer)
+    if entity.geo is not None:
+        geo = entity.geo
+        yield node, OWL.sameAs, GEONAMES[f"{geo.geonames_id}/"]
+        yield node, WGS.lat, Literal(geo.latitude, datatype=XSD.decimal)
+        yield node, WGS.long, Literal(geo.longitude, datatype=XSD.decimal)
+        yield node, SDO.addressCountry, Literal(geo.country_code)
+    if entity.geo_note:
+        yield node, KG.geoNote, Literal(entity.geo_note)
+
+
+def _decision_node(decision: MergeDecision, base: str) -> Iterator[Triple]:
+    digest = _short_hash(f"{decision.entity}|{decision.left}|{decision.right}|{decision.rule}")
+    node = URIRef(f"{base}decision/{digest}")
+    yield node, RDF.type, KG.MergeDecision
+    yield node, KG.mergedInto, entity_iri(base, decision.entity)
+    yield node, KG.leftForm, Literal(decision.left)
+    yield node, KG.rightForm, Literal(decision.right)
+    yield node, KG.mergeRule, Literal(decision.rule)
+    yield node, KG.mergeScore, Literal(round(decision.score, 3), datatype=XSD.decimal)

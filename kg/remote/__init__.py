@@ -1,0 +1,12 @@
+"""External SPARQL 1.1 stores over HTTP: one client, remote questions and ``kg load``.
+
+    store.py        endpoints, credentials, the HTTP client and graph operations
+    endpoint.py     questions sent to a remote endpoint
+    replacement.py  whole graphs replaced so none is ever left half-replaced
+    load.py         load_dataset: a built dataset into a store
+"""
+
+from kg.remote.endpoint import run_remote
+from kg.remote.load import load_dataset
+
+__all__ = ["load_dataset", "run_remote"]

@@ -1,0 +1,221 @@
+"""Replacing whole graphs in a remote store, so that none is ever left half-replaced.
+
+    Graph Store Protocol   PUT per graph (one transaction); new graphs may go in N-Quads
+                           batches where the store takes them (Oxigraph), with ``bulk``
+                           without a transaction (a failed batch's graphs are PUT again,
+                           or deleted if that fails too)
+    SPARQL Update          DROP SILENT + INSERT DATA for every graph of a batch, in one
+                           request; a graph bigger than a batch fills a temporary graph
+                           batch by batch, then one MOVE puts it in place
+
+A batch the store rejects is retried graph by graph, so only the culprit fails.
+Terms are written as N-Triples by Oxigraph (quotes, backslashes, newlines and control
+characters escaped), which is also valid inside ``INSERT DATA``; rdflib's ``n3()`` is not used
+because it writes multi-line literals as ``\"\"\"…\"\"\"``, which N-Triples does not allow.
+
+>>> graph = SourceGraph("https://example.org/g", [])
+>>> graph.label
+'https://example.org/g'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TypeVar
+
+import pyoxigraph as ox
+
+from kg.errors import StoreError
+from kg.remote.store import Protocol, RemoteStore, StoreUnavailable
+
+__all__ = ["DEFAULT_GRAPH_NAME", "TMP_GRAPH_PREFIX", "SourceGraph", "replace_graphs"]
+
+T = TypeVar("T")
+#: How the default graph is named in reports and in ``whole_graph``.
+DEFAULT_GRAPH_NAME = "default"
+TMP_GRAPH_PREFIX = "urn:kgnews:load-tmp:"
+Outcome = dict[str, str | None]  # graph label → None (replaced) or why it failed
+
+
+@dataclass(frozen=True, slots=True)
+class SourceGraph:
+    """One graph to load: its name (``None`` = default graph) and its distinct quads.
+
+    Quads, not triples: Oxigraph takes them as N-Quads without another Python loop.
+    """
+
+    name: str | None
+    quads: list[ox.Quad]
+    has_blank_nodes: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.name or DEFAULT_GRAPH_NAME
+
+    @property
+    def size(self) -> int:
+        return len(self.quads)
+
+    @property
+    def triples(self) -> list[ox.Triple]:
+        return [quad.triple for quad in self.quads]
+
+
+def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Protocol,
+                   batch_size: int, new: frozenset[str] = frozenset(),
+                   bulk: bool = False) -> Outcome:
+    """Replace each graph in the store; returns, per label, ``None`` or why it failed.
+
+    ``new`` names graphs the store does not hold (they may be added rather than replaced);
+    ``bulk`` adds them without a transaction (Oxigraph's ``no_transaction``). An unusable
+    store raises ``StoreError`` saying how many graphs were written before.
+
+    >>> replace_graphs(remote, graphs, "gsp", 20_000)  # doctest: +SKIP
+    {'https://w3id.org/kgnews/id/graph/entities': None}
+    """
+    outcome: Outcome = {}
+    try:
+        if protocol == "gsp":
+            _write_gsp(remote, graphs, batch_size, new, outcome, bulk)
+        else:
+            _write_update(remote, graphs, batch_size, outcome)
+    except StoreUnavailable as e:
+        written = sum(1 for reason in outcome.values() if reason is None)
+        partly = ("; new graphs of the interrupted --bulk batch may be partly written until "
+                  "then" if bulk else "")
+        raise StoreError(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
+                         "one completely; the others are untouched: run the load again to "
+                         f"finish{partly}") from e
+    return outcome
+
+
+def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
+               new: frozenset[str], outcome: Outcome, bulk: bool) -> None:
+    """New graphs in N-Quads batches where the store takes them, every other one by PUT."""
+    def put(graph: SourceGraph) -> None:
+        remote.put(graph.name, _ntriples(graph.triples))
+
+    def put_or_remove(graph: SourceGraph) -> None:  # a failed bulk batch may have left a part
+        try:
+            put(graph)
+        except StoreUnavailable:
+            raise
+        except StoreError:
+            remote.delete_quietly(str(graph.name))
+            raise
+
+    batched = new if remote.endpoints.post_quads else frozenset()
+    for group in _chunks([g for g in graphs if g.label in batched], _size, batch_size):
+        _write_group(group, lambda gs: _post_quads(remote, gs, bulk),
+                     put_or_remove if bulk else put, outcome)
+    for graph in (g for g in graphs if g.label not in batched):
+        _write_group([graph], None, put, outcome)
+
+
+def _write_update(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
+                  outcome: Outcome) -> None:
+    """Graphs that fit a batch: several per request; bigger ones through a temporary graph."""
+    def fits(graph: SourceGraph) -> bool:  # blank nodes must stay within one request
+        return graph.size <= batch_size or graph.has_blank_nodes
+
+    def one(graph: SourceGraph) -> None:
+        _replace_by_update(remote, [graph])
+
+    for group in _chunks([g for g in graphs if fits(g)], _size, batch_size):
+        _write_group(group, lambda gs: _replace_by_update(remote, gs), one, outcome)
+    for graph in (g for g in graphs if not fits(g)):
+        _write_group([graph], None, lambda g: _replace_in_batches(remote, g, batch_size),
+                     outcome)
+
+
+def _chunks(items: list[T], size: Callable[[T], int], limit: int) -> Iterator[list[T]]:
+    """Consecutive items of at most ``limit`` in total size (a bigger item goes alone)."""
+    chunk: list[T] = []
+    total = 0
+    for item in items:
+        if chunk and total + size(item) > limit:
+            yield chunk
+            chunk, total = [], 0
+        chunk.append(item)
+        total += size(item)
+    if chunk:
+        yield chunk
+
+
+def _size(graph: SourceGraph) -> int:
+    return graph.size
+
+
+def _write_group(group: list[SourceGraph],
+                 send_group: Callable[[list[SourceGraph]], None] | None,
+                 send_one: Callable[[SourceGraph], None], outcome: Outcome) -> None:
+    """One request for a group; if the store rejects it, one per graph to find the culprit."""
+    if send_group is not None and len(group) > 1:
+        try:
+            send_group(group)
+        except StoreUnavailable:
+            raise
+        except StoreError:
+            pass
+        else:
+            outcome.update((graph.label, None) for graph in group)
+            return
+    for graph in group:
+        try:
+            send_one(graph)
+        except StoreUnavailable:
+            raise
+        except StoreError as e:
+            outcome[graph.label] = str(e)
+        else:
+            outcome[graph.label] = None
+
+
+def _ntriples(triples: list[ox.Triple]) -> bytes:
+    """N-Triples with the standard escaping (quotes, backslashes, newlines, controls)."""
+    return ox.serialize(triples, format=ox.RdfFormat.N_TRIPLES) or b""
+
+
+def _post_quads(remote: RemoteStore, graphs: list[SourceGraph], bulk: bool) -> None:
+    quads = [quad for graph in graphs for quad in graph.quads]
+    body = ox.serialize(quads, format=ox.RdfFormat.N_QUADS) or b""
+    remote.post_quads(body, f"{graphs[0].label} and {len(graphs) - 1} more", bulk)
+
+
+def _target(name: str | None) -> str:
+    return f"GRAPH <{name}>" if name else "DEFAULT"
+
+
+def _insert_data(name: str | None, triples: list[ox.Triple]) -> str:
+    """``INSERT DATA``: the N-Triples lines are valid SPARQL, escapes included."""
+    body = _ntriples(triples).decode()
+    return f"INSERT DATA {{ GRAPH <{name}> {{\n{body}}} }}" if name else \
+        f"INSERT DATA {{\n{body}}}"
+
+
+def _replace_by_update(remote: RemoteStore, graphs: list[SourceGraph]) -> None:
+    """``DROP SILENT`` + ``INSERT DATA`` per graph, all in one request: one transaction."""
+    operations = " ;\n".join(
+        f"DROP SILENT {_target(g.name)} ;\n{_insert_data(g.name, g.triples)}" for g in graphs
+    )
+    label = graphs[0].label if len(graphs) == 1 else f"{graphs[0].label} and more"
+    remote.update(operations, label)
+
+
+def _replace_in_batches(remote: RemoteStore, graph: SourceGraph, batch_size: int) -> None:
+    """Fill a temporary graph batch by batch, then ``MOVE`` it over the target in one step."""
+    tmp = TMP_GRAPH_PREFIX + hashlib.sha256(graph.label.encode()).hexdigest()[:32]
+    try:
+        triples = graph.triples
+        for start in range(0, len(triples), batch_size):
+            insert = _insert_data(tmp, triples[start:start + batch_size])
+            # DROP first: a load killed half-way may have left this temporary graph behind.
+            first = f"DROP SILENT GRAPH <{tmp}> ;\n{insert}"
+            remote.update(first if start == 0 else insert, graph.label)
+        # SILENT: if a retried MOVE already went through, the temporary graph is gone.
+        remote.update(f"MOVE SILENT GRAPH <{tmp}> TO {_target(graph.name)}", graph.label)
+    except StoreError:
+        remote.update_quietly(f"DROP SILENT GRAPH <{tmp}>")
+        raise

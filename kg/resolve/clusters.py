@@ -1,0 +1,58 @@
+"""Clusters: the groups of a corpus found to be one thing, and the name they go by.
+
+>>> from kg.model import EntityKind
+>>> Cluster([], kind=EntityKind.PERSON).refs
+[]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from kg.model import EntityKind, GeoLink, MentionRef
+from kg.resolve.groups import Group, Join
+
+
+@dataclass
+class Cluster:
+    """The groups of a corpus found to be one thing, before it gets its key."""
+
+    groups: list[Group]
+    joins: list[Join] = field(default_factory=list)
+    kind: EntityKind = EntityKind.ORGANIZATION
+    geo: GeoLink | None = None
+    geo_note: str | None = None
+
+    @property
+    def refs(self) -> list[MentionRef]:
+        return [ref for group in self.groups for ref in group.refs]
+
+    @cached_property
+    def forms(self) -> Counter[str]:
+        """Every surface form with its count (computed once: clusters merge before use)."""
+        found: Counter[str] = Counter()
+        for group in self.groups:
+            found.update(group.forms)
+        return found
+
+    @property
+    def label(self) -> str:
+        """The canonical name. A place: its GeoNames name when written so, else its most
+        frequent form. Anything else: the form with most capitalised words (a full name before
+        a surname, "Russian Defense Ministry" before "defence ministry"), then the most
+        frequent, then the longest. Shouted forms ("KYIV") come last."""
+        forms = self.forms
+        if self.kind is EntityKind.PLACE:
+            official = self.geo.name if self.geo else None
+            return min(forms, key=lambda f: (_shouted(f), f != official, -forms[f], -len(f), f))
+        return min(forms, key=lambda f: (_shouted(f), -_capitalised(f), -forms[f], -len(f), f))
+
+
+def _capitalised(form: str) -> int:
+    return sum(1 for word in form.split() if word[:1].isupper())
+
+
+def _shouted(form: str) -> bool:
+    return len(form) > 6 and form.isupper()

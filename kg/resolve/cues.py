@@ -1,0 +1,117 @@
+"""What the words around a mention say about it, read from the article text.
+
+The NER span is often only part of a name: "Russia's [defence ministry]", "the Russian
+[Defense Ministry]", "[Azov] regiment", "[Azovstal] steel works", "[Rubizhne], a Donbas town".
+These cues are read from ``Document.text`` around the mention's offsets, so the extractor's
+``Mention`` stays as it is.
+
+>>> text = "Russia's defence ministry said so."
+>>> mention_cues(text, 9, 25).qualifier
+'RU'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kg.lexicon.countries import demonym_code
+from kg.model import EntityKind
+from kg.resolve.geo import country_code_of
+from kg.resolve.names import FACILITY_TAILS
+
+#: Words after a name that make it a unit or party ("Azov regiment", "Labour party").
+UNIT_HEADS = frozenset(
+    """
+    regiment battalion brigade militia party movement front corps legion squadron fleet club
+    """.split()
+)
+#: Words after a name that make it a place ("Donbas region", "Mariupol city council").
+PLACE_HEADS = frozenset(
+    "city town village region province oblast district county peninsula island port".split()
+)
+#: Words before a name that put it in space ("in Mariupol", "towards Kyiv").
+LOCATIVES = frozenset(
+    "in near outside inside into around across towards toward through within".split()
+)
+#: Nouns that make the following "of X" a place ("the city of Mariupol").
+PLACE_OF = frozenset("city town village port capital region province outskirts suburbs".split())
+
+#: Tails that are also verbs: a works word only after "the" ("the Azovstal plant").
+VERB_LIKE_TAILS = frozenset({"works", "plant", "mill"})
+_DETERMINED = re.compile(r"\bthe\s+(?:[a-z-]+\s+)?$", re.IGNORECASE)
+_FACILITY = "|".join(r"\s+".join(tail) for tail in FACILITY_TAILS)
+_AFTER_HEAD = re.compile(rf"^\s*\(?\s*(?P<head>{_FACILITY}|[a-z]+)\b", re.IGNORECASE)
+_APPOSITION = re.compile(
+    r"^,\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(?P<noun>town|city|village|port|capital|"
+    r"peninsula|region|province|country|island|district|suburb)\b",
+    re.IGNORECASE,
+)
+_POSSESSOR = re.compile(r"(?P<word>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})(?:'s|’s|')\s+$")
+_ADJECTIVE = re.compile(r"(?P<word>[A-Z][a-z]+)\s+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Cues:
+    """What the surrounding words say about one mention."""
+
+    qualifier: str | None = None  # ISO code of a possessor/demonym before it ("Russia's")
+    qualifier_text: str | None = None  # that word as written
+    head: str | None = None  # a unit or works word after it ("regiment", "steel works")
+    head_kind: EntityKind | None = None  # the class that head implies
+    locative: bool = False  # "in X", "city of X", "X region", or an apposition
+    apposition: bool = False  # "X, a Donbas town", "X, the peninsula …"
+
+
+def mention_cues(text: str, begin: int, end: int) -> Cues:
+    """The cues around ``text[begin:end]``.
+
+    >>> mention_cues("the Azov regiment fought", 4, 8).head
+    'regiment'
+    >>> mention_cues("fighting in Rubizhne, a Donbas town", 12, 20).locative
+    True
+    """
+    before, after = text[max(0, begin - 60) : begin], text[end : end + 60]
+    qualifier, qualifier_text = _qualifier(before)
+    head, head_kind = _head(after)
+    if head and head.lower() in VERB_LIKE_TAILS and not _DETERMINED.search(before):
+        head, head_kind = None, None  # "Microsoft works with …", "Nadal plant…"
+    apposition = bool(_APPOSITION.match(after))
+    locative = _is_locative(before) or apposition or (
+        head_kind is EntityKind.PLACE and head is not None and head.lower() in PLACE_HEADS
+    )
+    return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition)
+
+
+def _qualifier(before: str) -> tuple[str | None, str | None]:
+    possessor = _POSSESSOR.search(before)
+    if possessor:
+        code = country_code_of(possessor.group("word"))
+        return (code, possessor.group().strip()) if code else (None, None)
+    adjective = _ADJECTIVE.search(before)
+    if adjective and (code := demonym_code(adjective.group("word"))):
+        return code, adjective.group("word")
+    return None, None
+
+
+def _head(after: str) -> tuple[str | None, EntityKind | None]:
+    match = _AFTER_HEAD.match(after)
+    if not match:
+        return None, None
+    head = " ".join(match.group("head").split())
+    word = head.lower()
+    if word in UNIT_HEADS:
+        return head, EntityKind.ORGANIZATION
+    if word in PLACE_HEADS or tuple(word.split()) in FACILITY_TAILS:
+        return head, EntityKind.PLACE
+    return None, None
+
+
+def _is_locative(before: str) -> bool:
+    if not before[-1:].isspace():
+        return False  # "pro-Kremlin": no word of its own before the name
+    words = before.lower().split()[-2:]
+    if not words:
+        return False
+    word, noun = words[-1], words[0] if len(words) == 2 else ""
+    return word in LOCATIVES or (word == "of" and noun in PLACE_OF)

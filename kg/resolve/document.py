@@ -1,0 +1,348 @@
+"""Within one article: which mentions are one thing, and what class of thing it is.
+
+Mentions are first grouped by name (case and a leading "the" ignored; generic institution
+names like "defence ministry" also by the country that qualifies them). Each name group gets
+one class by vote — the tagger's label once per mention, a head word after the name ("Azov
+regiment", "Azovstal steel works") three times, a locative ("in Mariupol") once — then
+GeoNames and the article's people correct what the small model gets wrong:
+
+* a one-word name that is a person's surname in the article is that person ("Palamar" after
+  "Svyatoslav Palamar"), unless GeoNames knows it as a place;
+* a one-word name tagged PERSON that GeoNames knows as a city or country, and that is no
+  token of a person's name in the article nor carries a title, is a place ("Kyiv"); tagged
+  ORG, it must also stand in a locative ("in Mariupol"), be a country, or be followed by a
+  place word — "Chelsea" the club stays an organisation.
+
+Short forms are then joined to the one fuller name they fit, and left alone when two fit:
+a surname (or, failing that, a given name) to the one full name ending (starting) with it;
+an acronym to the one name it spells; part of an organisation's name to the one longer name
+containing it ("Amnesty" → "Amnesty International"); an unqualified "defence ministry" to the
+one qualified one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import TITLE_NOUNS
+from kg.model import EntityKind, Extraction, Mention
+from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
+from kg.resolve.geo import GeoPlace, candidates, country_code_of, is_country_name, is_place_name
+from kg.resolve.groups import Group, Key, Merger
+from kg.resolve.names import (
+    ACRONYM_SKIP,
+    ORG_SUFFIX_WORDS,
+    acronym_letters,
+    comparison_tokens,
+    edit_distance,
+    facility_core,
+    initials,
+    is_generic,
+    normalise_name,
+)
+
+PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
+HEAD_VOTE = 3
+#: Titles that only ever stand before a person's name.
+HONORIFICS = frozenset("mr mrs ms miss dr sir dame lord lady".split())
+
+
+@dataclass
+class NameGroup:
+    """The mentions of one name in one article, with what their context says."""
+
+    group: Group
+    tokens: tuple[str, ...]
+    qualifier: str | None = None
+    cues: list[Cues] = field(default_factory=list)
+    titled: bool = False
+    honorific: bool = False  # some mention read "Mr X", "Dr X"
+
+    @property
+    def kind(self) -> EntityKind:
+        return self.group.kind
+
+    @property
+    def name(self) -> str:
+        return self.group.name
+
+
+def document_groups(extraction: Extraction) -> list[Group]:
+    """The groups of one article, each with its class, surface forms and identity keys.
+
+    >>> from kg.model import ArticleMeta, Document
+    >>> document_groups(Extraction(Document("a", "a.txt", "", ArticleMeta(), ""), (), ()))
+    []
+    """
+    named = name_groups(extraction)
+    decide_kinds(named)
+    merger = Merger(len(named))
+    for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified):
+        attach(named, merger)
+    return fold(named, merger)
+
+
+def name_groups(extraction: Extraction) -> list[NameGroup]:
+    """One group per name (generic names: per name and qualifying country)."""
+    text, doc_id = extraction.document.text, extraction.document.doc_id
+    found: dict[tuple[str, str | None], NameGroup] = {}
+    for mention in extraction.mentions:
+        cues = mention_cues(text, mention.begin, mention.end)
+        name, honorific = without_honorific(mention.name)
+        tokens, qualifier = qualified_tokens(comparison_tokens(name))
+        if qualifier is None and is_generic(tokens):
+            qualifier = cues.qualifier
+        named = found.setdefault(
+            (normalise_name(name), qualifier), NameGroup(Group(doc_id), tokens, qualifier)
+        )
+        _add_mention(named, mention, cues, doc_id)
+        if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
+            named.group.votes[PERSON] += HEAD_VOTE
+            named.group.evidence = named.titled = named.honorific = True
+    return list(found.values())
+
+
+def without_honorific(name: str) -> tuple[str, bool]:
+    """A name without a leading "Mr", "Mrs", "Dr" …, and whether it had one.
+
+    >>> without_honorific("Mr Cable"), without_honorific("Mr")
+    (('Cable', True), ('Mr', False))
+    """
+    words = name.split()
+    if len(words) > 1 and words[0].lower().rstrip(".") in HONORIFICS:
+        return " ".join(words[1:]), True
+    return name, False
+
+
+def qualified_tokens(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """A generic institution name without the country it opens with, and that country:
+    "Ukrainian Defense Ministry" → ("defense", "ministry"), "UA".
+
+    >>> qualified_tokens(("russia", "defense", "ministry"))
+    (('defense', 'ministry'), 'RU')
+    """
+    if len(tokens) > 1 and is_generic(tokens[1:]):
+        code = demonym_code(tokens[0]) or country_code_of(tokens[0])
+        if code:
+            return tokens[1:], code
+    return tokens, None
+
+
+def _add_mention(named: NameGroup, mention: Mention, cues: Cues, doc_id: str) -> None:
+    group = named.group
+    group.refs.append((doc_id, mention.begin, mention.end))
+    group.forms[mention.name] += 1
+    group.votes[mention.kind] += 1
+    named.cues.append(cues)
+    named.titled = named.titled or bool(mention.titles)
+    if named.qualifier and cues.qualifier == named.qualifier:
+        group.forms[f"{cues.qualifier_text} {mention.name}"] += 1
+    if cues.head_kind is not None and _head_applies(mention.name, cues):
+        group.votes[cues.head_kind] += HEAD_VOTE
+        group.evidence = True
+        if (cues.head or "").lower() not in PLACE_HEADS:  # "Azov regiment", not "… region"
+            group.forms[f"{mention.name} {cues.head}"] += 1
+    elif cues.apposition:
+        group.votes[PLACE] += HEAD_VOTE
+        group.evidence = True
+
+
+def _head_applies(name: str, cues: Cues) -> bool:
+    # "Zaporizhzhia plant" names a plant, not the city; "Moscow plant" likewise. A works word
+    # only makes a site of a name GeoNames does not know as a place.
+    head = (cues.head or "").lower()
+    if head in UNIT_HEADS:
+        return not is_country_name(name)  # "the US party", not a party named "US"
+    return head in PLACE_HEADS or not is_place_name(name)
+
+
+def _vote(votes: Counter[EntityKind]) -> EntityKind:
+    order = list(EntityKind)
+    return min(votes, key=lambda k: (-votes[k], order.index(k)))
+
+
+def decide_kinds(named: Sequence[NameGroup]) -> None:
+    """Set each group's class: the vote, then corrections from GeoNames and the article's
+    people (see the module docstring)."""
+    for n in named:
+        n.group.kind = _vote(n.group.votes)
+    addressed = {n.tokens[-1] for n in named if n.honorific and n.tokens}
+    for n in named:  # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person
+        if len(n.tokens) in (2, 3) and n.tokens[-1] in addressed and not is_place_name(n.name):
+            n.group.kind, n.group.evidence = PERSON, True
+    people = [n for n in named if n.kind is PERSON and len(n.tokens) > 1]
+    surnames = {n.tokens[-1] for n in people}
+    person_tokens = {t for n in people for t in n.tokens}
+    for n in named:
+        _correct_kind(n, surnames, person_tokens)
+
+
+def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:
+    found = place_candidates(n.name)
+    country = bool(found) and found[0].feature != "city"  # "Russian Federation" tagged ORG
+    if len(n.tokens) != 1 and not country:
+        return
+    unit = any(c.head_kind is ORG for c in n.cues)
+    if not found and n.tokens[0] in surnames and n.kind is not PERSON:
+        n.group.kind, n.group.evidence = PERSON, True
+    elif found and not person_tokens & set(n.tokens) and not n.titled and not unit:
+        locative = any(c.locative for c in n.cues)
+        if n.kind is PERSON or (n.kind is ORG and (locative or country)):
+            n.group.kind, n.group.evidence = PLACE, True
+
+
+def place_candidates(name: str) -> tuple[GeoPlace, ...]:
+    """GeoNames records a name tagged as something else may denote: by main name, or by an
+    alternate spelled almost like the main name ("Zaporizhzhia" for "Zaporizhzhya"). Loose
+    alternates do not count here: "Bono" is an alternate name of Bonn.
+
+    >>> [p.name for p in place_candidates("Zaporizhzhia")], place_candidates("Bono")
+    (['Zaporizhzhya'], ())
+    """
+    found = candidates(name, alternates=False)
+    if found or len(name) < 5:
+        return found
+    key = name.casefold()
+    return tuple(p for p in candidates(name) if edit_distance(key, p.name.casefold()) <= 2)
+
+
+def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join a surname (else a given name) to the one full name of the article it fits, and a
+    shorter full name to the one longer name with the same first and last word."""
+    full = [i for i, n in enumerate(named) if n.kind is PERSON and len(n.tokens) > 1]
+    for i, n in enumerate(named):
+        if n.kind is PERSON and len(n.tokens) == 1:
+            token = n.tokens[0]
+            owners = [j for j in full if named[j].tokens[-1] == token]
+            rule = "surname-in-article"
+            if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
+                owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
+            _attach(named, merger, i, owners, rule, 0.9)
+        elif i in full:
+            owners = [j for j in full if len(named[j].tokens) > len(n.tokens)
+                      and named[j].tokens[0] == n.tokens[0]
+                      and named[j].tokens[-1] == n.tokens[-1]]
+            _attach(named, merger, i, owners, "middle-name-in-article", 0.9)
+
+
+def _attach(named: Sequence[NameGroup], merger: Merger, i: int, owners: list[int], rule: str,
+            score: float) -> None:
+    if len(owners) == 1:
+        merger.join(owners[0], i, named[owners[0]].name, named[i].name, rule, score)
+    elif len(owners) > 1:
+        named[i].group.ambiguous = True
+        forms = " | ".join(sorted(named[j].name for j in owners))
+        merger.refuse(i, named[i].name, forms, f"ambiguous-{rule}")
+
+
+def attach_acronyms(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join an acronym to the one name of the article it spells ("ICRC", "U.S.")."""
+    expansions = _index(named, lambda n: (initials(n.tokens),) if len(n.tokens) > 1 else ())
+    for i, n in enumerate(named):
+        letters = acronym_letters(n.name)
+        if n.kind is not PERSON and letters and letters not in TITLE_NOUNS:
+            _attach(named, merger, i, expansions.get(letters, []), "acronym-in-article", 0.9)
+
+
+def _index(named: Sequence[NameGroup],
+           keys: Callable[[NameGroup], tuple[object, ...]]) -> dict[object, list[int]]:
+    found: dict[object, list[int]] = {}
+    for i, n in enumerate(named):
+        if n.kind is not PERSON:
+            for key in keys(n):
+                found.setdefault(key, []).append(i)
+    return found
+
+
+def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join part of an organisation's name ("Amnesty", "Red Cross") to the one longer
+    organisation name of the article containing it (one word only as its start)."""
+    parts = _index(named, lambda n: org_parts(n.tokens) if n.kind is ORG else ())
+    for i, n in enumerate(named):
+        if n.kind is ORG and n.tokens and not acronym_letters(n.name):
+            if not is_place_name(n.name):
+                _attach(named, merger, i, parts.get(n.tokens, []), "org-short-form-in-article",
+                        0.8)
+
+
+def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Contiguous parts of an organisation name that may stand for it: several words ("Red
+    Cross" of "International Committee of the Red Cross"), or one word when the rest is only
+    a legal or company word ("Amnesty" of "Amnesty International"; "Microsoft" is not
+    "Microsoft Office", nor "Kodak" "Kodak Theatre"). Never only small words, and never what
+    is left when a country is cut off: the "Associated Press" is not the "Australian
+    Associated Press", nor the "Red Cross" the "Ukrainian Red Cross".
+
+    >>> org_parts(("amnesty", "international")), org_parts(("microsoft", "office"))
+    ((('amnesty',),), ())
+    >>> org_parts(("australian", "associated", "press"))
+    (('australian', 'associated'),)
+    """
+    found = []
+    for size in range(1, len(tokens)):
+        for start in range(len(tokens) - size + 1):
+            part, rest = tokens[start : start + size], tokens[:start] + tokens[start + size :]
+            if size == 1 and not (start == 0 and set(rest) <= ORG_SUFFIX_WORDS):
+                continue
+            if not all(t in ACRONYM_SKIP for t in part) and not any(map(_names_country, rest)):
+                found.append(part)
+    return tuple(found)
+
+
+def _names_country(token: str) -> bool:
+    return bool(demonym_code(token) or country_code_of(token))
+
+
+def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join an unqualified generic name ("the defence ministry") to the one group of the same
+    name that a country qualifies ("Russia's defence ministry")."""
+    qualified = _index(named, lambda n: (n.tokens,) if n.qualifier else ())
+    for i, n in enumerate(named):
+        if n.kind is not PERSON and n.qualifier is None and is_generic(n.tokens):
+            _attach(named, merger, i, qualified.get(n.tokens, []), "qualified-in-article", 0.8)
+
+
+def fold(named: Sequence[NameGroup], merger: Merger) -> list[Group]:
+    """One group per set of joined name groups; keys come from its fullest name."""
+    groups = []
+    for members in merger.sets().values():
+        anchor = max(members, key=lambda i: (len(named[i].tokens), len(named[i].group.refs), -i))
+        group = named[anchor].group
+        group.keys = identity_keys(named[anchor])  # before short forms join: no chains
+        group.anchor = named[anchor].name
+        for i in members:
+            if i != anchor:
+                other = named[i].group
+                group.refs += other.refs
+                group.forms.update(other.forms)
+                group.votes.update(other.votes)
+        group.joins = [j for j in merger.joins if merger.find(j.left) == merger.find(anchor)]
+        groups.append(group)
+    return groups
+
+
+def identity_keys(n: NameGroup) -> dict[Key, str]:
+    """The keys by which other articles' groups can be found equal to this one."""
+    group = n.group
+    if n.kind is PERSON:
+        if len(n.tokens) > 1:
+            return {("person", *n.tokens): n.name}
+        return {} if group.ambiguous else {("surname", *n.tokens): n.name}
+    if is_generic(n.tokens):
+        if n.qualifier:
+            return {("org", n.qualifier, *n.tokens): n.name}
+        return {("generic", *n.tokens): n.name}
+    unit = any(c.head_kind is ORG for c in n.cues)
+    keys: dict[Key, str] = {}
+    for form in sorted(group.forms, key=lambda f: (-group.forms[f], f)):
+        tokens = comparison_tokens(form)
+        core = facility_core(tokens)
+        if core and not is_place_name(" ".join(core)):
+            tokens = core
+        # The bare town name of "Azov regiment" must not link the regiment to the town.
+        if tokens and not (unit and tokens == n.tokens and is_place_name(form)):
+            keys.setdefault(("name", *tokens), form)
+    return keys

@@ -1,0 +1,133 @@
+"""Mentions → entities: which mentions, within and across articles, denote one thing.
+
+    extractions ─▶ document_groups (per article) ─▶ merge_corpus (across) ─▶ clusters
+                ─▶ class vote, GeoNames link, same-GeoNames merge ─▶ registry keys ─▶ Resolution
+
+The rules live in ``kg.resolve`` (within an article: ``document``; across: ``corpus``);
+places are linked by ``kg.resolve.geo``; keys come from ``kg.resolve.registry`` so that a
+rebuild with more articles never renames an entity. Every join is recorded as a
+``MergeDecision`` (rule,
+score, the two forms compared); joins a rule refused as ambiguous are recorded with
+``merged=False``.
+
+>>> normalise_name("the  Kremlin’s")
+"kremlin's"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from kg.model import (
+    Entity,
+    EntityKind,
+    Extraction,
+    GeoLink,
+    MentionRef,
+    MergeDecision,
+    Resolution,
+)
+from kg.resolve.clusters import Cluster
+from kg.resolve.corpus import merge_corpus
+from kg.resolve.document import document_groups
+from kg.resolve.geo import article_countries, candidates, link_place
+from kg.resolve.groups import Group, Join, Merger
+from kg.resolve.names import normalise_name
+from kg.resolve.registry import Registry
+
+__all__ = ["Cluster", "normalise_name", "resolve_entities"]
+
+
+
+
+def resolve_entities(
+    extractions: Sequence[Extraction], registry: Registry | None = None
+) -> Resolution:
+    """Entities of a corpus and the entity of every mention; keys from ``registry`` when
+    given (see ``kg.resolve.registry``), so earlier builds' IRIs survive.
+
+    >>> resolve_entities([]).entities
+    ()
+    """
+    # The order articles arrive in (cache hits first, worker order) must not change the result.
+    extractions = sorted(extractions, key=lambda e: (e.document.doc_id, e.document.path))
+    groups = [group for extraction in extractions for group in document_groups(extraction)]
+    clusters = corpus_clusters(groups, merge_corpus(groups))
+    countries = {e.document.doc_id: article_countries(e.document.text) for e in extractions}
+    for cluster in clusters:
+        cluster.kind = cluster_kind(cluster)
+        if cluster.kind is EntityKind.PLACE:
+            cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
+    clusters = merge_same_places(clusters)
+    keys = (registry or Registry()).assign(clusters)
+    return resolution_of(clusters, keys)
+
+
+def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:
+    """One cluster per set of joined groups, with the joins that concern it."""
+    clusters = {root: Cluster([groups[i] for i in members])
+                for root, members in merger.sets().items()}
+    for cluster in clusters.values():
+        for group in cluster.groups:
+            cluster.joins += group.joins
+    for join in merger.joins:
+        clusters[merger.find(join.left)].joins.append(join)
+    return list(clusters.values())
+
+
+def cluster_kind(cluster: Cluster) -> EntityKind:
+    """The class most of its groups were given, groups with evidence counting thrice."""
+    votes: Counter[EntityKind] = Counter()
+    for group in cluster.groups:
+        votes[group.kind] += group.weight
+    order = list(EntityKind)
+    return min(votes, key=lambda k: (-votes[k], order.index(k)))
+
+
+def cluster_link(
+    cluster: Cluster, countries: dict[str, frozenset[str]]
+) -> tuple[GeoLink | None, str | None]:
+    """The GeoNames link of a place from its most frequent known form and the countries its
+    articles name; else why it stays unlinked."""
+    context = frozenset().union(*(countries[g.doc_id] for g in cluster.groups))
+    forms = cluster.forms
+    known = [f for f in sorted(forms, key=lambda f: (-forms[f], f)) if candidates(f)]
+    return link_place(known[0] if known else cluster.label, context)
+
+
+def merge_same_places(clusters: Iterable[Cluster]) -> list[Cluster]:
+    """Places linked to one GeoNames record are one place ("Kiev"/"Kyiv", "U.S."/"America")."""
+    by_id: dict[int, Cluster] = {}
+    kept = []
+    for cluster in clusters:
+        if cluster.geo is None:
+            kept.append(cluster)
+            continue
+        first = by_id.setdefault(cluster.geo.geonames_id, cluster)
+        if first is not cluster:
+            first.joins.append(Join(0, 0, first.label, cluster.label, "same-geonames-place", 0.9))
+            first.groups += cluster.groups
+            first.joins += cluster.joins
+            first.__dict__.pop("forms", None)  # forget the cached forms
+        else:
+            kept.append(cluster)
+    return kept
+
+
+def resolution_of(clusters: Sequence[Cluster], keys: Sequence[tuple[str, tuple[str, ...]]]
+                  ) -> Resolution:
+    """The ``Resolution``: entities sorted by key, every mention's key, every decision."""
+    entities: list[Entity] = []
+    assignments: dict[MentionRef, str] = {}
+    decisions: set[MergeDecision] = set()
+    for cluster, (key, aliases) in zip(clusters, keys, strict=True):
+        label = cluster.label
+        alts = tuple(sorted(f for f in cluster.forms if f != label))
+        entities.append(Entity(key, cluster.kind, label, alts, aliases, cluster.geo,
+                               cluster.geo_note))
+        assignments.update((ref, key) for ref in cluster.refs)
+        decisions.update(MergeDecision(key, j.left_form, j.right_form, j.rule, j.score, j.merged)
+                         for j in cluster.joins)
+    ordered = sorted(decisions, key=lambda d: (d.entity, d.rule, d.left, d.right))
+    return Resolution(tuple(sorted(entities, key=lambda e: e.key)), assignments, tuple(ordered))

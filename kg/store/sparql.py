@@ -1,0 +1,318 @@
+"""Running SPARQL: named questions, safe parameters, embedded Oxigraph or a remote endpoint.
+
+    text / .rq file / --name ─▶ with prefixes ─▶ run_query (embedded store) ──────┐
+                                              └▶ kg.remote.endpoint.run_remote ─┴▶ write_result
+
+Prefixes
+    Every prefix of ``kg.rdf.namespaces.PREFIXES`` (``schema:``, ``nif:``, ``kg:`` …) is
+    predeclared; a query's own ``PREFIX`` declarations win.
+
+Parameters
+    ``params`` bind variables without ever pasting text into the query. A value starting
+    with ``http://`` or ``https://`` binds an IRI (it must be a valid one), ``<…>`` binds any
+    IRI, anything else a plain string literal. Embedded queries use Oxigraph's
+    substitutions (SEP-0007), which require a SELECT query to project the bound variable;
+    remote queries (``kg.remote.endpoint``) get a trailing ``VALUES`` clause of escaped terms,
+    after the same check.
+
+Results are Oxigraph's own objects (``QuerySolutions``, ``QueryBoolean``, triples), so JSON
+(W3C SPARQL 1.1 Query Results JSON), CSV and TSV are written by Oxigraph without a Python
+loop per row; the aligned table is for people.
+
+>>> [q.name for q in named_queries()][:1]  # doctest: +SKIP
+['claims']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import pyoxigraph as ox
+
+from kg.errors import GraphError, QueryError
+from kg.rdf.namespaces import PREFIXES
+from kg.resources import QUERIES_DIR
+from kg.store.results import table
+
+RESULT_FORMATS = ("table", "csv", "tsv", "json")
+GRAPH_FORMATS = {"ttl": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES}
+_SOLUTION_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV,
+                     "json": ox.QueryResultsFormat.JSON}
+_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?\s*:", re.I)
+_POSITION = re.compile(r"error at (\d+):(\d+): ?")
+_PREFIXED = re.compile(r"(?<![\w:?$/#@.-])([A-Za-z][\w-]*):[A-Za-z_0-9]")
+_IRI_OR_STRING = re.compile(r"<[^<>\s]*>|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
+
+Result = ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples | list[ox.Triple]
+
+
+@dataclass(frozen=True)
+class NamedQuery:
+    """A documented ``.rq`` file of the queries library; ``title`` is its header's first line."""
+
+    name: str
+    path: Path
+    title: str
+    text: str
+
+
+def named_queries(folder: Path = QUERIES_DIR) -> list[NamedQuery]:
+    """Every ``*.rq`` file in ``folder``, sorted by name.
+
+    >>> "entities-across-articles" in [q.name for q in named_queries()]
+    True
+    """
+    return [_read_named(path) for path in sorted(Path(folder).glob("*.rq"))]
+
+
+def named_query(name: str, folder: Path = QUERIES_DIR) -> NamedQuery:
+    """The named query ``name``; ``QueryError`` lists the known names when there is none.
+
+    >>> named_query("evidence").path.name
+    'evidence.rq'
+    """
+    path = Path(folder) / f"{name}.rq"
+    if not _VARIABLE.fullmatch(name.replace("-", "_")) or not path.is_file():
+        known = ", ".join(q.name for q in named_queries(folder)) or "none"
+        raise QueryError(f"no named query {name!r} in {folder} (known: {known})")
+    return _read_named(path)
+
+
+def _read_named(path: Path) -> NamedQuery:
+    text = path.read_text(encoding="utf-8")
+    title = next((line.lstrip("#").strip() for line in text.splitlines()
+                  if line.startswith("#") and line.lstrip("#").strip()), "")
+    return NamedQuery(path.stem, path, title, text)
+
+
+def bind_value(value: str) -> ox.NamedNode | ox.Literal:
+    """The RDF term a parameter value binds: an IRI for ``http(s)://…`` or ``<…>``, else a string.
+
+    >>> bind_value("https://w3id.org/kgnews/id/person/x"), bind_value("Putin")
+    (<NamedNode value=https://w3id.org/kgnews/id/person/x>, <Literal value=Putin ...>)
+    """
+    iri = value[1:-1] if value.startswith("<") and value.endswith(">") else None
+    if iri is None and value.startswith(("http://", "https://")):
+        iri = value
+    if iri is None:
+        return ox.Literal(value)
+    try:
+        return ox.NamedNode(iri)
+    except ValueError as e:
+        raise QueryError(f"parameter value {value!r} is not a valid IRI: {e}") from None
+
+
+Term = ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple
+
+
+def substitutions(params: Mapping[str, str]) -> dict[ox.Variable, Term]:
+    """``params`` as Oxigraph substitutions; variable names are checked, values bound as terms.
+
+    >>> substitutions({"name": "Kyiv"})
+    {<Variable value=name>: <Literal value=Kyiv ...>}
+    """
+    bound: dict[ox.Variable, Term] = {}
+    for name, value in params.items():
+        name = name.removeprefix("?").removeprefix("$")
+        if not _VARIABLE.fullmatch(name):
+            raise QueryError(f"parameter name {name!r} is not a SPARQL variable name")
+        bound[ox.Variable(name)] = bind_value(value)
+    return bound
+
+
+def parse_params(pairs: Iterable[str]) -> dict[str, str]:
+    """``name=value`` strings (``--param``) as a dict; the value may contain ``=``.
+
+    >>> parse_params(["entity=https://x.org/a", "q=a=b"])
+    {'entity': 'https://x.org/a', 'q': 'a=b'}
+    """
+    params = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise QueryError(f"--param {pair!r}: write it as name=value")
+        params[name.strip()] = value
+    return params
+
+
+def missing_prefixes(sparql: str) -> dict[str, str]:
+    """The predeclared prefixes ``sparql`` does not declare itself.
+
+    >>> sorted(missing_prefixes("PREFIX schema: <http://schema.org/> SELECT * {}"))[:2]
+    ['dcterms', 'gn']
+    """
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(sparql)}
+    return {p: iri for p, iri in PREFIXES.items() if p not in declared}
+
+
+def with_prefixes(sparql: str) -> str:
+    """``sparql`` with the missing prefixes declared on its first line (line numbers kept).
+
+    >>> with_prefixes("SELECT * { ?s a schema:Person }").count("PREFIX schema:")
+    1
+    """
+    declarations = " ".join(f"PREFIX {p}: <{iri}>" for p, iri in missing_prefixes(sparql).items())
+    return f"{declarations} {sparql}" if declarations else sparql
+
+
+def run_query(store: ox.Store, sparql: str, params: Mapping[str, str] | None = None,
+              source: str = "query") -> Result:
+    """Run ``sparql`` on ``store`` over the union of its graphs; ``source`` names it in errors.
+
+    >>> run_query(ox.Store(), "ASK { ?s a schema:Person }")
+    <QueryBoolean false>
+    """
+    try:
+        return store.query(sparql, prefixes=missing_prefixes(sparql),
+                           use_default_graph_as_union=True,
+                           substitutions=substitutions(params or {}) or None)
+    except SyntaxError as e:
+        raise syntax_error(sparql, str(e), source) from None
+    except RuntimeError as e:  # a parameter the SELECT clause does not project
+        raise QueryError(f"{source}: cannot bind the parameters: {e}; a SELECT query must "
+                         "list each parameter's variable") from None
+    except OSError as e:
+        raise GraphError(f"{source}: cannot read the store: {e}") from e
+
+
+def syntax_error(sparql: str, message: str, source: str) -> QueryError:
+    """A ``QueryError`` pointing at the line and column of a parser message.
+
+    >>> print(syntax_error("SELECT *\\nWHERE { ?s ?p }", "error at 2:15: expected", "q.rq"))
+    q.rq: SPARQL syntax error at line 2, column 15: expected
+      2 | WHERE { ?s ?p }
+        |               ^
+    """
+    found = _POSITION.match(message)
+    detail = short(_POSITION.sub("", message, count=1).strip(), 160)
+    hint = _unknown_prefix_hint(sparql)
+    if found is None:
+        return QueryError(f"{source}: SPARQL syntax error: {detail}{hint}")
+    line, column = int(found.group(1)), int(found.group(2))
+    lines = sparql.splitlines() or [""]
+    text = lines[min(line, len(lines)) - 1]
+    gutter = " " * len(str(line))
+    return QueryError(
+        f"{source}: SPARQL syntax error at line {line}, column {column}: {detail}{hint}\n"
+        f"  {line} | {text}\n  {gutter} | {' ' * max(column - 1, 0)}^"
+    )
+
+
+def _unknown_prefix_hint(sparql: str) -> str:
+    """Oxigraph reports an undeclared prefix as some other error: name the likely cause."""
+    code = _IRI_OR_STRING.sub(" ", sparql)
+    declared = {m.group(1) or "" for m in _DECLARED.finditer(sparql)} | set(PREFIXES)
+    unknown = sorted({m.group(1) for m in _PREFIXED.finditer(code)} - declared)
+    return f" (undeclared prefix: {', '.join(u + ':' for u in unknown)})" if unknown else ""
+
+
+def short(text: str, limit: int) -> str:
+    """``text`` on one line, cut to ``limit`` characters with "…".
+
+    >>> short("a  b\\nc", 4)
+    'a b…'
+    """
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def write_result(result: Result, fmt: str, out: IO[bytes]) -> None:
+    """Write ``result`` to the binary stream ``out`` as ``fmt`` (table, csv, tsv, json, ttl, nt).
+
+    >>> import io; buffer = io.BytesIO()
+    >>> write_result(ox.Store().query("SELECT ?x { BIND(1 AS ?x) }"), "json", buffer)
+    >>> buffer.getvalue()
+    b'{"head":{"vars":["x"]},"results":{"bindings":[{"x":{"type":"literal",...}}]}}\\n'
+    """
+    if isinstance(result, ox.QueryBoolean):
+        _write_boolean(result, fmt, out)
+    elif isinstance(result, ox.QuerySolutions):
+        _write_solutions(result, fmt, out)
+    else:
+        _write_triples(result, fmt, out)
+
+
+def _write_boolean(result: ox.QueryBoolean, fmt: str, out: IO[bytes]) -> None:
+    if fmt in ("table", "csv", "tsv"):
+        out.write(b"true\n" if bool(result) else b"false\n")
+    elif fmt == "json":
+        result.serialize(out, format=ox.QueryResultsFormat.JSON)
+        out.write(b"\n")
+    else:
+        raise QueryError(f"an ASK query answers true or false; --format {fmt} is for CONSTRUCT "
+                         "and DESCRIBE (use table, csv, tsv or json)")
+
+
+def _write_solutions(result: ox.QuerySolutions, fmt: str, out: IO[bytes]) -> None:
+    if fmt == "table":
+        out.write(table(result).encode())
+    elif fmt in _SOLUTION_FORMATS:
+        result.serialize(out, format=_SOLUTION_FORMATS[fmt])
+        if fmt == "json":
+            out.write(b"\n")
+    else:
+        raise QueryError(f"a SELECT query gives rows; --format {fmt} is for CONSTRUCT and "
+                         "DESCRIBE (use table, csv, tsv or json)")
+
+
+def _write_triples(result: Iterable[ox.Triple], fmt: str, out: IO[bytes]) -> None:
+    fmt = "ttl" if fmt == "table" else fmt
+    if fmt not in GRAPH_FORMATS:
+        raise QueryError(f"a CONSTRUCT or DESCRIBE query gives triples; --format {fmt} is for "
+                         "SELECT (use ttl or nt)")
+    rdf_format = GRAPH_FORMATS[fmt]
+    prefixes = PREFIXES if rdf_format == ox.RdfFormat.TURTLE else None
+    data = ox.serialize(result, format=rdf_format, prefixes=prefixes)
+    out.write(data or b"")
+
+
+
+
+def read_query(source: str | Path | None, name: str | None = None,
+               stdin: IO[str] | None = None) -> tuple[str, str]:
+    """Query text, and a name for errors, from what a user gave.
+
+    ``name`` (or a bare word as ``source``, e.g. ``"people-roles"``) is a named query;
+    ``"-"`` reads ``stdin``; a ``Path``, or a string naming an existing file, is read;
+    any other string is the query itself.
+
+    >>> read_query("evidence")[1].endswith("evidence.rq"), read_query("ASK {}")
+    (True, ('ASK {}', 'query'))
+    """
+    if name is not None:
+        named = named_query(name)
+        return named.text, str(named.path)
+    if source is None:
+        raise QueryError("no query given: pass SPARQL text, a .rq file, - for standard input, "
+                         "or --name NAME (kg query --list shows the names)")
+    if source == "-":
+        return (stdin.read() if stdin is not None else ""), "<stdin>"
+    if isinstance(source, Path) or ("\n" not in source and len(source) < 4096
+                                    and Path(source).is_file()):
+        try:
+            return Path(source).read_text(encoding="utf-8"), str(source)
+        except (OSError, UnicodeDecodeError) as e:
+            raise QueryError(f"cannot read query file {source}: {e}") from e
+    if _NAME.fullmatch(source):
+        return read_query(None, source)
+    return source, "query"
+
+
+
+
+def check_format(fmt: str) -> str:
+    """``fmt`` if it is an output format ``write_result`` knows, else ``QueryError``.
+
+    >>> check_format("json")
+    'json'
+    """
+    if fmt not in (*RESULT_FORMATS, *GRAPH_FORMATS):
+        known = ", ".join((*RESULT_FORMATS, *GRAPH_FORMATS))
+        raise QueryError(f"unknown output format {fmt!r}; choose from {known}")
+    return fmt
