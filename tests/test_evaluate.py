@@ -1,6 +1,6 @@
 """The resolution evaluations run in the suite and their figures stay above measured floors.
 
-Measured when the floors were set (see README) — tests/eval/resolution.json: pairwise F1
+Measured when the floors were set (docs/resolution.md) — tests/eval/resolution.json: pairwise F1
 0.945 (all pairs) and 0.947 (cross-document), B-cubed F1 0.980; tests/eval/bbc_politics.json:
 0.972, 0.981, 0.979 at precision 1.0. The floors leave a little room for harmless changes; a
 rule that starts over- or under-merging falls through them.

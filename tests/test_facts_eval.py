@@ -28,7 +28,7 @@ from tests.eval.facts.score import (
     score,
 )
 
-#: Floors under the figures in the README: a change that loses more fails here.
+#: Floors under the figures in docs/facts.md: a change that loses more fails here.
 FLOORS = {
     "development": {"roles": (0.85, 0.85), "events": (0.85, 0.75), "claims": (0.9, 0.9)},
     "held-out": {"roles": (0.75, 0.7), "events": (0.85, 0.9), "claims": (0.9, 0.9)},

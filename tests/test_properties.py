@@ -33,7 +33,7 @@ from tests.graph_checks import (
     texts_by_source,
 )
 
-#: Examples per property (README, "Reliability", counts them).
+#: Examples per property (docs/reliability.md, "Property-based tests", counts them).
 PIPELINE_EXAMPLES = 30
 INGEST_EXAMPLES = 50
 PIPELINE = settings(max_examples=PIPELINE_EXAMPLES, deadline=None, derandomize=True,
