@@ -35,6 +35,7 @@ class EventType(StrEnum):
     SURRENDER = "Surrender"
     WITHDRAWAL = "Withdrawal"
     KILLING = "Killing"
+    DEATH = "Death"  # a death nobody is said to have caused ("died of a heart attack")
     LAUNCH = "Launch"
     EVACUATION = "Evacuation"
     DISPLACEMENT = "Displacement"
@@ -166,6 +167,7 @@ class Event:
     figures: tuple[Span, ...]
     evidence: Evidence
     setting: Party | None = None  # the city the article is about at this point (for linking)
+    planned: bool = False  # announced or scheduled ("will visit"), not yet happened
 
 
 @dataclass(frozen=True, slots=True)

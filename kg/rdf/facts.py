@@ -296,6 +296,8 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
     yield node, RDFS.label, Literal(event_label(scope, fact))
     yield node, SEM.eventType, KG[fact.kind.value]
     yield node, KG.triggerLemma, Literal(fact.lemma)
+    if fact.planned:
+        yield node, KG.planned, Literal(True)
     yield from scope.offsets(node, fact.trigger)
     for prop, group in ((KG.agent, fact.agents), (KG.patient, fact.patients)):
         for party in group:
