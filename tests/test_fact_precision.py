@@ -10,7 +10,7 @@ import pytest
 
 from kg.extract import extract_document
 from kg.ingest.files import document_from_text
-from kg.model import Event, EventType, Extraction
+from kg.model import Event, EventType, Extraction, Figure
 
 
 def extract(nlp: Any, text: str) -> Extraction:
@@ -69,3 +69,64 @@ def test_a_future_event_is_marked_planned(nlp: Any) -> None:
     (past,) = [e for e in events(nlp, "Emmanuel Macron visited Beijing last week.")
                if e.kind is EventType.MEETING]
     assert not past.planned
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+
+def figures(nlp: Any, text: str) -> list[Figure]:
+    return [f for f in extract(nlp, text).facts if isinstance(f, Figure)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "upper", "qualifier", "unit"),
+    [
+        ("Shares in the firm fell 8-9% on Monday.", 8, 9, "between", "percent"),
+        ("It sold 2,000 to 3,000 copies in a week.", 2000, 3000, "between", "copy"),
+        ("The economy grew by an estimated 3.1% last year.", 3.1, None, "approximately",
+         "percent"),
+        ("The stadium cost an estimated $17.7m to build.", 17_700_000, None, "approximately",
+         "USD"),
+        ("The firm raised A$500m from investors.", 500_000_000, None, None, "AUD"),
+        ("The state will spend 154m naira on seeds.", 154_000_000, None, None, "NGN"),
+        ("Unemployment rose by 2 percentage points last year.", 2, None, None,
+         "percentage points"),
+        ("A million people marched in London.", 1_000_000, None, None, "people"),
+        ("Nearly 20,000 people live there.", 20_000, None, "approximately", "people"),
+    ],
+)
+def test_numbers_read_as_a_careful_reader_reads_them(
+    nlp: Any, text: str, value: float, upper: float | None, qualifier: str | None,
+    unit: str,
+) -> None:
+    (figure,) = figures(nlp, text)
+    assert (figure.value, figure.upper, figure.qualifier, figure.unit) == (
+        pytest.approx(value), upper and pytest.approx(upper), qualifier, unit)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Labour is in a two-horse race with the Tories.",
+     "Bouba Diop's superb 25-yard strike cancelled out the lead.",
+     "The club signed a 17-year-old striker from Italy."],
+)
+def test_words_that_are_not_quantities(nlp: Any, text: str) -> None:
+    assert figures(nlp, text) == []
+
+
+def test_a_currency_conversion_keeps_each_currency(nlp: Any) -> None:
+    found = figures(nlp, "The government will pump 154m naira ($1.1m; £591,000) into seeds.")
+    assert [(f.value, f.unit) for f in found] == [
+        (154_000_000, "NGN"), (1_100_000, "USD"), (591_000, "GBP")]
+
+
+def test_ranges_and_planned_events_reach_the_graph(nlp: Any) -> None:
+    import kg
+
+    graph = kg.build_graph(["Shares in Acme fell 8-9% in London on Monday.",
+                            "Emmanuel Macron will visit Beijing next week."], nlp=nlp)
+    ranges = kg.query(graph, "SELECT ?low ?high WHERE { ?q schema:minValue ?low ; "
+                             "schema:maxValue ?high }")
+    assert [(float(r["low"]), float(r["high"])) for r in ranges] == [(8.0, 9.0)]
+    planned = kg.query(graph, "SELECT ?e WHERE { ?e a sem:Event ; kg:planned true }")
+    assert len(planned) == 1

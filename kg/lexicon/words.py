@@ -45,8 +45,15 @@ NUMBER_SCALES: dict[str, float] = {k: float(v) for k, v in _NUMBERS["scales"].it
 FRACTIONS: dict[str, float] = _NUMBERS["fractions"]
 #: "more"/"fewer" … before "than": the bound they give.
 COMPARATIVES: dict[str, str] = _NUMBERS["comparatives"]
-#: Currency symbols → ISO 4217 codes.
+#: Currency symbols → ISO 4217 codes, longest first ("A$" before "$").
 CURRENCY_SYMBOLS: dict[str, str] = _NUMBERS["currencies"]
+#: Currency nouns ("naira") → ISO 4217 codes, and the codes themselves ("EUR").
+CURRENCY_WORDS: dict[str, str] = _NUMBERS["currency_words"]
+CURRENCY_CODES = frozenset(_NUMBERS["currency_codes"])
+#: "percentage point(s)": a change in points.
+PERCENTAGE_POINTS = frozenset(_NUMBERS["percentage_points"])
+#: Words between two numbers that make them a range.
+RANGE_WORDS = frozenset(_NUMBERS["range_words"])
 #: Words that scale a previous figure ("half that number", "twice that number").
 RELATIVE_FACTORS: dict[str, float] = {**FRACTIONS, **_NUMBERS["multipliers"]}
 

@@ -151,6 +151,7 @@ class Figure:
     unit: str | None
     measure: Measure | None
     evidence: Evidence
+    upper: float | None = None  # a range's upper bound ("8-9%": value 8, upper 9)
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,6 +246,9 @@ def figure_triples(scope: FactScope, fact: Figure) -> Iterator[Triple]:
     node = figure_iri(scope, fact.span)
     yield node, RDF.type, SDO.QuantitativeValue
     yield node, SDO.value, _plain_decimal(fact.value)
+    if fact.upper is not None:  # a range: "8-9%"
+        yield node, SDO.minValue, _plain_decimal(fact.value)
+        yield node, SDO.maxValue, _plain_decimal(fact.upper)
     if fact.unit:
         yield node, SDO.unitText, Literal(fact.unit)
     if fact.qualifier:

@@ -17,7 +17,16 @@ from kg.extract.entities import fold_space
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
-from kg.extract.values import NUMBER_LABELS, number_qualifier, number_unit, parse_number
+from kg.extract.values import (
+    NUMBER_LABELS,
+    is_compound_modifier,
+    number_qualifier,
+    number_range,
+    number_unit,
+    parse_number,
+    range_partner,
+    scale_after,
+)
 from kg.lexicon.fact_words import (
     AMOUNT_VERBS,
     ANAPHORIC_AMOUNTS,
@@ -92,8 +101,22 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
+    if is_compound_modifier(span):
+        return None  # "a two-horse race", "a 25-yard strike": no quantity
+    scale = scale_after(span)  # "$17.7" + "m"
+    bounds = number_range(text)
+    partner = range_partner(span)
+    if partner > 0:
+        return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
+    if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
+        bounds = (low, value)
+    value = (bounds[0] if bounds else value) * scale
+    upper = bounds[1] * scale if bounds else None
     unit = number_unit(span)
-    where = ctx.span(span)
+    tokens = [*span, span.doc[span.end]] if scale != 1 else list(span)
+    if partner < 0:
+        tokens = [span.doc[span.start - 2], *tokens]
+    where = ctx.span(tokens)
     evidence = ctx.evidence(span, NUMBER)
     if (factor := _relative_factor(span)) is not None and before:
         previous = before[-1]
@@ -105,7 +128,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if unit is None and value < 10:
         return None
     measure = _measure(ctx, span, unit, before) if value >= 1 else None
-    return Figure(where, value, number_qualifier(span), unit, measure, evidence)
+    qualifier = "between" if upper is not None else number_qualifier(span)
+    return Figure(where, value, qualifier, unit, measure, evidence, upper)
 
 
 def _is_pronoun_one(span: SpacySpan) -> bool:
