@@ -10,7 +10,7 @@ import pytest
 
 from kg.extract import extract_document
 from kg.ingest.files import document_from_text
-from kg.model import Event, EventType, Extraction, Figure
+from kg.model import Event, EventType, Extraction, Figure, Membership
 
 
 def extract(nlp: Any, text: str) -> Extraction:
@@ -130,3 +130,55 @@ def test_ranges_and_planned_events_reach_the_graph(nlp: Any) -> None:
     assert [(float(r["low"]), float(r["high"])) for r in ranges] == [(8.0, 9.0)]
     planned = kg.query(graph, "SELECT ?e WHERE { ?e a sem:Event ; kg:planned true }")
     assert len(planned) == 1
+
+
+# --- roles ----------------------------------------------------------------------------------
+
+
+def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
+    return {(m.person.text, m.role, m.organization.text if m.organization else None, m.former)
+            for m in extract(nlp, text).facts if isinstance(m, Membership)}
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Liberal Democrat leader Charles Kennedy spoke on Monday.",
+         ("Charles Kennedy", "Leader", "Liberal Democrat", False)),
+        ("Wales coach Mike Ruddock named his team.", ("Mike Ruddock", "Coach", "Wales", False)),
+        ("Balco boss Victor Conte denied the charges.",
+         ("Victor Conte", "Boss", "Balco", False)),
+        ("Former Tory leader William Hague spoke.", ("William Hague", "Leader", "Tory", True)),
+        ("The former Labour leader Jeremy Corbyn spoke.",
+         ("Jeremy Corbyn", "Leader", "Labour", True)),
+        ("Ex-Labour minister Peter Hain spoke.", ("Peter Hain", "Labour Minister", None, True)),
+        ("Lib Dem home affairs spokesman Mark Oaten spoke.",
+         ("Mark Oaten", "Spokesman", "Lib Dem", False)),
+        ("Tory Dominic Grieve said the bill was flawed.",
+         ("Dominic Grieve", "Member", "Tory", False)),
+        ("His party leader, Michael Howard, spoke.", ("Michael Howard", "Leader", None, False)),
+        ("Maria Lopez, a Spanish novelist, won the prize.",
+         ("Maria Lopez", "Novelist", None, False)),
+        ("The city council's John Moore said the road would close.",
+         ("John Moore", "Member", "city council", False)),
+        ("A neighbour of the victim, Sarah Kim, called police.",
+         ("Sarah Kim", "Neighbour", None, False)),
+        ("The debate, moderated by Lena Hart, lasted an hour.",
+         ("Lena Hart", "Moderator", None, False)),
+        ("Roman Abramovich owns Chelsea.", ("Roman Abramovich", "Owner", "Chelsea", False)),
+        ("Mike Ruddock was named coach of Wales in 2004.",
+         ("Mike Ruddock", "Coach", "Wales", False)),
+    ],
+)
+def test_roles_a_reader_sees(nlp: Any, text: str, role: tuple[str, str, str | None, bool]) -> None:
+    assert role in roles(nlp, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mr Cable said he hoped Mr Brown would be premier at some point.",
+     "Baroness Morgan played no part in drafting the answer.",
+     "About 800,000 Tutsis and moderate Hutus were killed by Hutu militias."],
+)
+def test_no_role_where_none_is_stated(nlp: Any, text: str) -> None:
+    assert roles(nlp, text) == set()

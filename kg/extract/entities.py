@@ -7,8 +7,9 @@ ORDINAL, LAW, PRODUCT, WORK_OF_ART and LANGUAGE are not entities: dates and numb
 
 Cleaning keeps the mention's offsets exact: a leading "the", a trailing possessive, trailing
 punctuation and anything after a spaced dash are cut from the span itself; titles in front of a
-person ("President", "Defence Minister", "Maj. Gen.") are cut from the name and kept in
-``Mention.titles``. The small model's worst class errors are corrected with general rules: a
+person ("President", "Defence Minister", "Maj. Gen.") and party words ("Tory Dominic Grieve")
+are cut from the name and kept in ``Mention.titles``. The small model's worst class errors are
+corrected with general rules: a
 name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
 in a place word ("… Sea", "… Republic") a place.
 """
@@ -23,6 +24,7 @@ from kg.lexicon.words import (
     DASHES,
     LEADING_DETERMINERS,
     ORG_HEAD_WORDS,
+    PARTY_WORDS,
     PLACE_HEAD_WORDS,
     PORTFOLIO_WORDS,
     POSSESSIVES,
@@ -101,7 +103,10 @@ def title_tokens_before(doc: Doc, start: int) -> int:
 
 def strip_leading_titles(doc: Doc, start: int, end: int) -> int:
     """First token after titles that open a person's span ("Gen. Igor …" → "Igor …")."""
-    while start < end - 1 and (is_title_word(doc[start]) or is_title_modifier(doc[start])):
+    while start < end - 1 and (
+        is_title_word(doc[start]) or is_title_modifier(doc[start])
+        or doc[start].lower_ in PARTY_WORDS and end - start > 2  # "Tory Dominic Grieve"
+    ):
         start += 1
     return start
 

@@ -10,7 +10,13 @@ from __future__ import annotations
 from kg.lexicon import table, word_list, word_sequence
 
 #: Nouns that name a post or rank; compared lower-cased with any trailing "." removed.
-TITLE_NOUNS = word_list("titles")
+TITLE_NOUNS = word_list("titles") | word_list("occupations-more")
+#: Nouns relating a person to someone ("a neighbour of the victim"): posts in appositions.
+RELATIONAL_NOUNS = word_list("relational-nouns")
+#: Party words before a name ("Tory Dominic Grieve"): the party the person belongs to.
+PARTY_WORDS = word_list("party-words")
+#: Titles of nobility ("Baroness"): a rank, never a post.
+NOBILITY = word_list("nobility")
 #: Words that qualify a post ("Deputy Prime Minister", "Foreign Secretary", "chief executive").
 TITLE_MODIFIERS = word_list("title-modifiers")
 #: Portfolio words the small model tags as ORG in "Defence Minister X"; part of the title.
