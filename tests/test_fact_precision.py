@@ -10,7 +10,7 @@ import pytest
 
 from kg.extract import extract_document
 from kg.ingest.files import document_from_text
-from kg.model import Event, EventType, Extraction, Figure, Membership
+from kg.model import Claim, Event, EventType, Extraction, Figure, Membership
 
 
 def extract(nlp: Any, text: str) -> Extraction:
@@ -182,3 +182,45 @@ def test_roles_a_reader_sees(nlp: Any, text: str, role: tuple[str, str, str | No
 )
 def test_no_role_where_none_is_stated(nlp: Any, text: str) -> None:
     assert roles(nlp, text) == set()
+
+
+# --- speakers -------------------------------------------------------------------------------
+
+
+def speakers(nlp: Any, text: str) -> list[tuple[str, str]]:
+    """(the speaker's name, as the mention it stands for, or its words; the claim's text)."""
+    found = []
+    for claim in (f for f in extract(nlp, text).facts if isinstance(f, Claim)):
+        who = claim.speaker
+        name = text[who.mention[0]:who.mention[1]] if who.mention else who.text
+        found.append((name, claim.content.text))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "words"),
+    [
+        ("Mr Blunkett is taking legal action to see Mrs Quinn's son. She denies he is the "
+         "father.", "Quinn", "he is the father"),
+        ("Kimberly Quinn met David Blunkett in 2001. He said he was a great believer in "
+         "responsibility.", "David Blunkett", "he was a great believer"),
+        ("Lord Goldsmith said Lord Falconer played no part in drafting it. He added the answer "
+         "represented his view.", "Goldsmith", "the answer represented his view"),
+        ("The move could mean more confusion for consumers, experts warned. They say there are "
+         "no guarantees.", "experts", "there are no guarantees"),
+        ("The feud has prompted a Labour donor to say he will refuse to give more funds.",
+         "Labour donor", "he will refuse"),
+        ("Agriculture Minister Adamu Bello said the scheme aimed to boost production.",
+         "Adamu Bello", "the scheme aimed to boost production"),
+    ],
+)
+def test_the_speaker_is_the_compatible_one(
+    nlp: Any, text: str, speaker: str, words: str
+) -> None:
+    assert any(speaker in who and words in said for who, said in speakers(nlp, text)), (
+        speakers(nlp, text))
+
+
+def test_a_pronoun_reported_inside_a_quotation_is_not_the_quoted_speaker(nlp: Any) -> None:
+    found = speakers(nlp, '"We lost because he told me the plan was wrong," Smith said.')
+    assert [who for who, _ in found] == ["Smith"]
