@@ -224,3 +224,37 @@ def test_the_speaker_is_the_compatible_one(
 def test_a_pronoun_reported_inside_a_quotation_is_not_the_quoted_speaker(nlp: Any) -> None:
     found = speakers(nlp, '"We lost because he told me the plan was wrong," Smith said.')
     assert [who for who, _ in found] == ["Smith"]
+
+
+# --- spans ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("Yukos\n\nRussia", ["Yukos", "Russia"]),
+        ("International Monetary\nFund", ["International Monetary\nFund"]),
+        ("J Lewsey (Wasps", ["J Lewsey", "Wasps"]),
+        ("Robinson; Lewsey", ["Robinson", "Lewsey"]),
+        ("Denis Pushilin", ["Denis Pushilin"]),
+    ],
+)
+def test_a_name_never_runs_across_a_break(nlp: Any, text: str, parts: list[str]) -> None:
+    from spacy.tokens import Span as SpacySpan
+
+    from kg.extract.entities import span_parts
+
+    doc = nlp.make_doc(text)
+    assert [p.text for p in span_parts(SpacySpan(doc, 0, len(doc), label="ORG"))] == parts
+
+
+def test_team_sheets_give_no_glued_names(nlp: Any) -> None:
+    text = ("England: J Robinson (Sale, capt); J Lewsey (Wasps), M Cueto (Sale), J Noon "
+            "(Newcastle), O Smith (Leicester).")
+    names = [m.name for m in extract(nlp, text).mentions]
+    assert names and not any("(" in n or ")" in n or ";" in n for n in names)
+
+
+def test_party_words_are_cut_from_the_name(nlp: Any) -> None:
+    mentions = extract(nlp, "Tory Dominic Grieve said the bill was flawed.").mentions
+    assert [(m.name, m.titles) for m in mentions] == [("Dominic Grieve", ("Tory",))]

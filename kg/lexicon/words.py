@@ -74,6 +74,8 @@ DASHES = frozenset(_PUNCTUATION["dashes"])
 POSSESSIVES = frozenset(_PUNCTUATION["possessives"])
 QUOTE_PAIRS: dict[str, str] = _PUNCTUATION["quotes"]
 TRIM_MARKS = frozenset(_PUNCTUATION["trim"])
+#: Marks a name never runs across ("J Lewsey (Wasps)": a team sheet, not one name).
+NAME_BREAKS = frozenset(_PUNCTUATION["name_breaks"])
 
 _GRAMMAR = table("grammar-words")
 #: Prepositions whose phrase belongs to the noun phrase before it ("the head of X").
