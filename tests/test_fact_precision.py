@@ -258,3 +258,32 @@ def test_team_sheets_give_no_glued_names(nlp: Any) -> None:
 def test_party_words_are_cut_from_the_name(nlp: Any) -> None:
     mentions = extract(nlp, "Tory Dominic Grieve said the bill was flawed.").mentions
     assert [(m.name, m.titles) for m in mentions] == [("Dominic Grieve", ("Tory",))]
+
+
+# --- the conflicts ledger -------------------------------------------------------------------
+
+
+def _ledger(nlp: Any, texts: list[str]) -> list[dict[str, Any]]:
+    import kg
+
+    return [dict(r) for r in kg.query(kg.build_graph(texts, nlp=nlp), "conflicting-figures")]
+
+
+def test_compatible_hedged_figures_are_no_conflict(nlp: Any) -> None:
+    rows = _ledger(nlp, [
+        "Rescuers said nearly 1,000 people remained in Goma. Officials said 950 people "
+        "remained in Goma."])
+    assert rows == []
+
+
+def test_incompatible_figures_from_two_sources_are_a_conflict(nlp: Any) -> None:
+    rows = _ledger(nlp, [
+        "Rescuers said 5,000 people remained in Goma. Officials said 900 people remained in "
+        "Goma."])
+    assert {(float(r["value"]), r["status"]) for r in rows} == {
+        (5000.0, "conflict"), (900.0, "conflict")}
+
+
+def test_a_currency_conversion_is_not_a_second_figure(nlp: Any) -> None:
+    rows = _ledger(nlp, ["IBM is spending $100m (£52m) on Linux in London."])
+    assert rows == []

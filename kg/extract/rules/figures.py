@@ -10,6 +10,7 @@ for one measure is what the conflicting-figures question lists.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,12 @@ from kg.lexicon.fact_words import (
     counted_class,
     trigger_type,
 )
-from kg.model import EntityKind, Figure, Measure, Party
+from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS
+from kg.model import EntityKind, Figure, Measure, Party, Span
+
+#: Units that are currencies (ISO 4217 codes), for telling a conversion from a second figure.
+CURRENCIES = frozenset(CURRENCY_SYMBOLS.values()) | CURRENCY_CODES | frozenset(
+    CURRENCY_WORDS.values())
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -128,8 +134,23 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if unit is None and value < 10:
         return None
     measure = _measure(ctx, span, unit, before) if value >= 1 else None
+    if _is_conversion(ctx, where, unit, before):
+        measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
     return Figure(where, value, qualifier, unit, measure, evidence, upper)
+
+
+def _is_conversion(
+    ctx: FactContext, where: Span, unit: str | None, before: list[Figure]
+) -> bool:
+    """Whether a money figure converts the one right before it into another currency:
+    "154m naira ($1.1m; £591,000)", "$100m (£52m)"."""
+    if not before or unit not in CURRENCIES:
+        return False
+    previous = before[-1]
+    gap = ctx.frame.document.text[previous.span.end : where.begin]
+    return previous.unit in CURRENCIES and previous.unit != unit and bool(
+        re.fullmatch(r"\s*(?:[A-Za-z]+\s*)?[(;,]\s*[^\w\s]{0,3}", gap))
 
 
 def _is_pronoun_one(span: SpacySpan) -> bool:
@@ -165,7 +186,7 @@ def _measure(
     counted = counted or _counted_nearby(ctx, root, before)
     if predicate is None or counted is None:
         return None
-    return Measure(predicate, counted, _anchor(ctx, verb))
+    return Measure(predicate, counted, _anchor(ctx, verb, root))
 
 
 def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
@@ -277,9 +298,18 @@ def _inherited_count(ctx: FactContext, root: Token, before: list[Figure]) -> str
     return None
 
 
-def _anchor(ctx: FactContext, verb: Token) -> Party | None:
-    """Where the measured thing is: a place under a locative preposition in the verb's
-    clause, else the article's current city."""
+def _anchor(ctx: FactContext, verb: Token, root: Token | None = None) -> Party | None:
+    """Whose or where the measured thing is: a name in the verb's subject when the number is
+    not the subject itself ("Shares in Multiplex fell 19%", "Yukos shares have fallen 97%"),
+    else a place under a locative preposition in the verb's clause, else the article's
+    current city."""
+    for subject in (c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}):
+        tokens = list(subject.subtree)
+        if root is not None and root in tokens:
+            continue
+        named = [m for m in ctx.mentions_in(tokens) if m.kind is not EntityKind.PERSON]
+        if named:
+            return ctx.entity_party(named[0])
     for token in clause_tokens(verb):
         mention = ctx.mention(token)
         if mention is None or not _under_locative(token, verb):
