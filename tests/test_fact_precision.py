@@ -36,6 +36,7 @@ def events(nlp: Any, text: str) -> list[Event]:
         ("Bouba Diop's superb 25-yard strike cancelled out the lead at Fulham.",
          EventType.PROTEST),
         ("Microsoft launched a new search service in London on Monday.", EventType.LAUNCH),
+        ("Sanctions will follow if Russia invades Ukraine.", EventType.INVASION),
     ],
 )
 def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: EventType) -> None:

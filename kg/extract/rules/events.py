@@ -88,6 +88,7 @@ WALKOUT_VERBS = frozenset(_WORDS["walkout_verbs"])
 LAUNCH_OBJECTS = frozenset(_WORDS["launch_objects"])
 NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
+CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
 
 
@@ -232,6 +233,7 @@ def _cancels(child: Token) -> bool:
         or child.dep_ == "aux" and child.lower_ in MODALS
         or child.dep_ == "amod" and child.lemma_ in {"propose", "plan"}
         or child.dep_ == "det" and child.lower_ in NEGATIVE_DETERMINERS  # "no treaty"
+        or child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKS  # "if Russia invades"
     )
 
 
