@@ -288,3 +288,9 @@ def test_incompatible_figures_from_two_sources_are_a_conflict(nlp: Any) -> None:
 def test_a_currency_conversion_is_not_a_second_figure(nlp: Any) -> None:
     rows = _ledger(nlp, ["IBM is spending $100m (£52m) on Linux in London."])
     assert rows == []
+
+
+def test_a_scale_suffix_is_not_the_verb_of_a_measure(nlp: Any) -> None:
+    (figure,) = figures(nlp, "Liverpool offered £70m for the club.")
+    assert figure.measure is not None and figure.measure.predicate == "offer"
+    assert figure.measure.anchor is not None and figure.measure.anchor.text == "Liverpool"

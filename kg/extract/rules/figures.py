@@ -40,9 +40,11 @@ from kg.lexicon.fact_words import (
     counted_class,
     trigger_type,
 )
-from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS
+from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
 from kg.model import EntityKind, Figure, Measure, Party, Span
 
+#: Scale suffixes the tagger may read as words of their own ("£7m" → "7" "m").
+SCALE_SUFFIXES = frozenset(w for w in NUMBER_SCALES if len(w) <= 2)
 #: Units that are currencies (ISO 4217 codes), for telling a conversion from a second figure.
 CURRENCIES = frozenset(CURRENCY_SYMBOLS.values()) | CURRENCY_CODES | frozenset(
     CURRENCY_WORDS.values())
@@ -245,8 +247,8 @@ def governing_verb(token: Token) -> Token | None:
     holed up" → "holed")."""
     current = token
     for _ in range(8):
-        if current.pos_ in {"VERB", "AUX"}:
-            break
+        if current.pos_ in {"VERB", "AUX"} and current.lower_ not in SCALE_SUFFIXES:
+            break  # "£7m": the tagger's verb "m" is a scale
         if current.head.i == current.i:
             return None
         current = current.head
