@@ -37,6 +37,13 @@ def events(nlp: Any, text: str) -> list[Event]:
          EventType.PROTEST),
         ("Microsoft launched a new search service in London on Monday.", EventType.LAUNCH),
         ("Sanctions will follow if Russia invades Ukraine.", EventType.INVASION),
+        ("Back in 1994, Yahoo had only just launched in California.", EventType.LAUNCH),
+        ("New Zealand rallied to a 53-37 win over Wales in Cardiff.", EventType.PROTEST),
+        ("Stan Lee has won a court battle against Marvel in New York.", EventType.ATTACK),
+        ("Michael Howard launched an attack on the cost of the asylum system in London.",
+         EventType.ATTACK),
+        ("The deal, struck at the European Council in Brussels, was welcomed.",
+         EventType.ATTACK),
     ],
 )
 def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: EventType) -> None:
@@ -51,6 +58,8 @@ def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: Even
         ("Teachers in London went on strike on Monday.", EventType.PROTEST),
         ("Rebels attacked the town of Goma on Sunday.", EventType.ATTACK),
         ("North Korea launched a missile on Sunday.", EventType.LAUNCH),
+        ("Thousands rallied in London against the war on Saturday.", EventType.PROTEST),
+        ("Gunmen attacked a convoy near Baghdad on Monday.", EventType.ATTACK),
     ],
 )
 def test_the_real_events_stay(nlp: Any, text: str, kind: EventType) -> None:

@@ -90,6 +90,7 @@ NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
+PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 
 
 def event_type(token: Token) -> EventType | None:
@@ -124,14 +125,23 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     """The event a trigger verb names here, if any: "struck a deal", "striking oil" and
     "attacked the government over Iraq" attack nothing; "launched a campaign" launches no
     missile; "died in an air strike" is a killing."""
-    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    objects = [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}]
+    if verb.dep_ == "acl" and not objects:
+        objects = [verb.head]  # "the deal, struck at the summit": the deal was struck
     if kind is EventType.ATTACK:
         if any(c.dep_ == "prep" and c.lower_ in CRITICISM_PREPS for c in verb.children):
             return None
         if objects and not _can_be_hit(objects[0]):
             return None
-    if kind is EventType.LAUNCH and objects and not _launches(objects[0]):
-        return None
+    if kind is EventType.LAUNCH:
+        launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
+        if not launched or not _launches(launched[0]):
+            return None
+    if verb.lemma_.lower() in PREPOSITIONAL_TRIGGERS and not any(
+        c.dep_ == "prep" and c.lower_ in PREPOSITIONAL_TRIGGERS[verb.lemma_.lower()]
+        for c in verb.children
+    ):
+        return None  # "the side rallied to win", "shares rallied": no rally
     if kind is EventType.DEATH and any(_violent(o) for c in verb.children
                                        if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
                                        for o in c.children if o.dep_ == "pobj"):
@@ -158,6 +168,10 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
     launch of a programme" and "a drugs test" launch nothing."""
     modifiers = [c for c in noun.lefts if c.dep_ in {"compound", "amod"}]
     if kind is EventType.ATTACK:
+        targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS
+                   for o in p.children if o.dep_ == "pobj"]
+        if targets and not _can_be_hit(targets[0]):
+            return False  # "an attack on the cost of the asylum system"
         return not any(c.lower_ in NON_VIOLENT_ATTACKS for c in modifiers)
     if kind is EventType.LAUNCH:
         of = [o for p in noun.children if p.lower_ == "of" for o in p.children
