@@ -303,3 +303,15 @@ def test_a_scale_suffix_is_not_the_verb_of_a_measure(nlp: Any) -> None:
     (figure,) = figures(nlp, "Liverpool offered £70m for the club.")
     assert figure.measure is not None and figure.measure.predicate == "offer"
     assert figure.measure.anchor is not None and figure.measure.anchor.text == "Liverpool"
+
+
+def test_a_definite_description_stands_for_the_person_just_named(nlp: Any) -> None:
+    text = "David Blunkett has spoken of his plans. The home secretary said he would stay."
+    assert ("David Blunkett", "Home Secretary", None, False) in roles(nlp, text)
+    assert any(who == "David Blunkett" for who, _ in speakers(nlp, text))
+
+
+def test_a_description_inside_a_sentence_is_not_taken_for_the_subject(nlp: Any) -> None:
+    text = ("Monica Chadha said air travel had grown, adding that while the aviation minister "
+            "has promised reforms little progress has been made.")
+    assert not any(role == "Minister" for _, role, _, _ in roles(nlp, text))

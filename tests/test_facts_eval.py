@@ -31,7 +31,7 @@ from tests.eval.facts.score import (
 #: Floors under the figures in docs/facts.md: a change that loses more fails here.
 FLOORS = {
     "development": {"roles": (0.95, 0.95), "events": (0.85, 0.75), "claims": (0.9, 0.9)},
-    "held-out": {"roles": (0.8, 0.65), "events": (0.75, 0.75), "claims": (0.8, 0.75)},
+    "held-out": {"roles": (0.8, 0.7), "events": (0.75, 0.75), "claims": (0.85, 0.75)},
 }
 
 

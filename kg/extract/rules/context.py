@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import fold_space
+from kg.extract.entities import fold_space, is_title_word
 from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
 from kg.extract.rules.registry import Rule
 from kg.lexicon import table
@@ -142,15 +142,37 @@ class FactContext:
         wanted = PRONOUN_GENDER.get(pronoun.lower_)
         return wanted is None or self.gender(mention) in {None, wanted}
 
-    def antecedent(self, token: Token, kinds: frozenset[EntityKind]) -> Mention | None:
+    def antecedent(
+        self, token: Token, kinds: frozenset[EntityKind], subjects_only: bool = False
+    ) -> Mention | None:
         """The most recent earlier mention of one of ``kinds`` that agrees with the pronoun
         ``token`` in gender, subjects first (3 sentences)."""
         before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds
                   and self.agrees(m, token)]
         recent = [m for m in before if self.sentence(token) - m.sentence <= 3]
         subjects = [m for m in recent if self.head_token(m).dep_ in SUBJECT_DEPS]
-        found = subjects or recent
+        found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
+
+    def described_person(self, head: Token) -> Mention | None:
+        """The person a definite description of a post stands for: "David Blunkett has
+        spoken … The home secretary described …" (the person subject of the sentence before,
+        or earlier in the same one). Only "the" + a post noun opening a sentence, with no
+        owner, "of" phrase or name."""
+        if head.pos_ != "NOUN" or not is_title_word(head) or head.tag_ == "NNS":
+            return None
+        children = list(head.children)
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children) or any(
+            c.dep_ in {"poss", "appos"} or c.dep_ == "prep" and c.lower_ == "of"
+            or self.mention(c) is not None for c in children
+        ):
+            return None
+        if head.left_edge.i != head.sent.start:
+            return None  # only a sentence opening on it: "The home secretary described …"
+        found = self.antecedent(head, frozenset({EntityKind.PERSON}), subjects_only=True)
+        if found is None or self.sentence(head) - found.sentence > 1:
+            return None  # the person must be the subject just before
+        return found
 
     def named_earlier(self, head: Token) -> Mention | None:
         """An earlier mention this unrecognised name repeats: the same words ("the Azov
@@ -219,6 +241,8 @@ class FactContext:
             return self.pronoun_party(head, speaker_hint, said)
         if head.pos_ == "PROPN" and (earlier := self.named_earlier(head)) is not None:
             return self.entity_party(earlier, head)
+        if (described := self.described_person(head)) is not None:
+            return self.entity_party(described, head)
         if head.pos_ in {"NOUN", "PROPN"}:
             return self.group_party(head)
         return None

@@ -11,6 +11,7 @@
     verb                "the debate, moderated by Lena Hart"; "Roman Abramovich owns Chelsea"
     owner               "the city council's John Moore" (a member of it)
     relational noun     "a neighbour of the victim, Sarah Kim"
+    description         "David Blunkett has spoken … The home secretary described …"
 
 The post is the title without ranks and honorifics ("spokesman Maj. Gen." → Spokesman);
 the organisation is a mention or a country (by demonym) next to the title: "Russian" before
@@ -89,6 +90,11 @@ OWNED_NAME = rule(
     "An organisation owning a name with no post: \"the city council's John Moore\".",
     "The city council's John Moore said the road would close.",
 )
+DESCRIPTION = rule(
+    "role.description", "Membership", 0.6,
+    "A definite description of a post standing for the person named just before it.",
+    "David Blunkett has spoken of his plans. The home secretary said he would stay.",
+)
 SERVED_AS = rule(
     "role.as", "Membership", 0.75,
     "A post given with \"as\" after a verb of serving, leaving or naming.",
@@ -136,6 +142,7 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
             found += party_member(ctx, mention, found)
             found += role_by_verb(ctx, mention)
             found += owned_name(ctx, mention, found)
+    found += described(ctx)
     best: dict[tuple[object, ...], Membership] = {}
     for membership in found:  # one per person, post and organisation: the surest reading
         where = membership.organization.begin if membership.organization else -1
@@ -268,6 +275,22 @@ def owned_name(
             continue
         evidence = ctx.evidence([owner, head], OWNED_NAME)
         yield Membership(ctx.entity_party(mention), "Member", organization, evidence, False)
+
+
+def described(ctx: FactContext) -> Iterator[Membership]:
+    """ "David Blunkett has spoken … The home secretary described …": the post of a definite
+    description that stands for the person named as a subject just before it."""
+    for token in ctx.doc:
+        if token.dep_ not in {"nsubj", "nsubjpass"} or ctx.mention(token) is not None:
+            continue
+        person = ctx.described_person(token)
+        if person is None or not _names_post(token):
+            continue
+        label, former = role_label([w.text for w in [*_title_modifiers(token), token]])
+        if label is None:
+            continue
+        evidence = ctx.evidence([token], DESCRIPTION)
+        yield Membership(ctx.entity_party(person), label, None, evidence, former)
 
 
 def role_by_verb(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
