@@ -30,8 +30,8 @@ from tests.eval.facts.score import (
 
 #: Floors under the figures in docs/facts.md: a change that loses more fails here.
 FLOORS = {
-    "development": {"roles": (0.85, 0.85), "events": (0.85, 0.75), "claims": (0.9, 0.9)},
-    "held-out": {"roles": (0.75, 0.7), "events": (0.85, 0.9), "claims": (0.9, 0.9)},
+    "development": {"roles": (0.95, 0.95), "events": (0.85, 0.75), "claims": (0.9, 0.9)},
+    "held-out": {"roles": (0.8, 0.7), "events": (0.75, 0.75), "claims": (0.85, 0.75)},
 }
 
 
@@ -57,7 +57,7 @@ def test_the_evaluation_set_is_a_few_dozen_annotated_sentences() -> None:
     assert len(cases) >= 40
     assert len({c.id for c in cases}) == len(cases)
     assert all(any(c.expected[k] for k in KINDS) for c in cases if c.id not in {
-        "vw-part-of", "weather", "h-nothing", "h-bbc-shares"})
+        "vw-part-of", "weather", "h-nothing", "h-bbc-shares", "h-bbc-tech-149", "h-bbc-tech-253"})
 
 
 def _party(text: str, country: Country | None = None) -> Party:

@@ -97,6 +97,16 @@ def test_conflicting_figures_show_how_many_people_remain(store: ox.Store) -> Non
     by_value = {float(r["value"]): r["source"] for r in found}
     assert "Pushilin" in by_value[200000.0]
     assert "Ukrainian officials" in by_value[100000.0]
+    assert {r["status"] for r in found} == {"conflict"}  # two sources, one day
+
+
+def test_the_ledger_keeps_compatible_figures_and_conversions_out(store: ox.Store) -> None:
+    found = rows(store, "conflicting-figures")
+    assert {r["status"] for r in found} <= {"conflict", "update"}
+    # "nearly 1,000" and "1,000"-ish reports agree; reports of other days are updates
+    assert all(r["reported"] for r in found if r["status"] == "update")
+    population = [r for r in found if "population" in r["measure"]]
+    assert population == []  # "around 430,000" and 400,000 agree within the hedge
 
 
 @pytest.mark.parametrize(

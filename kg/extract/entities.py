@@ -7,8 +7,9 @@ ORDINAL, LAW, PRODUCT, WORK_OF_ART and LANGUAGE are not entities: dates and numb
 
 Cleaning keeps the mention's offsets exact: a leading "the", a trailing possessive, trailing
 punctuation and anything after a spaced dash are cut from the span itself; titles in front of a
-person ("President", "Defence Minister", "Maj. Gen.") are cut from the name and kept in
-``Mention.titles``. The small model's worst class errors are corrected with general rules: a
+person ("President", "Defence Minister", "Maj. Gen.") and party words ("Tory Dominic Grieve")
+are cut from the name and kept in ``Mention.titles``. The small model's worst class errors are
+corrected with general rules: a
 name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
 in a place word ("… Sea", "… Republic") a place.
 """
@@ -22,7 +23,9 @@ from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
     DASHES,
     LEADING_DETERMINERS,
+    NAME_BREAKS,
     ORG_HEAD_WORDS,
+    PARTY_WORDS,
     PLACE_HEAD_WORDS,
     PORTFOLIO_WORDS,
     POSSESSIVES,
@@ -101,7 +104,10 @@ def title_tokens_before(doc: Doc, start: int) -> int:
 
 def strip_leading_titles(doc: Doc, start: int, end: int) -> int:
     """First token after titles that open a person's span ("Gen. Igor …" → "Igor …")."""
-    while start < end - 1 and (is_title_word(doc[start]) or is_title_modifier(doc[start])):
+    while start < end - 1 and (
+        is_title_word(doc[start]) or is_title_modifier(doc[start])
+        or doc[start].lower_ in PARTY_WORDS and end - start > 2  # "Tory Dominic Grieve"
+    ):
         start += 1
     return start
 
@@ -143,23 +149,44 @@ class RawMention:
         self.start, self.end, self.kind, self.label, self.titles = start, end, kind, label, titles
 
 
+def span_parts(span: Span) -> list[Span]:
+    """The parts of an entity span between paragraph breaks, brackets and semicolons: a name
+    never runs across them ("Yukos⏎⏎Russia", "J Lewsey (Wasps"); a single line break is a
+    wrapped line ("International Monetary⏎Fund")."""
+    parts, start = [], span.start
+    for token in span:
+        if token.text in NAME_BREAKS or token.is_space and token.text.count("\n") > 1:
+            if start < token.i:
+                parts.append(span.doc[start : token.i])
+            start = token.i + 1
+    if start < span.end:
+        parts.append(span.doc[start : span.end])
+    return parts
+
+
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
-    for ent in doc.ents:
-        kind = KIND_BY_LABEL.get(ent.label_)
-        if kind is None or is_title_fragment(ent) or is_demonym(ent):
+    for whole in doc.ents:
+        kind = KIND_BY_LABEL.get(whole.label_)
+        if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue
-        bounds = trimmed_tokens(ent)
-        if bounds is None:
-            continue
-        start, end = bounds
-        titles: tuple[str, ...] = ()
-        if kind is EntityKind.PERSON:
-            inner = strip_leading_titles(doc, start, end)
-            first = title_tokens_before(doc, start)
-            phrase = doc[first:inner].text if first < inner else ""
-            titles = (fold_space(phrase),) if phrase else ()
-            start = inner
-        kind = corrected_kind(kind, list(doc[start:end]))
-        if any(ch.isalnum() for ch in doc[start:end].text):
-            yield RawMention(start, end, kind, ent.label_, titles)
+        for ent in span_parts(whole):
+            yield from _raw_mention(doc, ent, kind)
+
+
+def _raw_mention(doc: Doc, ent: Span, kind: EntityKind) -> Iterator[RawMention]:
+    """One cleaned mention from one part of an entity span, if anything is left."""
+    bounds = trimmed_tokens(ent)
+    if bounds is None:
+        return
+    start, end = bounds
+    titles: tuple[str, ...] = ()
+    if kind is EntityKind.PERSON:
+        inner = strip_leading_titles(doc, start, end)
+        first = title_tokens_before(doc, start)
+        phrase = doc[first:inner].text if first < inner else ""
+        titles = (fold_space(phrase),) if phrase else ()
+        start = inner
+    kind = corrected_kind(kind, list(doc[start:end]))
+    if any(ch.isalnum() for ch in doc[start:end].text):
+        yield RawMention(start, end, kind, ent.label_, titles)

@@ -20,12 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from kg.lexicon.words import (
     COMPARATIVES,
+    CURRENCY_CODES,
     CURRENCY_SYMBOLS,
+    CURRENCY_WORDS,
     DURATION_COUNTS,
     FRACTIONS,
     NUMBER_QUALIFIERS,
     NUMBER_SCALES,
     NUMBER_UNITS,
+    PERCENTAGE_POINTS,
+    RANGE_WORDS,
     RELATIVE_TIME_WORDS,
     TIME_UNITS,
 )
@@ -49,6 +53,12 @@ _RELATIVE_POINT = re.compile(rf"\s*(the\s+)?({'|'.join(RELATIVE_TIME_WORDS)})\s+
 _PLURAL_UNIT = re.compile(rf"\b({'|'.join(u + 's' for u in TIME_UNITS)})\b", re.I)
 _HAS_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
 _CURRENCY = CURRENCY_SYMBOLS
+_SYMBOLS = "".join(sorted({ch for symbol in _CURRENCY for ch in symbol if not ch.isalpha()}))
+_RANGE = re.compile(
+    rf"(\d[\d,]*(?:\.\d+)?)\s*%?\s*(?:-|–|—|to|and)\s*[{re.escape(_SYMBOLS)}]?"
+    rf"(\d[\d,]*(?:\.\d+)?)(?:\s*({_SUFFIXES})\b)?",
+    re.I,
+)
 
 
 def parse_number(text: str) -> float | None:
@@ -57,16 +67,20 @@ def parse_number(text: str) -> float | None:
     >>> parse_number("$1.13bn")
     1130000000.0
     """
-    words = [w for w in re.split(r"[\s-]+", text.lower().strip("$£€¥%")) if w and w != "and"]
+    if (bounds := number_range(text)) is not None:
+        return bounds[0]
+    marks = _SYMBOLS + "%"
+    words = [w for w in re.split(r"[\s-]+", text.lower().strip(marks)) if w and w != "and"]
     total, current, seen = 0.0, 0.0, False
-    for word in words:
-        word = word.strip("$£€¥,")
+    for i, word in enumerate(words):
+        word = word.strip(_SYMBOLS + ",").removeprefix("us").strip(_SYMBOLS)
+        scaled = i + 1 < len(words) and (words[i + 1] in _SCALES or words[i + 1] == "dozen")
         if (m := _NUMBER.match(word)) is not None:
             current += float(m.group(1).replace(",", "") + ("." + m.group(2) if m.group(2) else ""))
         elif (m := _NUMERIC_WITH_SCALE.match(word)) is not None:
             current += float(m.group(1)) * _SCALES[m.group(2).lower()]
-        elif word in _UNITS and not (word in {"a", "an"} and len(words) == 1):
-            current += _UNITS[word]
+        elif word in _UNITS and (_UNITS[word] != 1 or word == "one" or scaled):
+            current += _UNITS[word]  # "a"/"an" count only before a scale: "a million"
         elif word in _SCALES and len(word) > 2:
             current = (current or 1) * _SCALES[word]
             if _SCALES[word] >= 1000:
@@ -77,6 +91,56 @@ def parse_number(text: str) -> float | None:
             continue
         seen = True
     return total + current if seen else None
+
+
+def number_range(text: str) -> tuple[float, float] | None:
+    """The bounds of a range written with digits ("8-9%", "2,000 to 3,000", "between 5% and
+    7%", "$2-3bn"), else ``None``.
+
+    >>> number_range("8-9%"), number_range("$2-3bn"), number_range("1,730")
+    ((8.0, 9.0), (2000000000.0, 3000000000.0), None)
+    """
+    match = _RANGE.search(text)
+    if match is None:
+        return None
+    scale = _SCALES[match.group(3).lower()] if match.group(3) else 1.0
+    low, high = (float(g.replace(",", "")) * scale for g in match.group(1, 2))
+    return (low, high) if low < high else None
+
+
+def range_partner(span: Span) -> int:
+    """+1 when another number follows to make a range with this one ("2,000 to 3,000"), -1
+    when one came before it, 0 otherwise."""
+    doc = span.doc
+    after = doc[span.end : span.end + 2]
+    if len(after) == 2 and after[0].lower_ in RANGE_WORDS and after[1].like_num:
+        return 1
+    before = doc[max(0, span.start - 2) : span.start]
+    if len(before) == 2 and before[1].lower_ in RANGE_WORDS and before[0].like_num:
+        return -1
+    return 0
+
+
+def scale_after(span: Span) -> float:
+    """The multiplier written right after a number entity: "$17.7" + "m" → 1e6, else 1."""
+    after = span.doc[span.end] if span.end < len(span.doc) else None
+    if after is None or span[-1].whitespace_ or not span[-1].like_num:
+        return 1.0
+    word = after.lower_
+    return _SCALES[word] if word in _SCALES and len(word) <= 2 else 1.0
+
+
+def is_compound_modifier(span: Span) -> bool:
+    """Whether the number only forms a modifier: "a two-horse race", "a 25-yard strike",
+    "a 17-year-old striker" count nothing."""
+    doc = span.doc
+    end = span.end
+    if end + 1 >= len(doc) or span[-1].whitespace_ or doc[end].text != "-":
+        return False
+    word = doc[end + 1]
+    return word.pos_ in {"NOUN", "ADJ"} and word.dep_ in {"compound", "amod", "npadvmod"} or (
+        word.i + 1 < len(doc) and doc[word.i + 1].text == "-"
+    )
 
 
 def number_qualifier(span: Span) -> str | None:
@@ -97,16 +161,29 @@ def number_qualifier(span: Span) -> str | None:
 
 
 def number_unit(span: Span) -> str | None:
-    """What is counted: the currency, "percent", or the lemma of the noun the number modifies."""
-    for symbol, code in _CURRENCY.items():
-        if symbol in span.text:
+    """What is counted: the currency, "percent", "percentage points", or the lemma of the noun
+    the number modifies."""
+    doc = span.doc
+    before = doc[span.start - 1].text if span.start > 0 else ""
+    for symbol, code in _CURRENCY.items():  # longest first: "A$" before "$"
+        if symbol in span.text or before.endswith(symbol):
             return code
+    words = [t for t in doc[span.end : span.end + 3] if t.lower_ not in _SCALES]
+    for token in [*words[:1], *(doc[span.start - 1 : span.start] if span.start else [])]:
+        if token.text in CURRENCY_CODES:
+            return token.text
+    if words and (named := CURRENCY_WORDS.get(words[0].lemma_.lower())) is not None:
+        return named
+    around = [t.lower_ for t in [*span, *words[:2]]]
+    pairs = zip(around, around[1:], strict=False)
+    if any(w == "percentage" and n in PERCENTAGE_POINTS for w, n in pairs):
+        return "percentage points"
     if span.label_ == "PERCENT" or "%" in span.text:
         return "percent"
+    after = words[0] if words else None
     root = span.root
     if root.dep_ == "nummod" and root.head.pos_ in {"NOUN", "PROPN"}:
         return root.head.lemma_.lower()
-    after = span.doc[span.end] if span.end < len(span.doc) else None
     if after is not None and after.lower_ == "of" and after.i + 1 < len(span.doc):
         return None
     if after is not None and after.pos_ == "NOUN":

@@ -58,7 +58,7 @@ LOCATIVE_PREPS = word_list("locative-prepositions")
 RANKS: dict[str, str] = table("ranks")
 #: Occupations, not offices: a demonym before them is a nationality ("British director"),
 #: not the country whose post it is ("Russian President").
-OCCUPATIONS = word_list("occupations")
+OCCUPATIONS = word_list("occupations") | word_list("occupations-more")
 #: Words in front of a post that say it is no longer held.
 FORMER_WORDS = word_list("former-words")
 

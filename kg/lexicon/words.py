@@ -10,7 +10,13 @@ from __future__ import annotations
 from kg.lexicon import table, word_list, word_sequence
 
 #: Nouns that name a post or rank; compared lower-cased with any trailing "." removed.
-TITLE_NOUNS = word_list("titles")
+TITLE_NOUNS = word_list("titles") | word_list("occupations-more")
+#: Nouns relating a person to someone ("a neighbour of the victim"): posts in appositions.
+RELATIONAL_NOUNS = word_list("relational-nouns")
+#: Party words before a name ("Tory Dominic Grieve"): the party the person belongs to.
+PARTY_WORDS = word_list("party-words")
+#: Titles of nobility ("Baroness"): a rank, never a post.
+NOBILITY = word_list("nobility")
 #: Words that qualify a post ("Deputy Prime Minister", "Foreign Secretary", "chief executive").
 TITLE_MODIFIERS = word_list("title-modifiers")
 #: Portfolio words the small model tags as ORG in "Defence Minister X"; part of the title.
@@ -45,8 +51,15 @@ NUMBER_SCALES: dict[str, float] = {k: float(v) for k, v in _NUMBERS["scales"].it
 FRACTIONS: dict[str, float] = _NUMBERS["fractions"]
 #: "more"/"fewer" … before "than": the bound they give.
 COMPARATIVES: dict[str, str] = _NUMBERS["comparatives"]
-#: Currency symbols → ISO 4217 codes.
+#: Currency symbols → ISO 4217 codes, longest first ("A$" before "$").
 CURRENCY_SYMBOLS: dict[str, str] = _NUMBERS["currencies"]
+#: Currency nouns ("naira") → ISO 4217 codes, and the codes themselves ("EUR").
+CURRENCY_WORDS: dict[str, str] = _NUMBERS["currency_words"]
+CURRENCY_CODES = frozenset(_NUMBERS["currency_codes"])
+#: "percentage point(s)": a change in points.
+PERCENTAGE_POINTS = frozenset(_NUMBERS["percentage_points"])
+#: Words between two numbers that make them a range.
+RANGE_WORDS = frozenset(_NUMBERS["range_words"])
 #: Words that scale a previous figure ("half that number", "twice that number").
 RELATIVE_FACTORS: dict[str, float] = {**FRACTIONS, **_NUMBERS["multipliers"]}
 
@@ -61,6 +74,8 @@ DASHES = frozenset(_PUNCTUATION["dashes"])
 POSSESSIVES = frozenset(_PUNCTUATION["possessives"])
 QUOTE_PAIRS: dict[str, str] = _PUNCTUATION["quotes"]
 TRIM_MARKS = frozenset(_PUNCTUATION["trim"])
+#: Marks a name never runs across ("J Lewsey (Wasps)": a team sheet, not one name).
+NAME_BREAKS = frozenset(_PUNCTUATION["name_breaks"])
 
 _GRAMMAR = table("grammar-words")
 #: Prepositions whose phrase belongs to the noun phrase before it ("the head of X").

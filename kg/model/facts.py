@@ -35,6 +35,7 @@ class EventType(StrEnum):
     SURRENDER = "Surrender"
     WITHDRAWAL = "Withdrawal"
     KILLING = "Killing"
+    DEATH = "Death"  # a death nobody is said to have caused ("died of a heart attack")
     LAUNCH = "Launch"
     EVACUATION = "Evacuation"
     DISPLACEMENT = "Displacement"
@@ -150,6 +151,7 @@ class Figure:
     unit: str | None
     measure: Measure | None
     evidence: Evidence
+    upper: float | None = None  # a range's upper bound ("8-9%": value 8, upper 9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +168,7 @@ class Event:
     figures: tuple[Span, ...]
     evidence: Evidence
     setting: Party | None = None  # the city the article is about at this point (for linking)
+    planned: bool = False  # announced or scheduled ("will visit"), not yet happened
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,6 +246,9 @@ def figure_triples(scope: FactScope, fact: Figure) -> Iterator[Triple]:
     node = figure_iri(scope, fact.span)
     yield node, RDF.type, SDO.QuantitativeValue
     yield node, SDO.value, _plain_decimal(fact.value)
+    if fact.upper is not None:  # a range: "8-9%"
+        yield node, SDO.minValue, _plain_decimal(fact.value)
+        yield node, SDO.maxValue, _plain_decimal(fact.upper)
     if fact.unit:
         yield node, SDO.unitText, Literal(fact.unit)
     if fact.qualifier:
@@ -296,6 +299,8 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
     yield node, RDFS.label, Literal(event_label(scope, fact))
     yield node, SEM.eventType, KG[fact.kind.value]
     yield node, KG.triggerLemma, Literal(fact.lemma)
+    if fact.planned:
+        yield node, KG.planned, Literal(True)
     yield from scope.offsets(node, fact.trigger)
     for prop, group in ((KG.agent, fact.agents), (KG.patient, fact.patients)):
         for party in group:

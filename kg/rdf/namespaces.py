@@ -126,6 +126,7 @@ class KG(DefinedNamespace):
     agent: URIRef
     patient: URIRef
     triggerLemma: URIRef
+    planned: URIRef
     timeText: URIRef
     timeGranularity: URIRef
     timeUnresolved: URIRef
@@ -153,6 +154,7 @@ class KG(DefinedNamespace):
     Surrender: URIRef
     Withdrawal: URIRef
     Killing: URIRef
+    Death: URIRef
     Launch: URIRef
     Humanitarian: URIRef
     Evacuation: URIRef

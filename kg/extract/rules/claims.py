@@ -136,11 +136,15 @@ class ClaimReader:
         """ "X said (that) …" and '"…," X said'."""
         if any(c.dep_ == "neg" for c in verb.children):
             return
-        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"]
+        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"
+                    or s.dep_ == "dobj" and verb.dep_ == "xcomp"]  # "prompted X to say"
         speaker = self._speaker(speakers[0]) if speakers else None
-        if speaker is None:
+        if speaker is None or self._quoted_pronoun(verb, speakers[0]):
             return
         complements = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis"}]
+        if not complements:  # "said the scheme aimed to …", parsed as an object with a clause
+            complements = [o for o in verb.children if o.dep_ == "dobj" and any(
+                c.dep_ in {"acl", "relcl"} and c.pos_ == "VERB" for c in o.children)]
         content = self._trimmed(list(complements[0].subtree)) if complements else None
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
             inserted = {t.i for t in verb.subtree}
@@ -157,6 +161,16 @@ class ClaimReader:
         else:
             return
         yield self._claim(speaker, verb.lemma_.lower(), kind, content, verb)
+
+    def _quoted_pronoun(self, verb: Token, subject: Token) -> bool:
+        """A speech verb inside a quotation with a pronoun subject ('"… and he told me …"'):
+        reported by the quoted speaker, it is not the quoted speaker's own claim."""
+        if subject.pos_ != "PRON":
+            return False
+        sent = verb.sent
+        begin, end = self.ctx.char(sent[0]), self.ctx.char(sent[-1]) + len(sent[-1].text)
+        at = self.ctx.char(verb)  # a quotation opened and closed in this sentence, around it
+        return any(begin < q.begin <= at < q.end < end for q in self.quotes)
 
     def _quoted(self, content: Span) -> bool:
         """Whether ``content`` lies inside a quotation (then the quotation is the claim)."""
@@ -224,7 +238,8 @@ class ClaimReader:
     def _speaker(self, head: Token) -> Party | None:
         """The speaker, written as the whole noun phrase ("Russia's defence ministry")."""
         hint = self.last.speaker if self.last is not None else None
-        party = self.ctx.party(head, hint)
+        said = self.last.content if self.last is not None else None
+        party = self.ctx.party(head, hint, said)
         if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
             return party
         phrase = self.ctx.span(noun_phrase(head) or [head])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import fold_space
+from kg.extract.entities import fold_space, is_title_word
 from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
 from kg.extract.rules.registry import Rule
 from kg.lexicon import table
@@ -31,6 +31,16 @@ THING_PRONOUNS = frozenset(_PRONOUNS["thing"])
 GROUP_PRONOUNS = frozenset(_PRONOUNS["group"])
 RELATIVE_PRONOUNS = frozenset(_PRONOUNS["relative"])
 OWNER_PRONOUNS = frozenset(_PRONOUNS["owners"])
+_GENDERS = table("given-names")
+#: Given names and titles that fix a person's gender, and the pronouns that need it.
+GENDER_WORDS = {
+    **{w: "male" for w in (*_GENDERS["male"], *_GENDERS["male_titles"])},
+    **{w: "female" for w in (*_GENDERS["female"], *_GENDERS["female_titles"])},
+}
+PRONOUN_GENDER = {
+    **{w: "male" for w in _GENDERS["pronouns_male"]},
+    **{w: "female" for w in _GENDERS["pronouns_female"]},
+}
 DEMONSTRATIVES = frozenset(_PRONOUNS["demonstrative"])
 MAX_GROUP_TOKENS = 12
 METONYM_DEPS = frozenset({"nsubj", "poss", "compound", "npadvmod", "amod"})
@@ -112,13 +122,57 @@ class FactContext:
         start, end = self.mention_tokens[(mention.begin, mention.end)]
         return self.doc[start:end].root
 
-    def antecedent(self, token: Token, kinds: frozenset[EntityKind]) -> Mention | None:
-        """The most recent earlier mention of one of ``kinds``, subjects first (3 sentences)."""
-        before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds]
+    def gender(self, mention: Mention) -> str | None:
+        """ "male" or "female" when a title ("Mrs") or given name ("Kimberly") of the person, or
+        of an earlier mention with the same surname, says so."""
+        if mention.kind is not EntityKind.PERSON:
+            return None
+        surname = mention.name.split()[-1]
+        for other in [mention, *(m for m in self.mentions if m.kind is EntityKind.PERSON
+                                 and m.name.split()[-1] == surname and m is not mention)]:
+            words = [w.lower().strip(".") for t in other.titles for w in t.split()]
+            words += [other.name.split()[0].lower().strip(".")]
+            found = {GENDER_WORDS[w] for w in words if w in GENDER_WORDS}
+            if len(found) == 1:
+                return found.pop()
+        return None
+
+    def agrees(self, mention: Mention, pronoun: Token) -> bool:
+        """Whether a pronoun can stand for ``mention``: "she" is not "Mr Blunkett"."""
+        wanted = PRONOUN_GENDER.get(pronoun.lower_)
+        return wanted is None or self.gender(mention) in {None, wanted}
+
+    def antecedent(
+        self, token: Token, kinds: frozenset[EntityKind], subjects_only: bool = False
+    ) -> Mention | None:
+        """The most recent earlier mention of one of ``kinds`` that agrees with the pronoun
+        ``token`` in gender, subjects first (3 sentences)."""
+        before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds
+                  and self.agrees(m, token)]
         recent = [m for m in before if self.sentence(token) - m.sentence <= 3]
         subjects = [m for m in recent if self.head_token(m).dep_ in SUBJECT_DEPS]
-        found = subjects or recent
+        found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
+
+    def described_person(self, head: Token) -> Mention | None:
+        """The person a definite description of a post stands for: "David Blunkett has
+        spoken … The home secretary described …" (the person subject of the sentence before,
+        or earlier in the same one). Only "the" + a post noun opening a sentence, with no
+        owner, "of" phrase or name."""
+        if head.pos_ != "NOUN" or not is_title_word(head) or head.tag_ == "NNS":
+            return None
+        children = list(head.children)
+        if not any(c.dep_ == "det" and c.lower_ == "the" for c in children) or any(
+            c.dep_ in {"poss", "appos"} or c.dep_ == "prep" and c.lower_ == "of"
+            or self.mention(c) is not None for c in children
+        ):
+            return None
+        if head.left_edge.i != head.sent.start:
+            return None  # only a sentence opening on it: "The home secretary described …"
+        found = self.antecedent(head, frozenset({EntityKind.PERSON}), subjects_only=True)
+        if found is None or self.sentence(head) - found.sentence > 1:
+            return None  # the person must be the subject just before
+        return found
 
     def named_earlier(self, head: Token) -> Mention | None:
         """An earlier mention this unrecognised name repeats: the same words ("the Azov
@@ -169,7 +223,9 @@ class FactContext:
         span = self.span([token])
         return Party(PartyKind.COUNTRY, span.text, span.begin, span.end, None, country)
 
-    def party(self, head: Token, speaker_hint: Party | None = None) -> Party | None:
+    def party(
+        self, head: Token, speaker_hint: Party | None = None, said: Span | None = None
+    ) -> Party | None:
         """The party the noun phrase headed by ``head`` denotes, if any."""
         lower = head.lower_
         if lower in RELATIVE_PRONOUNS and head.head.dep_ == "relcl":
@@ -182,16 +238,24 @@ class FactContext:
             if child.dep_ == "appos" and (named := self.mention(child)) is not None:
                 return self.entity_party(named)
         if head.pos_ == "PRON":
-            return self.pronoun_party(head, speaker_hint)
+            return self.pronoun_party(head, speaker_hint, said)
         if head.pos_ == "PROPN" and (earlier := self.named_earlier(head)) is not None:
             return self.entity_party(earlier, head)
+        if (described := self.described_person(head)) is not None:
+            return self.entity_party(described, head)
         if head.pos_ in {"NOUN", "PROPN"}:
             return self.group_party(head)
         return None
 
-    def pronoun_party(self, head: Token, hint: Party | None) -> Party | None:
-        """Who a personal pronoun stands for: the last speaker, or the last fitting subject."""
+    def pronoun_party(
+        self, head: Token, hint: Party | None, said: Span | None = None
+    ) -> Party | None:
+        """Who a personal pronoun stands for: the last speaker (``hint``; names inside what
+        they said, ``said``, do not come between), or the last fitting subject; "they" after
+        a described group that spoke ("experts warned. They say …") is that group."""
         lower = head.lower_
+        if lower in GROUP_PRONOUNS and hint is not None and hint.kind is PartyKind.GROUP:
+            return hint
         if lower in PERSON_PRONOUNS:
             kinds = frozenset({EntityKind.PERSON})
         elif lower in THING_PRONOUNS | GROUP_PRONOUNS:
@@ -200,20 +264,24 @@ class FactContext:
             return None
         if hint is not None and hint.mention is not None:
             hinted = self.mention_by_offsets(hint.mention)
-            if hinted is not None and hinted.kind in kinds and not self._intervening(
-                hint, head, kinds
+            if hinted is not None and hinted.kind in kinds and self.agrees(hinted, head) and (
+                not self._intervening(hint, head, kinds, said)
             ):
                 return self.entity_party(hinted, head)
         found = self.antecedent(head, kinds)
         return self.entity_party(found, head) if found is not None else None
 
-    def _intervening(self, hint: Party, head: Token, kinds: frozenset[EntityKind]) -> bool:
-        """Whether someone else of ``kinds`` is named between the last speaker and ``head``."""
+    def _intervening(
+        self, hint: Party, head: Token, kinds: frozenset[EntityKind], said: Span | None = None
+    ) -> bool:
+        """Whether someone else of ``kinds`` that agrees with ``head`` is named between the
+        last speaker and ``head``, outside what the speaker said."""
         hinted = self.mention_by_offsets(hint.mention) if hint.mention else None
         name = hinted.name if hinted else None
         return any(
             hint.end <= m.begin and m.end <= self.char(head) and m.kind in kinds
-            and m.name != name and not (name and m.name in name)
+            and m.name != name and not (name and m.name in name) and self.agrees(m, head)
+            and not (said is not None and said.begin <= m.begin and m.end <= said.end)
             for m in self.mentions
         )
 

@@ -10,8 +10,11 @@
     time    the first date expression attached to the trigger or the clauses above it
             ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday")
 
-Events under negation, a modal, or a verb like "fail to" / "threaten to" have not happened and
-are skipped, as are triggers with no participant, place or time at all.
+Events under negation ("no treaty"), a modal, or a verb like "fail to" / "threaten to" have not
+happened and are skipped, as are triggers with no participant, place or time at all; events
+under "will" are kept and marked planned. A trigger word used in another sense is no event:
+"struck a deal", "a heart attack", "a 25-yard strike", "attacked the government over Iraq";
+"died" is a Death unless the death came "in"/"from" an attack. Dates are never participants.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from kg.extract.rules.times import time_of
 from kg.extract.values import is_duration
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
+    COUNTED_CLASSES,
     IRREALIS_VERBS,
     LOCATIVE_PREPS,
     MILITARY_MODIFIERS,
@@ -34,6 +38,7 @@ from kg.lexicon.fact_words import (
     SUPPORT_VERBS,
     trigger_type,
 )
+from kg.lexicon.words import ORG_HEAD_WORDS, PLACE_HEAD_WORDS
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -67,6 +72,26 @@ NOUN_TRIGGER = rule(
 )
 TRIGGER_RULES = {"VERB": VERB_TRIGGER, "NOUN": NOUN_TRIGGER}
 
+_WORDS = table("event-words")
+#: What an attack can hit: named things (by NER label), places, facilities, institutions
+#: (their buildings), people, targets.
+ATTACK_TARGETS = (
+    frozenset(_WORDS["attack_targets"]) | PLACE_HEAD_WORDS | ORG_HEAD_WORDS
+    | frozenset().union(*COUNTED_CLASSES.values())
+)
+NAMED_LABELS = frozenset({"PERSON", "NORP", "ORG", "GPE", "LOC", "FAC", "PRODUCT"})
+CRITICISM_PREPS = frozenset(_WORDS["criticism_prepositions"])
+NON_VIOLENT_ATTACKS = frozenset(_WORDS["non_violent_attack_modifiers"])
+WALKOUT_MODIFIERS = frozenset(_WORDS["walkout_modifiers"])
+WALKOUT_PREPS = frozenset(_WORDS["walkout_prepositions"])
+WALKOUT_VERBS = frozenset(_WORDS["walkout_verbs"])
+LAUNCH_OBJECTS = frozenset(_WORDS["launch_objects"])
+NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
+FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
+CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
+CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
+PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
+
 
 def event_type(token: Token) -> EventType | None:
     """The type of event ``token`` triggers, if it is a trigger here."""
@@ -82,17 +107,90 @@ def event_type(token: Token) -> EventType | None:
             return None  # "launched an offensive": the offensive is the event
         if token.dep_ == "acl" and event_type(token.head) is kind:
             return None  # "talks mediated by Qatar": one event, the noun's
-        return kind
+        return _verb_sense(token, kind)
     if token.pos_ == "NOUN" and token.dep_ != "compound":
         if token.lemma_.lower() == "strike":
-            military = any(c.lower_ in MILITARY_MODIFIERS for c in token.lefts)
-            return EventType.ATTACK if military else EventType.PROTEST
+            if any(c.lower_ in MILITARY_MODIFIERS for c in token.lefts):
+                return EventType.ATTACK
+            return EventType.PROTEST if _is_walkout(token) else None  # "a 25-yard strike"
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
-        if kind is None:
+        if kind is None or not _noun_sense(token, kind):
             return None
         modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
         return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
+
+
+def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
+    """The event a trigger verb names here, if any: "struck a deal", "striking oil" and
+    "attacked the government over Iraq" attack nothing; "launched a campaign" launches no
+    missile; "died in an air strike" is a killing."""
+    objects = [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}]
+    if verb.dep_ == "acl" and not objects:
+        objects = [verb.head]  # "the deal, struck at the summit": the deal was struck
+    if kind is EventType.ATTACK:
+        if any(c.dep_ == "prep" and c.lower_ in CRITICISM_PREPS for c in verb.children):
+            return None
+        if objects and not _can_be_hit(objects[0]):
+            return None
+    if kind is EventType.LAUNCH:
+        launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
+        if not launched or not _launches(launched[0]):
+            return None
+    if verb.lemma_.lower() in PREPOSITIONAL_TRIGGERS and not any(
+        c.dep_ == "prep" and c.lower_ in PREPOSITIONAL_TRIGGERS[verb.lemma_.lower()]
+        for c in verb.children
+    ):
+        return None  # "the side rallied to win", "shares rallied": no rally
+    if kind is EventType.DEATH and any(_violent(o) for c in verb.children
+                                       if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
+                                       for o in c.children if o.dep_ == "pobj"):
+        return EventType.KILLING
+    return kind
+
+
+def _can_be_hit(noun: Token) -> bool:
+    named = noun.ent_type_ in NAMED_LABELS or noun.pos_ in {"PROPN", "PRON"}
+    return named or noun.lemma_.lower() in ATTACK_TARGETS or noun.lower_ in ATTACK_TARGETS
+
+
+def _launches(noun: Token) -> bool:
+    words = [noun, *noun.lefts]
+    return noun.ent_type_ == "PRODUCT" or any(w.lower_ in LAUNCH_OBJECTS for w in words)
+
+
+def _violent(noun: Token) -> bool:
+    return noun.pos_ == "NOUN" and event_type(noun) in {EventType.ATTACK, EventType.KILLING}
+
+
+def _noun_sense(noun: Token, kind: EventType) -> bool:
+    """Whether a trigger noun names its event here: "a heart attack" is no attack, "the
+    launch of a programme" and "a drugs test" launch nothing."""
+    modifiers = [c for c in noun.lefts if c.dep_ in {"compound", "amod"}]
+    if kind is EventType.ATTACK:
+        targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS
+                   for o in p.children if o.dep_ == "pobj"]
+        if targets and not _can_be_hit(targets[0]):
+            return False  # "an attack on the cost of the asylum system"
+        return not any(c.lower_ in NON_VIOLENT_ATTACKS for c in modifiers)
+    if kind is EventType.LAUNCH:
+        of = [o for p in noun.children if p.lower_ == "of" for o in p.children
+              if o.dep_ == "pobj"]
+        return any(_launches(t) for t in [*modifiers, *of])
+    return True
+
+
+def _is_walkout(noun: Token) -> bool:
+    """A "strike" that is a walkout: "on strike", "a strike by teachers", "a rail strike",
+    "called a strike"."""
+    governor = noun.head
+    return (
+        governor.lower_ == "on" and noun.dep_ == "pobj"
+        or any(c.dep_ == "prep" and c.lower_ in WALKOUT_PREPS for c in noun.children)
+        or any(c.lower_ in WALKOUT_MODIFIERS or c.dep_ == "compound" and c.ent_type_ == "ORG"
+               for c in noun.lefts)
+        or noun.dep_ == "dobj" and governor.lemma_.lower() in WALKOUT_VERBS
+    )
 
 
 def _names_whom(ctx: FactContext, verb: Token) -> bool:
@@ -130,12 +228,26 @@ def is_irrealis(token: Token) -> bool:
     return False
 
 
+def is_planned(token: Token) -> bool:
+    """Whether the event is announced for the future ("will visit", "talks will begin")."""
+    current = token
+    for _ in range(5):
+        if any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in current.children):
+            return True
+        if current.dep_ not in CHAIN_DEPS or current.head.i == current.i:
+            return False
+        current = current.head
+    return False
+
+
 def _cancels(child: Token) -> bool:
     """A negation, a modal, or "proposed"/"planned" in front of a noun."""
     return (
         child.dep_ == "neg"
         or child.dep_ == "aux" and child.lower_ in MODALS
         or child.dep_ == "amod" and child.lemma_ in {"propose", "plan"}
+        or child.dep_ == "det" and child.lower_ in NEGATIVE_DETERMINERS  # "no treaty"
+        or child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKS  # "if Russia invades"
     )
 
 
@@ -190,7 +302,8 @@ def _event(
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
-                 tuple(patients), tuple(places), time, figures, evidence, setting)
+                 tuple(patients), tuple(places), time, figures, evidence, setting,
+                 is_planned(trigger))
 
 
 def subjects(verb: Token) -> list[Token]:
@@ -257,6 +370,8 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
     """The parties a noun phrase names: itself, or the named things inside a described
     group ("fighters from the Azov Regiment"), and its conjuncts ("Russia and Belarus")."""
     found: list[Party] = []
+    if head.i in ctx.time_at or head.ent_type_ in {"DATE", "TIME"}:
+        return []  # "Monday's deciding vote": a date is never a participant
     if head.lower_ in QUANTIFIERS or head.pos_ == "NUM":  # "one of Japan's businessmen"
         of = [o for p in head.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
         if of:

@@ -10,6 +10,7 @@ for one measure is what the conflicting-figures question lists.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,16 @@ from kg.extract.entities import fold_space
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
-from kg.extract.values import NUMBER_LABELS, number_qualifier, number_unit, parse_number
+from kg.extract.values import (
+    NUMBER_LABELS,
+    is_compound_modifier,
+    number_qualifier,
+    number_range,
+    number_unit,
+    parse_number,
+    range_partner,
+    scale_after,
+)
 from kg.lexicon.fact_words import (
     AMOUNT_VERBS,
     ANAPHORIC_AMOUNTS,
@@ -30,7 +40,14 @@ from kg.lexicon.fact_words import (
     counted_class,
     trigger_type,
 )
-from kg.model import EntityKind, Figure, Measure, Party
+from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
+from kg.model import EntityKind, Figure, Measure, Party, Span
+
+#: Scale suffixes the tagger may read as words of their own ("£7m" → "7" "m").
+SCALE_SUFFIXES = frozenset(w for w in NUMBER_SCALES if len(w) <= 2)
+#: Units that are currencies (ISO 4217 codes), for telling a conversion from a second figure.
+CURRENCIES = frozenset(CURRENCY_SYMBOLS.values()) | CURRENCY_CODES | frozenset(
+    CURRENCY_WORDS.values())
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
@@ -92,8 +109,22 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
+    if is_compound_modifier(span):
+        return None  # "a two-horse race", "a 25-yard strike": no quantity
+    scale = scale_after(span)  # "$17.7" + "m"
+    bounds = number_range(text)
+    partner = range_partner(span)
+    if partner > 0:
+        return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
+    if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
+        bounds = (low, value)
+    value = (bounds[0] if bounds else value) * scale
+    upper = bounds[1] * scale if bounds else None
     unit = number_unit(span)
-    where = ctx.span(span)
+    tokens = [*span, span.doc[span.end]] if scale != 1 else list(span)
+    if partner < 0:
+        tokens = [span.doc[span.start - 2], *tokens]
+    where = ctx.span(tokens)
     evidence = ctx.evidence(span, NUMBER)
     if (factor := _relative_factor(span)) is not None and before:
         previous = before[-1]
@@ -105,7 +136,23 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if unit is None and value < 10:
         return None
     measure = _measure(ctx, span, unit, before) if value >= 1 else None
-    return Figure(where, value, number_qualifier(span), unit, measure, evidence)
+    if _is_conversion(ctx, where, unit, before):
+        measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
+    qualifier = "between" if upper is not None else number_qualifier(span)
+    return Figure(where, value, qualifier, unit, measure, evidence, upper)
+
+
+def _is_conversion(
+    ctx: FactContext, where: Span, unit: str | None, before: list[Figure]
+) -> bool:
+    """Whether a money figure converts the one right before it into another currency:
+    "154m naira ($1.1m; £591,000)", "$100m (£52m)"."""
+    if not before or unit not in CURRENCIES:
+        return False
+    previous = before[-1]
+    gap = ctx.frame.document.text[previous.span.end : where.begin]
+    return previous.unit in CURRENCIES and previous.unit != unit and bool(
+        re.fullmatch(r"\s*(?:[A-Za-z]+\s*)?[(;,]\s*[^\w\s]{0,3}", gap))
 
 
 def _is_pronoun_one(span: SpacySpan) -> bool:
@@ -141,7 +188,7 @@ def _measure(
     counted = counted or _counted_nearby(ctx, root, before)
     if predicate is None or counted is None:
         return None
-    return Measure(predicate, counted, _anchor(ctx, verb))
+    return Measure(predicate, counted, _anchor(ctx, verb, root))
 
 
 def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
@@ -200,8 +247,8 @@ def governing_verb(token: Token) -> Token | None:
     holed up" → "holed")."""
     current = token
     for _ in range(8):
-        if current.pos_ in {"VERB", "AUX"}:
-            break
+        if current.pos_ in {"VERB", "AUX"} and current.lower_ not in SCALE_SUFFIXES:
+            break  # "£7m": the tagger's verb "m" is a scale
         if current.head.i == current.i:
             return None
         current = current.head
@@ -253,9 +300,18 @@ def _inherited_count(ctx: FactContext, root: Token, before: list[Figure]) -> str
     return None
 
 
-def _anchor(ctx: FactContext, verb: Token) -> Party | None:
-    """Where the measured thing is: a place under a locative preposition in the verb's
-    clause, else the article's current city."""
+def _anchor(ctx: FactContext, verb: Token, root: Token | None = None) -> Party | None:
+    """Whose or where the measured thing is: a name in the verb's subject when the number is
+    not the subject itself ("Shares in Multiplex fell 19%", "Yukos shares have fallen 97%"),
+    else a place under a locative preposition in the verb's clause, else the article's
+    current city."""
+    for subject in (c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}):
+        tokens = list(subject.subtree)
+        if root is not None and root in tokens:
+            continue
+        named = [m for m in ctx.mentions_in(tokens) if m.kind is not EntityKind.PERSON]
+        if named:
+            return ctx.entity_party(named[0])
     for token in clause_tokens(verb):
         mention = ctx.mention(token)
         if mention is None or not _under_locative(token, verb):

@@ -6,10 +6,19 @@
                         "Mikhailo Podolyak, Ukraine's chief negotiator", and the reverse,
                         "the head of the republic, Denis Pushilin"
     copula              "Smith is the chief executive of Acme"
+    as / named          "X resigned as Home Secretary", "X was named coach of Wales"
+    party               "Tory Dominic Grieve", "Liberal Democrat leader Charles Kennedy"
+    verb                "the debate, moderated by Lena Hart"; "Roman Abramovich owns Chelsea"
+    owner               "the city council's John Moore" (a member of it)
+    relational noun     "a neighbour of the victim, Sarah Kim"
+    description         "David Blunkett has spoken … The home secretary described …"
 
 The post is the title without ranks and honorifics ("spokesman Maj. Gen." → Spokesman);
 the organisation is a mention or a country (by demonym) next to the title: "Russian" before
-it, "Ukraine's" owning it, "of the Republic" after it.
+it, "Ukraine's" owning it, "of the Republic" after it. "Former"/"ex-" before the title or
+its organisation make it a former post; a possessive pronoun ("his party leader") gives no
+organisation unless the owner's own post named one; a hoped-for or hypothetical post ("would
+be premier") is none. Titles of nobility ("Baroness") are ranks, not posts.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
 from kg.extract.rules.context import OWNER_PRONOUNS, FactContext, noun_phrase
+from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_of_demonym
 from kg.extract.rules.registry import rule
 from kg.lexicon import table, word_list
@@ -29,7 +39,8 @@ from kg.lexicon.fact_words import (
     RANKS,
     ROLE_SPELLINGS,
 )
-from kg.model import EntityKind, Membership, Mention, Party
+from kg.lexicon.words import NOBILITY, ORG_HEAD_WORDS, PARTY_WORDS, RELATIONAL_NOUNS
+from kg.model import EntityKind, Membership, Mention, Party, PartyKind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -42,6 +53,10 @@ BODY_WORDS = word_list("body-words")
 AS_VERBS = frozenset(_GRAMMAR["as_verbs"])
 LEAVING_VERBS = frozenset(_GRAMMAR["leaving_verbs"])
 COPULAS = frozenset(_GRAMMAR["copulas"])
+#: Posts a party word before is a portfolio ("Labour Minister"), not the party's.
+PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
+#: Verb lemma → the role it gives ("moderate" → Moderator).
+ROLE_VERBS: dict[str, str] = table("role-verbs")
 #: Confidence lost when a role's organisation is not named.
 NO_ORGANISATION = 0.1
 
@@ -59,6 +74,26 @@ COPULA = rule(
     "role.copula", "Membership", 0.85,
     "A post given by \"is\", \"became\" or \"remains\".",
     "John Smith is the chief executive of Acme Corporation.",
+)
+PARTY_BEFORE_NAME = rule(
+    "role.party-before-name", "Membership", 0.8,
+    "A party word before a name: the person is a member of that party.",
+    "Tory Dominic Grieve said the bill was flawed.",
+)
+ROLE_VERB = rule(
+    "role.verb", "Membership", 0.75,
+    "A role given by a verb: \"moderated by X\", \"X owns Y\", \"X founded Y\".",
+    "The debate, moderated by Lena Hart, lasted an hour.",
+)
+OWNED_NAME = rule(
+    "role.possessive-organisation", "Membership", 0.7,
+    "An organisation owning a name with no post: \"the city council's John Moore\".",
+    "The city council's John Moore said the road would close.",
+)
+DESCRIPTION = rule(
+    "role.description", "Membership", 0.6,
+    "A definite description of a post standing for the person named just before it.",
+    "David Blunkett has spoken of his plans. The home secretary said he would stay.",
 )
 SERVED_AS = rule(
     "role.as", "Membership", 0.75,
@@ -104,6 +139,10 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
             found += titled(ctx, mention, found)
             found += appositions(ctx, mention)
             found += served_as(ctx, mention)
+            found += party_member(ctx, mention, found)
+            found += role_by_verb(ctx, mention)
+            found += owned_name(ctx, mention, found)
+    found += described(ctx)
     best: dict[tuple[object, ...], Membership] = {}
     for membership in found:  # one per person, post and organisation: the surest reading
         where = membership.organization.begin if membership.organization else -1
@@ -132,22 +171,149 @@ def titled(
     first = _kind_words_before(ctx.doc, title_tokens_before(ctx.doc, start))
     while first < start and ctx.doc[first].is_punct:
         first += 1  # a title does not begin with the full stop of the sentence before
-    title = ctx.doc[first:start]
+    title = list(ctx.doc[first:start])
     named = [t for t in title if ctx.mention(t) is not None]  # "Labour leader": the party
     if named:
         first = named[-1].i + 1
-        title = ctx.doc[first:start]
+        title = list(ctx.doc[first:start])
+    # "the former Labour leader": the party's post; "Labour Minister": a portfolio
+    party_words = [t for t in title[:-1] if _is_party_word(t)]
+    party: Party | None = None
+    if party_words and _plain(title[-1].text) not in PORTFOLIO_POSTS:
+        span = ctx.span(party_words)
+        party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+        title = [t for t in title if t not in party_words]
     label, former = role_label([t.text for t in title])
     if label is None or not any(_names_post(t) for t in title):
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
-    organization = _organisation_before(ctx, first, office) or _owners_organisation(
-        ctx, first, earlier
+    organization = party or (
+        _organisation_before(ctx, first, office) or _party_before(ctx, first)
+        or _owners_organisation(ctx, first, earlier)
     )
+    org_begin = organization.begin if organization is not None else None
+    if org_begin is not None and org_begin >= ctx.char(ctx.doc[first]):
+        org_begin = None  # named after the title: the former word stands before the title
+    former = former or _former_before(ctx, org_begin, first)
     tokens = [*title, ctx.head_token(mention)]
     confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
     evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _is_party_word(token: Token) -> bool:
+    return token.text[:1].isupper() and token.lower_ in PARTY_WORDS
+
+
+def _party_before(ctx: FactContext, first: int) -> Party | None:
+    """A party named right before a title ("Liberal Democrat leader", "Tory leader"), or
+    before the title's portfolio words ("Lib Dem home affairs spokesman"): a nationality-free
+    NORP entity or a party word, as a group."""
+    i = first - 1
+    while i > 0 and first - i <= 3 and ctx.doc[i].is_lower and ctx.doc[i].is_alpha:
+        i -= 1  # "home affairs"
+    if i < 0:
+        return None
+    token = ctx.doc[i]
+    ents = [e for e in ctx.doc.ents if e.start <= i < e.end and e.label_ == "NORP"]
+    if ents and country_of_demonym(ents[0].text) is None:
+        tokens = list(ents[0])
+    elif token.lower_ in PARTY_WORDS:
+        tokens = [token]
+    else:
+        return None
+    while tokens[0].i > 0 and ctx.doc[tokens[0].i - 1].lower_ in PARTY_WORDS:
+        tokens.insert(0, ctx.doc[tokens[0].i - 1])  # "Liberal Democrat"
+    span = ctx.span(tokens)
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+def _former_before(ctx: FactContext, begin: int | None, first: int) -> bool:
+    """ "Former Tory leader", "ex-Labour minister": a former word before the organisation
+    named before the title (document offset ``begin``), else before the title."""
+    bounds = ctx.token_bounds(begin, begin + 1) if begin is not None else None
+    start = bounds[0] if bounds is not None else first
+    before = ctx.doc[max(0, start - 3) : start]
+    return any(t.lower_.strip("-") in FORMER_WORDS for t in before)
+
+
+def party_member(
+    ctx: FactContext, mention: Mention, earlier: Sequence[Membership] = ()
+) -> Iterator[Membership]:
+    """ "Tory Dominic Grieve": a party word right before the name, with no post."""
+    start = ctx.mention_tokens[(mention.begin, mention.end)][0]
+    if start == 0 or not _is_party_word(ctx.doc[start - 1]):
+        return  # party words only: "moderate Hutus" is no party
+    party = _party_before(ctx, start)
+    if party is None or mention.kind is not EntityKind.PERSON:
+        return
+    if any(m.person.mention == (mention.begin, mention.end) and m.organization is not None
+           for m in earlier):
+        return  # "Tory leader X" already gave the party with the post
+    evidence = ctx.evidence([ctx.doc[start - 1], ctx.head_token(mention)], PARTY_BEFORE_NAME)
+    yield Membership(ctx.entity_party(mention), "Member", party, evidence, False)
+
+
+def owned_name(
+    ctx: FactContext, mention: Mention, earlier: Sequence[Membership] = ()
+) -> Iterator[Membership]:
+    """ "the city council's John Moore", "Amnesty's Kate Allen": the owner is the person's
+    organisation (a named one, or a phrase ending in an organisation word)."""
+    if mention.kind is not EntityKind.PERSON or any(
+        m.person.mention == (mention.begin, mention.end) for m in earlier
+    ):
+        return
+    head = ctx.head_token(mention)
+    for owner in (c for c in head.children if c.dep_ == "poss"):
+        named = ctx.mention(owner)
+        if named is not None and named.kind is EntityKind.ORGANIZATION:
+            organization = ctx.entity_party(named)
+        elif named is None and owner.pos_ == "NOUN" and owner.lower_ in ORG_HEAD_WORDS:
+            span = ctx.span(noun_phrase(owner) or [owner])
+            organization = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+        else:
+            continue
+        evidence = ctx.evidence([owner, head], OWNED_NAME)
+        yield Membership(ctx.entity_party(mention), "Member", organization, evidence, False)
+
+
+def described(ctx: FactContext) -> Iterator[Membership]:
+    """ "David Blunkett has spoken … The home secretary described …": the post of a definite
+    description that stands for the person named as a subject just before it."""
+    for token in ctx.doc:
+        if token.dep_ not in {"nsubj", "nsubjpass"} or ctx.mention(token) is not None:
+            continue
+        person = ctx.described_person(token)
+        if person is None or not _names_post(token):
+            continue
+        label, former = role_label([w.text for w in [*_title_modifiers(token), token]])
+        if label is None:
+            continue
+        evidence = ctx.evidence([token], DESCRIPTION)
+        yield Membership(ctx.entity_party(person), label, None, evidence, former)
+
+
+def role_by_verb(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
+    """ "the debate, moderated by Lena Park" / "Roman Abramovich owns Chelsea"."""
+    if mention.kind is not EntityKind.PERSON:
+        return
+    head = ctx.head_token(mention)
+    if head.dep_ == "pobj" and head.head.dep_ == "agent":
+        verb, objects = head.head.head, [head.head.head.head]  # "X, moderated by Name"
+        if verb.dep_ != "acl":
+            objects = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    elif head.dep_ == "nsubj":
+        verb = head.head
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+    else:
+        return
+    role = ROLE_VERBS.get(verb.lemma_.lower())
+    if role is None or verb.pos_ != "VERB" or is_irrealis(verb) or not objects:
+        return
+    named = [m for m in ctx.mentions_in([objects[0]]) if m.kind is not EntityKind.PERSON]
+    organization = ctx.entity_party(named[0]) if named else None
+    evidence = ctx.evidence([head, verb], ROLE_VERB)
+    yield Membership(ctx.entity_party(mention), role, organization, evidence, False)
 
 
 def _kind_words_before(doc: Doc, first: int) -> int:
@@ -196,10 +362,11 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     owner = head.head
     if head.dep_ in {"appos", "conj"} and owner.dep_ == "pobj" and owner.head.lower_ == "of":
         candidates.append((owner.head.head, APPOSITION))  # "the mayor of X, Name"
-    if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS:
+    if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS and not is_irrealis(head.head):
         candidates += [(c, COPULA) for c in head.head.children if c.dep_ == "attr"]
     for title, declared in candidates:
-        if not _names_post(title) or ctx.mention(title) is not None:
+        relational = declared is APPOSITION and title.lower_ in RELATIONAL_NOUNS
+        if not (_names_post(title) or relational) or ctx.mention(title) is not None:
             continue
         words = [*_title_modifiers(title), title]
         label, former = role_label([w.text for w in words])
@@ -213,7 +380,7 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
 
 def _names_post(token: Token) -> bool:
     plain = _plain(token.text)
-    return is_title_word(token) and plain not in HONORIFICS and plain not in RANKS
+    return is_title_word(token) and plain not in HONORIFICS | NOBILITY and plain not in RANKS
 
 
 def _title_modifiers(title: Token) -> list[Token]:
@@ -257,12 +424,16 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     verb = head.head
     if head.dep_ not in {"nsubj", "nsubjpass"} or verb.lemma_.lower() not in AS_VERBS:
         return
+    if is_irrealis(verb):
+        return  # "he hoped to serve as president"
+    named = [c for c in verb.children if c.dep_ in {"oprd", "attr"} and _names_post(c)]
     for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"):
-        for title in (o for o in prep.children if o.dep_ == "pobj" and _names_post(o)):
-            label, _former = role_label([w.text for w in [*_title_modifiers(title), title]])
-            if label is None:
-                continue
-            organization = organisation_of_title(ctx, title)
-            former = verb.lemma_.lower() in LEAVING_VERBS
-            evidence = ctx.evidence([head, title], SERVED_AS)
-            yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+        named += [o for o in prep.children if o.dep_ == "pobj" and _names_post(o)]
+    for title in named:  # "resigned as Home Secretary", "was named coach of Wales"
+        label, _former = role_label([w.text for w in [*_title_modifiers(title), title]])
+        if label is None:
+            continue
+        organization = organisation_of_title(ctx, title)
+        former = verb.lemma_.lower() in LEAVING_VERBS
+        evidence = ctx.evidence([head, title], SERVED_AS)
+        yield Membership(ctx.entity_party(mention), label, organization, evidence, former)

@@ -8,7 +8,8 @@ expected fact when
            ("Army Chief" ~ "Chief"), and the organisation matches (both absent, or the
            predicted name or country contains the expected one);
     event  the type is the same, every expected argument is found among the predicted
-           agents, patients and places (names or words), and the date, when expected, is it;
+           agents, patients and places (names or words), the date, when expected, is it,
+           and both are planned ("will visit", ``"planned": true``) or both happened;
     claim  the speaker's words or name contain the expected speaker, the claimed text contains
            the expected words, and every expected value is a figure inside the claim.
 
@@ -112,6 +113,7 @@ def event_matches(fact: Event, expected: dict[str, Any], text: str) -> bool:
     got_date = fact.time.value.isoformat() if fact.time and fact.time.value else None
     return (
         fact.kind.value == expected["type"]
+        and fact.planned == expected.get("planned", False)
         and all(_has(names, arg) for arg in expected.get("args", []))
         and (wanted_date is None or wanted_date == got_date)
     )
