@@ -120,6 +120,14 @@ SAME = [
          ("Vince Cable said no.", [("Vince Cable", "ORG")])],
         [(0, "Vince Cable"), (1, "Vince Cable")], id="class-vote-across-articles"),
     pytest.param(
+        [("The Free Syrian Army said the army had withdrawn.",
+          [("Free Syrian Army", "ORG"), ("army", "ORG")])],
+        [(0, "Free Syrian Army"), (0, "army")], id="description-to-the-named-organisation"),
+    pytest.param(
+        [("The Iraqi Republican Guard said Iraq's guard would fight.",
+          [("Iraqi Republican Guard", "ORG"), ("guard", "ORG")])],
+        [(0, "Iraqi Republican Guard"), (0, "guard")], id="country-description-to-its-name"),
+    pytest.param(
         [("Sandra Howard spoke. Mrs Howard said so.", [("Sandra Howard", "PERSON"),
                                                        ("Howard", "PERSON")]),
          ("Mrs Sandra Howard was there.", [("Sandra Howard", "PERSON")]),
@@ -200,6 +208,11 @@ APART = [
         [("Calls are cheap with Voice over IP.", [("IP", "ORG")]),
          ("The Independence Party won a seat.", [("Independence Party", "ORG")])],
         [(0, "IP"), (1, "Independence Party")], id="acronym-without-evidence"),
+    pytest.param(
+        [("The Labour Party and the Conservative Party met; the party chairman left.",
+          [("Labour Party", "ORG"), ("Conservative Party", "ORG"), ("party", "ORG")])],
+        [(0, "Labour Party"), (0, "Conservative Party"), (0, "party")],
+        id="description-with-two-candidates"),
 ]
 
 

@@ -17,7 +17,8 @@ Short forms are then joined to the one fuller name they fit, and left alone when
 a surname (or, failing that, a given name) to the one full name ending (starting) with it;
 an acronym to the one name it spells; part of an organisation's name to the one longer name
 containing it ("Amnesty" → "Amnesty International"); an unqualified "defence ministry" to the
-one qualified one.
+one qualified one; a one-word description ("the army", "France's army") to the one named
+organisation with that head word ("the Free Syrian Army").
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def document_groups(extraction: Extraction) -> list[Group]:
     named = name_groups(extraction)
     decide_kinds(named)
     merger = Merger(len(named))
-    for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified):
+    for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified,
+                   attach_descriptions):
         attach(named, merger)
     return fold(named, merger)
 
@@ -327,6 +329,29 @@ def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
     for i, n in enumerate(named):
         if n.kind is not PERSON and n.qualifier is None and is_generic(n.tokens):
             _attach(named, merger, i, qualified.get(n.tokens, []), "qualified-in-article", 0.8)
+
+
+def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join a one-word generic description ("the army", "France's army") still on its own to
+    the one organisation the article names with that word at its head or end ("the Free
+    Syrian Army", "Ministry of Defence"); a country's description only to a name that names
+    that country too. Two such names: kept apart and recorded."""
+    sizes = Counter(merger.find(i) for i in range(len(named)))
+    names = [j for j, m in enumerate(named)  # written as a name: "Labour Party", "Army of X"
+             if m.kind is ORG and len(m.tokens) > 1
+             and all(w[:1].isupper() or w.lower() in ACRONYM_SKIP for w in m.name.split())]
+    for i, n in enumerate(named):
+        if (n.kind is PERSON or len(n.tokens) != 1 or not is_generic(n.tokens)
+                or sizes[merger.find(i)] > 1):
+            continue
+        word = n.tokens[0]
+        owners = [j for j in names if word in (named[j].tokens[0], named[j].tokens[-1])
+                  and (n.qualifier is None or n.qualifier in map(_country_of, named[j].tokens))]
+        _attach(named, merger, i, _distinct(merger, owners), "description-in-article", 0.7)
+
+
+def _country_of(token: str) -> str | None:
+    return demonym_code(token) or country_code_of(token)
 
 
 def fold(named: Sequence[NameGroup], merger: Merger) -> list[Group]:
