@@ -305,6 +305,37 @@ def unjudged(picked: dict[str, list[dict[str, Any]]],
     return blank
 
 
+def gone(produced: Iterable[str], judged: dict[str, dict[str, Any]],
+         kinds: Iterable[str] = ROW_KINDS) -> list[dict[str, Any]]:
+    """Judged rows of ``kinds`` that the current build no longer produces (fixed, or lost)."""
+    keys, wanted = set(produced), set(kinds)
+    return [row for key, row in judged.items() if row["kind"] in wanted and key not in keys]
+
+
+def mark_fixed(rows: Iterable[dict[str, Any]], folder: Path = JUDGED_DIR) -> int:
+    """Set ``fixed: true`` on judged-wrong rows no longer produced, so that a test can say
+    they never come back; returns how many were newly marked."""
+    fixed = {r["key"] for r in rows if r.get("correct") is False and not r.get("fixed")}
+    for path in sorted(folder.glob("*.jsonl")):
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        if any(r["key"] in fixed for r in lines):
+            write_jsonl(path, [{**r, "fixed": True} if r["key"] in fixed else r for r in lines])
+    return len(fixed)
+
+
+def judged_articles(judged: dict[str, dict[str, Any]], n: int,
+                    kinds: Sequence[str] = ("people-roles", "claims", "events")) -> list[str]:
+    """The ``n`` articles with most judged rows of ``kinds`` (for a quick re-check)."""
+    counts = Counter(r["article"] for r in judged.values() if r["kind"] in kinds)
+    return [a for a, _n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]]
+
+
+def article_path(doc_id: str, folder: Path = CORPUS) -> Path:
+    """The BBC file an article id was made from ("bbc-business-326" → bbc_business_326.txt)."""
+    return folder / (doc_id.replace("-", "_") + ".txt")
+
+
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
@@ -319,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench" / "work" / "precision")
     parser.add_argument("--write-unjudged", action="store_true",
                         help="write the sampled rows no judgement covers to OUT/unjudged-*.jsonl")
+    parser.add_argument("--mark-fixed", action="store_true",
+                        help="mark judged-wrong rows the build no longer produces as fixed")
     args = parser.parse_args(argv)
     if not CORPUS.is_dir():
         print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
@@ -330,6 +363,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Precision on {args.articles} BBC articles (seed {SEED}), judged set {JUDGED_DIR}:")
     for kind_score in score(picked, judged).values():
         print("  " + kind_score.line())
+    produced = [r["key"] for kind in ROW_KINDS for r in named_rows(graph, kind)]
+    missing = gone(produced, judged)
+    wrong = [r for r in missing if r.get("correct") is False]
+    print(f"  judged rows no longer produced: {len(missing)} ({len(wrong)} of them judged "
+          f"wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
+    if args.mark_fixed:
+        print(f"  newly marked fixed: {mark_fixed(wrong)}")
     if args.write_unjudged:
         for kind, rows in unjudged(picked, judged).items():
             write_jsonl(args.out / f"unjudged-{kind}.jsonl", rows)
