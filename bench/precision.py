@@ -10,7 +10,9 @@ judgement per field and overall, and why):
 A judged row is keyed by article + sentence + output (entities: class + label), so a judgement
 stays valid while the output it judged is still produced; a changed output is a new row, listed
 as "not judged" (``--write-unjudged`` writes them to <out>/unjudged-<kind>.jsonl, ready to be
-judged and appended). Precision per kind is over the sampled rows the judged set covers.
+judged and appended). Rows are sampled in the order of a seeded hash of their key, so a change
+of the build changes the sample only where its output changed. Precision per kind is over the
+sampled rows the judged set covers.
 
 Kinds: people-roles, claims, events (one row each), conflicting-figures (one row per measured
 thing, all its values), entities-top (the 60 most-mentioned entities), entities-random (40
@@ -227,17 +229,24 @@ def _maybe_same(a: EntityStats, wa: list[str], b: EntityStats, wb: list[str]) ->
     return len(short) == 1 and len(short[0]) >= 2 and short[0] == acronym
 
 
+def seeded_order(key: str, seed: int = SEED) -> str:
+    """Where a row falls in the sample: a hash of the seed and its key. A row keeps its place
+    when other rows come and go, so a changed build changes the sample only where its output
+    changed, and the judgements of the rest still count."""
+    return hashlib.sha256(f"{seed}|{key}".encode()).hexdigest()
+
+
 def sample(graph: Any, seed: int = SEED) -> dict[str, list[dict[str, Any]]]:
-    """The seeded sample of every kind (rows sorted by key first, so the sample is stable)."""
+    """The seeded sample of every kind: the first rows in ``seeded_order``."""
     picked: dict[str, list[dict[str, Any]]] = {}
     for kind in ROW_KINDS:
-        rows = sorted(named_rows(graph, kind), key=lambda r: r["key"])
-        picked[kind] = random.Random(f"{seed}-{kind}").sample(rows, min(ROWS, len(rows)))
+        rows = sorted(named_rows(graph, kind), key=lambda r: seeded_order(r["key"], seed))
+        picked[kind] = rows[:ROWS]
     entities = entity_stats(graph)
     picked["entities-top"] = [e.row("entities-top") for e in entities[:TOP]]
-    rest = entities[TOP:]
-    chosen = random.Random(f"{seed}-entities").sample(rest, min(ROWS, len(rest)))
-    picked["entities-random"] = [e.row("entities-random") for e in chosen]
+    rest = sorted((e.row("entities-random") for e in entities[TOP:]),
+                  key=lambda r: seeded_order(r["key"], seed))
+    picked["entities-random"] = rest[:ROWS]
     picked["split-entities"] = split_candidates(entities[:TOP_POOL])
     return picked
 
@@ -350,6 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench" / "work" / "precision")
     parser.add_argument("--write-unjudged", action="store_true",
                         help="write the sampled rows no judgement covers to OUT/unjudged-*.jsonl")
+    parser.add_argument("--graph", type=Path,
+                        help="sample this graph file (an earlier build) instead of building")
     parser.add_argument("--mark-fixed", action="store_true",
                         help="mark judged-wrong rows the build no longer produces as fixed")
     args = parser.parse_args(argv)
@@ -357,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
               file=sys.stderr)
         return 2
-    graph = build(choose_articles(CORPUS, args.articles), args.out)
+    graph = args.graph or build(choose_articles(CORPUS, args.articles), args.out)
     picked = sample(graph)
     judged = load_judged()
     print(f"Precision on {args.articles} BBC articles (seed {SEED}), judged set {JUDGED_DIR}:")
