@@ -116,6 +116,18 @@ SAME = [
          ("Baroness Kennedy said no.", [("Kennedy", "PERSON")])],
         [(0, "Kennedy"), (1, "Kennedy")], id="one-titled-surname-across-articles"),
     pytest.param(
+        [("Esther Williams swam for MGM in Hollywood.", [("Esther Williams", "PERSON"),
+                                                       ("MGM", "ORG"), ("Hollywood", "GPE")]),
+         ("Serena Williams won at Wimbledon.", [("Serena Williams", "PERSON"),
+                                                ("Wimbledon", "GPE")]),
+         ("MGM said Williams made Hollywood films.", [("MGM", "ORG"), ("Williams", "PERSON"),
+                                                     ("Hollywood", "GPE")])],
+        [(0, "Esther Williams"), (2, "Williams")], id="surname-by-context"),
+    pytest.param(
+        [("Rhona Brankin spoke. Ms Brankin said no.", [("Rhona Brankin", "PERSON"),
+                                                      ("Brankin", "PERSON")])],
+        [(0, "Rhona Brankin"), (0, "Brankin")], id="ms-after-the-full-name-in-one-article"),
+    pytest.param(
         [("Vince Cable spoke. Vince Cable left.", [("Vince Cable", "PERSON")] * 2),
          ("Vince Cable said no.", [("Vince Cable", "ORG")])],
         [(0, "Vince Cable"), (1, "Vince Cable")], id="class-vote-across-articles"),
@@ -250,6 +262,14 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
 def test_class_corrections(articles: list[Article], surface: str, kind: str) -> None:
     resolution = resolve(*articles)
     assert resolution.entity(key_of(resolution, 0, surface)).kind.value == kind
+
+
+def test_mr_and_mrs_in_one_article_are_two_people() -> None:
+    resolution = resolve(("Michael Howard spoke. Mr Howard left. Mrs Howard stayed.",
+                          [("Michael Howard", "PERSON"), ("Howard", "PERSON"),
+                           ("Howard", "PERSON")]))
+    keys = [k for _ref, k in sorted(resolution.assignments.items())]
+    assert keys[0] == keys[1] != keys[2]
 
 
 def test_baroness_stays_apart_while_the_bare_surname_joins_the_full_name() -> None:

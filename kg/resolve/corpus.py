@@ -141,7 +141,9 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     near-spelling of it, for surnames of nine letters or more). A word that is also someone's
     given name ("Gordon", "Harry") may be either: it is kept apart like any ambiguity, unless
     the people with that surname are named three times as often as those with that given
-    name ("Obama" is not the "Obama" of a headline's "Obama Overturns"). A
+    name ("Obama" is not the "Obama" of a headline's "Obama Overturns"). Of several owners,
+    the one whose articles clearly share the article's other names wins (``ArticleContext``).
+    A
     surname under a woman's title or a rank joins only a full name whose titles agree
     ("Baroness Kennedy" is not Charles Kennedy; see ``titles_agree``)."""
     by_surname: dict[str, list[int]] = {}
@@ -154,7 +156,9 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     mentions: Counter[int] = Counter()
     for i, group in enumerate(groups):
         mentions[merger.find(i)] += len(group.refs)
+    context = ArticleContext(groups, merger)
     for i, (surname,) in _people(groups, "surname"):
+        best = None
         owners = {merger.find(j) for j in by_surname.get(surname, [])}
         if not owners and len(surname) > MIN_VARIANT_LENGTH:
             sound = by_sound.get(phonetic_key(surname), [])
@@ -163,11 +167,45 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
         if not owners or sum(map(mentions.__getitem__, owners)) < 3 * sum(
                 map(mentions.__getitem__, given)):
             owners |= given  # "Gordon" may be Gordon Brown, unless Craig Gordon outweighs him
-        _join_unique(groups, merger, i, owners, "surname-in-corpus", 0.7)
+        rule = "surname-in-corpus"
+        if len(owners) > 1 and merger.find(i) not in owners and (best := context.best(i, owners)):
+            owners, rule = best, "surname-by-context"
+        _join_unique(groups, merger, i, owners, rule, 0.6 if best else 0.7)
     for i, (_title, surname) in _people(groups, "titled-surname"):
         owners = {merger.find(j) for j in by_surname.get(surname, [])
                   if titles_agree(groups[i].titles, groups[j].titles)}
         _join_unique(groups, merger, i, owners, "titled-surname-in-corpus", 0.7)
+
+
+class ArticleContext:
+    """What else each article names, to tell apart two people who could own a surname: the
+    "Williams" of an article that also names MGM and Hollywood is the Williams whose
+    articles name them too."""
+
+    def __init__(self, groups: Sequence[Group], merger: Merger) -> None:
+        self.groups, self.merger = groups, merger
+        self.names: dict[str, set[tuple[str, ...]]] = {}
+        for group in groups:
+            self.names.setdefault(group.doc_id, set()).add(comparison_tokens(group.anchor))
+        self.docs: dict[int, set[str]] = {}
+        for root, members in merger.sets().items():
+            self.docs[root] = {groups[k].doc_id for k in members}
+
+    def best(self, i: int, owners: set[int]) -> set[int] | None:
+        """The owner whose articles share at least two other names with group ``i``'s
+        article and three times as many as any other owner; else ``None``."""
+        here = self.names.get(self.groups[i].doc_id, set()) - {
+            comparison_tokens(self.groups[i].anchor)}
+        shared = sorted(((len(here & self._names_of(o)), o) for o in owners), reverse=True)
+        if shared[0][0] >= 2 and shared[0][0] >= 3 * shared[1][0]:
+            return {shared[0][1]}
+        return None
+
+    def _names_of(self, root: int) -> set[tuple[str, ...]]:
+        found: set[tuple[str, ...]] = set()
+        for doc in self.docs.get(root, ()):
+            found |= self.names.get(doc, set())
+        return found
 
 
 def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:

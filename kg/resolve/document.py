@@ -36,6 +36,8 @@ from kg.resolve.geo import GeoPlace, candidates, country_code_of, is_country_nam
 from kg.resolve.groups import Group, Key, Merger
 from kg.resolve.names import (
     ACRONYM_SKIP,
+    FEMALE_TITLES,
+    MALE_TITLES,
     ORG_SUFFIX_WORDS,
     acronym_letters,
     comparison_tokens,
@@ -235,11 +237,15 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
     for i in full:
         owners = [j for j in full if is_partial_name(named[i].tokens, named[j].tokens)]
         _attach(named, merger, i, _distinct(merger, owners), "middle-name-in-article", 0.9)
+    # "Mr Howard" and "Mrs Howard" in one article are two people: neither title joins the other
+    addressed_as_men = {n.tokens[0] for n in named if len(n.tokens) == 1
+                        and n.group.titles & MALE_TITLES and not n.group.titles & FEMALE_TITLES}
     for i, n in enumerate(named):
         if n.kind is PERSON and len(n.tokens) == 1:
             token = n.tokens[0]
+            lenient = not (n.group.titles & FEMALE_TITLES and token in addressed_as_men)
             owners = [j for j in full if named[j].tokens[-1] == token
-                      and titles_agree(n.group.titles, named[j].group.titles)]
+                      and titles_agree(n.group.titles, named[j].group.titles, lenient)]
             rule = "surname-in-article"
             if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"

@@ -215,11 +215,13 @@ def title_class(titles: frozenset[str]) -> str | None:
     return "female" if titles & FEMALE_TITLES else None
 
 
-def titles_agree(surname_titles: frozenset[str], full_name_titles: frozenset[str]) -> bool:
+def titles_agree(surname_titles: frozenset[str], full_name_titles: frozenset[str],
+                 same_article: bool = False) -> bool:
     """Whether a titled surname may be the surname of a full name carrying ``full_name_titles``:
     a rank must be the full name's too, a woman's title needs a woman's title on the full name
-    (kg keeps no list of given names, so an untitled "Michael Howard" is no "Mrs Howard"),
-    and a man's title never joins a woman's.
+    (kg keeps no list of given names, so an untitled "Michael Howard" is no "Mrs Howard") —
+    within one article it only must not carry a man's title — and a man's title never joins
+    a woman's.
 
     >>> titles_agree(frozenset({"mrs"}), frozenset()), titles_agree(frozenset({"mr"}), frozenset())
     (False, True)
@@ -231,7 +233,11 @@ def titles_agree(surname_titles: frozenset[str], full_name_titles: frozenset[str
     if (surname_titles & RANK_TITLES) - full_name_titles:
         return False
     if surname_titles & FEMALE_TITLES:
-        return bool(full_name_titles & FEMALE_TITLES) and not full_name_titles & MALE_TITLES
+        # In one article "Rhona Brankin … Ms Brankin" is the news style for one woman (the
+        # caller keeps "Mrs Howard" apart when the article also has a "Mr Howard"); across
+        # articles the full name must carry a woman's title too.
+        agreeing = same_article or bool(full_name_titles & FEMALE_TITLES)
+        return agreeing and not full_name_titles & MALE_TITLES
     if surname_titles & MALE_TITLES:
         return not full_name_titles & FEMALE_TITLES
     return True
