@@ -62,9 +62,16 @@ def test_places_in_a_list_and_after_a_place_word_are_recovered() -> None:
 
 
 def test_nothing_found_twice() -> None:
-    text = "Aid arrived in Kharkiv. Kharkiv was shelled."
-    kharkiv = mention(text, "Kharkiv", EntityKind.PLACE, "GPE")
-    assert recover(text, kharkiv) == [("Kharkiv", "Place", 1, ())]
+    text = "Aid arrived in Kharkiv. Kharkiv was shelled. People left Kharkiv."
+    first = mention(text, "Kharkiv", EntityKind.PLACE, "GPE")
+    second = Mention(24, 31, "Kharkiv", "Kharkiv", EntityKind.PLACE, "GPE", 1)
+    assert recover(text, first, second) == [("Kharkiv", "Place", 2, ())]
+
+
+def test_a_one_word_place_found_once_is_not_repeated() -> None:
+    text = "An Olympic champion ran. The Olympic record fell. Olympic officials met."
+    olympic = mention(text, "Olympic", EntityKind.PLACE, "GPE")
+    assert recover(text, olympic) == []
 
 
 @pytest.mark.parametrize(("name", "known"), [("Chernihiv", True), ("France", True),

@@ -3,10 +3,11 @@
 Two rules, both over the article's text and the mentions already found (no spaCy):
 
 * **found once, found everywhere**: a name the tagger found somewhere in the article (and a
-  person's surname, "Klitschko" of "Wladimir Klitschko") is a mention wherever else the
-  article writes it with its capital, as a whole word that is not part of a longer
-  capitalised name. At the start of a sentence it counts only when the article never writes
-  the word in lower case ("Young", "May" stay out);
+  person's surname, "Klitschko" of "Wladimir Klitschko"; a one-word organisation or place
+  only when found twice, so that a slip such as "Olympic" tagged GPE is not repeated) is a
+  mention wherever else the article writes it with its capital, as a whole word that is not
+  part of a longer capitalised name. At the start of a sentence it counts only when the
+  article never writes the word in lower case ("Young", "May" stay out);
 * **places in a place context**: a capitalised name after "in", "near", "outside" or "the
   cities/towns/villages of" ("the cities of Sumy and Chernihiv") that GeoNames' offline tables
   know as a country or a city of 15,000 people or more is a place.
@@ -73,8 +74,12 @@ def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]
             words = m.name.split()
             if m.kind is EntityKind.PERSON and len(words) > 1:
                 votes[words[-1], m.kind, m.ner_label] += 1
+    found = Counter(m.name for m in mentions)
     for (name, kind, label), _n in votes.most_common():
-        names.setdefault(name, (kind, label))
+        # one word the tagger called an organisation or place once may be its slip
+        # ("Olympic" tagged GPE): repeating it everywhere would repeat the slip
+        if kind is EntityKind.PERSON or " " in name or found[name] >= 2:
+            names.setdefault(name, (kind, label))
     lower = set(re.findall(r"\b[a-z][\w'-]*", text))
     name_words = {w for m in mentions for w in m.name.split()}
     for name, (kind, label) in names.items():
