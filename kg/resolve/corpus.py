@@ -298,8 +298,9 @@ def _named(groups: Sequence[Group]) -> Iterator[tuple[int, tuple[str, ...]]]:
 def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
     """Join an acronym to the one multi-word name of the corpus whose initials it spells and
     that some article spelled out with that acronym ("United Nations (UN)"); of several, to
-    the one spelled out clearly most often. Without such evidence the candidates are recorded
-    as refused. Country acronyms ("US", "UK") are GeoNames' business."""
+    the one spelled out clearly most often. Without such evidence only an acronym of four
+    letters or more joins its one expansion ("NATO"); the others are recorded as refused.
+    Country acronyms ("US", "UK") are GeoNames' business."""
     expansions: dict[str, list[int]] = {}
     for i, tokens in _named(groups):
         if len(tokens) > 1 and spells_out(groups[i].keys[("name", *tokens)]):
@@ -317,11 +318,18 @@ def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
         owners = {merger.find(j) for j in expansions.get(letters, [])}
         if owners and merger.find(i) not in owners:
             evidenced = _spelled_out(owners, spelled.get(letters))
+            if not evidenced and len(letters) >= LONG_ACRONYM:
+                evidenced = owners  # four letters spelling one name by chance are rare
             if evidenced:
                 _join_unique(groups, merger, i, evidenced, "acronym", 0.8)
             else:
                 forms = " | ".join(sorted(groups[j].anchor for j in owners))
                 merger.refuse(i, group.anchor, forms, "acronym-without-evidence")
+
+
+#: Acronyms this long may join the one name they spell without an article spelling it out
+#: ("NATO"); shorter ones ("IP", "GM") need that evidence.
+LONG_ACRONYM = 4
 
 
 def spells_out(form: str) -> bool:
