@@ -325,10 +325,14 @@ def gone(produced: Iterable[str], judged: dict[str, dict[str, Any]],
     return [row for key, row in judged.items() if row["kind"] in wanted and key not in keys]
 
 
-def mark_fixed(rows: Iterable[dict[str, Any]], folder: Path = JUDGED_DIR) -> int:
-    """Set ``fixed: true`` on judged-wrong rows no longer produced, so that a test can say
-    they never come back; returns how many were newly marked."""
-    fixed = {r["key"] for r in rows if r.get("correct") is False and not r.get("fixed")}
+def mark_fixed(rows: Iterable[dict[str, Any]], produced: Iterable[str],
+               folder: Path = JUDGED_DIR) -> int:
+    """Set ``fixed: true`` on judged-wrong rows whose sentence no longer gives any row of their
+    kind (the wrong statement is gone, not merely relabelled: an entity's label depends on the
+    corpus), so that a test can say they never come back; returns how many were marked."""
+    sentences = {key.rsplit("|", 1)[0] for key in produced}
+    fixed = {r["key"] for r in rows if r.get("correct") is False and not r.get("fixed")
+             and r["key"].rsplit("|", 1)[0] not in sentences}
     for path in sorted(folder.glob("*.jsonl")):
         lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
                  if line.strip()]
@@ -384,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  judged rows no longer produced: {len(missing)} ({len(wrong)} of them judged "
           f"wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
     if args.mark_fixed:
-        print(f"  newly marked fixed: {mark_fixed(wrong)}")
+        print(f"  newly marked fixed: {mark_fixed(wrong, produced)}")
     if args.write_unjudged:
         for kind, rows in unjudged(picked, judged).items():
             write_jsonl(args.out / f"unjudged-{kind}.jsonl", rows)

@@ -143,8 +143,7 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     the people with that surname are named three times as often as those with that given
     name ("Obama" is not the "Obama" of a headline's "Obama Overturns"). Of several owners,
     the one whose articles clearly share the article's other names wins (``ArticleContext``).
-    A
-    surname under a woman's title or a rank joins only a full name whose titles agree
+    A surname under a woman's title or a rank joins only a full name whose titles agree
     ("Baroness Kennedy" is not Charles Kennedy; see ``titles_agree``)."""
     by_surname: dict[str, list[int]] = {}
     by_given: dict[str, list[int]] = {}
@@ -183,7 +182,7 @@ class ArticleContext:
     articles name them too."""
 
     def __init__(self, groups: Sequence[Group], merger: Merger) -> None:
-        self.groups, self.merger = groups, merger
+        self.groups = groups
         self.names: dict[str, set[tuple[str, ...]]] = {}
         for group in groups:
             self.names.setdefault(group.doc_id, set()).add(comparison_tokens(group.anchor))
