@@ -8,9 +8,10 @@ Two rules, both over the article's text and the mentions already found (no spaCy
   mention wherever else the article writes it with its capital, as a whole word that is not
   part of a longer capitalised name. At the start of a sentence it counts only when the
   article never writes the word in lower case ("Young", "May" stay out);
-* **places in a place context**: a capitalised name after "in", "near", "outside" or "the
-  cities/towns/villages of" ("the cities of Sumy and Chernihiv") that GeoNames' offline tables
-  know as a country or a city of 15,000 people or more is a place.
+* **places in a place context**: a capitalised name after "in", "near", "outside" (the
+  lexicon's place prepositions) or "from", or in "the cities/towns/villages of" ("the cities
+  of Sumy and Chernihiv"), that GeoNames' offline tables know as a country or a city of
+  15,000 people or more is a place.
 
 A recovered mention keeps the class and NER label of the mention it was found from
 (places: GPE); it overlaps no mention found before.
@@ -29,14 +30,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from kg.lexicon.words import TITLE_NOUNS
+from kg.lexicon.words import CALENDAR_WORDS, PLACE_PREPOSITIONS, TITLE_NOUNS
 from kg.model import EntityKind, Mention, Sentence
 
 #: Words after which a capitalised name is where something is ("in Kharkiv", "near Sumy").
-PLACE_CUES = ("in", "near", "outside", "from")
-#: Capitalised words after "in" that are times, not places (GeoNames has a town "March").
-NOT_PLACES = frozenset("""january february march april may june july august september october
-november december monday tuesday wednesday thursday friday saturday sunday""".split())
+PLACE_CUES = tuple(sorted(PLACE_PREPOSITIONS | {"from"}))
 _PLACE_LIST = re.compile(
     r"\b(?:cities|towns|villages|city|town|village|regions?|countries)\s+of\s+"
     r"((?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?:\s*,\s*[A-Z][\w'-]+)*(?:,?\s+and\s+[A-Z][\w'-]+)?)"
@@ -136,7 +134,7 @@ def is_known_place(name: str) -> bool:
     >>> is_known_place("Chernihiv"), is_known_place("Tuesday")
     (True, False)
     """
-    return name in _place_names() and name.lower() not in NOT_PLACES
+    return name in _place_names() and name.lower() not in CALENDAR_WORDS
 
 
 @lru_cache(maxsize=1)

@@ -28,16 +28,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, TITLE_NOUNS
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
-from kg.lexicon.words import TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
 from kg.resolve.geo import GeoPlace, candidates, country_code_of, is_country_name, is_place_name
 from kg.resolve.groups import Group, Key, Merger
 from kg.resolve.names import (
     ACRONYM_SKIP,
-    FEMALE_TITLES,
-    MALE_TITLES,
     ORG_SUFFIX_WORDS,
     acronym_letters,
     comparison_tokens,

@@ -16,7 +16,16 @@ from functools import lru_cache
 
 from kg.lexicon import word_list
 from kg.lexicon.words import FACILITY_TAILS as LEXICON_FACILITY_TAILS
-from kg.lexicon.words import ORG_HEAD_WORDS, PORTFOLIO_WORDS, SPELLINGS, TITLE_MODIFIERS
+from kg.lexicon.words import (
+    FEMALE_TITLES,
+    MALE_TITLES,
+    NAME_SUFFIXES,
+    ORG_HEAD_WORDS,
+    PORTFOLIO_WORDS,
+    RANK_TITLES,
+    SPELLINGS,
+    TITLE_MODIFIERS,
+)
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
@@ -181,15 +190,6 @@ def near_spelling(a: str, b: str) -> bool:
     return edit_distance(a, b) <= (2 if shortest >= MIN_VARIANT_LENGTH + 2 else 1)
 
 
-#: Titles that say a person is a woman; "Mrs Howard" is not Michael Howard.
-FEMALE_TITLES = frozenset("mrs ms miss madam lady dame baroness duchess countess".split())
-#: Titles that say a person is a man.
-MALE_TITLES = frozenset("mr lord sir baron earl viscount duke".split())
-#: Titles of rank that a person's name carries wherever it is used in full ("Lord Falconer",
-#: "Baroness Kennedy" is a peer, not Charles Kennedy).
-RANK_TITLES = frozenset("lord lady sir dame baron baroness earl viscount duke duchess".split())
-
-
 def fixing_titles(phrases: tuple[str, ...] | list[str]) -> frozenset[str]:
     """The gender and rank titles among title phrases ("Tory peer Lord", "Mrs").
 
@@ -241,11 +241,6 @@ def titles_agree(surname_titles: frozenset[str], full_name_titles: frozenset[str
     if surname_titles & MALE_TITLES:
         return not full_name_titles & FEMALE_TITLES
     return True
-
-
-#: Generational suffixes after a person's surname ("Arcade Joseph Comeaux Jr."): not part of
-#: the surname the name is compared by.
-NAME_SUFFIXES = frozenset("jr jnr sr snr ii iii iv".split())
 
 
 def without_suffix(tokens: tuple[str, ...]) -> tuple[str, ...]:
