@@ -191,6 +191,11 @@ APART = [
         [(0, "Australian Associated Press"), (1, "Associated Press")],
         id="national-agency-and-agency"),
     pytest.param(
+        [("The Scottish Football Association met.", [("Scottish Football Association", "ORG")]),
+         ("The Football Association fined him.", [("Football Association", "ORG")])],
+        [(0, "Scottish Football Association"), (1, "Football Association")],
+        id="a-nation-and-the-body-without-it"),
+    pytest.param(
         [("Gordon Brown spoke.", [("Gordon Brown", "PERSON")]),
          ("Craig Gordon saved twice.", [("Craig Gordon", "PERSON")]),
          ("Gordon was pleased.", [("Gordon", "PERSON")])],

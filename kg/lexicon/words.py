@@ -87,3 +87,6 @@ CALENDAR_WORDS = word_list("calendar-words")
 
 #: Words before a name that put it in space ("in Mariupol", "near Kyiv").
 PLACE_PREPOSITIONS = word_list("place-prepositions")
+
+#: "Scottish", "Welsh", "Kurdish": nations that are not states ("the Scottish FA" is not "the FA").
+NATION_DEMONYMS = word_list("nation-demonyms")

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kg.lexicon.countries import demonym_code
-from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, TITLE_NOUNS
+from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
@@ -323,7 +323,7 @@ def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def _names_country(token: str) -> bool:
-    return bool(demonym_code(token) or country_code_of(token))
+    return bool(demonym_code(token) or country_code_of(token)) or token in NATION_DEMONYMS
 
 
 def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
