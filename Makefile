@@ -64,5 +64,16 @@ test: install system-deps wheel-check check
 bench: install system-deps
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
+# Every evaluation kg keeps: resolution (written passages, BBC politics), facts, precision
+# judged against the sentence on 400 seeded BBC articles (bench/precision.py: ~7 min the first
+# time, cached in bench/work/ after) and ECB+ dev coreference (bench/ecb_eval.py, ~3 min).
+.PHONY: eval
+eval: install
+	$(BIN)/python -m kg.resolve.evaluate
+	$(BIN)/python -m kg.resolve.evaluate tests/eval/bbc_politics.json
+	$(BIN)/python -m tests.eval.facts.score
+	$(BIN)/python bench/precision.py
+	$(BIN)/python bench/ecb_eval.py
+
 clean:
 	rm -rf $(VENV) output/*.ttl output/*.trig output/*.nq output/*.nt output/*.jsonld output/*.html

@@ -15,6 +15,7 @@ from kg.resolve.resolver import resolve_entities
 
 Article = tuple[str, list[tuple[str, str]]]  # text, [(surface, NER label)] in order
 _TEXTS: dict[str, str] = {}  # doc id → text of the article last made with that id
+TITLES = {"President", "Mr", "Mrs", "Ms", "Baroness", "Lord", "Sir"}  # read as Mention.titles
 
 
 def extraction(doc_id: str, text: str, spans: list[tuple[str, str]]) -> Extraction:
@@ -24,7 +25,8 @@ def extraction(doc_id: str, text: str, spans: list[tuple[str, str]]) -> Extracti
     for surface, label in spans:
         begin = text.index(surface, at)
         end = at = begin + len(surface)
-        titles = ("President",) if text[:begin].endswith("President ") else ()
+        before = text[:begin].split()[-1:]  # "President", "Mrs", "Baroness" …
+        titles = tuple(w for w in before if w.rstrip(".") in TITLES)
         mentions.append(Mention(begin, end, surface, surface, KIND_BY_LABEL[label], label, 0,
                                 titles))
     return Extraction(Document(doc_id, f"{doc_id}.txt", text, ArticleMeta(), "0" * 64), (),
@@ -109,6 +111,40 @@ SAME = [
         [("The U.S. and Britain agreed.", [("U.S.", "GPE"), ("Britain", "GPE")]),
          ("The United States said so.", [("United States", "GPE")])],
         [(0, "U.S."), (1, "United States")], id="country-acronym"),
+    pytest.param(
+        [("Baroness Kennedy spoke.", [("Kennedy", "PERSON")]),
+         ("Baroness Kennedy said no.", [("Kennedy", "PERSON")])],
+        [(0, "Kennedy"), (1, "Kennedy")], id="one-titled-surname-across-articles"),
+    pytest.param(
+        [("Esther Williams swam for MGM in Hollywood.", [("Esther Williams", "PERSON"),
+                                                       ("MGM", "ORG"), ("Hollywood", "GPE")]),
+         ("Serena Williams won at Wimbledon.", [("Serena Williams", "PERSON"),
+                                                ("Wimbledon", "GPE")]),
+         ("MGM said Williams made Hollywood films.", [("MGM", "ORG"), ("Williams", "PERSON"),
+                                                     ("Hollywood", "GPE")])],
+        [(0, "Esther Williams"), (2, "Williams")], id="surname-by-context"),
+    pytest.param(
+        [("Rhona Brankin spoke. Ms Brankin said no.", [("Rhona Brankin", "PERSON"),
+                                                      ("Brankin", "PERSON")])],
+        [(0, "Rhona Brankin"), (0, "Brankin")], id="ms-after-the-full-name-in-one-article"),
+    pytest.param(
+        [("Vince Cable spoke. Vince Cable left.", [("Vince Cable", "PERSON")] * 2),
+         ("Vince Cable said no.", [("Vince Cable", "ORG")])],
+        [(0, "Vince Cable"), (1, "Vince Cable")], id="class-vote-across-articles"),
+    pytest.param(
+        [("The Free Syrian Army said the army had withdrawn.",
+          [("Free Syrian Army", "ORG"), ("army", "ORG")])],
+        [(0, "Free Syrian Army"), (0, "army")], id="description-to-the-named-organisation"),
+    pytest.param(
+        [("The Iraqi Republican Guard said Iraq's guard would fight.",
+          [("Iraqi Republican Guard", "ORG"), ("guard", "ORG")])],
+        [(0, "Iraqi Republican Guard"), (0, "guard")], id="country-description-to-its-name"),
+    pytest.param(
+        [("Sandra Howard spoke. Mrs Howard said so.", [("Sandra Howard", "PERSON"),
+                                                       ("Howard", "PERSON")]),
+         ("Mrs Sandra Howard was there.", [("Sandra Howard", "PERSON")]),
+         ("Mrs Howard said no.", [("Howard", "PERSON")])],
+        [(0, "Sandra Howard"), (2, "Howard")], id="mrs-joins-a-woman-titled-so"),
 ]
 
 
@@ -155,6 +191,11 @@ APART = [
         [(0, "Australian Associated Press"), (1, "Associated Press")],
         id="national-agency-and-agency"),
     pytest.param(
+        [("The Scottish Football Association met.", [("Scottish Football Association", "ORG")]),
+         ("The Football Association fined him.", [("Football Association", "ORG")])],
+        [(0, "Scottish Football Association"), (1, "Football Association")],
+        id="a-nation-and-the-body-without-it"),
+    pytest.param(
         [("Gordon Brown spoke.", [("Gordon Brown", "PERSON")]),
          ("Craig Gordon saved twice.", [("Craig Gordon", "PERSON")]),
          ("Gordon was pleased.", [("Gordon", "PERSON")])],
@@ -167,6 +208,28 @@ APART = [
         [("Ukraine's defence ministry said so.", [("defence ministry", "ORG")]),
          ("Russia's defence ministry said so.", [("defence ministry", "ORG")])],
         [(0, "defence ministry"), (1, "defence ministry")], id="ministries-of-two-countries"),
+    pytest.param(
+        [("Michael Howard spoke. Mr Howard said so.", [("Michael Howard", "PERSON"),
+                                                       ("Howard", "PERSON")]),
+         ("Mrs Howard said no.", [("Howard", "PERSON")])],
+        [(0, "Michael Howard"), (1, "Howard")], id="mrs-is-not-the-man-across-articles"),
+    pytest.param(
+        [("Charles Kennedy spoke. Baroness Kennedy disagreed. Kennedy left.",
+          [("Charles Kennedy", "PERSON"), ("Kennedy", "PERSON"), ("Kennedy", "PERSON")])],
+        [(0, "Charles Kennedy"), (0, "Kennedy")], id="baroness-is-not-the-man-in-article"),
+    pytest.param(
+        [("Charles Falconer spoke.", [("Charles Falconer", "PERSON")]),
+         ("Lord Falconer said no.", [("Falconer", "PERSON")])],
+        [(0, "Charles Falconer"), (1, "Falconer")], id="a-rank-the-full-name-lacks"),
+    pytest.param(
+        [("Calls are cheap with Voice over IP.", [("IP", "ORG")]),
+         ("The Independence Party won a seat.", [("Independence Party", "ORG")])],
+        [(0, "IP"), (1, "Independence Party")], id="acronym-without-evidence"),
+    pytest.param(
+        [("The Labour Party and the Conservative Party met; the party chairman left.",
+          [("Labour Party", "ORG"), ("Conservative Party", "ORG"), ("party", "ORG")])],
+        [(0, "Labour Party"), (0, "Conservative Party"), (0, "party")],
+        id="description-with-two-candidates"),
 ]
 
 
@@ -204,6 +267,42 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
 def test_class_corrections(articles: list[Article], surface: str, kind: str) -> None:
     resolution = resolve(*articles)
     assert resolution.entity(key_of(resolution, 0, surface)).kind.value == kind
+
+
+def test_mr_and_mrs_in_one_article_are_two_people() -> None:
+    resolution = resolve(("Michael Howard spoke. Mr Howard left. Mrs Howard stayed.",
+                          [("Michael Howard", "PERSON"), ("Howard", "PERSON"),
+                           ("Howard", "PERSON")]))
+    keys = [k for _ref, k in sorted(resolution.assignments.items())]
+    assert keys[0] == keys[1] != keys[2]
+
+
+def test_baroness_stays_apart_while_the_bare_surname_joins_the_full_name() -> None:
+    case = next(c for c in APART if c.id == "baroness-is-not-the-man-in-article")
+    resolution = resolve(*case.values[0])
+    kennedys = sorted((b, k) for (d, b, _e), k in resolution.assignments.items())
+    # Charles Kennedy (0), Baroness Kennedy (30), Kennedy (50): the last one is Charles
+    assert kennedys[0][1] == kennedys[2][1] != kennedys[1][1]
+
+
+@pytest.mark.parametrize(
+    ("articles", "surface", "label"),
+    [
+        pytest.param([("Labour won. Labour gained. Labour held on.", [("Labour", "ORG")] * 3),
+                      ("The Labour Party met.", [("Labour Party", "ORG")])],
+                     "Labour", "Labour", id="most-frequent-over-longest"),
+        pytest.param([("Tony Blair spoke. Blair said Blair would. Blair left.",
+                       [("Tony Blair", "PERSON")] + [("Blair", "PERSON")] * 3)],
+                     "Blair", "Tony Blair", id="a-person-by-a-full-name"),
+        pytest.param([("The defence ministry said the defence ministry and Russia's defence "
+                       "ministry agreed.", [("defence ministry", "ORG")] * 3)],
+                     "defence ministry", "Russia's defence ministry", id="qualified-institution"),
+    ],
+)
+def test_label_is_the_most_frequent_full_form(articles: list[Article], surface: str,
+                                              label: str) -> None:
+    resolution = resolve(*articles)
+    assert resolution.entity(key_of(resolution, 0, surface)).label == label
 
 
 def test_every_surface_form_is_an_alt_label_and_every_merge_has_a_rule() -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, raw_mentions
 from kg.extract.frame import ChunkFrame
+from kg.extract.recovery import recovered_mentions
 from kg.extract.rules import facts_of
 from kg.extract.values import (
     DATE_LABELS,
@@ -126,6 +127,8 @@ def extraction_from_chunks(
         times += chunk_times
         quantities += quantities_of(doc, frame)
         facts += facts_of(doc, frame, chunk_mentions, chunk_times)
+    mentions = sorted([*mentions, *recovered_mentions(document.text, sentences, mentions)],
+                      key=lambda m: m.begin)
     return Extraction(
         document, tuple(sentences), tuple(mentions), tuple(times), tuple(quantities),
         tuple(facts),

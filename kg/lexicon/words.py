@@ -87,3 +87,21 @@ _TIME = table("time-words")
 DURATION_COUNTS: tuple[str, ...] = tuple(_TIME["duration_counts"])
 TIME_UNITS: tuple[str, ...] = tuple(_TIME["time_units"])
 RELATIVE_TIME_WORDS: tuple[str, ...] = tuple(_TIME["relative"])
+
+_PERSON_TITLES = table("person-titles")
+#: Titles only a woman carries, only a man carries, and titles of rank ("Baroness", "Lord").
+FEMALE_TITLES = frozenset(_PERSON_TITLES["female"])
+MALE_TITLES = frozenset(_PERSON_TITLES["male"])
+RANK_TITLES = frozenset(_PERSON_TITLES["rank"])
+
+#: "Jr", "Sr", "III" after a surname.
+NAME_SUFFIXES = word_list("name-suffixes")
+
+#: Month and day names ("in March" is a time, not the town).
+CALENDAR_WORDS = word_list("calendar-words")
+
+#: Words before a name that put it in space ("in Mariupol", "near Kyiv").
+PLACE_PREPOSITIONS = word_list("place-prepositions")
+
+#: "Scottish", "Welsh", "Kurdish": nations that are not states ("the Scottish FA" is not "the FA").
+NATION_DEMONYMS = word_list("nation-demonyms")

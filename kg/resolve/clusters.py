@@ -13,6 +13,7 @@ from functools import cached_property
 
 from kg.model import EntityKind, GeoLink, MentionRef
 from kg.resolve.groups import Group, Join
+from kg.resolve.names import comparison_tokens, is_generic
 
 
 @dataclass
@@ -40,14 +41,30 @@ class Cluster:
     @property
     def label(self) -> str:
         """The canonical name. A place: its GeoNames name when written so, else its most
-        frequent form. Anything else: the form with most capitalised words (a full name before
-        a surname, "Russian Defense Ministry" before "defence ministry"), then the most
-        frequent, then the longest. Shouted forms ("KYIV") come last."""
+        frequent form. Anything else: its most frequent full form across the corpus — for a
+        person a form of two or more words (a full name before a surname), for anything else a
+        form that is not only institution words ("Russian Defense Ministry" before "defence
+        ministry") — then the one with most capitalised words, then the longest. The longest
+        form of one article does not win over the corpus: 14 "Labour" are not "Stevenage
+        Labour Party". Shouted forms ("KYIV") come last."""
         forms = self.forms
         if self.kind is EntityKind.PLACE:
             official = self.geo.name if self.geo else None
             return min(forms, key=lambda f: (_shouted(f), f != official, -forms[f], -len(f), f))
-        return min(forms, key=lambda f: (_shouted(f), -_capitalised(f), -forms[f], -len(f), f))
+        partial = _surname_only if self.kind is EntityKind.PERSON else _generic
+        return min(forms, key=lambda f: (_shouted(f), partial(f), not _capitalised(f),
+                                         -forms[f], -_capitalised(f), -len(f), f))
+
+
+def _surname_only(form: str) -> bool:
+    return len(form.split()) < 2
+
+
+def _generic(form: str) -> bool:
+    # "defence ministry", "Defence Ministry"; a one-word name written capitalised ("Labour")
+    # is a name, not a description
+    tokens = comparison_tokens(form)
+    return is_generic(tokens) and (len(tokens) > 1 or not form[:1].isupper())
 
 
 def _capitalised(form: str) -> int:

@@ -10,11 +10,16 @@ organisation names) and compares only within those blocks:
                      of the same country ("Russia's defence ministry" = "Russian Defense
                      Ministry").
 * ``transliteration`` full names whose words are near-spellings ("Zelenskiy"/"Zelensky").
+* ``partial name``   a shorter full name to the one longer full name with its words in
+                     order ("Mark Heller" → "Mark Jay Heller").
 * ``surname``        a bare surname to the one full name in the corpus ending with it; two
                      candidates: kept apart and recorded.
 * ``class vote``     a one-word "person" nobody in the corpus is named after, to the one
                      organisation of that name ("Labour" tagged PERSON).
-* ``acronym``        an acronym to the one multi-word name in the corpus it spells.
+* ``class vote``     a name of several words tagged a person in one article and something
+                     else in another ("Vince Cable" tagged ORG once): one entity.
+* ``acronym``        an acronym to the one multi-word name in the corpus it spells, when
+                     some article spelled that name out with it.
 * ``org short form`` part of an organisation name ("the Red Cross") to the one longer
                      organisation name in the corpus containing it.
 
@@ -37,12 +42,14 @@ from kg.resolve.names import (
     acronym_letters,
     comparison_tokens,
     initials,
+    is_partial_name,
     near_spelling,
     phonetic_key,
+    titles_agree,
 )
 
-KEY_RULES = {"person": "same-name", "surname": "same-name", "name": "same-name",
-             "org": "qualified-name", "generic": "same-name"}
+KEY_RULES = {"person": "same-name", "surname": "same-name", "titled-surname": "same-name",
+             "name": "same-name", "org": "qualified-name", "generic": "same-name"}
 
 
 def merge_corpus(groups: Sequence[Group]) -> Merger:
@@ -58,8 +65,10 @@ def merge_corpus(groups: Sequence[Group]) -> Merger:
     merger = Merger(len(groups))
     join_same_keys(groups, merger)
     join_transliterations(groups, merger)
+    join_partial_names(groups, merger)
     join_surnames(groups, merger)
     join_tagger_slips(groups, merger)
+    join_class_disagreements(groups, merger)
     join_acronyms(groups, merger)
     join_org_short_forms(groups, merger)
     return merger
@@ -76,7 +85,8 @@ def join_same_keys(groups: Sequence[Group], merger: Merger) -> None:
                 merger.join(j, i, other, form, _key_rule(key, other, form), _SCORES[key[0]])
 
 
-_SCORES = {"person": 1.0, "surname": 0.9, "name": 1.0, "org": 0.9, "generic": 0.8}
+_SCORES = {"person": 1.0, "surname": 0.9, "titled-surname": 0.9, "name": 1.0, "org": 0.9,
+           "generic": 0.8}
 
 
 def _key_rule(key: Key, left: str, right: str) -> str:
@@ -110,10 +120,31 @@ def join_transliterations(groups: Sequence[Group], merger: Merger) -> None:
                                 groups[j].keys[("person", *right)], "transliteration", 0.8)
 
 
+def join_partial_names(groups: Sequence[Group], merger: Merger) -> None:
+    """Join a person's shorter full name to the one longer full name of the corpus that has
+    its words in order, first and last among them ("Mark Heller" → "Mark Jay Heller") or
+    inside it ("Maurice Cheeks" in a headline's "Hire Maurice Cheeks"); two candidates that
+    are not already one person: kept apart and recorded."""
+    by_word: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+    for i, tokens in _people(groups, "person"):
+        by_word.setdefault(tokens[-1], []).append((i, tokens))
+        by_word.setdefault(tokens[0], []).append((i, tokens))
+    for i, tokens in _people(groups, "person"):
+        longer = {j for j, other in by_word.get(tokens[-1], []) + by_word.get(tokens[0], [])
+                  if len(other) > len(tokens) and is_partial_name(tokens, other)}
+        owners = {merger.find(j) for j in longer}
+        _join_unique(groups, merger, i, owners, "partial-name-in-corpus", 0.7)
+
+
 def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     """Join a bare surname to the one person of the corpus whose full name ends with it (or a
     near-spelling of it, for surnames of nine letters or more). A word that is also someone's
-    given name ("Gordon", "Harry") may be either: it is kept apart like any ambiguity."""
+    given name ("Gordon", "Harry") may be either: it is kept apart like any ambiguity, unless
+    the people with that surname are named three times as often as those with that given
+    name ("Obama" is not the "Obama" of a headline's "Obama Overturns"). Of several owners,
+    the one whose articles clearly share the article's other names wins (``ArticleContext``).
+    A surname under a woman's title or a rank joins only a full name whose titles agree
+    ("Baroness Kennedy" is not Charles Kennedy; see ``titles_agree``)."""
     by_surname: dict[str, list[int]] = {}
     by_given: dict[str, list[int]] = {}
     by_sound: dict[str, list[tuple[int, str]]] = {}
@@ -121,13 +152,59 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
         by_surname.setdefault(tokens[-1], []).append(i)
         by_given.setdefault(tokens[0], []).append(i)
         by_sound.setdefault(phonetic_key(tokens[-1]), []).append((i, tokens[-1]))
+    mentions: Counter[int] = Counter()
+    for i, group in enumerate(groups):
+        mentions[merger.find(i)] += len(group.refs)
+    context = ArticleContext(groups, merger)
     for i, (surname,) in _people(groups, "surname"):
+        best = None
         owners = {merger.find(j) for j in by_surname.get(surname, [])}
         if not owners and len(surname) > MIN_VARIANT_LENGTH:
             sound = by_sound.get(phonetic_key(surname), [])
             owners = {merger.find(j) for j, other in sound if near_spelling(surname, other)}
-        owners |= {merger.find(j) for j in by_given.get(surname, [])}
-        _join_unique(groups, merger, i, owners, "surname-in-corpus", 0.7)
+        given = {merger.find(j) for j in by_given.get(surname, [])} - owners
+        if not owners or sum(map(mentions.__getitem__, owners)) < 3 * sum(
+                map(mentions.__getitem__, given)):
+            owners |= given  # "Gordon" may be Gordon Brown, unless Craig Gordon outweighs him
+        rule = "surname-in-corpus"
+        if len(owners) > 1 and merger.find(i) not in owners and (best := context.best(i, owners)):
+            owners, rule = best, "surname-by-context"
+        _join_unique(groups, merger, i, owners, rule, 0.6 if best else 0.7)
+    for i, (_title, surname) in _people(groups, "titled-surname"):
+        owners = {merger.find(j) for j in by_surname.get(surname, [])
+                  if titles_agree(groups[i].titles, groups[j].titles)}
+        _join_unique(groups, merger, i, owners, "titled-surname-in-corpus", 0.7)
+
+
+class ArticleContext:
+    """What else each article names, to tell apart two people who could own a surname: the
+    "Williams" of an article that also names MGM and Hollywood is the Williams whose
+    articles name them too."""
+
+    def __init__(self, groups: Sequence[Group], merger: Merger) -> None:
+        self.groups = groups
+        self.names: dict[str, set[tuple[str, ...]]] = {}
+        for group in groups:
+            self.names.setdefault(group.doc_id, set()).add(comparison_tokens(group.anchor))
+        self.docs: dict[int, set[str]] = {}
+        for root, members in merger.sets().items():
+            self.docs[root] = {groups[k].doc_id for k in members}
+
+    def best(self, i: int, owners: set[int]) -> set[int] | None:
+        """The owner whose articles share at least two other names with group ``i``'s
+        article and three times as many as any other owner; else ``None``."""
+        here = self.names.get(self.groups[i].doc_id, set()) - {
+            comparison_tokens(self.groups[i].anchor)}
+        shared = sorted(((len(here & self._names_of(o)), o) for o in owners), reverse=True)
+        if shared[0][0] >= 2 and shared[0][0] >= 3 * shared[1][0]:
+            return {shared[0][1]}
+        return None
+
+    def _names_of(self, root: int) -> set[tuple[str, ...]]:
+        found: set[tuple[str, ...]] = set()
+        for doc in self.docs.get(root, ()):
+            found |= self.names.get(doc, set())
+        return found
 
 
 def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
@@ -153,6 +230,51 @@ def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
                 merger.join(owner, i, groups[owner].anchor, groups[i].anchor, "class-vote", 0.6)
 
 
+def join_class_disagreements(groups: Sequence[Group], merger: Merger) -> None:
+    """Join a name of two or more words that the tagger called a person in one article and
+    something else in another ("Vince Cable" tagged ORG once) — unless cues or GeoNames
+    decided both classes. The cluster's class is then the vote of all its mentions."""
+    people: dict[tuple[str, ...], list[int]] = {}
+    for i, tokens in _people(groups, "person"):
+        people.setdefault(tokens, []).append(i)
+    for i, tokens in _named(groups):
+        if len(tokens) < 2 or groups[i].kind is EntityKind.PERSON:
+            continue
+        owners = {merger.find(j) for j in people.get(tokens, [])
+                  if not (groups[i].evidence and groups[j].evidence)}
+        _join_unique(groups, merger, i, owners, "class-vote", 0.7)
+    join_surname_slips(groups, merger)
+
+
+def join_surname_slips(groups: Sequence[Group], merger: Merger) -> None:
+    """Join a one-word "organisation" or "place" that is the surname of one person in the
+    corpus — no one's given name, no known place, no cue deciding its class — when the
+    corpus uses the word for that person at least twice as often ("Comeaux" tagged ORG in
+    one article, "Comeaux" the inmate in five)."""
+    owners: dict[str, set[int]] = {}
+    for i, tokens in _people(groups, "person"):
+        owners.setdefault(tokens[-1], set()).add(merger.find(i))
+    given = {tokens[0] for _i, tokens in _people(groups, "person")}
+    as_person: Counter[str] = Counter()
+    for i, (token,) in _people(groups, "surname"):
+        as_person[token] += len(groups[i].refs)
+    slips: dict[str, list[int]] = {}
+    for i, tokens in _named(groups):
+        group = groups[i]
+        if (len(tokens) == 1 and group.kind is not EntityKind.PERSON and not group.evidence
+                and not acronym_letters(group.anchor)):
+            slips.setdefault(tokens[0], []).append(i)
+    for token, members in slips.items():
+        found = {merger.find(j) for j in owners.get(token, set())}
+        named = sum(len(groups[i].refs) for i in members)
+        if (len(found) != 1 or token in given or as_person[token] < 2 * named
+                or is_place_name(groups[members[0]].anchor)):
+            continue
+        owner = found.pop()
+        for i in members:
+            merger.join(owner, i, groups[owner].anchor, groups[i].anchor, "class-vote", 0.6)
+
+
 def _join_unique(groups: Sequence[Group], merger: Merger, i: int, owners: set[int], rule: str,
                  score: float) -> None:
     if merger.find(i) in owners:
@@ -173,9 +295,11 @@ def _named(groups: Sequence[Group]) -> Iterator[tuple[int, tuple[str, ...]]]:
 
 
 def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
-    """Join an acronym to the one multi-word name of the corpus whose initials it spells;
-    of several, to the one that some article spelled out with that acronym ("United Nations
-    (UN)"). Country acronyms ("US", "UK") are GeoNames' business."""
+    """Join an acronym to the one multi-word name of the corpus whose initials it spells and
+    that some article spelled out with that acronym ("United Nations (UN)"); of several, to
+    the one spelled out clearly most often. Without such evidence only an acronym of four
+    letters or more joins its one expansion ("NATO"); the others are recorded as refused.
+    Country acronyms ("US", "UK") are GeoNames' business."""
     expansions: dict[str, list[int]] = {}
     for i, tokens in _named(groups):
         if len(tokens) > 1 and spells_out(groups[i].keys[("name", *tokens)]):
@@ -191,8 +315,20 @@ def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
                 or is_country_name(group.anchor)):
             continue
         owners = {merger.find(j) for j in expansions.get(letters, [])}
-        _join_unique(groups, merger, i, _spelled_out(owners, spelled.get(letters)), "acronym",
-                     0.8)
+        if owners and merger.find(i) not in owners:
+            evidenced = _spelled_out(owners, spelled.get(letters))
+            if not evidenced and len(letters) >= LONG_ACRONYM:
+                evidenced = owners  # four letters spelling one name by chance are rare
+            if evidenced:
+                _join_unique(groups, merger, i, evidenced, "acronym", 0.8)
+            else:
+                forms = " | ".join(sorted(groups[j].anchor for j in owners))
+                merger.refuse(i, group.anchor, forms, "acronym-without-evidence")
+
+
+#: Acronyms this long may join the one name they spell without an article spelling it out
+#: ("NATO"); shorter ones ("IP", "GM") need that evidence.
+LONG_ACRONYM = 4
 
 
 def spells_out(form: str) -> bool:
@@ -207,12 +343,15 @@ def spells_out(form: str) -> bool:
 
 
 def _spelled_out(owners: set[int], spelled: Counter[int] | None) -> set[int]:
-    """Of several expansions, the one articles spelled out with the acronym clearly most
-    often (twice as often as any other), if there is one."""
+    """The expansions some article spelled out with the acronym ("United Nations (UN)", or
+    both in one article); of several, the one spelled out clearly most often (twice as often
+    as any other), if there is one. An expansion no article ties to the acronym is no
+    evidence: "IP" in "Voice over IP" is not the Independence Party."""
     counts = sorted(((spelled or Counter())[o], o) for o in owners)
-    if len(counts) > 1 and counts[-1][0] >= max(1, 2 * counts[-2][0]):
+    counts = [(n, o) for n, o in counts if n > 0]
+    if len(counts) > 1 and counts[-1][0] >= 2 * counts[-2][0]:
         return {counts[-1][1]}
-    return owners
+    return {o for _n, o in counts}
 
 
 def join_org_short_forms(groups: Sequence[Group], merger: Merger) -> None:

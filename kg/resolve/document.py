@@ -17,7 +17,8 @@ Short forms are then joined to the one fuller name they fit, and left alone when
 a surname (or, failing that, a given name) to the one full name ending (starting) with it;
 an acronym to the one name it spells; part of an organisation's name to the one longer name
 containing it ("Amnesty" → "Amnesty International"); an unqualified "defence ministry" to the
-one qualified one.
+one qualified one; a one-word description ("the army", "France's army") to the one named
+organisation with that head word ("the Free Syrian Army").
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
-from kg.lexicon.words import TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
 from kg.resolve.geo import GeoPlace, candidates, country_code_of, is_country_name, is_place_name
@@ -40,9 +41,14 @@ from kg.resolve.names import (
     comparison_tokens,
     edit_distance,
     facility_core,
+    fixing_titles,
     initials,
     is_generic,
+    is_partial_name,
     normalise_name,
+    title_class,
+    titles_agree,
+    without_suffix,
 )
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
@@ -81,25 +87,29 @@ def document_groups(extraction: Extraction) -> list[Group]:
     named = name_groups(extraction)
     decide_kinds(named)
     merger = Merger(len(named))
-    for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified):
+    for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified,
+                   attach_descriptions):
         attach(named, merger)
     return fold(named, merger)
 
 
 def name_groups(extraction: Extraction) -> list[NameGroup]:
-    """One group per name (generic names: per name and qualifying country)."""
+    """One group per name (generic names: per name and qualifying country; a name under a
+    woman's title or a rank apart: "Mrs Howard" is not the "Howard" of the same article)."""
     text, doc_id = extraction.document.text, extraction.document.doc_id
-    found: dict[tuple[str, str | None], NameGroup] = {}
+    found: dict[tuple[str, str | None, str | None], NameGroup] = {}
     for mention in extraction.mentions:
         cues = mention_cues(text, mention.begin, mention.end)
         name, honorific = without_honorific(mention.name)
         tokens, qualifier = qualified_tokens(comparison_tokens(name))
         if qualifier is None and is_generic(tokens):
             qualifier = cues.qualifier
-        named = found.setdefault(
-            (normalise_name(name), qualifier), NameGroup(Group(doc_id), tokens, qualifier)
-        )
+        prefix = (mention.name.split()[0],) if honorific else ()
+        titles = fixing_titles((*mention.titles, *prefix))
+        named = found.setdefault((normalise_name(name), qualifier, title_class(titles)),
+                                 NameGroup(Group(doc_id), tokens, qualifier))
         _add_mention(named, mention, cues, doc_id)
+        named.group.titles |= titles
         if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
             named.group.votes[PERSON] += HEAD_VOTE
             named.group.evidence = named.titled = named.honorific = True
@@ -170,6 +180,8 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
     people (see the module docstring)."""
     for n in named:
         n.group.kind = _vote(n.group.votes)
+        if n.kind is PERSON:  # "Comeaux Jr." is compared as "Comeaux"
+            n.tokens = without_suffix(n.tokens)
     addressed = {n.tokens[-1] for n in named if n.honorific and n.tokens}
     for n in named:  # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person
         if len(n.tokens) in (2, 3) and n.tokens[-1] in addressed and not is_place_name(n.name):
@@ -211,22 +223,39 @@ def place_candidates(name: str) -> tuple[GeoPlace, ...]:
 
 
 def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
-    """Join a surname (else a given name) to the one full name of the article it fits, and a
-    shorter full name to the one longer name with the same first and last word."""
+    """Join full names written two ways ("Comeaux Jr" / "Comeaux Jr."), a shorter full name
+    to the one longer name it is part of (``is_partial_name``), then a surname (else a given
+    name) to the one person of the article it fits."""
     full = [i for i, n in enumerate(named) if n.kind is PERSON and len(n.tokens) > 1]
+    first: dict[tuple[str, ...], int] = {}
+    for i in full:
+        j = first.setdefault(named[i].tokens, i)
+        if j != i:
+            merger.join(j, i, named[j].name, named[i].name, "same-name-in-article", 1.0)
+    for i in full:
+        owners = [j for j in full if is_partial_name(named[i].tokens, named[j].tokens)]
+        _attach(named, merger, i, _distinct(merger, owners), "middle-name-in-article", 0.9)
+    # "Mr Howard" and "Mrs Howard" in one article are two people: neither title joins the other
+    addressed_as_men = {n.tokens[0] for n in named if len(n.tokens) == 1
+                        and n.group.titles & MALE_TITLES and not n.group.titles & FEMALE_TITLES}
     for i, n in enumerate(named):
         if n.kind is PERSON and len(n.tokens) == 1:
             token = n.tokens[0]
-            owners = [j for j in full if named[j].tokens[-1] == token]
+            lenient = not (n.group.titles & FEMALE_TITLES and token in addressed_as_men)
+            owners = [j for j in full if named[j].tokens[-1] == token
+                      and titles_agree(n.group.titles, named[j].group.titles, lenient)]
             rule = "surname-in-article"
             if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
-            _attach(named, merger, i, owners, rule, 0.9)
-        elif i in full:
-            owners = [j for j in full if len(named[j].tokens) > len(n.tokens)
-                      and named[j].tokens[0] == n.tokens[0]
-                      and named[j].tokens[-1] == n.tokens[-1]]
-            _attach(named, merger, i, owners, "middle-name-in-article", 0.9)
+            _attach(named, merger, i, _distinct(merger, owners), rule, 0.9)
+
+
+def _distinct(merger: Merger, owners: list[int]) -> list[int]:
+    """One owner per set already joined (two spellings of one full name are one owner)."""
+    seen: dict[int, int] = {}
+    for j in owners:
+        seen.setdefault(merger.find(j), j)
+    return list(seen.values())
 
 
 def _attach(named: Sequence[NameGroup], merger: Merger, i: int, owners: list[int], rule: str,
@@ -294,7 +323,7 @@ def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def _names_country(token: str) -> bool:
-    return bool(demonym_code(token) or country_code_of(token))
+    return bool(demonym_code(token) or country_code_of(token)) or token in NATION_DEMONYMS
 
 
 def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
@@ -304,6 +333,29 @@ def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
     for i, n in enumerate(named):
         if n.kind is not PERSON and n.qualifier is None and is_generic(n.tokens):
             _attach(named, merger, i, qualified.get(n.tokens, []), "qualified-in-article", 0.8)
+
+
+def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join a one-word generic description ("the army", "France's army") still on its own to
+    the one organisation the article names with that word at its head or end ("the Free
+    Syrian Army", "Ministry of Defence"); a country's description only to a name that names
+    that country too. Two such names: kept apart and recorded."""
+    sizes = Counter(merger.find(i) for i in range(len(named)))
+    names = [j for j, m in enumerate(named)  # written as a name: "Labour Party", "Army of X"
+             if m.kind is ORG and len(m.tokens) > 1
+             and all(w[:1].isupper() or w.lower() in ACRONYM_SKIP for w in m.name.split())]
+    for i, n in enumerate(named):
+        if (n.kind is PERSON or len(n.tokens) != 1 or not is_generic(n.tokens)
+                or sizes[merger.find(i)] > 1):
+            continue
+        word = n.tokens[0]
+        owners = [j for j in names if word in (named[j].tokens[0], named[j].tokens[-1])
+                  and (n.qualifier is None or n.qualifier in map(_country_of, named[j].tokens))]
+        _attach(named, merger, i, _distinct(merger, owners), "description-in-article", 0.7)
+
+
+def _country_of(token: str) -> str | None:
+    return demonym_code(token) or country_code_of(token)
 
 
 def fold(named: Sequence[NameGroup], merger: Merger) -> list[Group]:
@@ -320,6 +372,11 @@ def fold(named: Sequence[NameGroup], merger: Merger) -> list[Group]:
                 group.refs += other.refs
                 group.forms.update(other.forms)
                 group.votes.update(other.votes)
+                group.titles |= other.titles
+                if group.kind is PERSON and named[i].kind is PERSON and len(named[i].tokens) > 1:
+                    # "Esther Williams" stays findable when the article also wrote
+                    # "Esther Williams Dies" in a headline
+                    group.keys.setdefault(("person", *named[i].tokens), named[i].name)
         group.joins = [j for j in merger.joins if merger.find(j.left) == merger.find(anchor)]
         groups.append(group)
     return groups
@@ -331,7 +388,10 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
     if n.kind is PERSON:
         if len(n.tokens) > 1:
             return {("person", *n.tokens): n.name}
-        return {} if group.ambiguous else {("surname", *n.tokens): n.name}
+        if group.ambiguous:
+            return {}
+        titled = title_class(group.titles)  # "Mrs Howard" is not any "Howard"
+        return {("titled-surname", titled, *n.tokens) if titled else ("surname", *n.tokens): n.name}
     if is_generic(n.tokens):
         if n.qualifier:
             return {("org", n.qualifier, *n.tokens): n.name}

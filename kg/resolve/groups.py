@@ -36,6 +36,7 @@ class Group:
     kind: EntityKind = EntityKind.ORGANIZATION
     evidence: bool = False  # kind decided by cues or GeoNames, not by the tagger alone
     ambiguous: bool = False  # a bare surname that two people in its article could own
+    titles: frozenset[str] = frozenset()  # gender and rank titles its mentions carry ("mrs")
     joins: list[Join] = field(default_factory=list)  # decisions taken inside the article
 
     @property

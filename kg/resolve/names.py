@@ -16,7 +16,16 @@ from functools import lru_cache
 
 from kg.lexicon import word_list
 from kg.lexicon.words import FACILITY_TAILS as LEXICON_FACILITY_TAILS
-from kg.lexicon.words import ORG_HEAD_WORDS, PORTFOLIO_WORDS, SPELLINGS, TITLE_MODIFIERS
+from kg.lexicon.words import (
+    FEMALE_TITLES,
+    MALE_TITLES,
+    NAME_SUFFIXES,
+    ORG_HEAD_WORDS,
+    PORTFOLIO_WORDS,
+    RANK_TITLES,
+    SPELLINGS,
+    TITLE_MODIFIERS,
+)
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
@@ -179,3 +188,88 @@ def near_spelling(a: str, b: str) -> bool:
     if shortest < needed or a[0] != b[0] or phonetic_key(a) != phonetic_key(b):
         return False
     return edit_distance(a, b) <= (2 if shortest >= MIN_VARIANT_LENGTH + 2 else 1)
+
+
+def fixing_titles(phrases: tuple[str, ...] | list[str]) -> frozenset[str]:
+    """The gender and rank titles among title phrases ("Tory peer Lord", "Mrs").
+
+    >>> sorted(fixing_titles(("Labour peer Baroness", "Mrs.")))
+    ['baroness', 'mrs']
+    """
+    words = (w.lower().rstrip(".") for phrase in phrases for w in phrase.split())
+    return frozenset(w for w in words if w in FEMALE_TITLES | MALE_TITLES)
+
+
+def title_class(titles: frozenset[str]) -> str | None:
+    """The one word a titled surname is keyed by: its rank, else "female"; ``None`` for an
+    untitled name or a plain "Mr" (which fixes nothing a full name would contradict).
+
+    >>> title_class(frozenset({"baroness"})), title_class(frozenset({"mrs"}))
+    ('baroness', 'female')
+    >>> title_class(frozenset({"mr"})) is None
+    True
+    """
+    ranks = sorted(titles & RANK_TITLES)
+    if ranks:
+        return ranks[0]
+    return "female" if titles & FEMALE_TITLES else None
+
+
+def titles_agree(surname_titles: frozenset[str], full_name_titles: frozenset[str],
+                 same_article: bool = False) -> bool:
+    """Whether a titled surname may be the surname of a full name carrying ``full_name_titles``:
+    a rank must be the full name's too, a woman's title needs a woman's title on the full name
+    (kg keeps no list of given names, so an untitled "Michael Howard" is no "Mrs Howard") —
+    within one article it only must not carry a man's title — and a man's title never joins
+    a woman's.
+
+    >>> titles_agree(frozenset({"mrs"}), frozenset()), titles_agree(frozenset({"mr"}), frozenset())
+    (False, True)
+    >>> titles_agree(frozenset({"lord"}), frozenset({"lord"}))
+    True
+    >>> titles_agree(frozenset({"mr"}), frozenset({"ms"}))
+    False
+    """
+    if (surname_titles & RANK_TITLES) - full_name_titles:
+        return False
+    if surname_titles & FEMALE_TITLES:
+        # In one article "Rhona Brankin … Ms Brankin" is the news style for one woman (the
+        # caller keeps "Mrs Howard" apart when the article also has a "Mr Howard"); across
+        # articles the full name must carry a woman's title too.
+        agreeing = same_article or bool(full_name_titles & FEMALE_TITLES)
+        return agreeing and not full_name_titles & MALE_TITLES
+    if surname_titles & MALE_TITLES:
+        return not full_name_titles & FEMALE_TITLES
+    return True
+
+
+def without_suffix(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """A person's name tokens without a trailing "Jr", "Sr", "III" …
+
+    >>> without_suffix(("arcade", "joseph", "comeaux", "jr")), without_suffix(("jr",))
+    (('arcade', 'joseph', 'comeaux'), ('jr',))
+    """
+    while len(tokens) > 1 and tokens[-1] in NAME_SUFFIXES:
+        tokens = tokens[:-1]
+    return tokens
+
+
+def is_partial_name(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether a person's shorter name is part of a longer one: inside it ("maurice cheeks"
+    in a headline's "hire maurice cheeks"), or its first and last words at the long one's
+    ends with the rest in order between ("mark heller" of "mark jay heller").
+
+    >>> is_partial_name(("mark", "heller"), ("mark", "jay", "heller"))
+    True
+    >>> is_partial_name(("ed", "miliband"), ("david", "miliband"))
+    False
+    """
+    size = len(short)
+    if size >= len(long):
+        return False
+    if any(long[k : k + size] == short for k in range(len(long) - size + 1)):
+        return True
+    if short[0] != long[0] or short[-1] != long[-1]:
+        return False
+    rest = iter(long[1:-1])
+    return all(word in rest for word in short[1:-1])

@@ -1,0 +1,400 @@
+"""Precision of what kg states, judged against the sentence (issue 16, item 1).
+
+Builds a fixed, seeded sample of BBC articles from ../shared/corpora/bbc, samples rows of each
+named question and of the entities with a fixed seed, and scores them against the judged set in
+tests/eval/precision/ (JSON Lines, one file per kind: the sentence, the output row, the
+judgement per field and overall, and why):
+
+    python bench/precision.py [--articles 400] [--out bench/work/precision] [--write-unjudged]
+
+A judged row is keyed by article + sentence + output (entities: class + label), so a judgement
+stays valid while the output it judged is still produced; a changed output is a new row, listed
+as "not judged" (``--write-unjudged`` writes them to <out>/unjudged-<kind>.jsonl, ready to be
+judged and appended). Rows are sampled in the order of a seeded hash of their key, so a change
+of the build changes the sample only where its output changed. Precision per kind is over the
+sampled rows the judged set covers.
+
+Kinds: people-roles, claims, events (one row each), conflicting-figures (one row per measured
+thing, all its values), entities-top (the 60 most-mentioned entities), entities-random (40
+others), split-entities (candidate groups among the top 200 entities: one real thing under two
+IRIs? — counted, not a precision).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import random
+import re
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
+JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
+SEED = 16
+ARTICLES = 400
+ROWS = 40
+TOP, TOP_POOL = 60, 200
+ROW_KINDS = ("people-roles", "claims", "events", "conflicting-figures")
+ENTITY_KINDS = ("entities-top", "entities-random", "split-entities")
+KINDS = ROW_KINDS + ENTITY_KINDS
+
+#: The output fields a row is keyed and judged by (the rest is context for the judge).
+FIELDS = {
+    "people-roles": ("person", "role", "organization", "former"),
+    "claims": ("speaker", "speakerText", "cue", "kind", "text", "quantities"),
+    "events": ("type", "trigger", "agents", "patients", "places", "date"),
+    "conflicting-figures": ("measure", "values"),
+}
+
+ENTITY_QUERY = """
+SELECT ?entity ?label ?type ?mention ?text ?article ?sentence WHERE {
+  ?mention itsrdf:taIdentRef ?entity ; nif:anchorOf ?text ; nif:referenceContext ?article ;
+           nif:sentence/nif:anchorOf ?sentence .
+  ?entity rdfs:label ?label ; a ?type .
+  FILTER (?type IN (schema:Person, schema:Organization, schema:Place, schema:Event))
+}"""
+
+
+# -- the sample ----------------------------------------------------------------------------
+
+def choose_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED) -> list[Path]:
+    """``n`` distinct articles of ``folder``, chosen with a fixed seed (duplicates dropped)."""
+    seen: set[str] = set()
+    distinct = []
+    for path in sorted(folder.glob("*.txt")):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest not in seen:
+            seen.add(digest)
+            distinct.append(path)
+    return sorted(random.Random(seed).sample(distinct, min(n, len(distinct))))
+
+
+def build(paths: Sequence[Path], out: Path, nlp: Any = None) -> Path:
+    """Build ``paths`` into ``out`` (cached: a re-run re-extracts only what changed, and
+    resolves everything again)."""
+    from kg.build.corpus import build_corpus
+    from kg.config import Settings
+
+    # Resolution code is not part of what makes a build "up to date": forget the last build's
+    # manifest (the extraction cache stays), so every run resolves with the current rules.
+    (out / ".kg" / "manifest.json").unlink(missing_ok=True)
+    report = build_corpus(list(paths), Settings(out_dir=out), formats=("trig",), nlp=nlp)
+    print(report.summary(), file=sys.stderr)
+    return out / "graph.trig"
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _local(iri: Any) -> str:
+    return _text(iri).rstrip("/").rsplit("/", 1)[-1]
+
+
+def _digest(value: Any) -> str:
+    return hashlib.sha1(json.dumps(value, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def row_key(kind: str, article: str, sentence: str, output: dict[str, str]) -> str:
+    """The key a judgement is filed under: kind, article, sentence and output."""
+    return f"{kind}|{article}|{_digest(sentence)}|{_digest(output)}"
+
+
+def named_rows(graph: Any, kind: str) -> list[dict[str, Any]]:
+    """Every row of one named question, as a judge sees it (article, sentence, output)."""
+    from kg.api import query
+
+    rows = [{k: _text(v) for k, v in row.items()} for row in query(graph, kind)]
+    if kind == "conflicting-figures":
+        return _figure_groups(rows)
+    unique = {}
+    for row in rows:
+        output = {f: row.get(f, "") for f in FIELDS[kind]}
+        if kind == "events" and not output["date"]:
+            output["date"] = row.get("time", "")
+        article, sentence = _local(row["article"]), row["sentence"]
+        key = row_key(kind, article, sentence, output)
+        unique[key] = {"key": key, "kind": kind, "article": article, "sentence": sentence,
+                       "output": output}
+    return list(unique.values())
+
+
+def _figure_groups(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
+    by_measure: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in rows:
+        by_measure[row["measure"]].append(row)
+    groups = []
+    for measure, members in by_measure.items():
+        values = sorted({f"{r['figure']} = {r['value']} ({r['source']}, {_local(r['article'])})"
+                         for r in members})
+        output = {"measure": measure, "values": " | ".join(values)}
+        sentence = " // ".join(sorted({r["sentence"] for r in members}))
+        article = ",".join(sorted({_local(r["article"]) for r in members}))
+        key = row_key("conflicting-figures", article, sentence, output)
+        groups.append({"key": key, "kind": "conflicting-figures", "article": article,
+                       "sentence": sentence, "output": output})
+    return groups
+
+
+@dataclass
+class EntityStats:
+    """One entity as the sample shows it: label, class, mention forms and evidence."""
+
+    iri: str
+    label: str
+    type: str
+    mentions: int
+    articles: set[str]
+    forms: Counter[str]
+    evidence: dict[str, str]  # form -> one sentence with it
+
+    def row(self, kind: str) -> dict[str, Any]:
+        output = {"label": self.label, "type": self.type,
+                  "forms": ", ".join(f"{f} ×{n}" for f, n in self.forms.most_common(8))}
+        key = f"{kind}|{self.type}|{self.label}"
+        sentences = " // ".join(self.evidence[f] for f, _n in self.forms.most_common(3))
+        return {"key": key, "kind": kind, "article": f"{len(self.articles)} articles",
+                "sentence": sentences, "output": output, "mentions": self.mentions}
+
+
+def entity_stats(graph: Any) -> list[EntityStats]:
+    """Every entity with its mentions, most-mentioned first (then by label)."""
+    from kg.api import query
+
+    stats: dict[str, EntityStats] = {}
+    seen: set[tuple[str, str]] = set()
+    for row in query(graph, ENTITY_QUERY):
+        iri, mention = _text(row["entity"]), _text(row["mention"])
+        entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _local(row["type"]),
+                                                   0, set(), Counter(), {}))
+        if (iri, mention) in seen:
+            continue
+        seen.add((iri, mention))
+        text = _text(row["text"])
+        entity.mentions += 1
+        entity.articles.add(_local(row["article"]))
+        entity.forms[text] += 1
+        entity.evidence.setdefault(text, _text(row["sentence"]))
+    return sorted(stats.values(), key=lambda e: (-e.mentions, e.label, e.iri))
+
+
+def _words(label: str) -> list[str]:
+    return re.findall(r"[A-Za-z][\w'-]*", label.lower())
+
+
+def split_candidates(entities: Sequence[EntityStats]) -> list[dict[str, Any]]:
+    """Groups of top entities that may be one thing under two IRIs: the same last word (people),
+    one name's words inside another's, or an acronym of another (union-find over pairs)."""
+    parent = list(range(len(entities)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    names = [_words(e.label) for e in entities]
+    for i, j in itertools.combinations(range(len(entities)), 2):
+        if _maybe_same(entities[i], names[i], entities[j], names[j]):
+            parent[find(i)] = find(j)
+    groups: dict[int, list[EntityStats]] = defaultdict(list)
+    for i, entity in enumerate(entities):
+        groups[find(i)].append(entity)
+    rows = []
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        members.sort(key=lambda e: (e.label, e.type))
+        output = {"entities": " | ".join(f"{e.label} [{e.type}] ×{e.mentions}" for e in members)}
+        key = "split-entities|" + " | ".join(f"{e.type}:{e.label}" for e in members)
+        sentence = " // ".join(next(iter(e.evidence.values())) for e in members)
+        rows.append({"key": key, "kind": "split-entities", "article": "", "sentence": sentence,
+                     "output": output})
+    return sorted(rows, key=lambda r: r["key"])
+
+
+def _maybe_same(a: EntityStats, wa: list[str], b: EntityStats, wb: list[str]) -> bool:
+    if not wa or not wb or wa == wb and a.type != b.type:
+        return bool(wa) and wa == wb
+    if a.type == "Person" and b.type == "Person" and wa[-1] == wb[-1]:
+        return True
+    short, long = sorted((wa, wb), key=len)
+    if len(short) < len(long) and all(w in long for w in short) and len(short[0]) > 2:
+        return True
+    acronym = "".join(w[0] for w in long if w not in {"of", "the", "and", "for"})
+    return len(short) == 1 and len(short[0]) >= 2 and short[0] == acronym
+
+
+def seeded_order(key: str, seed: int = SEED) -> str:
+    """Where a row falls in the sample: a hash of the seed and its key. A row keeps its place
+    when other rows come and go, so a changed build changes the sample only where its output
+    changed, and the judgements of the rest still count."""
+    return hashlib.sha256(f"{seed}|{key}".encode()).hexdigest()
+
+
+def sample(graph: Any, seed: int = SEED) -> dict[str, list[dict[str, Any]]]:
+    """The seeded sample of every kind: the first rows in ``seeded_order``."""
+    picked: dict[str, list[dict[str, Any]]] = {}
+    for kind in ROW_KINDS:
+        rows = sorted(named_rows(graph, kind), key=lambda r: seeded_order(r["key"], seed))
+        picked[kind] = rows[:ROWS]
+    entities = entity_stats(graph)
+    picked["entities-top"] = [e.row("entities-top") for e in entities[:TOP]]
+    rest = sorted((e.row("entities-random") for e in entities[TOP:]),
+                  key=lambda r: seeded_order(r["key"], seed))
+    picked["entities-random"] = rest[:ROWS]
+    picked["split-entities"] = split_candidates(entities[:TOP_POOL])
+    return picked
+
+
+# -- the judged set ------------------------------------------------------------------------
+
+def load_judged(folder: Path = JUDGED_DIR) -> dict[str, dict[str, Any]]:
+    """Every judged row by key (``correct`` is true/false; split groups: ``split``)."""
+    judged: dict[str, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                judged[row["key"]] = row
+            except (ValueError, KeyError) as e:
+                raise SystemExit(f"{path}:{number}: not a judged row ({e})") from e
+    return judged
+
+
+@dataclass(frozen=True)
+class KindScore:
+    """Precision of one kind over the sampled rows the judged set covers."""
+
+    kind: str
+    sampled: int
+    judged: int
+    correct: int
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.judged if self.judged else 0.0
+
+    def line(self) -> str:
+        if self.kind == "split-entities":
+            return (f"{self.kind:<20} {self.correct} real split groups of {self.judged} "
+                    f"judged candidates ({self.sampled} candidates, "
+                    f"{self.sampled - self.judged} not judged)")
+        return (f"{self.kind:<20} precision {self.precision:6.1%}  ({self.correct}/{self.judged}"
+                f" judged; {self.sampled} sampled, {self.sampled - self.judged} not judged)")
+
+
+def score(picked: dict[str, list[dict[str, Any]]],
+          judged: dict[str, dict[str, Any]]) -> dict[str, KindScore]:
+    """Per kind: sampled, judged and correct rows (split groups: groups judged a real split)."""
+    scores = {}
+    for kind, rows in picked.items():
+        hits = [judged[r["key"]] for r in rows if r["key"] in judged]
+        good = sum(1 for j in hits if j.get("split" if kind == "split-entities" else "correct"))
+        scores[kind] = KindScore(kind, len(rows), len(hits), good)
+    return scores
+
+
+def unjudged(picked: dict[str, list[dict[str, Any]]],
+             judged: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The sampled rows no judgement covers, as blank judged rows."""
+    blank = {kind: [] for kind in picked}  # type: dict[str, list[dict[str, Any]]]
+    for kind, rows in picked.items():
+        for row in rows:
+            if row["key"] not in judged:
+                verdict = {"split": None} if kind == "split-entities" else {
+                    "fields": dict.fromkeys(row["output"]), "correct": None}
+                blank[kind].append({**row, **verdict, "why": ""})
+    return blank
+
+
+def gone(produced: Iterable[str], judged: dict[str, dict[str, Any]],
+         kinds: Iterable[str] = ROW_KINDS) -> list[dict[str, Any]]:
+    """Judged rows of ``kinds`` that the current build no longer produces (fixed, or lost)."""
+    keys, wanted = set(produced), set(kinds)
+    return [row for key, row in judged.items() if row["kind"] in wanted and key not in keys]
+
+
+def mark_fixed(rows: Iterable[dict[str, Any]], produced: Iterable[str],
+               folder: Path = JUDGED_DIR) -> int:
+    """Set ``fixed: true`` on judged-wrong rows whose sentence no longer gives any row of their
+    kind (the wrong statement is gone, not merely relabelled: an entity's label depends on the
+    corpus), so that a test can say they never come back; returns how many were marked."""
+    sentences = {key.rsplit("|", 1)[0] for key in produced}
+    fixed = {r["key"] for r in rows if r.get("correct") is False and not r.get("fixed")
+             and r["key"].rsplit("|", 1)[0] not in sentences}
+    for path in sorted(folder.glob("*.jsonl")):
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        if any(r["key"] in fixed for r in lines):
+            write_jsonl(path, [{**r, "fixed": True} if r["key"] in fixed else r for r in lines])
+    return len(fixed)
+
+
+def judged_articles(judged: dict[str, dict[str, Any]], n: int,
+                    kinds: Sequence[str] = ("people-roles", "claims", "events")) -> list[str]:
+    """The ``n`` articles with most judged rows of ``kinds`` (for a quick re-check)."""
+    counts = Counter(r["article"] for r in judged.values() if r["kind"] in kinds)
+    return [a for a, _n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]]
+
+
+def article_path(doc_id: str, folder: Path = CORPUS) -> Path:
+    """The BBC file an article id was made from ("bbc-business-326" → bbc_business_326.txt)."""
+    return folder / (doc_id.replace("-", "_") + ".txt")
+
+
+def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--articles", type=int, default=ARTICLES)
+    parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench" / "work" / "precision")
+    parser.add_argument("--write-unjudged", action="store_true",
+                        help="write the sampled rows no judgement covers to OUT/unjudged-*.jsonl")
+    parser.add_argument("--graph", type=Path,
+                        help="sample this graph file (an earlier build) instead of building")
+    parser.add_argument("--mark-fixed", action="store_true",
+                        help="mark judged-wrong rows the build no longer produces as fixed")
+    args = parser.parse_args(argv)
+    if not CORPUS.is_dir():
+        print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
+              file=sys.stderr)
+        return 2
+    graph = args.graph or build(choose_articles(CORPUS, args.articles), args.out)
+    picked = sample(graph)
+    judged = load_judged()
+    print(f"Precision on {args.articles} BBC articles (seed {SEED}), judged set {JUDGED_DIR}:")
+    for kind_score in score(picked, judged).values():
+        print("  " + kind_score.line())
+    produced = [r["key"] for kind in ROW_KINDS for r in named_rows(graph, kind)]
+    missing = gone(produced, judged)
+    wrong = [r for r in missing if r.get("correct") is False]
+    print(f"  judged rows no longer produced: {len(missing)} ({len(wrong)} of them judged "
+          f"wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
+    if args.mark_fixed:
+        print(f"  newly marked fixed: {mark_fixed(wrong, produced)}")
+    if args.write_unjudged:
+        for kind, rows in unjudged(picked, judged).items():
+            write_jsonl(args.out / f"unjudged-{kind}.jsonl", rows)
+        print(f"unjudged rows written to {args.out}/unjudged-*.jsonl")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

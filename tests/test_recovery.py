@@ -1,0 +1,91 @@
+"""Missed names recovered from the article's own text (kg/extract/recovery.py, issue 12.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kg.extract.recovery import is_known_place, recovered_mentions
+from kg.model import EntityKind, Mention, Sentence
+
+
+def mention(text: str, name: str, kind: EntityKind = EntityKind.PERSON,
+            label: str = "PERSON") -> Mention:
+    begin = text.index(name)
+    return Mention(begin, begin + len(name), name, name, kind, label, 0)
+
+
+def sentences(text: str) -> list[Sentence]:
+    found, begin = [], 0
+    for part in text.split(". "):
+        found.append(Sentence(len(found), begin, begin + len(part) + 1))
+        begin += len(part) + 2
+    return found
+
+
+def recover(text: str, *found: Mention) -> list[tuple[str, str, int, tuple[str, ...]]]:
+    return [(m.name, m.kind.value, m.sentence, m.titles)
+            for m in recovered_mentions(text, sentences(text), list(found))]
+
+
+def test_a_surname_found_once_is_found_everywhere() -> None:
+    text = "Wladimir Klitschko won. Later Klitschko said it was hard. Fans cheered Klitschko."
+    assert recover(text, mention(text, "Wladimir Klitschko")) == [
+        ("Klitschko", "Person", 1, ()), ("Klitschko", "Person", 2, ())]
+
+
+def test_a_title_before_a_recovered_name_stays_with_it() -> None:
+    text = "Michael Howard spoke. Then Mrs Howard said no."
+    assert recover(text, mention(text, "Michael Howard")) == [("Howard", "Person", 1, ("Mrs",))]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        pytest.param("Harrison Ford smiled. Ford Motor fell.", "Harrison Ford",
+                     id="part-of-a-longer-name"),
+        pytest.param("Neil Young sang. Young people cheered the young singer.", "Neil Young",
+                     id="a-word-also-written-in-lower-case"),
+        pytest.param("Tony Blair spoke. The Tony Blair Foundation met.", "Tony Blair",
+                     id="inside-a-longer-name"),
+    ],
+)
+def test_no_recovery_where_the_text_is_not_clear(text: str, name: str) -> None:
+    assert recover(text, mention(text, name)) == []
+
+
+def test_places_in_a_list_and_after_a_place_word_are_recovered() -> None:
+    text = "Shelling hit the cities of Sumy and Chernihiv. Aid arrived in Kharkiv in March."
+    assert [(n, k) for n, k, _s, _t in recover(text)] == [
+        ("Sumy", "Place"), ("Chernihiv", "Place"), ("Kharkiv", "Place")]
+
+
+def test_nothing_found_twice() -> None:
+    text = "Aid arrived in Kharkiv. Kharkiv was shelled. People left Kharkiv."
+    first = mention(text, "Kharkiv", EntityKind.PLACE, "GPE")
+    second = Mention(24, 31, "Kharkiv", "Kharkiv", EntityKind.PLACE, "GPE", 1)
+    assert recover(text, first, second) == [("Kharkiv", "Place", 2, ())]
+
+
+def test_a_one_word_place_found_once_is_not_repeated() -> None:
+    text = "An Olympic champion ran. The Olympic record fell. Olympic officials met."
+    olympic = mention(text, "Olympic", EntityKind.PLACE, "GPE")
+    assert recover(text, olympic) == []
+
+
+@pytest.mark.parametrize(("name", "known"), [("Chernihiv", True), ("France", True),
+                                             ("March", False), ("Tuesday", False)])
+def test_known_places(name: str, known: bool) -> None:
+    assert is_known_place(name) is known
+
+
+def test_the_pipeline_finds_a_surname_the_tagger_missed(nlp: Any) -> None:
+    from kg.extract import extract_documents
+    from kg.ingest.files import document_from_text
+
+    text = ("Boxer Wladimir Klitschko defended his title on Saturday.\n\n"
+            "Klitschko's trainer said the win was Klitschko's best.")
+    extraction = next(iter(extract_documents(nlp, [document_from_text(text, doc_id="k")])))
+    names = [m.name for m in extraction.mentions]
+    assert names.count("Klitschko") == 2, names
