@@ -1,0 +1,147 @@
+"""The news NER at inference: three small components added after the small model's ``ner``.
+
+::
+
+    ... ner ─▶ kg_small_ents_aside ─▶ news_ner ─▶ kg_merge_news_ents
+        │      doc.ents → doc.spans      │ PER/ORG/LOC/MISC   news names + the small
+        │      ["small_ents"], cleared   │ into doc.ents      model's dates, numbers, NORP
+
+The small model's ``ner`` still runs, for the labels kg reads as values (DATE, TIME,
+CARDINAL, MONEY, PERCENT, QUANTITY, ORDINAL) and NORP; its guesses are set aside so that the
+news NER starts from a clean ``doc.ents`` (a spaCy NER keeps preset entities). The merge keeps
+every news entity and adds the small model's value and NORP spans where they overlap none.
+A MISC span the small model labels the same way with a finer label (NORP, EVENT, PRODUCT,
+WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. With
+``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news NER left.
+
+>>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
+>>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
+... # doctest: +SKIP
+[('Olaf Scholz', 'PER'), ('Siemens', 'ORG'), ('Paris', 'LOC'), ('Monday', 'DATE')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+if TYPE_CHECKING:
+    pass
+
+#: The shipped trained component (weights, labels, its config, ``model.sha256``).
+MODEL_DIR = Path(__file__).resolve().parent / "model"
+NEWS_NER = "news_ner"
+SMALL_ENTS_KEY = "small_ents"
+#: Labels of the small model kept beside the news NER's names.
+SMALL_VALUE_LABELS = frozenset(
+    {"DATE", "TIME", "CARDINAL", "MONEY", "PERCENT", "QUANTITY", "ORDINAL", "NORP"}
+)
+#: Finer labels of the small model that a MISC span of the same bounds takes.
+MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
+#: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
+SMALL_NAME_LABELS: Mapping[str, str] = {
+    "PERSON": "PER",
+    "ORG": "ORG",
+    "GPE": "LOC",
+    "LOC": "LOC",
+    "FAC": "LOC",
+}
+
+
+@Language.component("kg_small_ents_aside", requires=["doc.ents"], assigns=["doc.spans"])
+def small_ents_aside(doc: Doc) -> Doc:
+    """Move the small model's entities to ``doc.spans["small_ents"]``; leave ``doc.ents``
+    unset (missing, not "outside", so the next NER is not constrained by them)."""
+    doc.spans[SMALL_ENTS_KEY] = list(doc.ents)
+    doc.set_ents([], default="missing")
+    return doc
+
+
+def merged_entities(
+    news: Iterable[Span], small: Iterable[Span], fill_from_small: bool = False
+) -> list[Span]:
+    """The news NER's entities plus the small model's kept spans that overlap none of them.
+
+    The news entities come first: the small model only adds values and NORP (and, with
+    ``fill_from_small``, names mapped to PER/ORG/LOC) where the news NER found nothing.
+    """
+    small = sorted(small, key=lambda s: (s.start, -len(s)))
+    by_bounds = {(s.start, s.end): s.label_ for s in small}
+    out: list[Span] = []
+    taken: set[int] = set()
+    for span in news:
+        refined = by_bounds.get((span.start, span.end))
+        if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
+            span = Span(span.doc, span.start, span.end, label=refined)
+        out.append(span)
+        taken.update(range(span.start, span.end))
+    for span in small:
+        label = span.label_ if span.label_ in SMALL_VALUE_LABELS else None
+        if label is None and fill_from_small:
+            label = SMALL_NAME_LABELS.get(span.label_)
+        if label is None or taken.intersection(range(span.start, span.end)):
+            continue
+        out.append(Span(span.doc, span.start, span.end, label=label))
+        taken.update(range(span.start, span.end))
+    return sorted(out, key=lambda s: s.start)
+
+
+class NewsEntsMerger:
+    """Pipeline component: ``doc.ents`` = news entities + small-model values (see module)."""
+
+    def __init__(self, fill_from_small: bool) -> None:
+        self.fill_from_small = fill_from_small
+
+    def __call__(self, doc: Doc) -> Doc:
+        small = doc.spans[SMALL_ENTS_KEY] if SMALL_ENTS_KEY in doc.spans else []
+        doc.set_ents(merged_entities(doc.ents, small, self.fill_from_small), default="outside")
+        return doc
+
+
+@Language.factory(
+    "kg_merge_news_ents",
+    default_config={"fill_from_small": False},
+    requires=["doc.ents", "doc.spans"],
+    assigns=["doc.ents"],
+)
+def make_news_ents_merger(nlp: Language, name: str, fill_from_small: bool) -> NewsEntsMerger:
+    return NewsEntsMerger(fill_from_small)
+
+
+def news_ner_config(model: Path) -> dict[str, Any]:
+    """The trained ``ner`` component's settings (architecture, sizes) from ``model``."""
+    from spacy.util import load_config
+
+    config = dict(load_config(model / "config.cfg", interpolate=True)["components"]["ner"])
+    config.pop("factory", None)
+    return config
+
+
+def add_news_ner(
+    nlp: Language, model: Path = MODEL_DIR, fill_from_small: bool = False
+) -> Language:
+    """Add the news NER to the loaded small pipeline ``nlp`` (in place) and return it.
+
+    The small model's ``ner`` stays, its entities set aside; ``news_ner`` then finds the
+    names, and ``kg_merge_news_ents`` writes the final ``doc.ents``. Calling it twice is
+    harmless.
+
+    >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
+    >>> nlp.pipe_names[-3:]  # doctest: +SKIP
+    ['kg_small_ents_aside', 'news_ner', 'kg_merge_news_ents']
+    """
+    if NEWS_NER in nlp.pipe_names:
+        return nlp
+    nlp.add_pipe("kg_small_ents_aside", after="ner")
+    ner: Any = nlp.add_pipe(
+        "ner", name=NEWS_NER, after="kg_small_ents_aside", config=news_ner_config(model)
+    )
+    ner.from_disk(model / "ner", exclude=["vocab"])
+    nlp.add_pipe(
+        "kg_merge_news_ents", after=NEWS_NER, config={"fill_from_small": fill_from_small}
+    )
+    return nlp
