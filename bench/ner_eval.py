@@ -8,7 +8,9 @@ Systems, all read from one run of the small pipeline with the news NER added:
 - ``sm``: the small model's own ``ner`` (PERSON→PER, ORG→ORG, GPE/LOC/FAC→LOC);
 - ``news``: the news NER alone (its PER/ORG/LOC);
 - ``news+sm``: the news NER, with the small model's names filling the gaps it leaves
-  (``add_news_ner(..., fill_from_small=True)``).
+  (``add_news_ner(..., fill_from_small=True)``);
+- ``+consistent``: with a name found once also found at its other occurrences in the
+  document (``add_news_ner(..., consistent=True)``).
 
 CoNLL dev: per-type precision, recall and F1 of PER/ORG/LOC, exact span and type, over the
 documents as tokenised in the file. ECB+ dev: the instrument of ``../shared/data/README.md``:
@@ -60,7 +62,14 @@ PRONOUNS = frozenset(
 )
 #: Small-model labels that are values, not names (never counted as detecting a name).
 VALUE_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "MONEY", "PERCENT", "QUANTITY", "ORDINAL"})
-SYSTEMS = ("sm", "news", "news+sm")
+#: The news NER's variants: options of ``add_news_ner`` (applied here to one plain run).
+VARIANTS = {
+    "news": {},
+    "news+consistent": {"consistent": True},
+    "news+sm": {"fill_from_small": True},
+    "news+sm+consistent": {"fill_from_small": True, "consistent": True},
+}
+SYSTEMS = ("sm", *VARIANTS)
 Spans = set[tuple[int, int, str]]
 
 
@@ -70,13 +79,11 @@ def small_names(doc: Any) -> list[Any]:
 
 def system_entities(doc: Any) -> dict[str, list[Any]]:
     """Name entities of each system, as spaCy spans (labels as the system gives them)."""
-    news = [e for e in doc.ents if e.label_ not in VALUE_LABELS]
-    union = merged_entities(doc.ents, doc.spans[SMALL_ENTS_KEY], fill_from_small=True)
-    return {
-        "sm": small_names(doc),
-        "news": news,
-        "news+sm": [e for e in union if e.label_ not in VALUE_LABELS],
-    }
+    out = {"sm": small_names(doc)}
+    for name, options in VARIANTS.items():
+        merged = merged_entities(doc.ents, doc.spans[SMALL_ENTS_KEY], **options)
+        out[name] = [e for e in merged if e.label_ not in VALUE_LABELS]
+    return out
 
 
 def typed(spans: Iterable[Any]) -> Spans:

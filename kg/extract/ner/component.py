@@ -24,13 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
-
-if TYPE_CHECKING:
-    pass
 
 #: The shipped trained component (weights, labels, its config, ``model.sha256``).
 MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -40,6 +37,8 @@ SMALL_ENTS_KEY = "small_ents"
 SMALL_VALUE_LABELS = frozenset(
     {"DATE", "TIME", "CARDINAL", "MONEY", "PERCENT", "QUANTITY", "ORDINAL", "NORP"}
 )
+#: The news NER's labels.
+NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
 #: Finer labels of the small model that a MISC span of the same bounds takes.
 MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
 #: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
@@ -62,54 +61,99 @@ def small_ents_aside(doc: Doc) -> Doc:
 
 
 def merged_entities(
-    news: Iterable[Span], small: Iterable[Span], fill_from_small: bool = False
+    news: Iterable[Span],
+    small: Iterable[Span],
+    fill_from_small: bool = False,
+    consistent: bool = False,
 ) -> list[Span]:
     """The news NER's entities plus the small model's kept spans that overlap none of them.
 
-    The news entities come first: the small model only adds values and NORP (and, with
-    ``fill_from_small``, names mapped to PER/ORG/LOC) where the news NER found nothing.
+    The news entities come first; with ``fill_from_small`` the small model's names (mapped to
+    PER/ORG/LOC) fill what the news NER left; with ``consistent`` a name found once is found
+    at its other occurrences in the document (see :func:`repeated_names`); then the small
+    model's values and NORP fill the rest.
     """
     small = sorted(small, key=lambda s: (s.start, -len(s)))
     by_bounds = {(s.start, s.end): s.label_ for s in small}
     out: list[Span] = []
     taken: set[int] = set()
+
+    def add(spans: Iterable[Span]) -> None:
+        for span in spans:
+            if not taken.intersection(range(span.start, span.end)):
+                out.append(span)
+                taken.update(range(span.start, span.end))
+
     for span in news:
         refined = by_bounds.get((span.start, span.end))
         if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
             span = Span(span.doc, span.start, span.end, label=refined)
-        out.append(span)
-        taken.update(range(span.start, span.end))
-    for span in small:
-        label = span.label_ if span.label_ in SMALL_VALUE_LABELS else None
-        if label is None and fill_from_small:
-            label = SMALL_NAME_LABELS.get(span.label_)
-        if label is None or taken.intersection(range(span.start, span.end)):
-            continue
-        out.append(Span(span.doc, span.start, span.end, label=label))
-        taken.update(range(span.start, span.end))
+        add([span])
+    if fill_from_small:
+        add(relabelled(small, SMALL_NAME_LABELS))
+    if consistent and out:
+        add(repeated_names(out[0].doc, out))
+    add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
+
+
+def relabelled(spans: Iterable[Span], labels: Mapping[str, str]) -> Iterable[Span]:
+    """The spans whose label ``labels`` maps, with the mapped label."""
+    for span in spans:
+        if span.label_ in labels:
+            yield Span(span.doc, span.start, span.end, label=labels[span.label_])
+
+
+def repeated_names(doc: Doc, found: Iterable[Span]) -> Iterable[Span]:
+    """Other occurrences of names already found in ``doc`` (same words, capitalised), and of
+    the surname of a person found by full name, with the label they were first found with.
+
+    Document-level label consistency: the NER reads a window of a few words, so the same name
+    can be found in one sentence and missed in the next.
+    """
+    labels: dict[tuple[str, ...], str] = {}
+    for span in found:
+        if span.label_ in NEWS_LABELS:
+            labels.setdefault(tuple(t.text for t in span), span.label_)
+            if span.label_ == "PER" and len(span) > 1:
+                labels.setdefault((span[-1].text,), "PER")
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(labels, key=len, reverse=True):
+        by_first.setdefault(words[0], []).append(words)
+    for token in doc:
+        if not token.text[:1].isupper():
+            continue
+        for words in by_first.get(token.text, ()):
+            end = token.i + len(words)
+            if tuple(t.text for t in doc[token.i : end]) == words:
+                yield Span(doc, token.i, end, label=labels[words])
+                break
 
 
 class NewsEntsMerger:
     """Pipeline component: ``doc.ents`` = news entities + small-model values (see module)."""
 
-    def __init__(self, fill_from_small: bool) -> None:
+    def __init__(self, fill_from_small: bool, consistent: bool) -> None:
         self.fill_from_small = fill_from_small
+        self.consistent = consistent
 
     def __call__(self, doc: Doc) -> Doc:
         small = doc.spans[SMALL_ENTS_KEY] if SMALL_ENTS_KEY in doc.spans else []
-        doc.set_ents(merged_entities(doc.ents, small, self.fill_from_small), default="outside")
+        ents = merged_entities(doc.ents, small, self.fill_from_small, self.consistent)
+        doc.set_ents(ents, default="outside")
         return doc
 
 
 @Language.factory(
     "kg_merge_news_ents",
-    default_config={"fill_from_small": False},
+    default_config={"fill_from_small": False, "consistent": False},
     requires=["doc.ents", "doc.spans"],
     assigns=["doc.ents"],
 )
-def make_news_ents_merger(nlp: Language, name: str, fill_from_small: bool) -> NewsEntsMerger:
-    return NewsEntsMerger(fill_from_small)
+def make_news_ents_merger(
+    nlp: Language, name: str, fill_from_small: bool, consistent: bool
+) -> NewsEntsMerger:
+    return NewsEntsMerger(fill_from_small, consistent)
 
 
 def news_ner_config(model: Path) -> dict[str, Any]:
@@ -122,7 +166,10 @@ def news_ner_config(model: Path) -> dict[str, Any]:
 
 
 def add_news_ner(
-    nlp: Language, model: Path = MODEL_DIR, fill_from_small: bool = False
+    nlp: Language,
+    model: Path = MODEL_DIR,
+    fill_from_small: bool = False,
+    consistent: bool = False,
 ) -> Language:
     """Add the news NER to the loaded small pipeline ``nlp`` (in place) and return it.
 
@@ -141,7 +188,6 @@ def add_news_ner(
         "ner", name=NEWS_NER, after="kg_small_ents_aside", config=news_ner_config(model)
     )
     ner.from_disk(model / "ner", exclude=["vocab"])
-    nlp.add_pipe(
-        "kg_merge_news_ents", after=NEWS_NER, config={"fill_from_small": fill_from_small}
-    )
+    options = {"fill_from_small": fill_from_small, "consistent": consistent}
+    nlp.add_pipe("kg_merge_news_ents", after=NEWS_NER, config=options)
     return nlp
