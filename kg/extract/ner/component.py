@@ -105,29 +105,38 @@ def relabelled(spans: Iterable[Span], labels: Mapping[str, str]) -> Iterable[Spa
 
 
 def repeated_names(doc: Doc, found: Iterable[Span]) -> Iterable[Span]:
-    """Other occurrences of names already found in ``doc`` (same words, capitalised), and of
-    the surname of a person found by full name, with the label they were first found with.
+    """Other occurrences of names already found in ``doc`` (same words, capitalised, or in
+    capitals as in a headline), and of the surname of a person found by full name, with the
+    label they were first found with.
 
     Document-level label consistency: the NER reads a window of a few words, so the same name
     can be found in one sentence and missed in the next.
     """
-    labels: dict[tuple[str, ...], str] = {}
+    labels: dict[tuple[str, ...], tuple[str, tuple[str, ...]]] = {}
     for span in found:
         if span.label_ in NEWS_LABELS:
-            labels.setdefault(tuple(t.text for t in span), span.label_)
+            labels.setdefault(tuple(t.lower_ for t in span), (span.label_, _texts(span)))
             if span.label_ == "PER" and len(span) > 1:
-                labels.setdefault((span[-1].text,), "PER")
+                labels.setdefault((span[-1].lower_,), ("PER", _texts(span[-1:])))
     by_first: dict[str, list[tuple[str, ...]]] = {}
     for words in sorted(labels, key=len, reverse=True):
         by_first.setdefault(words[0], []).append(words)
     for token in doc:
         if not token.text[:1].isupper():
             continue
-        for words in by_first.get(token.text, ()):
-            end = token.i + len(words)
-            if tuple(t.text for t in doc[token.i : end]) == words:
-                yield Span(doc, token.i, end, label=labels[words])
+        for words in by_first.get(token.lower_, ()):
+            label, texts = labels[words]
+            candidate = doc[token.i : token.i + len(words)]
+            if _texts(candidate) == texts or (
+                tuple(t.lower_ for t in candidate) == words
+                and all(t.is_upper or not t.is_alpha for t in candidate)
+            ):
+                yield Span(doc, candidate.start, candidate.end, label=label)
                 break
+
+
+def _texts(span: Span) -> tuple[str, ...]:
+    return tuple(t.text for t in span)
 
 
 class NewsEntsMerger:
