@@ -132,8 +132,6 @@ def register() -> None:
 def data_hashes(data: Path, sets: Sequence[str]) -> dict[str, str]:
     """sha256 of every data file a run reads, keyed by its path below ``data``."""
     paths = [p for split in ("train", "dev") for p, _s in iter_files(data, sets, split)]
-    if "conll2003" not in sets:
-        paths += [p for p, _s in iter_files(data, ["conll2003"], "dev")]
     return {str(p.relative_to(data)): sha256_of(p) for p in sorted(set(paths))}
 
 
