@@ -92,7 +92,7 @@ def merged_entities(
     if fill_from_small:
         add(relabelled(small, SMALL_NAME_LABELS))
     if consistent and out:
-        add(repeated_names(out[0].doc, out))
+        add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
     add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
 
