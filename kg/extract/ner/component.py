@@ -1,0 +1,204 @@
+"""The news NER at inference: three small components added after the small model's ``ner``.
+
+::
+
+    ... ner ─▶ kg_small_ents_aside ─▶ news_ner ─▶ kg_merge_news_ents
+        │      doc.ents → doc.spans      │ PER/ORG/LOC/MISC   news names + the small
+        │      ["small_ents"], cleared   │ into doc.ents      model's dates, numbers, NORP
+
+The small model's ``ner`` still runs, for the labels kg reads as values (DATE, TIME,
+CARDINAL, MONEY, PERCENT, QUANTITY, ORDINAL) and NORP; its guesses are set aside so that the
+news NER starts from a clean ``doc.ents`` (a spaCy NER keeps preset entities). The merge keeps
+every news entity and adds the small model's value and NORP spans where they overlap none.
+A MISC span the small model labels the same way with a finer label (NORP, EVENT, PRODUCT,
+WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. With
+``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news NER left.
+
+>>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
+>>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
+... # doctest: +SKIP
+[('Olaf Scholz', 'PER'), ('Siemens', 'ORG'), ('Paris', 'LOC'), ('Monday', 'DATE')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+#: The shipped trained component (weights, labels, its config, ``model.sha256``).
+MODEL_DIR = Path(__file__).resolve().parent / "model"
+NEWS_NER = "news_ner"
+SMALL_ENTS_KEY = "small_ents"
+#: Labels of the small model kept beside the news NER's names.
+SMALL_VALUE_LABELS = frozenset(
+    {"DATE", "TIME", "CARDINAL", "MONEY", "PERCENT", "QUANTITY", "ORDINAL", "NORP"}
+)
+#: The news NER's labels.
+NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
+#: Finer labels of the small model that a MISC span of the same bounds takes.
+MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
+#: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
+SMALL_NAME_LABELS: Mapping[str, str] = {
+    "PERSON": "PER",
+    "ORG": "ORG",
+    "GPE": "LOC",
+    "LOC": "LOC",
+    "FAC": "LOC",
+}
+
+
+@Language.component("kg_small_ents_aside", requires=["doc.ents"], assigns=["doc.spans"])
+def small_ents_aside(doc: Doc) -> Doc:
+    """Move the small model's entities to ``doc.spans["small_ents"]``; leave ``doc.ents``
+    unset (missing, not "outside", so the next NER is not constrained by them)."""
+    doc.spans[SMALL_ENTS_KEY] = list(doc.ents)
+    doc.set_ents([], default="missing")
+    return doc
+
+
+def merged_entities(
+    news: Iterable[Span],
+    small: Iterable[Span],
+    fill_from_small: bool = False,
+    consistent: bool = False,
+) -> list[Span]:
+    """The news NER's entities plus the small model's kept spans that overlap none of them.
+
+    The news entities come first; with ``fill_from_small`` the small model's names (mapped to
+    PER/ORG/LOC) fill what the news NER left; with ``consistent`` a name found once is found
+    at its other occurrences in the document (see :func:`repeated_names`); then the small
+    model's values and NORP fill the rest.
+    """
+    small = sorted(small, key=lambda s: (s.start, -len(s)))
+    by_bounds = {(s.start, s.end): s.label_ for s in small}
+    out: list[Span] = []
+    taken: set[int] = set()
+
+    def add(spans: Iterable[Span]) -> None:
+        for span in spans:
+            if not taken.intersection(range(span.start, span.end)):
+                out.append(span)
+                taken.update(range(span.start, span.end))
+
+    for span in news:
+        refined = by_bounds.get((span.start, span.end))
+        if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
+            span = Span(span.doc, span.start, span.end, label=refined)
+        add([span])
+    if fill_from_small:
+        add(relabelled(small, SMALL_NAME_LABELS))
+    if consistent and out:
+        add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
+    add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
+    return sorted(out, key=lambda s: s.start)
+
+
+def relabelled(spans: Iterable[Span], labels: Mapping[str, str]) -> Iterable[Span]:
+    """The spans whose label ``labels`` maps, with the mapped label."""
+    for span in spans:
+        if span.label_ in labels:
+            yield Span(span.doc, span.start, span.end, label=labels[span.label_])
+
+
+def repeated_names(doc: Doc, found: Iterable[Span]) -> Iterable[Span]:
+    """Other occurrences of names already found in ``doc`` (same words, capitalised, or in
+    capitals as in a headline), and of the surname of a person found by full name, with the
+    label they were first found with.
+
+    Document-level label consistency: the NER reads a window of a few words, so the same name
+    can be found in one sentence and missed in the next.
+    """
+    labels: dict[tuple[str, ...], tuple[str, tuple[str, ...]]] = {}
+    for span in found:
+        if span.label_ in NEWS_LABELS:
+            labels.setdefault(tuple(t.lower_ for t in span), (span.label_, _texts(span)))
+            if span.label_ == "PER" and len(span) > 1:
+                labels.setdefault((span[-1].lower_,), ("PER", _texts(span[-1:])))
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for words in sorted(labels, key=len, reverse=True):
+        by_first.setdefault(words[0], []).append(words)
+    for token in doc:
+        if not token.text[:1].isupper():
+            continue
+        for words in by_first.get(token.lower_, ()):
+            label, texts = labels[words]
+            candidate = doc[token.i : token.i + len(words)]
+            if _texts(candidate) == texts or (
+                tuple(t.lower_ for t in candidate) == words
+                and all(t.is_upper or not t.is_alpha for t in candidate)
+            ):
+                yield Span(doc, candidate.start, candidate.end, label=label)
+                break
+
+
+def _texts(span: Span) -> tuple[str, ...]:
+    return tuple(t.text for t in span)
+
+
+class NewsEntsMerger:
+    """Pipeline component: ``doc.ents`` = news entities + small-model values (see module)."""
+
+    def __init__(self, fill_from_small: bool, consistent: bool) -> None:
+        self.fill_from_small = fill_from_small
+        self.consistent = consistent
+
+    def __call__(self, doc: Doc) -> Doc:
+        small = doc.spans[SMALL_ENTS_KEY] if SMALL_ENTS_KEY in doc.spans else []
+        ents = merged_entities(doc.ents, small, self.fill_from_small, self.consistent)
+        doc.set_ents(ents, default="outside")
+        return doc
+
+
+@Language.factory(
+    "kg_merge_news_ents",
+    default_config={"fill_from_small": False, "consistent": False},
+    requires=["doc.ents", "doc.spans"],
+    assigns=["doc.ents"],
+)
+def make_news_ents_merger(
+    nlp: Language, name: str, fill_from_small: bool, consistent: bool
+) -> NewsEntsMerger:
+    return NewsEntsMerger(fill_from_small, consistent)
+
+
+def news_ner_config(model: Path) -> dict[str, Any]:
+    """The trained ``ner`` component's settings (architecture, sizes) from ``model``."""
+    from spacy.util import load_config
+
+    config = dict(load_config(model / "config.cfg", interpolate=True)["components"]["ner"])
+    config.pop("factory", None)
+    return config
+
+
+def add_news_ner(
+    nlp: Language,
+    model: Path = MODEL_DIR,
+    fill_from_small: bool = True,
+    consistent: bool = True,
+) -> Language:
+    """Add the news NER to the loaded small pipeline ``nlp`` (in place) and return it.
+
+    The small model's ``ner`` stays, its entities set aside; ``news_ner`` then finds the
+    names, and ``kg_merge_news_ents`` writes the final ``doc.ents``. The defaults are the
+    shipped combination (best ECB+ detection on dev for a small CoNLL precision cost, see
+    docs/model-card.md); pass ``fill_from_small=False, consistent=False`` for the news NER
+    alone. Calling it twice is harmless.
+
+    >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
+    >>> nlp.pipe_names[-3:]  # doctest: +SKIP
+    ['kg_small_ents_aside', 'news_ner', 'kg_merge_news_ents']
+    """
+    if NEWS_NER in nlp.pipe_names:
+        return nlp
+    nlp.add_pipe("kg_small_ents_aside", after="ner")
+    ner: Any = nlp.add_pipe(
+        "ner", name=NEWS_NER, after="kg_small_ents_aside", config=news_ner_config(model)
+    )
+    ner.from_disk(model / "ner", exclude=["vocab"])
+    options = {"fill_from_small": fill_from_small, "consistent": consistent}
+    nlp.add_pipe("kg_merge_news_ents", after=NEWS_NER, config=options)
+    return nlp
