@@ -22,6 +22,7 @@ from kg.views.validate import read_graph
     ("Brightwell Holdings said profits rose.", "Brightwell Holdings", "Corporation"),
     ("Norland, the country's largest bank, said.", "Norland", "Corporation"),
     ("The Interior Ministry said.", "Interior Ministry", "GovernmentOrganization"),
+    ("The Ministry of Fisheries said.", "Ministry of Fisheries", "GovernmentOrganization"),
     ("the Green Unity party leader resigned", "Green Unity", "PoliticalParty"),
     ("Fenwick, the opposition party, won.", "Fenwick", "PoliticalParty"),
     ("the 3rd Rifle Brigade advanced", "3rd Rifle Brigade", "ArmedForces"),
@@ -48,6 +49,8 @@ def test_the_articles_words_name_the_class(text: str, name: str, expected: str) 
     ("the Dunmore drug cartel", "Dunmore"),
     ("Dunmore said on Monday", "Dunmore"),
     ("the Ukrainian army, Dunmore said", "Dunmore"),
+    ("evidence to a Harwick League commission, but", "Harwick League commission"),
+    ("the Association of Northern Airlines said", "Association of Northern Airlines"),
 ])
 def test_words_that_say_nothing_about_the_name_give_no_class(text: str, name: str) -> None:
     begin = text.index(name)

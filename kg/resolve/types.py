@@ -5,8 +5,9 @@ The small model's labels give four coarse classes; news says more. Four cues, re
 text around every mention of an entity (all its articles vote; the most frequent class wins,
 ties by name):
 
-* the last word (or two) of an organisation's name: "Defence
-  **Ministry**", "Labour **Party**", "Acme **Corp**", "Turkish **Central Bank**";
+* the last word (or two) of an organisation's name, or the word before its "of": "Defence
+  **Ministry**", "Labour **Party**", "Acme **Corp**", "Turkish **Central Bank**", "**Ministry**
+  of Defence";
 * a party, newspaper or product noun among the lowercase words right after the name: "X
   **party** leaders", "the X intercontinental ballistic **missile**" — unless the next word
   shows it is only a modifier ("the X tank **factory**", ``types-compound-blockers.txt``);
@@ -158,8 +159,15 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     if not lists:
         return []
     found = []
-    name = [w.rstrip(".").lower() for w in _WORD.findall(text[begin:end])]
-    if organisation and name and (cls := _head_class(name, ORGANIZATION_LISTS, "name")):
+    written = _WORD.findall(text[begin:end])
+    if "of" in written:  # "Ministry of Defence", "Association of European Airlines": the head
+        written = written[:written.index("of")]  # comes before "of"
+    name = [w.rstrip(".").lower() for w in written]
+    # "Premier League commission": a lowercase noun after a capitalised name is no name word
+    tail_is_name = not written or written[-1][0].isupper() or not any(
+        w[0].isupper() for w in written)
+    if organisation and tail_is_name and name and (
+            cls := _head_class(name, ORGANIZATION_LISTS, "name")):
         found.append(cls)
     for cue in (_after(text, end, lists), _apposition(text, end, lists),
                 _before(text, begin, lists)):
