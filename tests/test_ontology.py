@@ -368,3 +368,13 @@ def test_the_ontology_imports_what_it_reuses_and_defines_its_terms() -> None:
             "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core"} <= imports
     own = {s for s in ontology.subjects(RDF.type, None) if str(s).startswith(str(KG._NS))}
     assert own and all((t, RDFS.isDefinedBy, onto) in ontology for t in own)
+
+
+@pytest.mark.parametrize("name", ["kg.rdf.terms", "kg.rdf.facts", "kg.rdf.provenance",
+                                  "kg.rdf.graph", "kg.rdf.namespaces", "kg.resolve.types"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted and not result.failed
