@@ -144,6 +144,7 @@ def test_countries_are_areas_without_a_point(graph: Graph) -> None:
     assert {URIRef(f"{BASE}place/russia"), URIRef(f"{BASE}place/ukraine")} <= countries
     for country in countries:
         assert (country, WGS.lat, None) not in graph and (country, WGS.long, None) not in graph
+    assert (URIRef(f"{BASE}place/russia"), GN.countryCode, Literal("RU")) in graph
     assert (URIRef(f"{BASE}place/mariupol"), WGS.lat, None) in graph  # cities keep theirs
 
 

@@ -37,6 +37,7 @@ from kg.ingest.files import slugify
 from kg.model import Entity, EntityKind, Extraction, Mention, MergeDecision, Resolution, Sentence
 from kg.rdf.namespaces import (
     GEONAMES,
+    GN,
     ITSRDF,
     KG,
     NIF,
@@ -281,6 +282,8 @@ def _entity_node(entity: Entity, base: str, mentions: int, articles: int) -> Ite
             yield node, WGS.long, Literal(geo.longitude, datatype=XSD.decimal)
         else:
             yield node, RDF.type, SDO.Country if geo.feature == "country" else SDO.Continent
+        if geo.feature == "country":
+            yield node, GN.countryCode, Literal(geo.country_code)
     if entity.geo_note:
         yield node, KG.geoNote, Literal(entity.geo_note)
 
@@ -317,6 +320,7 @@ def country_node(resolution: Resolution, base: str, code: str,
     ]
     if record is not None:
         triples.append((node, OWL.sameAs, geonames_feature(record.geonames_id)))
+        triples.append((node, GN.countryCode, Literal(code)))
     return node, triples
 
 
