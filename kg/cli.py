@@ -147,8 +147,8 @@ def build(
 def validate(
     graph: Annotated[Path, typer.Argument(help="Graph file to check.")] = Path("output/graph.ttl"),
     inference: Annotated[str, typer.Option(
-        "--inference", help="Reason first: none, rdfs or owlrl (kg's ontology and the axioms "
-        "of the vocabularies it imports).")] = "none",
+        "--inference", help="Reason first: none or rdfs (kg's ontology and the axioms of the "
+        "vocabularies it imports).")] = "none",
 ) -> None:
     """Check a graph against the SHACL shapes (ontology/shapes.ttl)."""
     from kg.views.validate import validate_graph

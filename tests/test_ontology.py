@@ -351,11 +351,13 @@ def test_the_seed_build_conforms_under_rdfs_inference(seed_build: Path) -> None:
     assert "conforms" in result.output
 
 
-def test_unknown_inference_is_one_clear_line(seed_build: Path) -> None:
-    result = CliRunner().invoke(app, ["validate", "--inference", "hermit",
+@pytest.mark.parametrize("name", ["hermit", "owlrl"])  # OWL RL: see kg/views/validate.py
+def test_unknown_inference_is_one_clear_line(seed_build: Path, name: str) -> None:
+    result = CliRunner().invoke(app, ["validate", "--inference", name,
                                       str(seed_build / "graph.ttl")])
     assert result.exit_code == 1
-    assert "unknown inference 'hermit'" in result.output and len(result.output.splitlines()) == 1
+    assert f"unknown inference '{name}'" in result.output
+    assert len(result.output.splitlines()) == 1
 
 
 # --- the ontology itself ----------------------------------------------------------------------
