@@ -174,7 +174,7 @@ class BuildLock:
             os.close(fd)
             raise BuildError(
                 f"another kg build is writing to {self.out_dir} (lock {self.lock_file}{holder});"
-                " wait for it or use another --out"
+                " wait for it or write to another output folder", option="out_dir"
             ) from None
         _write_holder(fd)
         self._fd = fd

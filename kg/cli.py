@@ -30,12 +30,36 @@ EXIT_SKIPPED = 3
 
 @contextmanager
 def clean_errors() -> Iterator[None]:
-    """Turn kg's own errors into a one-line message and exit code 1."""
+    """Turn kg's own errors into a one-line message (and a hint about the flag that would
+    help, when the error names one of the library's options) and exit code 1."""
     try:
         yield
     except KGError as e:
-        typer.echo(f"error: {e}", err=True)
+        typer.echo(f"error: {e}{flag_hint(e.option)}", err=True)
         raise typer.Exit(1) from e
+
+
+#: The library's option names (``KGError.option``, ``Skipped.option``) → the flags that set them.
+FLAG_HINTS = {
+    "max_nodes": "narrow the view with --focus NAME --depth N, --types or --query, "
+                 "or raise --max-nodes",
+    "out_dir": "give another --out",
+    "scheduler": "drop --scheduler, or install kg[dask]",
+    "graph": "kg build ARTICLES --out FOLDER writes FOLDER/graph.trig; --graph names another file",
+    "params": "--param name=value",
+    "format": "choose another --format",
+    "query": "give the query as an argument, - for stdin, or --name NAME (kg query --list)",
+    "max_article_bytes": "kg build --max-article-mb raises it",
+}
+
+
+def flag_hint(option: str | None) -> str:
+    """`` (hint: …)`` naming the flag behind a library option, or nothing.
+
+    >>> flag_hint("max_article_bytes")
+    ' (hint: kg build --max-article-mb raises it)'
+    """
+    return f" (hint: {FLAG_HINTS[option]})" if option in FLAG_HINTS else ""
 
 
 def terminal_safe(text: str) -> str:
@@ -48,23 +72,38 @@ def terminal_safe(text: str) -> str:
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
-def _progress(label: str) -> tuple[Callable[[Any], None], Callable[[], None]]:
-    """A tick/close pair: a counter on a terminal, nothing otherwise."""
-    if not sys.stderr.isatty():
-        return (lambda _item: None), (lambda: None)
-    count = 0
+@contextmanager
+def _progress(label: str, console: Any = None
+              ) -> Iterator[tuple[Callable[[int], None], Callable[[Any], None]]]:
+    """A (start, tick) pair driving a progress bar on standard error — total, rate and time
+    left — when it is a terminal; quiet otherwise (pipes, CI logs)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    def tick(_item: Any) -> None:
-        nonlocal count
-        count += 1
-        sys.stderr.write(f"\r{label}: {count}")
-        sys.stderr.flush()
+    console = console or Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("elapsed,"),
+               TimeRemainingColumn(), TextColumn("left"))
+    with Progress(*columns, console=console, disable=not console.is_terminal,
+                  transient=True) as progress:
+        task = progress.add_task(label, total=None, rate="")
 
-    def close() -> None:
-        if count:
-            sys.stderr.write("\n")
+        def start(total: int) -> None:
+            progress.update(task, total=total)
 
-    return tick, close
+        def tick(_item: Any) -> None:
+            progress.advance(task)
+            speed = progress.tasks[0].speed
+            progress.update(task, rate=f"{speed:.1f}/s" if speed else "")
+
+        yield start, tick
 
 
 def _check_scheduler(value: str | None) -> str | None:
@@ -114,22 +153,18 @@ def build(
 
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20))
-    tick, close = _progress("articles")
-
     def skip(item: Any) -> None:
-        typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}"), err=True)
+        typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}{flag_hint(item.option)}"),
+                   err=True)
 
     def warn(path: str, message: str) -> None:
         typer.echo(terminal_safe(f"warning: {path}: {message}"), err=True)
 
-    with clean_errors():
-        try:
-            report = build_corpus(
-                paths, settings, formats=fmt or DEFAULT_FORMATS, on_document=tick, on_skip=skip,
-                on_warning=warn,
-            )
-        finally:
-            close()
+    with clean_errors(), _progress("articles") as (start, tick):
+        report = build_corpus(
+            paths, settings, formats=fmt or DEFAULT_FORMATS, on_document=tick, on_skip=skip,
+            on_warning=warn, on_start=start,
+        )
     typer.echo(report.summary())
     if report.up_to_date:
         typer.echo(f"up to date: inputs, settings and {', '.join(map(str, report.outputs))} "
@@ -342,3 +377,27 @@ def load(
     typer.echo(report.summary())
     if not report.ok:
         raise typer.Exit(1)
+
+
+@app.command()
+def rules(
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the Markdown page docs/rules.md instead.")
+    ] = False,
+) -> None:
+    """List the extraction rules: id, what each produces, confidence, what it reads, example."""
+    from kg.extract.rules import all_rules
+    from kg.extract.rules.registry import rules_markdown
+
+    declared = all_rules()
+    if markdown:
+        typer.echo(rules_markdown(declared), nl=False)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("rule", "produces", "confidence", "what it reads", "example")
+    for rule in declared:
+        table.add_row(rule.id, rule.produces, f"{rule.confidence:g}", rule.description,
+                      rule.example)
+    Console(soft_wrap=False).print(table)

@@ -9,7 +9,12 @@
     └── StoreError        an external triple store refused, failed or could not be reached
 
 Callers (the CLI above all) catch ``KGError`` and print ``str(error)``; causes are chained
-with ``raise ... from e`` so tracebacks still show what went wrong underneath.
+with ``raise ... from e`` so tracebacks still show what went wrong underneath. Messages speak
+the library's words: an error that a setting or parameter would fix names it in ``option``
+(``"max_nodes"``, ``"out_dir"`` …), and the CLI turns that into a hint about its own flags.
+
+>>> KGError("the view is too big", option="max_nodes").option
+'max_nodes'
 """
 
 from __future__ import annotations
@@ -17,6 +22,11 @@ from __future__ import annotations
 
 class KGError(Exception):
     """Base class of every error kg raises deliberately."""
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        #: The library parameter or setting that would fix this, if one would.
+        self.option = option
 
 
 class InputError(KGError):

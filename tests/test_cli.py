@@ -101,3 +101,28 @@ def test_help_lists_the_commands() -> None:
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0
     assert "build" in result.stdout and "validate" in result.stdout
+
+
+def test_progress_bar_shows_total_rate_and_time_left_on_a_terminal() -> None:
+    import io
+
+    from rich.console import Console
+
+    from kg.cli import _progress
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=120)
+    with _progress("articles", console) as (start, tick):
+        start(3)
+        for item in range(3):
+            tick(item)
+        console.print(end="")  # keep the live display's last frame
+    text = screen.getvalue()
+    assert "articles" in text and "3/3" in text and "left" in text and "elapsed" in text
+
+
+def test_build_progress_is_quiet_when_not_on_a_terminal(tmp_path: Path,
+                                                        fast_pipeline: None) -> None:
+    result = CliRunner().invoke(app, ["build", str(SEEDS), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "\r" not in result.output and "━" not in result.output and "/s" not in result.output

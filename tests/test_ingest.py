@@ -63,7 +63,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, st
     return root, expected, Run([root])
 
 
-TOO_LARGE_100 = "larger than the limit of 100 bytes (kg build --max-article-mb raises it)"
+TOO_LARGE_100 = "larger than the limit of 100 bytes (the max_article_bytes setting)"
 
 
 def test_corpus_is_deterministic(tmp_path: Path) -> None:
@@ -208,7 +208,7 @@ def test_ten_megabyte_article_builds(tmp_path: Path) -> None:
 def test_file_over_the_limit_is_skipped(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("x" * 101)
     run = Run([tmp_path], max_bytes=100)
-    assert run.skipped == [Skipped(str(tmp_path / "a.txt"), TOO_LARGE_100)]
+    assert run.skipped == [Skipped(str(tmp_path / "a.txt"), TOO_LARGE_100, "max_article_bytes")]
 
 
 def test_undecodable_bytes_are_skipped(tmp_path: Path) -> None:
@@ -350,4 +350,4 @@ def test_broken_symlink_named_explicitly_is_skipped_not_an_error(tmp_path: Path)
 
 def test_stdin_over_the_limit_is_skipped() -> None:
     run = Run(["-"], stdin=io.StringIO("x" * 101), max_bytes=100)
-    assert run.skipped == [Skipped("-", TOO_LARGE_100)]
+    assert run.skipped == [Skipped("-", TOO_LARGE_100, "max_article_bytes")]

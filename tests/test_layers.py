@@ -60,3 +60,30 @@ def test_only_the_cli_imports_kg_modules_inside_functions() -> None:
     late = [hit for path in sorted(KG.rglob("*.py")) if path.name != "cli.py"
             for hit in _late_kg_imports(path)]
     assert late == []
+
+
+REMOTE_PENDING = "kg/remote/"  # reworded together with the one HTTP client (branch remote)
+
+
+def _library_messages() -> list[str]:
+    """String constants of kg's library modules that end up in errors or skip reasons."""
+    found = []
+    for path in sorted(KG.rglob("*.py")):
+        if path.name == "cli.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Raise) or (isinstance(node, ast.Return)):
+                for part in ast.walk(node):
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        found.append(f"{path.relative_to(ROOT)}: {part.value}")
+    return found
+
+
+def test_library_messages_speak_library_words_not_cli_flags() -> None:
+    # A notebook user must not be told about --format; the CLI adds flag hints itself
+    # (kg.cli.FLAG_HINTS, from the error's `option`).
+    import re
+
+    flags = [m for m in _library_messages() if re.search(r"(?<![\w-])--[a-z][a-z-]+", m)
+             and not m.startswith(REMOTE_PENDING)]
+    assert flags == []

@@ -100,7 +100,7 @@ def test_second_lock_in_the_same_process_is_refused(tmp_path: Path) -> None:
                 pass
     message = str(caught.value)
     assert message.startswith(f"another kg build is writing to {out} (lock {out / LOCK_NAME}")
-    assert message.endswith("wait for it or use another --out")
+    assert message.endswith("wait for it or write to another output folder")
     assert f"held by process {os.getpid()}" in message
     with BuildLock(out):  # released: a later build may start
         pass

@@ -215,7 +215,8 @@ def test_ten_megabyte_file_is_skipped_by_default(tmp_path: Path) -> None:
     command = ["build", str(tmp_path / "in"), "--out", str(tmp_path / "o")]
     result = CliRunner().invoke(app, command)
     assert result.exit_code == EXIT_SKIPPED
-    assert "big.txt: larger than the limit of 5 MB (kg build --max-article-mb" in result.stderr
+    assert ("big.txt: larger than the limit of 5 MB (the max_article_bytes setting) "
+            "(hint: kg build --max-article-mb raises it)") in result.stderr
 
 
 @pytest.mark.slow

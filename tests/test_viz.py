@@ -124,7 +124,7 @@ def test_types_keep_only_those_classes(types: list[str], kinds: set[str]) -> Non
 
 
 def test_too_many_nodes_is_a_clear_error() -> None:
-    with pytest.raises(InputError, match=r"would have 6 nodes, more than --max-nodes 5; narrow"):
+    with pytest.raises(InputError, match=r"would have 6 nodes, more than max_nodes=5; narrow"):
         view(synthetic_store(), max_nodes=5)
 
 
@@ -193,4 +193,6 @@ def test_cli_viz_writes_the_page(seed_build: Path, tmp_path: Path) -> None:
     assert f"({len(data['nodes'])} nodes, {len(data['edges'])} edges)" in result.output
     result = CliRunner().invoke(app, ["viz", "--graph", str(seed_build / "graph.trig"),
                                       "--out", str(out), "--max-nodes", "2"])
-    assert result.exit_code == 1 and "--max-nodes 2" in result.output
+    assert result.exit_code == 1 and "max_nodes=2" in result.output
+    assert "(hint: narrow the view with --focus NAME --depth N, --types or --query, or raise " \
+           "--max-nodes)" in result.output

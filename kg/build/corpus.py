@@ -158,12 +158,14 @@ def build_corpus(
     on_skip: Callable[[Skipped], None] | None = None,
     nlp: Any = None,
     on_warning: Callable[[str, str], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> BuildReport:
     """Build the graph of the articles under ``paths`` into ``settings.out_dir``.
 
     With ``settings.cache`` a build whose inputs, settings, code and outputs are unchanged
     writes nothing, and known documents are not parsed again (``kg.build.cache``,
-    ``kg.build.manifest``).
+    ``kg.build.manifest``). ``on_start`` is told how many documents extraction will hand to
+    ``on_document``, once they are read (a progress bar's total).
     """
     started = time.perf_counter()
     check_formats(formats)
@@ -183,6 +185,8 @@ def build_corpus(
             return report_of_unchanged(finished, settings.out_dir, skipped, started)
         cache = ExtractionCache(settings.out_dir, extractor_fingerprint(settings.model)) \
             if settings.cache else None
+        if on_start is not None:
+            on_start(len(documents))
         extractions = []
         for extraction in extract_all(documents, settings, nlp, cache):
             extractions.append(extraction)

@@ -150,7 +150,8 @@ def dask_client(scheduler: str, workers: int) -> Iterator[Client]:
     try:
         from distributed import Client, LocalCluster
     except ImportError as e:
-        raise BuildError("--scheduler needs Dask: pip install 'kg[dask]'") from e
+        raise BuildError("extracting on a Dask scheduler needs Dask: pip install 'kg[dask]'",
+                         option="scheduler") from e
     if scheduler != "local":
         with _connected(scheduler) as client:
             yield client

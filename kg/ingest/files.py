@@ -98,6 +98,7 @@ class Skipped:
 
     path: str
     reason: str
+    option: str | None = None  # the setting that would let it through (``max_article_bytes``)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
@@ -105,6 +106,10 @@ class Skipped:
 
 class _Rejected(Exception):
     """Internal: this input cannot become a document (the message is the reason)."""
+
+    def __init__(self, reason: str, option: str | None = None) -> None:
+        super().__init__(reason)
+        self.option = option
 
 
 def slugify(text: str, max_len: int = 60) -> str:
@@ -224,7 +229,7 @@ class _Reader:
             text = self._read_text(path, warn)
             body, fields_ = _prepare_text(text, warn)
         except _Rejected as rejected:
-            self._skip(Skipped(path, str(rejected)))
+            self._skip(Skipped(path, str(rejected), rejected.option))
             return None
         sha = _sha256(body)
         if sha in self._texts:
@@ -243,7 +248,7 @@ class _Reader:
         stream = self._stdin or sys.stdin
         data = getattr(stream, "buffer", stream).read(self._max_bytes + 1)
         if len(data) > self._max_bytes:
-            raise _Rejected(_too_large(self._max_bytes))
+            raise _Rejected(_too_large(self._max_bytes), "max_article_bytes")
         return data if isinstance(data, str) else _decode(data, warn)
 
     def _unique_id(self, path: str, meta: ArticleMeta, sha: str) -> str:
@@ -300,13 +305,13 @@ def _read_bytes(path: str, max_bytes: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise _Rejected("not a regular file")
         if info.st_size > max_bytes:
-            raise _Rejected(_too_large(max_bytes))
+            raise _Rejected(_too_large(max_bytes), "max_article_bytes")
         with open(path, "rb") as file:
             data = file.read(max_bytes + 1)
     except OSError as e:
         raise _Rejected(_os_reason(path, e)) from e
     if len(data) > max_bytes:
-        raise _Rejected(_too_large(max_bytes))
+        raise _Rejected(_too_large(max_bytes), "max_article_bytes")
     return data
 
 
@@ -315,7 +320,7 @@ def _too_large(max_bytes: int) -> str:
         limit = f"{max_bytes / 2**20:g} MB"
     else:
         limit = f"{max_bytes / 1024:g} KB" if max_bytes >= 1024 else f"{max_bytes} bytes"
-    return f"larger than the limit of {limit} (kg build --max-article-mb raises it)"
+    return f"larger than the limit of {limit} (the max_article_bytes setting)"
 
 
 def _os_reason(path: str, error: OSError) -> str:

@@ -33,9 +33,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
-from importlib.resources import files
 
+from kg.lexicon import word_list
 from kg.model import Entity, EntityKind, Extraction, Resolution
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
@@ -59,14 +58,6 @@ MAX_RUN = 4
 APPOSITION_WORDS = 7
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
-
-
-@cache
-def word_list(name: str) -> frozenset[str]:
-    """The entries of ``kg/lexicon/data/NAME.txt`` (``#`` comments and blanks skipped)."""
-    text = (files("kg.lexicon") / "data" / f"{name}.txt").read_text(encoding="utf-8")
-    entries = (" ".join(line.split("#", 1)[0].split()).lower() for line in text.splitlines())
-    return frozenset(entry for entry in entries if entry)
 
 
 def _class_of(phrase: str, lists: dict[str, str], cue: str = "name") -> str | None:

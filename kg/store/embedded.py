@@ -46,7 +46,7 @@ DEFAULT_GRAPH = Path("output/graph.trig")
 CACHE_MIN_BYTES = 10 * 1024 * 1024
 CACHE_DIR = Path(".kg") / "store"
 CACHE_VERSION = 1  # bump when the cache layout changes
-BUILD_HINT = "build one with `kg build ARTICLES --out FOLDER` (writes FOLDER/graph.trig)"
+BUILD_HINT = "build one first (a build writes graph.trig into its output folder)"
 
 _log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def open_store(path: str | Path, *, cache: bool | None = None) -> ox.Store:
     try:
         size = path.stat().st_size
     except FileNotFoundError:
-        raise GraphError(f"graph file {path} not found; {BUILD_HINT}") from None
+        raise GraphError(f"graph file {path} not found; {BUILD_HINT}", option="graph") from None
     except OSError as e:
         raise GraphError(f"cannot read graph file {path}: {e.strerror or e}") from e
     if path.is_dir():

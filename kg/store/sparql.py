@@ -136,7 +136,7 @@ def parse_params(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise QueryError(f"--param {pair!r}: write it as name=value")
+            raise QueryError(f"parameter {pair!r}: write it as name=value", option="params")
         params[name.strip()] = value
     return params
 
@@ -245,8 +245,8 @@ def _write_boolean(result: ox.QueryBoolean, fmt: str, out: IO[bytes]) -> None:
         result.serialize(out, format=ox.QueryResultsFormat.JSON)
         out.write(b"\n")
     else:
-        raise QueryError(f"an ASK query answers true or false; --format {fmt} is for CONSTRUCT "
-                         "and DESCRIBE (use table, csv, tsv or json)")
+        raise QueryError(f"an ASK query answers true or false; the {fmt} format is for "
+                         "CONSTRUCT and DESCRIBE (use table, csv, tsv or json)", option="format")
 
 
 def _write_solutions(result: ox.QuerySolutions, fmt: str, out: IO[bytes]) -> None:
@@ -257,15 +257,15 @@ def _write_solutions(result: ox.QuerySolutions, fmt: str, out: IO[bytes]) -> Non
         if fmt == "json":
             out.write(b"\n")
     else:
-        raise QueryError(f"a SELECT query gives rows; --format {fmt} is for CONSTRUCT and "
-                         "DESCRIBE (use table, csv, tsv or json)")
+        raise QueryError(f"a SELECT query gives rows; the {fmt} format is for CONSTRUCT and "
+                         "DESCRIBE (use table, csv, tsv or json)", option="format")
 
 
 def _write_triples(result: Iterable[ox.Triple], fmt: str, out: IO[bytes]) -> None:
     fmt = "ttl" if fmt == "table" else fmt
     if fmt not in GRAPH_FORMATS:
-        raise QueryError(f"a CONSTRUCT or DESCRIBE query gives triples; --format {fmt} is for "
-                         "SELECT (use ttl or nt)")
+        raise QueryError(f"a CONSTRUCT or DESCRIBE query gives triples; the {fmt} format is "
+                         "for SELECT (use ttl or nt)", option="format")
     rdf_format = GRAPH_FORMATS[fmt]
     prefixes = PREFIXES if rdf_format == ox.RdfFormat.TURTLE else None
     data = ox.serialize(result, format=rdf_format, prefixes=prefixes)
@@ -289,8 +289,9 @@ def read_query(source: str | Path | None, name: str | None = None,
         named = named_query(name)
         return named.text, str(named.path)
     if source is None:
-        raise QueryError("no query given: pass SPARQL text, a .rq file, - for standard input, "
-                         "or --name NAME (kg query --list shows the names)")
+        raise QueryError("no query given: pass SPARQL text, a .rq file, '-' for standard input "
+                         "or the name of a named question (named_queries() lists them)",
+                         option="query")
     if source == "-":
         return (stdin.read() if stdin is not None else ""), "<stdin>"
     if isinstance(source, Path) or ("\n" not in source and len(source) < 4096

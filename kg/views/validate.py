@@ -44,7 +44,7 @@ class ValidationReport:
 def read_graph(path: Path) -> Graph:
     """A graph file as one rdflib graph (named graphs are merged); clear errors otherwise."""
     if not path.is_file():
-        raise GraphError(f"{path}: no such graph file; build one with `kg build PATH --out DIR`")
+        raise GraphError(f"{path}: no such graph file; build one first", option="graph")
     fmt = FORMAT_BY_SUFFIX.get(path.suffix)
     if fmt is None:
         raise GraphError(f"{path}: unknown graph format (use {', '.join(FORMAT_BY_SUFFIX)})")

@@ -112,9 +112,9 @@ def view(graph: Any, *, focus: str | None = None, depth: int = 1,
         projection = with_text(store, projection)
     if len(projection.nodes) > max_nodes:
         raise InputError(
-            f"the view would have {len(projection.nodes):,} nodes, more than --max-nodes "
-            f"{max_nodes:,}; narrow it with --focus NAME --depth N, --types or --query, "
-            "or raise --max-nodes")
+            f"the view would have {len(projection.nodes):,} nodes, more than max_nodes="
+            f"{max_nodes:,}; narrow it to an entity's neighbourhood (focus, depth), to some "
+            "types or to a query, or raise max_nodes", option="max_nodes")
     return render(projection, title)
 
 
