@@ -56,7 +56,7 @@ def generate(path: Path, triples: int) -> int:
                     ox.Literal(f"{50 + e % 7}.45", datatype=ox.NamedNode(XSD + "double")),
                     entities),
             ox.Quad(entity, ox.NamedNode(SCHEMA + "sameAs"),
-                    ox.NamedNode(f"https://sws.geonames.org/{700000 + e}/"), entities),
+                    ox.NamedNode(f"http://sws.geonames.org/{700000 + e}/"), entities),
         ]
     path.write_bytes(ox.serialize(quads, format=ox.RdfFormat.TRIG) or b"")
     return len(quads)

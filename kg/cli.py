@@ -181,12 +181,15 @@ def build(
 @app.command()
 def validate(
     graph: Annotated[Path, typer.Argument(help="Graph file to check.")] = Path("output/graph.ttl"),
+    inference: Annotated[str, typer.Option(
+        "--inference", help="Reason first: none or rdfs (kg's ontology and the axioms of the "
+        "vocabularies it imports).")] = "none",
 ) -> None:
     """Check a graph against the SHACL shapes (ontology/shapes.ttl)."""
     from kg.views.validate import validate_graph
 
     with clean_errors():
-        report = validate_graph(graph)
+        report = validate_graph(graph, inference=inference)
     if report.conforms:
         typer.echo(f"{graph}: conforms to the SHACL shapes")
         return

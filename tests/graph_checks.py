@@ -92,9 +92,13 @@ def _anchor_problem(iri: str, row: dict[str, str], table: dict[str, dict[str, st
 
 
 def loose_iris(quads: Iterable[ox.Quad]) -> list[str]:
-    """IRIs that do not match ``STRICT_IRI`` (the objects of ``schema:url`` aside)."""
+    """IRIs that do not match ``STRICT_IRI`` (the objects of ``schema:url`` aside; and the
+    graphs of kg's vocabulary and build record, which name vocabularies and versions)."""
     iris = set()
+    own = {f"{Settings().base_iri}graph/{name}" for name in ("ontology", "build")}
     for quad in quads:
+        if isinstance(quad.graph_name, ox.NamedNode) and quad.graph_name.value in own:
+            continue
         terms = [quad.subject, quad.predicate, quad.graph_name]
         iris.update(t.value for t in terms if isinstance(t, ox.NamedNode))
         if isinstance(quad.object, ox.NamedNode) and quad.predicate.value != URL:

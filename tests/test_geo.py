@@ -41,11 +41,12 @@ def test_left_unlinked_with_a_note(name: str, context: frozenset[str], note: str
     assert link is None and why is not None and note in why
 
 
-def test_country_point_is_its_capital_and_says_so() -> None:
+def test_country_is_an_area_not_its_capitals_point() -> None:
     link, _ = link_place("Ukraine", frozenset())
-    assert link is not None and link.country_code == "UA"
-    assert (round(link.latitude), round(link.longitude)) == (50, 31)  # Kyiv
-    assert link.note == "point of the capital of Ukraine"
+    assert link is not None and link.country_code == "UA" and link.geonames_id == 690791
+    assert link.feature == "country" and link.note is None  # the graph gives it no point
+    city, _ = link_place("Kyiv", frozenset({"UA"}))
+    assert city is not None and city.feature == "city"
 
 
 def test_tables_are_built_once() -> None:

@@ -122,6 +122,7 @@ class GeoLink:
     longitude: float
     country_code: str
     note: str | None = None
+    feature: str = "city"  # "country", "continent" or "city": areas have no single point
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,9 @@ class Entity:
     aliases: tuple[str, ...] = ()  # earlier keys kept as owl:sameAs after a merge
     geo: GeoLink | None = None
     geo_note: str | None = None  # why a place was left unlinked
+    # a finer class the article's own words give ("GovernmentOrganization", "Product"; see
+    # kg.resolve.types); a Product is no longer a person, organisation, place or event
+    fine_type: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@
     terms.py       IRIs, articles, sentences, mentions, entities
     facts.py       memberships, relations, events, figures and claims of one article
     events.py      reports of one event across articles
+    provenance.py  the build's own graphs: kg's vocabulary and shapes, the build as an activity
     graph.py       a corpus as named graphs, one at a time
     serialize.py   deterministic serialisation through Oxigraph
     graphfiles.py  graph files written one named graph at a time, atomically

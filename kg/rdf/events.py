@@ -30,7 +30,7 @@ from rdflib import Literal, URIRef
 
 from kg.model import Event, Extraction, PartyKind, Resolution
 from kg.rdf.facts import FactScope, event_iri, party_node
-from kg.rdf.namespaces import KG, PROV, RDF, XSD
+from kg.rdf.namespaces import DCTERMS, KG, PROV, RDF, XSD
 from kg.rdf.terms import Triple, sentence_iri
 
 DAY_TOLERANCE = 3
@@ -173,7 +173,7 @@ def link_triples(group: Sequence[Report], base: str) -> Iterator[Triple]:
     yield node, KG.confidence, Literal(Decimal(LINK_CONFIDENCE), datatype=XSD.decimal)
     for report in group:
         yield node, KG.linkedEvent, report.node
-        yield node, PROV.hadPrimarySource, URIRef(f"{base}article/{report.doc_id}")
+        yield node, DCTERMS.source, URIRef(f"{base}article/{report.doc_id}")
         for sentence in report.sentences:
             yield node, PROV.wasDerivedFrom, sentence
     for a in members:

@@ -3,8 +3,12 @@
 Fact IRIs are ``<base>fact/<kind>/<16 hex>``, a hash of the article, the fact's offsets and
 kind, so the same input always gives the same IRIs. Shared nodes have readable IRIs:
 ``<base>role/<slug>`` (org:Role), ``<base>group/<slug>`` (kg:Group), ``<base>measure/…``
-(kg:Measure), ``<base>country/<iso>`` (a country named only by a demonym and not otherwise
-an entity of the corpus). Every fact node carries its evidence (see ``ontology/kg.ttl``).
+(schema:StatisticalVariable), ``<base>place/<slug>`` (a country named only by a demonym and
+not otherwise an entity of the corpus), ``<base>government/<slug>`` (the government of a
+place that speaks or employs: an organisation, not the territory). Every fact node carries
+its evidence (see ``ontology/kg.ttl``): the sentences (prov:wasDerivedFrom), the article
+(dcterms:source, "reported in"), rule and confidence. Events, claims and figures are not
+strings: they are gaf:denotedBy the span of text that states them (a nif:RFC5147String).
 
 >>> fact_iri("https://x.org/", "claim", "a1", 3, 9)
 rdflib.term.URIRef('https://x.org/fact/claim/5cdb049b60f11866')
@@ -24,6 +28,7 @@ from rdflib import Literal, URIRef
 from kg.ingest.files import slugify
 from kg.model import (
     Claim,
+    ClaimKind,
     Entity,
     EntityKind,
     Event,
@@ -42,8 +47,31 @@ from kg.model import (
     TimeExpression,
     within,
 )
-from kg.rdf.namespaces import KG, NIF, ORG, PROV, RDF, RDFS, SDO, SEM, SKOS, XSD
-from kg.rdf.terms import Triple, article_iri, entity_iri, sentence_iri
+from kg.rdf.namespaces import (
+    DCTERMS,
+    GAF,
+    KG,
+    NIF,
+    ORG,
+    PROV,
+    RDF,
+    RDFS,
+    SDO,
+    SDO_RECENT,
+    SEM,
+    SKOS,
+    XSD,
+)
+from kg.rdf.terms import (
+    Triple,
+    article_iri,
+    country_node,
+    english,
+    entity_iri,
+    mention_iri,
+    sentence_iri,
+)
+from kg.resolve.geo import geo_index
 from kg.resolve.resolver import normalise_name
 
 RELATION_PROPERTY = {
@@ -119,18 +147,31 @@ class FactScope:
             if index in self.sentences:
                 sentence = self.sentences[index]
                 yield node, PROV.wasDerivedFrom, sentence_iri(self.base, self.doc_id, sentence)
-        yield node, PROV.hadPrimarySource, self.article
+        yield node, DCTERMS.source, self.article
         yield node, KG.extractedBy, Literal(evidence.rule)
         yield node, KG.confidence, _plain_decimal(evidence.confidence)
         if (published := self.extraction.document.meta.date_published) is not None:
             yield node, KG.reportedOn, Literal(published, datatype=XSD.date)
 
-    def offsets(self, node: URIRef, span: Span) -> Iterator[Triple]:
-        """Where a fact's words are: NIF offsets into the article."""
-        yield node, NIF.referenceContext, self.article
-        yield node, NIF.beginIndex, Literal(span.begin, datatype=XSD.nonNegativeInteger)
-        yield node, NIF.endIndex, Literal(span.end, datatype=XSD.nonNegativeInteger)
-        yield node, NIF.anchorOf, Literal(span.text)
+    def span_iri(self, span: Span) -> URIRef:
+        """The IRI of a stretch of the article (RFC 5147 offsets)."""
+        return mention_iri(self.base, self.doc_id, span.begin, span.end)
+
+    def offsets(self, node: URIRef, span: Span, lemma: str | None = None) -> Iterator[Triple]:
+        """Where a fact's words are: ``node`` gaf:denotedBy the span (a nif:RFC5147String
+        with NIF offsets into the article), so the fact itself is never typed a string."""
+        words = self.span_iri(span)
+        yield node, GAF.denotedBy, words
+        yield words, RDF.type, NIF.RFC5147String
+        yield words, NIF.referenceContext, self.article
+        yield words, NIF.beginIndex, Literal(span.begin, datatype=XSD.nonNegativeInteger)
+        yield words, NIF.endIndex, Literal(span.end, datatype=XSD.nonNegativeInteger)
+        yield words, NIF.anchorOf, english(span.text)
+        if lemma:
+            yield words, NIF.lemma, Literal(lemma)
+        sentence = self.extraction.sentence_of(span.begin)
+        if sentence is not None and span.end <= sentence.end:
+            yield words, NIF.sentence, sentence_iri(self.base, self.doc_id, sentence)
 
 
 def country_index(resolution: Resolution) -> dict[str, str]:
@@ -147,19 +188,28 @@ def country_index(resolution: Resolution) -> dict[str, str]:
     return cached
 
 
-def party_node(scope: FactScope, party: Party) -> tuple[URIRef, list[Triple]]:
-    """The IRI a party stands for, and the triples describing it when it is no entity."""
+def party_node(scope: FactScope, party: Party, agent: bool = False
+               ) -> tuple[URIRef, list[Triple]]:
+    """The IRI a party stands for, and the triples describing it when it is no entity. An
+    ``agent`` (a speaker, an employer) that is a place is that place's government."""
     entity = scope.entity_of(party)
     if entity is not None:
-        return entity_iri(scope.base, entity.key), []
+        node = entity_iri(scope.base, entity.key)
+        if agent and entity.kind is EntityKind.PLACE:
+            return _government_of(scope, entity)
+        return node, []
     if party.kind is PartyKind.COUNTRY and party.country is not None:
-        return country_node(scope, party.country.name, party.country.code)
+        place, described = demonym_country(scope, party.country.name, party.country.code)
+        if agent and not _is_organization(scope, place):
+            government, more = government_node(scope, place, party.country.name)
+            return government, described + more
+        return place, described
     node = URIRef(f"{scope.base}group/{slugify(normalise_name(party.text))}")
     triples: list[Triple] = [
         (node, RDF.type, KG.Group), (node, RDFS.label, Literal(_capitalised(party.text)))
     ]
     if party.country is not None:
-        country, more = country_node(scope, party.country.name, party.country.code)
+        country, more = demonym_country(scope, party.country.name, party.country.code)
         triples += [(node, KG.affiliation, country), *more]
     return node, triples
 
@@ -168,15 +218,47 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def country_node(scope: FactScope, name: str, code: str) -> tuple[URIRef, list[Triple]]:
-    """The corpus entity named ``name``, else ``<base>country/<iso>`` described here."""
+def _is_organization(scope: FactScope, node: URIRef) -> bool:
+    try:
+        entity = scope.resolution.entity(node.removeprefix(scope.base))
+    except KeyError:  # a place kg described itself
+        return False
+    return entity.kind is EntityKind.ORGANIZATION
+
+
+def demonym_country(scope: FactScope, name: str, code: str) -> tuple[URIRef, list[Triple]]:
+    """The corpus's place linked to the country ``code`` in GeoNames, else the corpus entity
+    named ``name``, else ``<base>place/<slug>`` described here: one IRI per place."""
+    node, triples = country_node(scope.resolution, scope.base, code, name)
+    if not triples:
+        return node, triples
     key = country_index(scope.resolution).get(normalise_name(name))
-    if key is not None:
-        return entity_iri(scope.base, key), []
-    node = URIRef(f"{scope.base}country/{code.lower()}")
+    return (entity_iri(scope.base, key), []) if key is not None else (node, triples)
+
+
+def _government_of(scope: FactScope, place: Entity) -> tuple[URIRef, list[Triple]]:
+    """A place's government; a national capital speaks for its country ("Moscow said")."""
+    geo = place.geo
+    if geo is not None and geo.feature == "city" and geo.geonames_id in geo_index().capitals:
+        country, described = country_node(scope.resolution, scope.base, geo.country_code)
+        name = next((str(o) for _, p, o in described if p == RDFS.label), None)
+        if name is None:
+            name = scope.resolution.entity(country.removeprefix(scope.base)).label
+        government, more = government_node(scope, country, name)
+        return government, described + more
+    return government_node(scope, entity_iri(scope.base, place.key), place.label)
+
+
+def government_node(scope: FactScope, place: URIRef, name: str) -> tuple[URIRef, list[Triple]]:
+    """``<base>government/<slug>``: the government of ``place``, the organisation that speaks
+    and employs for it (schema:areaServed the place), distinct from the territory."""
+    slug = slugify(place.removeprefix(scope.base).split("/", 1)[-1])
+    node = URIRef(f"{scope.base}government/{slug}")
     return node, [
-        (node, RDF.type, SDO.Country), (node, RDF.type, SDO.Place),
-        (node, RDFS.label, Literal(name)),
+        (node, RDF.type, SDO.GovernmentOrganization), (node, RDF.type, SDO.Organization),
+        (node, RDF.type, ORG.Organization),
+        (node, RDFS.label, Literal(f"Government of {name}")),
+        (node, SDO.areaServed, place),
     ]
 
 
@@ -205,7 +287,7 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield role, RDF.type, ORG.Role
     yield role, SKOS.prefLabel, Literal(fact.role)
     if fact.organization is not None:
-        organization, more = party_node(scope, fact.organization)
+        organization, more = party_node(scope, fact.organization, agent=True)
         yield from more
         yield node, ORG.organization, organization
     if fact.former:
@@ -240,10 +322,12 @@ def figure_iri(scope: FactScope, span: Span) -> URIRef:
 
 
 def figure_triples(scope: FactScope, fact: Figure) -> Iterator[Triple]:
-    """A schema:QuantitativeValue and the kg:Measure it gives a value for."""
+    """A schema:Observation (a schema:QuantitativeValue) of the schema:StatisticalVariable it
+    gives a value for."""
     if fact.value is None:
         return
     node = figure_iri(scope, fact.span)
+    yield node, RDF.type, SDO.Observation
     yield node, RDF.type, SDO.QuantitativeValue
     yield node, SDO.value, _plain_decimal(fact.value)
     if fact.upper is not None:  # a range: "8-9%"
@@ -257,7 +341,7 @@ def figure_triples(scope: FactScope, fact: Figure) -> Iterator[Triple]:
     if fact.measure is not None:
         measure, more = measure_node(scope, fact.measure)
         yield from more
-        yield node, KG.measures, measure
+        yield node, SDO.variableMeasured, measure
     yield from scope.evidence(node, fact.evidence)
 
 
@@ -273,7 +357,7 @@ def measure_node(scope: FactScope, measure: Measure) -> tuple[URIRef, list[Tripl
     node = URIRef(f"{scope.base}measure/{path}")
     label = " · ".join(part for part in (measure.counted, measure.predicate, anchor_label) if part)
     triples: list[Triple] = [
-        (node, RDF.type, KG.Measure), (node, RDFS.label, Literal(label)),
+        (node, RDF.type, SDO_RECENT.StatisticalVariable), (node, RDFS.label, english(label)),
         (node, KG.measuredPredicate, Literal(measure.predicate)),
         (node, KG.countedThing, Literal(measure.counted)), *more,
     ]
@@ -296,12 +380,11 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
     node = event_iri(scope, fact)
     yield node, RDF.type, SDO.Event
     yield node, RDF.type, SEM.Event
-    yield node, RDFS.label, Literal(event_label(scope, fact))
+    yield node, RDFS.label, english(event_label(scope, fact))
     yield node, SEM.eventType, KG[fact.kind.value]
-    yield node, KG.triggerLemma, Literal(fact.lemma)
+    yield from scope.offsets(node, fact.trigger, lemma=fact.lemma)
     if fact.planned:
         yield node, KG.planned, Literal(True)
-    yield from scope.offsets(node, fact.trigger)
     for prop, group in ((KG.agent, fact.agents), (KG.patient, fact.patients)):
         for party in group:
             actor, more = party_node(scope, party)
@@ -325,20 +408,37 @@ def event_label(scope: FactScope, event: Event) -> str:
         label += f" at {label_of(scope, event.places[0])}"
     elif event.patients:
         label += f" of {label_of(scope, event.patients[0])}"
-    if event.time is not None and event.time.value is not None:
-        label += f", {event.time.value.isoformat()}"
+    if event.time is not None and (stamp := time_literal(event.time)) is not None:
+        label += f", {stamp}"
     return label
 
 
+def time_literal(time: TimeExpression) -> Literal | None:
+    """What the text gives, no more: a day as xsd:date, a month as xsd:gYearMonth, a year as
+    xsd:gYear ("in 2014" is not 1 January 2014).
+
+    >>> from datetime import date
+    >>> time_literal(TimeExpression(0, 7, "in 2014", 0, date(2014, 1, 1), "year"))
+    rdflib.term.Literal('2014', datatype=rdflib.term.URIRef('http://www.w3.org/2001/XMLSchema#gYear'))
+    """
+    if time.value is None:
+        return None
+    if time.granularity == "year":
+        return Literal(f"{time.value.year:04d}", datatype=XSD.gYear)
+    if time.granularity == "month":
+        return Literal(f"{time.value.year:04d}-{time.value.month:02d}", datatype=XSD.gYearMonth)
+    return Literal(time.value, datatype=XSD.date)
+
+
 def time_triples(node: URIRef, time: TimeExpression | None) -> Iterator[Triple]:
-    """When: the date (xsd:date) and its granularity, or the text flagged unresolved."""
+    """When: sem:hasTimeStamp as precise as the text (the datatype says how precise), or the
+    text flagged unresolved."""
     if time is None:
         return
-    yield node, KG.timeText, Literal(time.text)
-    if time.value is not None:
-        yield node, SEM.hasTimeStamp, Literal(time.value, datatype=XSD.date)
-        if time.granularity:
-            yield node, KG.timeGranularity, Literal(time.granularity)
+    yield node, KG.timeText, english(time.text)
+    stamp = time_literal(time)
+    if stamp is not None:
+        yield node, SEM.hasTimeStamp, stamp
     else:
         yield node, KG.timeUnresolved, Literal(True)
 
@@ -356,16 +456,19 @@ def claim_iri(scope: FactScope, claim: Claim) -> URIRef:
 def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
     """A schema:Claim: speaker, cue, words with offsets, and what it mentions."""
     node = claim_iri(scope, fact)
-    speaker, more = party_node(scope, fact.speaker)
+    speaker, more = party_node(scope, fact.speaker, agent=True)
     yield from more
     yield node, RDF.type, SDO.Claim
     yield node, SDO.author, speaker
-    yield node, KG.speakerText, Literal(fact.speaker.text)
+    yield node, PROV.wasAttributedTo, speaker
+    yield node, KG.speakerText, english(fact.speaker.text)
     yield node, KG.cueVerb, Literal(fact.cue)
     yield node, KG.claimKind, Literal(fact.kind.value)
     yield from scope.offsets(node, fact.content)
-    if fact.uttered is not None and fact.uttered.value is not None:
-        yield node, SDO.dateCreated, Literal(fact.uttered.value, datatype=XSD.date)
+    if fact.kind is ClaimKind.DIRECT:  # the article's words repeat the speaker's own
+        yield scope.span_iri(fact.content), PROV.wasQuotedFrom, node
+    if fact.uttered is not None and (uttered := time_literal(fact.uttered)) is not None:
+        yield node, SDO.dateCreated, uttered
     yield from _claim_contents(scope, node, fact.content)
     yield from scope.evidence(node, fact.evidence)
 

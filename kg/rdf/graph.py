@@ -1,11 +1,12 @@
-"""A corpus as named graphs: each article's graph, then the entities and the events graphs.
+"""A corpus as named graphs: each article's graph, then the entities and the events graphs,
+kg's vocabulary (ontology, taxonomy, shapes) and the build's provenance.
 
     terms (IRIs, entities, mentions) ─┬▶ facts (roles, claims, events of one article) ─┐
                                       └▶ events (reports of one event across articles) ─┴▶ graph
 
 >>> from kg.model import Resolution
 >>> [str(name).rsplit("/", 1)[-1] for name, _ in corpus_graphs([], Resolution((), {}), "http://x/")]
-['entities', 'events']
+['entities', 'events', 'ontology', 'build']
 """
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ from rdflib import URIRef
 from kg.model import Extraction, Resolution
 from kg.rdf.events import events_graph
 from kg.rdf.facts import fact_triples
+from kg.rdf.provenance import (
+    build_graph_iri,
+    build_info,
+    build_triples,
+    ontology_graph_iri,
+    vocabulary_triples,
+)
 from kg.rdf.terms import (
     Quad,
     Triple,
@@ -42,14 +50,20 @@ def corpus_graphs(
     extractions: Iterable[Extraction], resolution: Resolution, base: str
 ) -> Iterator[tuple[URIRef, list[Triple]]]:
     """Each named graph of a corpus with its triples, one at a time: the articles' graphs in
-    order, then the entities graph (so a writer never needs the whole corpus's triples)."""
+    order, then the entities, events, ontology and build graphs (so a writer never needs the
+    whole corpus's triples)."""
     done: list[Extraction] = []
+    names: list[URIRef] = []
     for extraction in extractions:
         done.append(extraction)
-        graph = article_graph_iri(base, extraction.document.doc_id)
-        yield graph, document_triples(extraction, resolution, base)
+        names.append(article_graph_iri(base, extraction.document.doc_id))
+        yield names[-1], document_triples(extraction, resolution, base)
     yield entities_graph_iri(base), entity_triples(resolution, base)
-    yield events_graph(done, resolution, base)
+    events = events_graph(done, resolution, base)
+    yield events
+    yield ontology_graph_iri(base), list(vocabulary_triples())
+    generated = [*names, entities_graph_iri(base), events[0], ontology_graph_iri(base)]
+    yield build_graph_iri(base), build_triples(build_info(done, base), generated)
 
 
 def corpus_quads(

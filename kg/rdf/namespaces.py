@@ -1,8 +1,10 @@
 """Closed sets of the RDF terms kg writes; a typo raises instead of minting a new IRI.
 
 Standard vocabularies come from rdflib where it ships them closed (schema.org as ``SDO``,
-PROV-O, SKOS, W3C ORG, WGS84, OWL); NIF 2.0, ITS 2.0 RDF, SEM and kg's own terms are
-declared here. ``tests/test_namespaces.py`` keeps ``KG`` in step with ``ontology/kg.ttl``.
+PROV-O, SKOS, W3C ORG, OWL, SHACL); NIF 2.0, ITS 2.0 RDF, SEM, GAF, WGS84, the GeoNames
+ontology and kg's own terms are declared here. ``tests/test_namespaces.py`` keeps ``KG`` in
+step with ``ontology/kg.ttl`` and every term kg writes in a reused namespace in step with that
+vocabulary's published term list (``kg/data/terms-*.txt``).
 
 >>> str(KG.sourcePath)
 'https://w3id.org/kgnews/ontology#sourcePath'
@@ -19,18 +21,21 @@ from rdflib.namespace import (
     RDF,
     RDFS,
     SDO,
+    SH,
     SKOS,
     XSD,
     DefinedNamespace,
 )
 
 __all__ = [
-    "DCTERMS", "GEONAMES", "ITSRDF", "KG", "NIF", "ORG", "OWL", "PREFIXES", "PROV", "RDF",
-    "RDFS", "SDO", "SEM", "SKOS", "WGS", "XSD",
+    "DCTERMS", "GAF", "GEONAMES", "GN", "ITSRDF", "KG", "NIF", "ORG", "OWL", "PREFIXES", "PROV",
+    "RDF", "RDFS", "SDO", "SDO_RECENT", "SEM", "SH", "SKOS", "WGS", "XSD",
 ]
 
 KG_NS = "https://w3id.org/kgnews/ontology#"
-GEONAMES = Namespace("https://sws.geonames.org/")
+#: GeoNames features: ``http://sws.geonames.org/<id>/`` (http, trailing slash), the IRIs
+#: GeoNames, DBpedia and Wikidata's mappings use.
+GEONAMES = Namespace("http://sws.geonames.org/")
 
 
 class NIF(DefinedNamespace):
@@ -44,6 +49,7 @@ class NIF(DefinedNamespace):
     Sentence: URIRef
     String: URIRef
     RFC5147String: URIRef
+    lemma: URIRef
     isString: URIRef
     beginIndex: URIRef
     endIndex: URIRef
@@ -66,7 +72,7 @@ class ITSRDF(DefinedNamespace):
 class SEM(DefinedNamespace):
     """Simple Event Model: events, actors, places and times."""
 
-    _NS = Namespace("http://semanticweb.cs.vu.nl/2009/11/sem#")
+    _NS = Namespace("http://semanticweb.cs.vu.nl/2009/11/sem/")
     _fail = True
 
     Event: URIRef
@@ -81,6 +87,36 @@ class SEM(DefinedNamespace):
     hasTimeStamp: URIRef
     hasBeginTimeStamp: URIRef
     hasEndTimeStamp: URIRef
+
+
+class SDO_RECENT(DefinedNamespace):
+    """schema.org terms newer than rdflib's copy of schema.org (``SDO``), same namespace."""
+
+    _NS = Namespace("https://schema.org/")
+    _fail = True
+
+    PoliticalParty: URIRef  # schema.org 26.0
+    StatisticalVariable: URIRef  # schema.org 23.0
+
+
+class GAF(DefinedNamespace):
+    """Grounded Annotation Framework (NewsReader): a thing and the mentions that denote it."""
+
+    _NS = Namespace("http://groundedannotationframework.org/gaf#")
+    _fail = True
+
+    denotedBy: URIRef
+    denotes: URIRef
+
+
+class GN(DefinedNamespace):
+    """The GeoNames ontology (``gn:``); features themselves are ``GEONAMES[id/]``."""
+
+    _NS = Namespace("http://www.geonames.org/ontology#")
+    _fail = True
+
+    Feature: URIRef
+    countryCode: URIRef
 
 
 class WGS(DefinedNamespace):
@@ -125,10 +161,8 @@ class KG(DefinedNamespace):
     # facts: events
     agent: URIRef
     patient: URIRef
-    triggerLemma: URIRef
     planned: URIRef
     timeText: URIRef
-    timeGranularity: URIRef
     timeUnresolved: URIRef
     quantity: URIRef
     EventLink: URIRef
@@ -139,11 +173,17 @@ class KG(DefinedNamespace):
     cueVerb: URIRef
     claimKind: URIRef
     qualifier: URIRef
-    Measure: URIRef
-    measures: URIRef
     measuredPredicate: URIRef
     countedThing: URIRef
     measuredFor: URIRef
+    # finer classes of entities (issue 12), where schema.org has none
+    ArmedForces: URIRef
+    Court: URIRef
+    Weapon: URIRef
+    # the build (a prov:Activity)
+    buildSettings: URIRef
+    inputCount: URIRef
+    sha256: URIRef
     # facts: the event taxonomy (SKOS concepts, values of sem:eventType)
     EventTypes: URIRef
     ArmedConflict: URIRef
@@ -192,7 +232,9 @@ PREFIXES: dict[str, str] = {
     "rdfs": str(RDFS._NS),
     "xsd": str(XSD._NS),
     "dcterms": str(DCTERMS._NS),
-    "gn": str(GEONAMES),
+    "gaf": str(GAF._NS),
+    "gn": str(GN._NS),
+    "sh": str(SH._NS),
 }
 
 
@@ -206,4 +248,5 @@ def _materialise_terms(*namespaces: type[DefinedNamespace]) -> None:
             type.__setattr__(namespace, name, namespace._NS[name])
 
 
-_materialise_terms(DCTERMS, ORG, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, NIF, ITSRDF, SEM, WGS, KG)
+_materialise_terms(DCTERMS, ORG, OWL, PROV, RDF, RDFS, SDO, SDO_RECENT, SH, SKOS, XSD, NIF, ITSRDF,
+                   SEM, GAF, GN, WGS, KG)

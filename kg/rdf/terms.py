@@ -8,6 +8,11 @@ IRIs (``base`` is ``Settings.base_iri``, by default ``https://w3id.org/kgnews/id
     <base><kind>/<slug>                       an entity, e.g. <base>person/vladimir-putin
     <base>graph/article/<doc_id>              the named graph of what one article contributed
     <base>graph/entities                      the corpus-level graph: labels, links, merges
+    <base>place/<slug>                         a country only a demonym named ("Russian"),
+                                              owl:sameAs its GeoNames feature
+
+Text the article wrote (its text, sentences, mentions, headline) is tagged ``@en``; names
+(entities' labels) are not: a name is no English text.
 
 Each article's graph is self-contained (it types the entities it mentions), so replacing one
 article touches only its graph and the entities graph.
@@ -19,6 +24,7 @@ article touches only its graph and the entities graph.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from functools import lru_cache
@@ -27,8 +33,24 @@ from typing import TypeAlias
 from rdflib import Literal, URIRef
 from rdflib.term import Node
 
+from kg.ingest.files import slugify
 from kg.model import Entity, EntityKind, Extraction, Mention, MergeDecision, Resolution, Sentence
-from kg.rdf.namespaces import GEONAMES, ITSRDF, KG, NIF, OWL, RDF, RDFS, SDO, SKOS, WGS, XSD
+from kg.rdf.namespaces import (
+    GEONAMES,
+    GN,
+    ITSRDF,
+    KG,
+    NIF,
+    OWL,
+    RDF,
+    RDFS,
+    SDO,
+    SDO_RECENT,
+    SKOS,
+    WGS,
+    XSD,
+)
+from kg.resolve.geo import geo_index
 
 Triple: TypeAlias = tuple[Node, Node, Node]
 Quad: TypeAlias = tuple[Node, Node, Node, Node]
@@ -39,6 +61,44 @@ CLASS_OF_KIND = {
     EntityKind.PLACE: SDO.Place,
     EntityKind.EVENT: SDO.Event,
 }
+#: Finer classes (``Entity.fine_type``): schema.org's own, or kg's subclasses of them.
+FINE_CLASSES = {
+    "GovernmentOrganization": SDO.GovernmentOrganization,
+    "Corporation": SDO.Corporation,
+    "NewsMediaOrganization": SDO.NewsMediaOrganization,
+    "SportsTeam": SDO.SportsTeam,
+    "NGO": SDO.NGO,
+    "PoliticalParty": SDO_RECENT.PoliticalParty,
+    "EducationalOrganization": SDO.EducationalOrganization,
+    "ArmedForces": KG.ArmedForces,
+    "Court": KG.Court,
+    "Product": SDO.Product,
+    "Vehicle": SDO.Vehicle,
+    "Weapon": KG.Weapon,
+}
+#: Fine classes that are no person, organisation, place or event: the coarse class is dropped.
+OWN_CLASSES = frozenset({"Product", "Vehicle", "Weapon"})
+EN = "en"
+
+
+def english(text: str) -> Literal:
+    """Text the article wrote, tagged as English."""
+    return Literal(text, lang=EN)
+
+
+def classes_of(entity: Entity) -> tuple[URIRef, ...]:
+    """The rdf:types of an entity: its coarse class (unless its fine class replaces it) and
+    its fine class.
+
+    >>> [str(c) for c in classes_of(Entity("place/x", EntityKind.PLACE, "X", fine_type="Weapon"))]
+    ['https://w3id.org/kgnews/ontology#Weapon']
+    """
+    fine = FINE_CLASSES.get(entity.fine_type or "")
+    if fine is None:
+        return (CLASS_OF_KIND[entity.kind],)
+    if entity.fine_type in OWN_CLASSES:
+        return (fine,)
+    return (CLASS_OF_KIND[entity.kind], fine)
 
 
 def article_iri(base: str, doc_id: str) -> URIRef:
@@ -98,15 +158,15 @@ def article_triples(extraction: Extraction, base: str) -> Iterator[Triple]:
     meta = document.meta
     yield doc, RDF.type, SDO.NewsArticle
     yield doc, RDF.type, NIF.Context
-    yield doc, NIF.isString, Literal(document.text)
+    yield doc, NIF.isString, english(document.text)
     yield doc, NIF.beginIndex, _index(0)
     yield doc, NIF.endIndex, _index(len(document.text))
-    yield doc, KG.sourcePath, Literal(document.path)
+    yield doc, KG.sourcePath, Literal(shareable_path(document.path))
     yield doc, KG.contentHash, Literal(document.sha256)
     if meta.date_published is not None:
         yield doc, SDO.datePublished, Literal(meta.date_published, datatype=XSD.date)
     if meta.title:
-        yield doc, SDO.headline, Literal(meta.title)
+        yield doc, SDO.headline, english(meta.title)
     if meta.url and (url := safe_http_iri(meta.url)) is not None:
         yield doc, SDO.url, url
     if meta.source:
@@ -114,6 +174,23 @@ def article_triples(extraction: Extraction, base: str) -> Iterator[Triple]:
         yield doc, SDO.publisher, publisher
         yield publisher, RDF.type, SDO.Organization
         yield publisher, RDFS.label, Literal(meta.source)
+
+
+def shareable_path(path: str) -> str:
+    """The source path as the graph publishes it: never absolute (a local folder must not
+    leak into data meant to be shared). A path relative to where kg ran ("news/a.txt", which
+    starts with the folder given to kg build) stays; an absolute path, or one climbing out of
+    that folder (".."), keeps only its file name.
+
+    >>> shareable_path("/home/ana/leaks/a.txt"), shareable_path("news/a.txt")
+    ('a.txt', 'news/a.txt')
+    >>> shareable_path("../../home/ana/a.txt"), shareable_path("C:/Users/ana/a.txt")
+    ('a.txt', 'a.txt')
+    """
+    parts = path.replace("\\", "/").split("/")
+    if os.path.isabs(path) or ".." in parts or (len(path) > 1 and path[1] == ":"):
+        return parts[-1]
+    return path
 
 
 def _short_hash(text: str) -> str:
@@ -130,7 +207,7 @@ def sentence_triples(extraction: Extraction, base: str) -> Iterator[Triple]:
         yield node, NIF.referenceContext, doc
         yield node, NIF.beginIndex, _index(sentence.begin)
         yield node, NIF.endIndex, _index(sentence.end)
-        yield node, NIF.anchorOf, Literal(document.text[sentence.begin : sentence.end])
+        yield node, NIF.anchorOf, english(document.text[sentence.begin : sentence.end])
 
 
 def mention_triples(extraction: Extraction, resolution: Resolution, base: str) -> Iterator[Triple]:
@@ -150,7 +227,8 @@ def mention_triples(extraction: Extraction, resolution: Resolution, base: str) -
             yield node, NIF.sentence, sentence_iri(base, document.doc_id, sentence)
         if key not in typed:
             typed.add(key)
-            yield entity_iri(base, key), RDF.type, CLASS_OF_KIND[entity.kind]
+            for cls in classes_of(entity):
+                yield entity_iri(base, key), RDF.type, cls
 
 
 def _mention_node(
@@ -160,9 +238,9 @@ def _mention_node(
     yield node, NIF.referenceContext, doc
     yield node, NIF.beginIndex, _index(mention.begin)
     yield node, NIF.endIndex, _index(mention.end)
-    yield node, NIF.anchorOf, Literal(mention.text)
+    yield node, NIF.anchorOf, english(mention.text)
     yield node, ITSRDF.taIdentRef, entity_iri(base, entity.key)
-    yield node, ITSRDF.taClassRef, CLASS_OF_KIND[entity.kind]
+    yield node, ITSRDF.taClassRef, classes_of(entity)[-1]
     yield node, KG.nerLabel, Literal(mention.ner_label)
 
 
@@ -178,6 +256,7 @@ def entity_triples(resolution: Resolution, base: str) -> list[Triple]:
     triples: list[Triple] = []
     for entity in resolution.entities:
         triples += _entity_node(entity, base, mentions[entity.key], len(articles[entity.key]))
+        triples += _containing_country(entity, resolution, base)
     for decision in resolution.decisions:
         if decision.merged:  # refusals ("ambiguous surname") go to .kg/resolution.json only
             triples += _decision_node(decision, base)
@@ -186,7 +265,8 @@ def entity_triples(resolution: Resolution, base: str) -> list[Triple]:
 
 def _entity_node(entity: Entity, base: str, mentions: int, articles: int) -> Iterator[Triple]:
     node = entity_iri(base, entity.key)
-    yield node, RDF.type, CLASS_OF_KIND[entity.kind]
+    for cls in classes_of(entity):
+        yield node, RDF.type, cls
     yield node, RDFS.label, Literal(entity.label)
     for alt in entity.alt_labels:
         yield node, SKOS.altLabel, Literal(alt)
@@ -196,12 +276,60 @@ def _entity_node(entity: Entity, base: str, mentions: int, articles: int) -> Ite
     yield node, KG.articleCount, Literal(articles, datatype=XSD.integer)
     if entity.geo is not None:
         geo = entity.geo
-        yield node, OWL.sameAs, GEONAMES[f"{geo.geonames_id}/"]
-        yield node, WGS.lat, Literal(geo.latitude, datatype=XSD.decimal)
-        yield node, WGS.long, Literal(geo.longitude, datatype=XSD.decimal)
-        yield node, SDO.addressCountry, Literal(geo.country_code)
+        yield node, OWL.sameAs, geonames_feature(geo.geonames_id)
+        if geo.feature == "city":  # a country or continent is an area: no single point
+            yield node, WGS.lat, Literal(geo.latitude, datatype=XSD.decimal)
+            yield node, WGS.long, Literal(geo.longitude, datatype=XSD.decimal)
+        else:
+            yield node, RDF.type, SDO.Country if geo.feature == "country" else SDO.Continent
+        if geo.feature == "country":
+            yield node, GN.countryCode, Literal(geo.country_code)
     if entity.geo_note:
         yield node, KG.geoNote, Literal(entity.geo_note)
+
+
+def geonames_feature(geonames_id: int) -> URIRef:
+    """A GeoNames feature's IRI: ``http://sws.geonames.org/<id>/``."""
+    return GEONAMES[f"{geonames_id}/"]
+
+
+def country_entities(resolution: Resolution) -> dict[str, str]:
+    """ISO code → key of the corpus's place linked to that country in GeoNames (one IRI per
+    place: a demonym's country lands on it, whatever name the corpus gave it)."""
+    cached = resolution.__dict__.get("_country_entities")
+    if cached is None:
+        cached = {e.geo.country_code: e.key for e in resolution.entities
+                  if e.geo is not None and e.geo.feature == "country"}
+        resolution.__dict__["_country_entities"] = cached
+    return cached
+
+
+def country_node(resolution: Resolution, base: str, code: str,
+                 name: str | None = None) -> tuple[URIRef, list[Triple]]:
+    """The place standing for the country ``code``: the corpus's entity linked to it, else
+    ``<base>place/<slug of its GeoNames name>`` described here (same GeoNames link)."""
+    key = country_entities(resolution).get(code)
+    if key is not None:
+        return entity_iri(base, key), []
+    record = next((p for p in geo_index().countries.values() if p.country_code == code), None)
+    label = record.name if record is not None else (name or code)
+    node = URIRef(f"{base}place/{slugify(label.lower())}")
+    triples: list[Triple] = [
+        (node, RDF.type, SDO.Country), (node, RDF.type, SDO.Place),
+        (node, RDFS.label, Literal(label)),
+    ]
+    if record is not None:
+        triples.append((node, OWL.sameAs, geonames_feature(record.geonames_id)))
+        triples.append((node, GN.countryCode, Literal(code)))
+    return node, triples
+
+
+def _containing_country(entity: Entity, resolution: Resolution, base: str) -> list[Triple]:
+    """A linked city is schema:containedInPlace its country."""
+    if entity.geo is None or entity.geo.feature != "city" or not entity.geo.country_code:
+        return []
+    country, triples = country_node(resolution, base, entity.geo.country_code)
+    return [*triples, (entity_iri(base, entity.key), SDO.containedInPlace, country)]
 
 
 def _decision_node(decision: MergeDecision, base: str) -> Iterator[Triple]:

@@ -8,6 +8,7 @@
     corpus.py     across articles: blocked candidate keys, merge rules
     clusters.py   the groups found to be one thing, and the name they go by
     geo.py        offline GeoNames: which places a name can denote
+    types.py      finer classes from the articles' words (government body, company, weapon …)
     registry.py   stable entity keys kept between builds
     evaluate.py   pairwise and B-cubed scores against hand-made clusters
 

@@ -12,8 +12,8 @@ next by a factor of five, otherwise the place stays unlinked with a note saying 
 GeoNames holds no regions ("Donbas", "Crimea"): such places stay unlinked with a note, never
 an error.
 
-Countries have no coordinates in the offline tables; their point is their capital's, as the
-``GeoLink.note`` says.
+Countries and continents are areas: their ``GeoLink`` says so (``feature``) and the graph
+gives them no point (a capital's point would be a false fact about the country).
 
 >>> link_place("Mariupol", frozenset({"UA"}))[0].geonames_id
 701822
@@ -261,6 +261,5 @@ def us_state_names() -> frozenset[str]:
 
 
 def _geo_link(place: GeoPlace) -> GeoLink:
-    note = f"point of the capital of {place.name}" if place.feature == "country" else None
     return GeoLink(place.geonames_id, place.name, place.latitude, place.longitude,
-                   place.country_code, note)
+                   place.country_code, None, place.feature)

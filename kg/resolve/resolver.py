@@ -1,7 +1,8 @@
 """Mentions → entities: which mentions, within and across articles, denote one thing.
 
     extractions ─▶ document_groups (per article) ─▶ merge_corpus (across) ─▶ clusters
-                ─▶ class vote, GeoNames link, same-GeoNames merge ─▶ registry keys ─▶ Resolution
+                ─▶ class vote, GeoNames link, same-GeoNames merge ─▶ registry keys
+                ─▶ finer classes from the articles' words (``kg.resolve.types``) ─▶ Resolution
 
 The rules live in ``kg.resolve`` (within an article: ``document``; across: ``corpus``);
 places are linked by ``kg.resolve.geo``; keys come from ``kg.resolve.registry`` so that a
@@ -35,6 +36,7 @@ from kg.resolve.geo import article_countries, candidates, link_place
 from kg.resolve.groups import Group, Join, Merger
 from kg.resolve.names import normalise_name
 from kg.resolve.registry import Registry
+from kg.resolve.types import with_fine_types
 
 __all__ = ["Cluster", "normalise_name", "resolve_entities"]
 
@@ -61,7 +63,7 @@ def resolve_entities(
             cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
     clusters = merge_same_places(clusters)
     keys = (registry or Registry()).assign(clusters)
-    return resolution_of(clusters, keys)
+    return with_fine_types(resolution_of(clusters, keys), extractions)
 
 
 def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:
