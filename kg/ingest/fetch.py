@@ -53,6 +53,7 @@ from kg.ingest.links import id_from_url
 USER_AGENT = "kg/0.1 (news knowledge-graph builder; +https://w3id.org/kgnews)"
 ROBOTS_TOKEN = "kg"
 FETCH_FOLDER = Path(".kg") / "fetch"
+Warn = Callable[[str, str], None]
 RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 30.0
 
@@ -135,21 +136,23 @@ class Fetcher:
         for url, result in zip(urls, self.fetch_all(urls), strict=True):
             self._prefetched[url] = result
 
-    def articles(self, url: str) -> Items:
-        """The articles at ``url``: one for a page, one per entry for a feed."""
+    def articles(self, url: str, on_warning: Warn | None = None) -> Items:
+        """The articles at ``url``: one for a page, one per entry for a feed. Warnings go to
+        ``on_warning(where, message)`` (else to the fetcher's own handler)."""
+        warn = on_warning or self._warn
         result = self._prefetched.pop(url, None) or self._attempt(url)
         if isinstance(result, FetchError):
             yield Unusable(url, str(result))
             return
         if _is_feed(result):
-            yield from self._feed(result)
+            yield from self._feed(result, warn)
         else:
-            yield self._page(result)
+            yield self._page(result, warn)
 
-    def _page(self, response: Response, where: str | None = None) -> Item:
+    def _page(self, response: Response, warn: Warn, where: str | None = None) -> Item:
         where = where or response.url
         try:
-            page = read_page(self.text_of(response, where), url=response.final_url)
+            page = read_page(self.text_of(response, where, warn), url=response.final_url)
         except NoArticle as e:
             return Unusable(where, f"HTML page without article text ({e})")
         fields = page.fields()
@@ -158,7 +161,7 @@ class Fetcher:
         fields["retrieved"] = response.fetched_at
         return Found(where, page.text, fields, id_from_url(fields["url"]))
 
-    def _feed(self, response: Response) -> Items:
+    def _feed(self, response: Response, warn: Warn) -> Items:
         feed = parse_feed(response.body)
         if not feed.entries:
             yield Unusable(response.url, "feed without entries")
@@ -169,13 +172,13 @@ class Fetcher:
         fetched = dict(zip([link for link in links if _is_http(link)], pages, strict=True))
         for number, entry in enumerate(feed.entries, 1):
             where = f"{response.url}#entry {number}"
-            yield self._entry(entry, where, source, fetched.get(links[number - 1]))
+            yield self._entry(entry, where, source, fetched.get(links[number - 1]), warn)
 
     def _entry(self, entry: Any, where: str, source: str | None,
-               page: Response | FetchError | None) -> Item:
+               page: Response | FetchError | None, warn: Warn) -> Item:
         own = entry_article(entry, where, source, id_from_url(where))
         if isinstance(page, Response) and not _is_feed(page):
-            article = self._page(page, where)
+            article = self._page(page, warn, where)
             if isinstance(article, Found):
                 entry_fields = own.fields if isinstance(own, Found) else {}
                 fields = {**entry_fields, **article.fields, "content": "full"}
@@ -184,7 +187,7 @@ class Fetcher:
         else:
             reason = str(page) if page is not None else "the entry has no link"
         if isinstance(own, Found):
-            self._warn(where, f"linked page not used ({reason}); the feed's "
+            warn(where, f"linked page not used ({reason}); the feed's "
                        f"{own.fields.get('content', 'summary')} is the text")
         return own
 
@@ -345,18 +348,19 @@ class Fetcher:
 
     # --- text ----------------------------------------------------------------------------
 
-    def text_of(self, response: Response, where: str) -> str:
+    def text_of(self, response: Response, where: str, warn: Warn | None = None) -> str:
         """The response as text: HTTP charset, else ``<meta>`` charset, else UTF-8, else
         cp1252 (each fallback after a named charset failed is warned about)."""
+        warn = warn or self._warn
         declared = [c for c in (response.charset, declared_charset(response.body)) if c]
         for charset in [*declared, "utf-8"]:
             try:
                 text = response.body.decode(charset)
             except (LookupError, UnicodeDecodeError):
-                self._warn(where, f"not valid {charset} as declared; trying the next charset")
+                warn(where, f"not valid {charset} as declared; trying the next charset")
                 continue
             return text
-        self._warn(where, "decoded as cp1252 (no declared charset fits)")
+        warn(where, "decoded as cp1252 (no declared charset fits)")
         return response.body.decode("cp1252", errors="replace")
 
 

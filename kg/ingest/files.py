@@ -194,7 +194,7 @@ class _Reader:
             self._fetcher().prefetch(urls)
         for source in sources:
             if is_url(source):
-                yield from self._from_items(self._fetcher().articles(source))
+                yield from self._from_items(self._fetcher().articles(source, self._warn))
                 continue
             for path in self._articles(source):
                 if input_kind(path) == "text":
