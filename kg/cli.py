@@ -330,13 +330,16 @@ def stats(
 @app.command()
 def export(
     graph: GraphOption = Path("output/graph.trig"),
-    fmt: Annotated[str, typer.Option("--format", "-f", help="graphml, gexf or csv.")] = "graphml",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="graphml, gexf, csv, or ftm (Follow-the-Money "
+                          "JSON Lines).")
+    ] = "graphml",
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="File (a folder for csv); default output/entities.*"),
     ] = None,
 ) -> None:
-    """Export the entity graph for Gephi or Cytoscape, with node and edge attributes."""
+    """Export the entity graph for Gephi or Cytoscape, or as Follow-the-Money entities."""
     from kg.store.embedded import open_store
     from kg.views.export import default_target, export_graph
 

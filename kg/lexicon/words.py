@@ -53,6 +53,23 @@ ORG_HEAD_WORDS = frozenset(
     """.split()
 )
 
+#: An organisation whose name ends in one of these is a company (FtM Company).
+COMPANY_HEAD_WORDS = frozenset(
+    """
+    company corporation corp inc incorporated ltd limited plc llc llp gmbh ag sa nv bv ab asa
+    holdings holding group bank airlines airline motors industries
+    """.split()
+)
+
+#: An organisation whose name ends in one of these is a public body (FtM PublicBody).
+PUBLIC_BODY_HEAD_WORDS = frozenset(
+    """
+    ministry department agency commission council parliament assembly congress senate court
+    police army navy government cabinet directorate authority administration office bureau
+    municipality prosecutor prosecutors tribunal
+    """.split()
+)
+
 #: A name whose last word is one of these denotes a place.
 PLACE_HEAD_WORDS = frozenset(
     """
