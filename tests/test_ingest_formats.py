@@ -210,3 +210,20 @@ def test_copy_pairs_need_real_overlap() -> None:
     assert find_copy_pairs(["\n".join(STORY), "\n".join(STORY[:4])]) != []  # a shortened copy
     assert find_copy_pairs(["\n".join(STORY[:6]), "\n".join(STORY[6:])]) == []
     assert len(shingles("one two three four five six")) == 2
+
+
+# --- the command line ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ([], "give article files, folders, URLs or --urls FILE"),
+    (["--field", "bogus", "x.csv"], "expected FIELD=NAME"),
+    (["--field", "colour=paint", "x.csv"], "unknown field 'colour'"),
+])
+def test_build_refuses_unusable_options(arguments: list[str], message: str,
+                                        tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+
+    result = CliRunner().invoke(app, ["build", "-o", str(tmp_path), *arguments])
+    assert result.exit_code == 2 and message in " ".join(result.output.split())

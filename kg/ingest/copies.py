@@ -4,7 +4,11 @@ A wire story republished by many outlets arrives with small edits: another first
 an editor's note at the end, another site's boilerplate. Exact copies are skipped when files
 are read (``kg.ingest.files``); near-copies are found here without comparing every pair:
 
-1. each article becomes the set of its word 5-grams (lower case, punctuation dropped);
+1. each article becomes the set of its word 5-grams (lower case, punctuation dropped), read
+   from its paragraphs of running text only (lines of at least ``CONTENT_WORDS`` words), so a
+   site's short boilerplate lines ("Share this article", "Advertisement", a dateline) do not
+   make two different stories look alike; each 5-gram is a stable 32-bit hash (CRC-32 of its
+   words, combined), the same in every build;
 2. a 128-permutation MinHash of that set goes into an LSH index tuned to a Jaccard
    similarity of ``CANDIDATE_JACCARD``, which proposes candidate pairs in about linear time;
 3. a candidate pair is a copy when the two sets overlap enough: their Jaccard similarity
@@ -28,6 +32,7 @@ evidence; only counts of independent sources count a group once.
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -36,10 +41,11 @@ from typing import Any
 from kg.model import Document
 
 SHINGLE_WORDS = 5
+CONTENT_WORDS = 8
 PERMUTATIONS = 128
-CANDIDATE_JACCARD = 0.3
+CANDIDATE_JACCARD = 0.15
 COPY_JACCARD = 0.5
-COPY_CONTAINMENT = 0.7
+COPY_CONTAINMENT = 0.6
 MIN_SHINGLES = 30  # shorter texts (a headline, a one-line brief) are never called copies
 
 _WORD = re.compile(r"\w+")
@@ -55,35 +61,66 @@ class CopyPair:
     containment: float
 
 
-def shingles(text: str, size: int = SHINGLE_WORDS) -> frozenset[str]:
-    """The set of ``size``-word shingles of ``text``, lower case, punctuation dropped.
+def shingles(text: str, size: int = SHINGLE_WORDS) -> frozenset[int]:
+    """The hashes of the ``size``-word shingles of ``text``'s running text.
 
-    >>> sorted(shingles("The port, the port!", size=2))
-    ['port the', 'the port']
+    >>> len(shingles("one two three four five six")), len(shingles("The port, the port!", 2))
+    (2, 2)
     """
-    words = _WORD.findall(text.lower())
-    if len(words) < size:
-        return frozenset([" ".join(words)]) if words else frozenset()
-    return frozenset(" ".join(words[i:i + size]) for i in range(len(words) - size + 1))
+    import numpy as np  # a dependency of datasketch; vectorised, hashing stays fast
+
+    words = _content_words(text)
+    if not words:
+        return frozenset()
+    codes = np.array(list(map(_WORD_CODES.__getitem__, words)), dtype=np.uint64)
+    count = max(1, len(codes) - size + 1)
+    value = np.full(count, 1469598103934665603, dtype=np.uint64)  # FNV-1a over word codes
+    for k in range(min(size, len(codes))):
+        value = (value ^ codes[k:k + count]) * np.uint64(1099511628211)
+    folded = (value ^ (value >> np.uint64(32))) & np.uint64(0xFFFFFFFF)
+    return frozenset(folded.tolist())
+
+
+def _content_words(text: str) -> list[str]:
+    lines = [line for line in text.lower().split("\n") if line.strip()]
+    content = [w for line in lines if len(words := _WORD.findall(line)) >= CONTENT_WORDS
+               for w in words]
+    return content if len(content) >= MIN_SHINGLES else _WORD.findall(text.lower())
+
+
+class _WordCodes(dict[str, int]):
+    """CRC-32 of each word, computed once (a stable code, unlike ``hash()``)."""
+
+    def __missing__(self, word: str) -> int:
+        if len(self) > 1 << 20:
+            self.clear()
+        code = self[word] = zlib.crc32(word.encode("utf-8", "surrogatepass"))
+        return code
+
+
+_WORD_CODES = _WordCodes()
 
 
 def find_copy_pairs(texts: Sequence[str]) -> list[CopyPair]:
     """Pairs ``(i, j)`` (as strings of their indices, i < j) of texts that are near-copies.
 
-    >>> [(p.first, p.second) for p in find_copy_pairs(["a b c " * 20 + "x", "a b c " * 20 + "y",
-    ...                                                 "unrelated words " * 30])]
+    >>> story = " ".join(f"w{i}" for i in range(80))
+    >>> other = " ".join(f"x{i}" for i in range(80))
+    >>> [(p.first, p.second) for p in find_copy_pairs([story + " end", "Intro " + story, other])]
     [('0', '1')]
     """
     from datasketch import MinHash, MinHashLSH  # imported here: only builds need it
 
     sets = [shingles(text) for text in texts]
     lsh = MinHashLSH(threshold=CANDIDATE_JACCARD, num_perm=PERMUTATIONS)
+    template = MinHash(num_perm=PERMUTATIONS)  # permutations drawn once, not once per text
     hashes: dict[int, Any] = {}
     for index, shingle_set in enumerate(sets):
         if len(shingle_set) < MIN_SHINGLES:
             continue
-        minhash = MinHash(num_perm=PERMUTATIONS)
-        minhash.update_batch([s.encode("utf-8", "surrogatepass") for s in shingle_set])
+        minhash = MinHash(num_perm=PERMUTATIONS, hashfunc=_identity, scheme=template.scheme,
+                          permutations=template.permutations)
+        minhash.update_batch(list(shingle_set))
         hashes[index] = minhash
         lsh.insert(index, minhash, check_duplication=False)
     pairs: list[CopyPair] = []
@@ -94,7 +131,11 @@ def find_copy_pairs(texts: Sequence[str]) -> list[CopyPair]:
     return sorted(pairs, key=lambda p: (int(p.first), int(p.second)))
 
 
-def _verified(i: int, j: int, sets: Sequence[frozenset[str]]) -> CopyPair | None:
+def _identity(value: int) -> int:
+    return value
+
+
+def _verified(i: int, j: int, sets: Sequence[frozenset[int]]) -> CopyPair | None:
     common = len(sets[i] & sets[j])
     jaccard = common / len(sets[i] | sets[j])
     containment = common / min(len(sets[i]), len(sets[j]))
