@@ -227,3 +227,38 @@ def test_build_refuses_unusable_options(arguments: list[str], message: str,
 
     result = CliRunner().invoke(app, ["build", "-o", str(tmp_path), *arguments])
     assert result.exit_code == 2 and message in " ".join(result.output.split())
+
+
+@pytest.mark.slow
+def test_build_of_every_format_goes_on_names_each_problem_and_conforms(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kg.api import query
+    from kg.cli import app
+    from kg.views.validate import validate_graph
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", str(SAMPLES), "-o", str(out)])
+    assert result.exit_code == 3, result.output
+    for line in ("binary.html: binary file, not an HTML page", "empty.rss: feed without entries",
+                 "export.jsonl:3: broken JSON", "export.csv:6: broken CSV",
+                 "crawl-cut.warc#record 3: record cut short", "no-article.html: HTML page "
+                 "without article text", "wire.rss#entry 3: entry without content"):
+        assert f"skipped {SAMPLES}/{line}" in result.output
+    graph = out / "graph.trig"
+    rows = query(graph, """SELECT ?path ?kind ?byline ?at ?from WHERE {
+        ?a kg:sourcePath ?path . OPTIONAL { ?a kg:contentKind ?kind }
+        OPTIONAL { ?a kg:byline ?byline } OPTIONAL { ?a kg:retrievedAt ?at }
+        OPTIONAL { ?a kg:retrievedFrom ?from } }""")
+    by_path = {r["path"].removeprefix(f"{SAMPLES}/"): r for r in rows}
+    assert by_path["wire.rss#entry 1"]["kind"] == "full"
+    assert by_path["wire.rss#entry 2"]["kind"] == "summary"
+    assert by_path["page.html"]["byline"] == "Mara Lindqvist"
+    warc = next(r for p, r in by_path.items() if p.startswith("crawl") and r["from"])
+    assert str(warc["from"]).endswith("bridge-reopens?ref=rss") and warc["at"] is not None
+    texts = query(graph, "SELECT ?a ?text WHERE { ?a nif:isString ?text }")
+    for row in query(graph, "SELECT ?a ?b ?e ?anchor WHERE { ?m nif:referenceContext ?a ; "
+                     "nif:beginIndex ?b ; nif:endIndex ?e ; nif:anchorOf ?anchor }"):
+        text = next(t["text"] for t in texts if t["a"] == row["a"])
+        assert text[int(row["b"]):int(row["e"])] == row["anchor"]
+    assert validate_graph(out / "graph.ttl").conforms
