@@ -411,3 +411,27 @@ def load(
     typer.echo(report.summary())
     if not report.ok:
         raise typer.Exit(1)
+
+
+@app.command()
+def rules(
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the Markdown page docs/rules.md instead.")
+    ] = False,
+) -> None:
+    """List the extraction rules: id, what each produces, confidence, what it reads, example."""
+    from kg.extract.rules import all_rules
+    from kg.extract.rules.registry import rules_markdown
+
+    declared = all_rules()
+    if markdown:
+        typer.echo(rules_markdown(declared), nl=False)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("rule", "produces", "confidence", "what it reads", "example")
+    for rule in declared:
+        table.add_row(rule.id, rule.produces, f"{rule.confidence:g}", rule.description,
+                      rule.example)
+    Console(soft_wrap=False).print(table)

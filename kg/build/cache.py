@@ -4,8 +4,9 @@ An entry lives at ``<out_dir>/.kg/cache/<key[:2]>/<key>.extraction`` and holds o
 document's ``Extraction`` without its ``Document`` (the current one is put back on read).
 The key is the SHA-256 of the document's text hash, id, path and metadata together with the
 extractor fingerprint: ``EXTRACTOR_VERSION``, the model package and its version, spaCy's
-version and the source of ``kg/extract`` and ``kg/model.py`` — so editing the extractor or
-changing the model can never serve an old result.
+version, the source of ``kg/extract`` and what it imports, and the lexicon's word lists
+(``kg/lexicon/data/``) — so editing the extractor, a word list or changing the model can never
+serve an old result.
 
 Entries are written atomically (``kg.atomic``) and carry the SHA-256 of their payload; a file
 that is truncated, altered, renamed or unreadable by this version of kg is a miss and is
@@ -38,6 +39,7 @@ from pathlib import Path
 from kg.atomic import atomic_write_bytes
 from kg.config import EXTRACTOR_VERSION, MODEL_PACKAGE
 from kg.errors import BuildError
+from kg.lexicon import data_files
 from kg.model import Document, Extraction
 
 CACHE_FOLDER = Path(".kg") / "cache"
@@ -59,6 +61,9 @@ def extractor_fingerprint(model: str = MODEL_PACKAGE) -> str:
     for source in extraction_sources():
         digest.update(f"{source.relative_to(_SOURCES)}\0".encode())
         digest.update(hashlib.sha256(source.read_bytes()).digest())
+    for word_list in data_files():  # the words the rules read are part of the extractor
+        digest.update(f"lexicon/{word_list.name}\0".encode())
+        digest.update(hashlib.sha256(word_list.read_bytes()).digest())
     return digest.hexdigest()
 
 

@@ -171,9 +171,10 @@ def build_corpus(
     writes nothing, and known documents are not parsed again (``kg.build.cache``,
     ``kg.build.manifest``). ``on_start`` is told how many documents extraction will hand to
     ``on_document``, once they are read (a progress bar's total). ``fields`` names the fields
-    of JSON Lines and CSV records (``kg.ingest.records``); web addresses among ``paths`` are fetched once and kept under
-    ``OUT/.kg/fetch/`` (``refresh`` fetches them again; ``kg.ingest.fetch``). Near-copies of
-    one story are marked ``copyOf`` their original (``kg.ingest.copies``).
+    of JSON Lines and CSV records (``kg.ingest.records``); web addresses among ``paths`` are
+    fetched once and kept under ``OUT/.kg/fetch/`` (``refresh`` fetches them again;
+    ``kg.ingest.fetch``). Near-copies of one story are marked ``copyOf`` their original
+    (``kg.ingest.copies``).
     """
     started = time.perf_counter()
     check_formats(formats)

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING
 
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
+    DASHES,
     LEADING_DETERMINERS,
     ORG_HEAD_WORDS,
     PLACE_HEAD_WORDS,
     PORTFOLIO_WORDS,
+    POSSESSIVES,
     TITLE_MODIFIERS,
     TITLE_NOUNS,
 )
@@ -40,8 +42,6 @@ KIND_BY_LABEL = {
     "FAC": EntityKind.PLACE,
     "EVENT": EntityKind.EVENT,
 }
-POSSESSIVES = frozenset({"'s", "’s", "'", "’", "s'"})
-DASHES = frozenset({"-", "–", "—", "--"})
 
 
 def fold_space(text: str) -> str:

@@ -18,7 +18,17 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kg.lexicon.words import NUMBER_QUALIFIERS
+from kg.lexicon.words import (
+    COMPARATIVES,
+    CURRENCY_SYMBOLS,
+    DURATION_COUNTS,
+    FRACTIONS,
+    NUMBER_QUALIFIERS,
+    NUMBER_SCALES,
+    NUMBER_UNITS,
+    RELATIVE_TIME_WORDS,
+    TIME_UNITS,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -26,27 +36,19 @@ if TYPE_CHECKING:
 DATE_LABELS = frozenset({"DATE"})
 NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
 
-_UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90, "a": 1, "an": 1, "dozen": 12,
-}
-_SCALES = {
-    "hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
-    "m": 1e6, "mn": 1e6, "bn": 1e9, "b": 1e9, "k": 1e3, "tn": 1e12,
-}
-_FRACTIONS = {"half": 0.5, "third": 1 / 3, "thirds": 1 / 3, "quarter": 0.25, "quarters": 0.25}
+_UNITS = NUMBER_UNITS
+_SCALES = NUMBER_SCALES
+_FRACTIONS = FRACTIONS
 _NUMBER = re.compile(r"^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$")
-_NUMERIC_WITH_SCALE = re.compile(r"^(\d+(?:\.\d+)?)(m|mn|bn|b|k|tn)$", re.I)
+_SUFFIXES = "|".join(sorted((w for w in _SCALES if len(w) <= 2), key=lambda w: (-len(w), w)))
+_NUMERIC_WITH_SCALE = re.compile(rf"^(\d+(?:\.\d+)?)({_SUFFIXES})$", re.I)
 _DURATION = re.compile(
-    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|few|many|couple|past|"
-    r"last|next|coming|recent|the)\s+(days?|weeks?|months?|years?|decades?|hours?)\b",
-    re.I,
+    rf"\b(\d+|{'|'.join(DURATION_COUNTS)})\s+({'|'.join(u + 's?' for u in TIME_UNITS)})\b", re.I
 )
+_RELATIVE_POINT = re.compile(rf"\s*(the\s+)?({'|'.join(RELATIVE_TIME_WORDS)})\s+\w+\s*", re.I)
+_PLURAL_UNIT = re.compile(rf"\b({'|'.join(u + 's' for u in TIME_UNITS)})\b", re.I)
 _HAS_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
-_CURRENCY = {"$": "USD", "£": "GBP", "€": "EUR", "¥": "JPY"}
+_CURRENCY = CURRENCY_SYMBOLS
 
 
 def parse_number(text: str) -> float | None:
@@ -85,8 +87,8 @@ def number_qualifier(span: Span) -> str | None:
     ]
     for i, word in enumerate(window):
         qualifier = NUMBER_QUALIFIERS.get(word)
-        if word in {"more", "over", "fewer", "less"} and "than" in window[i + 1 : i + 2]:
-            return "more than" if word in {"more", "over"} else "less than"
+        if word in COMPARATIVES and "than" in window[i + 1 : i + 2]:
+            return COMPARATIVES[word]
         if word == "at" and i + 1 < len(window) and window[i + 1] in {"least", "most"}:
             return "at least" if window[i + 1] == "least" else "at most"
         if qualifier and qualifier not in {"comparative", "at most", "at least"}:
@@ -119,8 +121,8 @@ def is_duration(text: str) -> bool:
     (True, False)
     """
     return bool(_DURATION.search(text)) and not re.search(r"\bago\b", text, re.I) and not (
-        re.fullmatch(r"\s*(the\s+)?(last|next|this|past|coming)\s+\w+\s*", text, re.I)
-        and not re.search(r"\b(days|weeks|months|years|hours)\b", text, re.I)
+        _RELATIVE_POINT.fullmatch(text)
+        and not _PLURAL_UNIT.search(text)
         and not re.search(r"\bpast\s+(day|hour)\b", text, re.I)
     )
 

@@ -1,4 +1,5 @@
-"""Word lists for English news, shared by the extractors (general, never per article).
+"""Word lists for English news, shared by the extractors and the resolver (general, never per
+article). The words live in ``kg/lexicon/data/``; this module names them.
 
 >>> "minister" in TITLE_NOUNS
 True
@@ -6,90 +7,72 @@ True
 
 from __future__ import annotations
 
+from kg.lexicon import table, word_list, word_sequence
+
 #: Nouns that name a post or rank; compared lower-cased with any trailing "." removed.
-TITLE_NOUNS = frozenset(
-    """
-    president vice-president premier chancellor minister secretary king queen prince princess
-    emperor pope cardinal archbishop bishop rabbi imam sheikh sultan emir governor mayor senator
-    congressman congresswoman rep representative speaker lawmaker mp deputy ambassador envoy
-    negotiator adviser advisor aide spokesman spokeswoman spokesperson commander commander-in-chief
-    chief head leader chairman chairwoman chair chairperson director general gen maj major col
-    colonel lt lieutenant capt captain sgt sergeant adm admiral marshal brig brigadier cpl corporal
-    officer inspector superintendent commissioner judge justice attorney prosecutor dr doctor prof
-    professor mr mrs ms miss sir dame lord lady baron baroness executive ceo cfo coo founder
-    co-founder owner manager coach boss editor correspondent reporter analyst economist
-    ombudsman mediator ayatollah patriarch metropolitan
-    """.split()
-)
-
+TITLE_NOUNS = word_list("titles")
 #: Words that qualify a post ("Deputy Prime Minister", "Foreign Secretary", "chief executive").
-TITLE_MODIFIERS = frozenset(
-    """
-    prime deputy vice acting interim former ex first second senior junior assistant associate
-    executive managing general foreign defence defense interior home finance economy economic
-    justice health education trade energy environment agriculture culture transport labour labor
-    treasury state security intelligence military police press chief supreme foreign-affairs
-    national regional district federal shadow
-    """.split()
-)
-
+TITLE_MODIFIERS = word_list("title-modifiers")
 #: Portfolio words the small model tags as ORG in "Defence Minister X"; part of the title.
-PORTFOLIO_WORDS = frozenset(
-    """
-    defence defense foreign interior home finance economy justice health education trade energy
-    environment agriculture culture transport labour labor treasury security intelligence
-    """.split()
-)
-
+PORTFOLIO_WORDS = word_list("portfolio-words")
 #: A name whose last word is one of these denotes an organisation.
-ORG_HEAD_WORDS = frozenset(
-    """
-    ministry committee regiment brigade battalion division army navy guard guards council party
-    agency bank company corporation corp inc ltd plc llc group university college school
-    association union organisation organization commission office service services department
-    institute court parliament assembly congress senate front movement police forces force press
-    network club fc team foundation fund trust society alliance coalition authority board bureau
-    administration government cabinet directorate federation league church channel agency
-    """.split()
-)
+ORG_HEAD_WORDS = word_list("organisation-heads")
+#: An organisation whose name ends in one of these is a company (the FtM export's Company).
+COMPANY_HEAD_WORDS = word_list("company-words")
+#: An organisation whose name ends in one of these is a public body (FtM's PublicBody).
+PUBLIC_BODY_HEAD_WORDS = word_list("public-body-words")
 
-#: An organisation whose name ends in one of these is a company (FtM Company).
-COMPANY_HEAD_WORDS = frozenset(
-    """
-    company corporation corp inc incorporated ltd limited plc llc llp gmbh ag sa nv bv ab asa
-    holdings holding group bank airlines airline motors industries
-    """.split()
-)
-
-#: An organisation whose name ends in one of these is a public body (FtM PublicBody).
-PUBLIC_BODY_HEAD_WORDS = frozenset(
-    """
-    ministry department agency commission council parliament assembly congress senate court
-    police army navy government cabinet directorate authority administration office bureau
-    municipality prosecutor prosecutors tribunal
-    """.split()
-)
-
-#: A name whose last word is one of these denotes a place.
-PLACE_HEAD_WORDS = frozenset(
-    """
-    city town village sea river ocean mountains mountain island islands bay gulf lake province
-    region oblast county state republic district valley peninsula strait street square avenue
-    airport port harbour harbor plant steelworks works factory bridge station base prison
-    colony camp stadium park coast
-    """.split()
-)
+_PLACES = table("places")
+#: Settlements ("city", "town"): "the city" refers back to the article's current city.
+CITY_NOUNS = frozenset(_PLACES["settlements"])
+#: Every noun that names a kind of place ("city", "region", "peninsula"): the one list.
+PLACE_NOUNS = CITY_NOUNS | frozenset(_PLACES["areas"])
+#: Nouns for facilities that sit in a town ("the X plant in Y").
+FACILITY_NOUNS = word_list("facility-nouns")
+#: A name whose last word is one of these denotes a place: place nouns, natural and built
+#: features, facilities.
+PLACE_HEAD_WORDS = PLACE_NOUNS | FACILITY_NOUNS | word_list("geographic-features")
 
 #: Determiners dropped from the front of a name.
-LEADING_DETERMINERS = frozenset({"the", "a", "an"})
+LEADING_DETERMINERS = word_list("determiners")
+#: Words that stand only before a person's name ("Mr", "Dr", "Sir").
+HONORIFICS = word_list("honorifics")
+#: Tails naming what kind of works a proper name is ("Azovstal steel plant"), longest first.
+FACILITY_TAILS = tuple(tuple(tail.split()) for tail in word_sequence("facility-tails"))
 
+_NUMBERS = table("numbers")
 #: Words that approximate or bound a number, mapped to a qualifier.
-NUMBER_QUALIFIERS = {
-    "nearly": "approximately", "almost": "approximately", "about": "approximately",
-    "around": "approximately", "some": "approximately", "roughly": "approximately",
-    "approximately": "approximately", "approx": "approximately", "circa": "approximately",
-    "estimated": "approximately", "up": "at most", "under": "less than", "below": "less than",
-    "over": "more than", "above": "more than", "exceeding": "more than", "least": "at least",
-    "most": "at most", "than": "comparative", "past": "more than", "only": "exactly",
-    "just": "approximately",
-}
+NUMBER_QUALIFIERS: dict[str, str] = _NUMBERS["qualifiers"]
+#: Number words, scale words and fractions with their values.
+NUMBER_UNITS: dict[str, int] = _NUMBERS["units"]
+NUMBER_SCALES: dict[str, float] = {k: float(v) for k, v in _NUMBERS["scales"].items()}
+FRACTIONS: dict[str, float] = _NUMBERS["fractions"]
+#: "more"/"fewer" … before "than": the bound they give.
+COMPARATIVES: dict[str, str] = _NUMBERS["comparatives"]
+#: Currency symbols → ISO 4217 codes.
+CURRENCY_SYMBOLS: dict[str, str] = _NUMBERS["currencies"]
+#: Words that scale a previous figure ("half that number", "twice that number").
+RELATIVE_FACTORS: dict[str, float] = {**FRACTIONS, **_NUMBERS["multipliers"]}
+
+_SPELLINGS = table("spellings")
+#: American → British spellings folded in compared names and in role labels.
+SPELLINGS: dict[str, str] = _SPELLINGS["general"]
+#: The same, plus those folded in role labels only ("labor" → "labour").
+ROLE_SPELLINGS: dict[str, str] = {**SPELLINGS, **_SPELLINGS["roles"]}
+
+_PUNCTUATION = table("punctuation")
+DASHES = frozenset(_PUNCTUATION["dashes"])
+POSSESSIVES = frozenset(_PUNCTUATION["possessives"])
+QUOTE_PAIRS: dict[str, str] = _PUNCTUATION["quotes"]
+TRIM_MARKS = frozenset(_PUNCTUATION["trim"])
+
+_GRAMMAR = table("grammar-words")
+#: Prepositions whose phrase belongs to the noun phrase before it ("the head of X").
+PHRASE_PREPOSITIONS = frozenset(_GRAMMAR["phrase_prepositions"])
+#: Determiners and quantifiers a noun phrase is written without ("some Ukrainian officials").
+PHRASE_DETERMINERS = LEADING_DETERMINERS | frozenset(_GRAMMAR["phrase_determiners"])
+
+_TIME = table("time-words")
+DURATION_COUNTS: tuple[str, ...] = tuple(_TIME["duration_counts"])
+TIME_UNITS: tuple[str, ...] = tuple(_TIME["time_units"])
+RELATIVE_TIME_WORDS: tuple[str, ...] = tuple(_TIME["relative"])

@@ -15,36 +15,29 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import PLACE_NOUNS
 from kg.model import EntityKind
 from kg.resolve.geo import country_code_of
 from kg.resolve.names import FACILITY_TAILS
 
 #: Words after a name that make it a unit or party ("Azov regiment", "Labour party").
-UNIT_HEADS = frozenset(
-    """
-    regiment battalion brigade militia party movement front corps legion squadron fleet club
-    """.split()
-)
+UNIT_HEADS = word_list("unit-heads")
 #: Words after a name that make it a place ("Donbas region", "Mariupol city council").
-PLACE_HEADS = frozenset(
-    "city town village region province oblast district county peninsula island port".split()
-)
+PLACE_HEADS = PLACE_NOUNS
 #: Words before a name that put it in space ("in Mariupol", "towards Kyiv").
-LOCATIVES = frozenset(
-    "in near outside inside into around across towards toward through within".split()
-)
+LOCATIVES = word_list("place-prepositions")
 #: Nouns that make the following "of X" a place ("the city of Mariupol").
-PLACE_OF = frozenset("city town village port capital region province outskirts suburbs".split())
+PLACE_OF = PLACE_NOUNS
 
 #: Tails that are also verbs: a works word only after "the" ("the Azovstal plant").
-VERB_LIKE_TAILS = frozenset({"works", "plant", "mill"})
+VERB_LIKE_TAILS = word_list("verb-like-tails")
 _DETERMINED = re.compile(r"\bthe\s+(?:[a-z-]+\s+)?$", re.IGNORECASE)
 _FACILITY = "|".join(r"\s+".join(tail) for tail in FACILITY_TAILS)
 _AFTER_HEAD = re.compile(rf"^\s*\(?\s*(?P<head>{_FACILITY}|[a-z]+)\b", re.IGNORECASE)
 _APPOSITION = re.compile(
-    r"^,\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(?P<noun>town|city|village|port|capital|"
-    r"peninsula|region|province|country|island|district|suburb)\b",
+    rf"^,\s+(?:a|an|the)\s+(?:[\w'-]+\s+){{0,3}}?(?P<noun>{'|'.join(sorted(PLACE_NOUNS))})\b",
     re.IGNORECASE,
 )
 _POSSESSOR = re.compile(r"(?P<word>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})(?:'s|’s|')\s+$")

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
 from kg.lexicon.words import TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
@@ -47,7 +48,7 @@ from kg.resolve.names import (
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
 #: Titles that only ever stand before a person's name.
-HONORIFICS = frozenset("mr mrs ms miss dr sir dame lord lady".split())
+HONORIFICS = LEXICON_HONORIFICS
 
 
 @dataclass
@@ -119,7 +120,7 @@ def without_honorific(name: str) -> tuple[str, bool]:
 
 def qualified_tokens(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
     """A generic institution name without the country it opens with, and that country:
-    "Ukrainian Defense Ministry" → ("defense", "ministry"), "UA".
+    "Ukrainian Defense Ministry" → ("defence", "ministry"), "UA".
 
     >>> qualified_tokens(("russia", "defense", "ministry"))
     (('defense', 'ministry'), 'RU')

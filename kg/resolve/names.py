@@ -3,7 +3,7 @@
 Pure string functions over general English; no corpus facts, nothing loaded.
 
 >>> comparison_tokens("the Russian Defence Ministry's")
-('russian', 'defense', 'ministry')
+('russian', 'defence', 'ministry')
 >>> initials(comparison_tokens("International Committee of the Red Cross"))
 'icrc'
 """
@@ -14,46 +14,29 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from kg.lexicon.words import ORG_HEAD_WORDS, PORTFOLIO_WORDS, TITLE_MODIFIERS
+from kg.lexicon import word_list
+from kg.lexicon.words import FACILITY_TAILS as LEXICON_FACILITY_TAILS
+from kg.lexicon.words import ORG_HEAD_WORDS, PORTFOLIO_WORDS, SPELLINGS, TITLE_MODIFIERS
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
-#: British spellings of words common in institution names → the American spelling, so that
-#: "Defence Ministry" and "Defense Ministry" compare equal. Proper names that differ by
-#: country ("Labour" in Britain, "Labor" in Australia) are deliberately absent.
-SPELLING = {
-    "defence": "defense", "offence": "offense", "licence": "license", "centre": "center",
-    "centres": "centers", "theatre": "theater", "programme": "program", "programmes": "programs",
-    "honour": "honor", "harbour": "harbor", "armour": "armor", "armoured": "armored",
-    "neighbour": "neighbor", "neighbouring": "neighboring", "colour": "color",
-    "favour": "favor", "endeavour": "endeavor", "fibre": "fiber", "metre": "meter",
-    "aluminium": "aluminum", "tyre": "tire", "catalogue": "catalog", "jewellery": "jewelry",
-    "judgement": "judgment", "enrolment": "enrollment", "fulfil": "fulfill",
-}
+#: Spelling variants of words common in institution names, folded one way (American →
+#: British, ``kg/lexicon/data/spellings.toml``), so that "Defence Ministry" and "Defense
+#: Ministry" compare equal. Proper names that differ by country ("Labour" in Britain, "Labor"
+#: in Australia) are deliberately absent.
+SPELLING = SPELLINGS
 
 #: Words skipped when spelling an acronym ("International Committee of the Red Cross").
-ACRONYM_SKIP = frozenset({"of", "the", "and", "for", "on", "in", "to", "de", "du", "des", "la",
-                          "le", "el", "al", "y", "&"})
+ACRONYM_SKIP = word_list("acronym-skip")
 
 #: Tails naming what kind of works a proper name is ("Azovstal steel plant"); the name before
 #: them identifies the site. Longest first.
-FACILITY_TAILS = (
-    ("steel", "works"), ("steel", "plant"), ("steel", "mill"), ("steelworks",), ("ironworks",),
-    ("works",), ("plant",), ("factory",), ("mill",), ("refinery",),
-)
+FACILITY_TAILS = LEXICON_FACILITY_TAILS
 
 #: Words that on their own name no particular institution: "the defence ministry", "the army".
 #: A name made only of these needs its country ("Russia's", "Russian") to be identified.
 GENERIC_ORG_WORDS = (
-    ORG_HEAD_WORDS | PORTFOLIO_WORDS | TITLE_MODIFIERS | frozenset(
-        """
-        of and the affairs armed air naval army navy guard national federal central state
-        supreme high constitutional border coast emergency emergencies general staff special
-        prosecutor prosecutors prosecutor's statistics statistical electoral election tax
-        customs migration nuclear space presidential royal investigative investigation civil
-        aviation human rights public ministry ministries department office embassy consulate
-        """.split()
-    )
+    ORG_HEAD_WORDS | PORTFOLIO_WORDS | TITLE_MODIFIERS | word_list("generic-organisation-words")
 )
 
 
@@ -65,13 +48,7 @@ MIN_VARIANT_LENGTH = 8
 #: Legal and company words a body adds to its short name ("Amnesty International", "Labour
 #: Party", "Samsung Electronics"); divisions and products ("Office", "Pictures", "Studios",
 #: "Music", "News") are not among them: "Microsoft Office" is not Microsoft.
-ORG_SUFFIX_WORDS = frozenset(
-    """
-    international inc incorporated corp corporation co company plc ltd limited llc ag sa nv
-    gmbh group holdings party foundation electronics motor motors airlines airways
-    petroleum oil chemicals pharmaceuticals industries telecom telecommunications
-    """.split()
-)
+ORG_SUFFIX_WORDS = word_list("organisation-suffixes")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -97,7 +74,7 @@ def comparison_tokens(name: str) -> tuple[str, ...]:
     dropped ("U.S." → "us"), British spellings made American.
 
     >>> comparison_tokens("Zürich’s U.N. Centre")
-    ('zurich', 'un', 'center')
+    ('zurich', 'un', 'centre')
     >>> comparison_tokens("World Health Organisation")
     ('world', 'health', 'organization')
     """
@@ -145,7 +122,7 @@ def facility_core(tokens: tuple[str, ...]) -> tuple[str, ...] | None:
 def is_generic(tokens: tuple[str, ...]) -> bool:
     """Whether a name is made only of institution words ("defence ministry", "army").
 
-    >>> is_generic(("defense", "ministry")), is_generic(("red", "cross"))
+    >>> is_generic(("defence", "ministry")), is_generic(("red", "cross"))
     (True, False)
     """
     return bool(tokens) and all(t in GENERIC_ORG_WORDS for t in tokens)

@@ -19,6 +19,7 @@ from kg.extract.rules.claims import claims_of
 from kg.extract.rules.context import FactContext
 from kg.extract.rules.events import events_of
 from kg.extract.rules.figures import figures_of
+from kg.extract.rules.registry import Rule, registered_rules
 from kg.extract.rules.relations import relations_of
 from kg.extract.rules.roles import memberships_of
 from kg.model import Fact, Mention, TimeExpression
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
     from kg.extract.frame import ChunkFrame
 
-__all__ = ["facts_of"]
+__all__ = ["Rule", "all_rules", "facts_of"]
 
 
 def facts_of(
@@ -41,3 +42,12 @@ def facts_of(
     found += events_of(ctx, figures)
     found += claims_of(ctx)
     return found
+
+
+def all_rules() -> tuple[Rule, ...]:
+    """Every extraction rule, as declared in the rule modules (all imported above).
+
+    >>> "role.title-before-name" in {r.id for r in all_rules()}
+    True
+    """
+    return registered_rules()

@@ -23,18 +23,51 @@ from kg.extract.entities import fold_space
 from kg.extract.rules.context import FactContext, noun_phrase
 from kg.extract.rules.events import subjects
 from kg.extract.rules.figures import clause_tokens
+from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
+from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
 from kg.model import Claim, ClaimKind, Party, PartyKind, Span, TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-OPENING = {"“": "”", '"': '"', "«": "»"}
+OPENING = QUOTE_PAIRS
 MIN_QUOTE_WORDS = 3
 CONTINUATION_GAP = 2  # sentences between a quotation and the one it continues
-DASHES = frozenset({"-", "—", "–", "--"})
-TRIM = frozenset({",", ".", ";", ":", "-", "—", "–", '"', "“", "”", "'", "‘", "’", "«", "»"})
+TRIM = TRIM_MARKS
+#: Confidence lost when the speaker is a pronoun or a bare surname.
+INDIRECT_SPEAKER = 0.15
+
+INDIRECT = rule(
+    "claim.indirect", "Claim", 0.85,
+    "A speech verb's clause (\"X said (that) ...\"), or an accusation (\"X accuses Y of ...\").",
+    "Gordon Brown said the economy would grow by 3% this year.",
+)
+DIRECT = rule(
+    "claim.direct", "Claim", 0.9,
+    "A quotation with a speech verb beside it.",
+    "\"We will not give up the fight,\" Tony Blair said on Sunday.",
+)
+ACCORDING_TO = rule(
+    "claim.according-to", "Claim", 0.75,
+    "\"..., according to X\": X claims the rest of the sentence.",
+    "Sales fell sharply last year, according to the Bank of England.",
+)
+NOMINAL = rule(
+    "claim.nominal", "Claim", 0.75,
+    "A claim noun with a \"that\" clause: \"Russia's claims that ...\".",
+    "Labour rejected the Conservatives' claims that taxes would rise.",
+)
+CONTINUED_QUOTE = rule(
+    "claim.continued-quote", "Claim", 0.6,
+    "A quotation opening a sentence with no cue continues the previous speaker's words.",
+    "\"We will win this,\" Tony Blair said. \"Our plans are working and the voters know it.\"",
+)
+CLAIM_RULES = {
+    ClaimKind.INDIRECT: INDIRECT, ClaimKind.DIRECT: DIRECT,
+    ClaimKind.ACCORDING_TO: ACCORDING_TO, ClaimKind.NOMINAL: NOMINAL,
+}
 
 
 @dataclass
@@ -183,7 +216,7 @@ class ClaimReader:
                 return
             quote.used = True
             content = self._quote_span(quote)
-            evidence = ctx.evidence(self._tokens_of(content), "claim.continued-quote", 0.6)
+            evidence = ctx.evidence(self._tokens_of(content), CONTINUED_QUOTE)
             yield Claim(last.speaker, last.cue, ClaimKind.DIRECT, content, None, evidence)
 
     # --- helpers -------------------------------------------------------------------------
@@ -200,12 +233,12 @@ class ClaimReader:
     def _claim(
         self, speaker: Party, cue: str, kind: ClaimKind, content: Span, cue_token: Token
     ) -> Claim:
-        rule = f"claim.{kind.value}"
-        confidence = {ClaimKind.DIRECT: 0.9, ClaimKind.INDIRECT: 0.85}.get(kind, 0.75)
+        declared = CLAIM_RULES[kind]
+        confidence = declared.confidence
         if speaker.mention and not speaker.begin <= speaker.mention[0] < speaker.end:
-            confidence -= 0.15  # the speaker was a pronoun or a bare surname
+            confidence -= INDIRECT_SPEAKER  # the speaker was a pronoun or a bare surname
         tokens = [cue_token, *self._tokens_of(content)]
-        evidence = self.ctx.evidence(tokens, rule, round(confidence, 2))
+        evidence = self.ctx.evidence(tokens, declared, round(confidence, 2))
         uttered = _time_of(self.ctx, cue_token)
         return Claim(speaker, cue, kind, content, uttered, evidence)
 

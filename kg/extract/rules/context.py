@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
 from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
+from kg.extract.rules.registry import Rule
+from kg.lexicon import table
 from kg.lexicon.fact_words import CITY_NOUNS, PLACE_NOUNS, SPEECH_VERBS
+from kg.lexicon.words import PHRASE_DETERMINERS, PHRASE_PREPOSITIONS
 from kg.model import Country, EntityKind, Evidence, Mention, Party, PartyKind, Span, TimeExpression
 
 if TYPE_CHECKING:
@@ -22,10 +25,13 @@ if TYPE_CHECKING:
     from kg.extract.frame import ChunkFrame
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
-PERSON_PRONOUNS = frozenset({"he", "she", "him", "her", "his", "hers"})
-THING_PRONOUNS = frozenset({"it", "its"})
-GROUP_PRONOUNS = frozenset({"they", "them", "their"})
-RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom", "whose"})
+_PRONOUNS = table("pronouns")
+PERSON_PRONOUNS = frozenset(_PRONOUNS["person"])
+THING_PRONOUNS = frozenset(_PRONOUNS["thing"])
+GROUP_PRONOUNS = frozenset(_PRONOUNS["group"])
+RELATIVE_PRONOUNS = frozenset(_PRONOUNS["relative"])
+OWNER_PRONOUNS = frozenset(_PRONOUNS["owners"])
+DEMONSTRATIVES = frozenset(_PRONOUNS["demonstrative"])
 MAX_GROUP_TOKENS = 12
 METONYM_DEPS = frozenset({"nsubj", "poss", "compound", "npadvmod", "amod"})
 
@@ -82,10 +88,13 @@ class FactContext:
         """Global index of the sentence holding ``token``."""
         return self.frame.sentence_of_token(token.i)
 
-    def evidence(self, tokens: Iterable[Token], rule: str, confidence: float) -> Evidence:
-        """Evidence from the sentences that hold ``tokens``."""
+    def evidence(
+        self, tokens: Iterable[Token], rule: Rule, confidence: float | None = None
+    ) -> Evidence:
+        """Evidence from the sentences that hold ``tokens``: the rule that found the fact and
+        its confidence (the rule's own unless the rule lowered it)."""
         sentences = tuple(sorted({self.sentence(t) for t in tokens}))
-        return Evidence(sentences, rule, confidence)
+        return Evidence(sentences, rule.id, rule.confidence if confidence is None else confidence)
 
     # --- mentions ------------------------------------------------------------------------
 
@@ -251,10 +260,10 @@ def noun_phrase(head: Token) -> list[Token]:
     tokens = list(doc[start : head.i + 1])
     rights = list(head.rights)
     if rights and rights[0].dep_ == "prep" and rights[0].i == head.i + 1:
-        if rights[0].lower_ in {"of", "in", "at"}:
+        if rights[0].lower_ in PHRASE_PREPOSITIONS:
             tokens += list(rights[0].subtree)
     tokens = tokens[-MAX_GROUP_TOKENS:]
-    while tokens and (tokens[0].is_punct or tokens[0].lower_ in {"the", "a", "an", "some"}):
+    while tokens and (tokens[0].is_punct or tokens[0].lower_ in PHRASE_DETERMINERS):
         tokens.pop(0)
     while tokens and tokens[-1].is_punct:
         tokens.pop()

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING
 from kg.extract.rules.context import FactContext
 from kg.extract.rules.figures import clause_tokens, phrasal_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
+from kg.extract.rules.registry import rule
 from kg.extract.rules.times import time_of
 from kg.extract.values import is_duration
+from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     IRREALIS_VERBS,
     LOCATIVE_PREPS,
@@ -37,8 +39,9 @@ from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-MODALS = frozenset({"would", "could", "might", "may", "should", "must"})
-PATIENT_SUBJECT_VERBS = frozenset({"die"})
+_GRAMMAR = table("grammar-words")
+MODALS = word_list("modal-verbs")
+PATIENT_SUBJECT_VERBS = frozenset(_GRAMMAR["patient_subject_verbs"])
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
 CHAIN_DEPS = frozenset(
     {"xcomp", "ccomp", "dobj", "pobj", "prep", "pcomp", "acl", "acomp", "conj", "advmod"}
@@ -46,11 +49,23 @@ CHAIN_DEPS = frozenset(
 PATIENT_OWNER_EVENTS = frozenset(
     {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
 )
-NOUN_PATIENT_PREPS = frozenset({"of", "on", "against"})
-NOUN_AGENT_PREPS = frozenset({"by", "with", "between"})
-QUANTIFIERS = frozenset("one some many most all several thousands hundreds dozens millions".split())
+NOUN_PATIENT_PREPS = frozenset(_GRAMMAR["event_patient_prepositions"])
+NOUN_AGENT_PREPS = frozenset(_GRAMMAR["event_agent_prepositions"])
+QUANTIFIERS = word_list("quantifiers")
 DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
-CONFIDENCE = {"VERB": 0.75, "NOUN": 0.65}
+#: Confidence lost when the place is taken from earlier in the sentence.
+PLACE_BEFORE = 0.1
+VERB_TRIGGER = rule(
+    "event.verb-trigger", "Event", 0.75,
+    "A trigger verb with its subject, object and \"by\" phrase, place and time.",
+    "Police arrested Tom Baker in Leeds on Monday.",
+)
+NOUN_TRIGGER = rule(
+    "event.noun-trigger", "Event", 0.65,
+    "A trigger noun with its owner, demonym, \"of\"/\"by\" phrases and support verb.",
+    "Turkey's invasion of Cyprus began in July 1974.",
+)
+TRIGGER_RULES = {"VERB": VERB_TRIGGER, "NOUN": NOUN_TRIGGER}
 
 
 def event_type(token: Token) -> EventType | None:
@@ -153,12 +168,13 @@ def _event(
     else:
         agents, patients = noun_participants(ctx, trigger, kind)
         scope = list(trigger.subtree) + (_support_scope(trigger) or [])
-    confidence = CONFIDENCE[trigger.pos_]
+    declared = TRIGGER_RULES[trigger.pos_]
+    confidence = declared.confidence
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
     if not places and trigger.dep_ in {"xcomp", "advcl"}:  # "marched through X to protest"
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
     if not places and (places := _place_before(ctx, trigger)):
-        confidence -= 0.1
+        confidence -= PLACE_BEFORE
     time = time_of(ctx, trigger, scope)
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
@@ -170,7 +186,7 @@ def _event(
         return None
     if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
         return None  # "met the target": a meeting needs someone or somewhere named to meet
-    evidence = ctx.evidence([trigger], f"event.{trigger.pos_.lower()}-trigger", confidence)
+    evidence = ctx.evidence([trigger], declared, confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),

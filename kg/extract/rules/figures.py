@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
-from kg.extract.rules.context import FactContext
+from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.places import is_city
+from kg.extract.rules.registry import rule
 from kg.extract.values import NUMBER_LABELS, number_qualifier, number_unit, parse_number
 from kg.lexicon.fact_words import (
     AMOUNT_VERBS,
@@ -38,6 +39,16 @@ if TYPE_CHECKING:
 SKIPPED_LABELS = frozenset({"DATE", "TIME", "ORDINAL"})
 CLAUSE_DEPS = frozenset({"ccomp", "relcl", "advcl", "xcomp", "conj", "acl", "parataxis"})
 POPULATION = "population"
+NUMBER = rule(
+    "figure.number", "Figure", 0.9,
+    "A number with what it counts and the measure it describes (predicate, class, place).",
+    "About 2,000 workers lost their jobs in Detroit last year.",
+)
+RELATIVE = rule(
+    "figure.relative", "Figure", 0.75,
+    "\"half that number\": a fraction or multiple of the figure just before it.",
+    "Organisers said 100,000 people marched, although police said it was only half that number.",
+)
 REMAIN = "remain"
 
 
@@ -83,12 +94,12 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
         return None
     unit = number_unit(span)
     where = ctx.span(span)
-    evidence = ctx.evidence(span, "figure.number", 0.9)
+    evidence = ctx.evidence(span, NUMBER)
     if (factor := _relative_factor(span)) is not None and before:
         previous = before[-1]
         near = ctx.sentence(span.root) - previous.evidence.sentences[-1] <= 1
         if previous.value is not None and near:
-            evidence = ctx.evidence(span, "figure.relative", 0.75)
+            evidence = ctx.evidence(span, RELATIVE)
             return Figure(where, previous.value * factor, number_qualifier(span),
                           previous.unit, previous.measure, evidence)
     if unit is None and value < 10:
@@ -108,7 +119,7 @@ def _relative_factor(span: SpacySpan) -> float | None:
     factor = next((RELATIVE_FACTORS[t.lower_] for t in span if t.lower_ in RELATIVE_FACTORS), None)
     head = span.root.head
     determiners = {c.lower_ for c in head.children if c.dep_ == "det"}
-    if factor is not None and head.lemma_ in ANAPHORIC_AMOUNTS and determiners & {"that", "this"}:
+    if factor is not None and head.lemma_ in ANAPHORIC_AMOUNTS and determiners & DEMONSTRATIVES:
         return factor
     return None
 

@@ -14,13 +14,43 @@ from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
 from kg.extract.rules.places import country_named, country_of_demonym, is_city
+from kg.extract.rules.registry import Rule, rule
+from kg.lexicon import table
 from kg.lexicon.fact_words import FACILITY_NOUNS, PLACE_NOUNS
 from kg.model import EntityKind, Mention, Party, PartyKind, Relation, RelationKind
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-MEMBERSHIP_NOUNS = {"part": RelationKind.SUB_ORGANIZATION, "member": RelationKind.MEMBER_OF}
+MEMBERSHIP_NOUNS = {
+    noun: RelationKind[kind] for noun, kind in table("grammar-words")["membership_nouns"].items()
+}
+
+BELONGS = rule(
+    "relation.belongs", "Relation", 0.8,
+    "\"X belongs to Y\", \"Y, to which X belongs\": part of an organisation, or in a place.",
+    "The Royal Marines belong to the Royal Navy.",
+)
+PART_OF = rule(
+    "relation.part-of", "Relation", 0.8,
+    "\"X is part of Y\", \"X, a member of Y\".",
+    "The Coast Guard is part of the Department of Homeland Security.",
+)
+PLACE_NOUN = rule(
+    "relation.place-noun", "Relation", 0.8,
+    "A place noun puts a place in a larger one: \"the Ukrainian city of X\", \"X, a Donbas town\".",
+    "Fighting went on in the Nigerian city of Kano on Monday.",
+)
+PLACE_OWNER = rule(
+    "relation.place-owner", "Relation", 0.8,
+    "A place owned by or set beside a larger one: \"Ukraine's Donbas region\", \"Kyiv, Ukraine\".",
+    "Protesters gathered in Lyon, France, on Saturday.",
+)
+FACILITY_IN = rule(
+    "relation.facility-in", "Relation", 0.8,
+    "A facility \"in\" a place: \"the Azovstal plant in Mariupol\".",
+    "Fire broke out at Heathrow airport in London.",
+)
 
 
 def relations_of(ctx: FactContext) -> list[Relation]:
@@ -45,13 +75,13 @@ def _is_place(mention: Mention) -> bool:
 
 def _relation(
     ctx: FactContext, kind: RelationKind | None, subject: Party | None, obj: Party | None,
-    tokens: list[Token], rule: str,
+    tokens: list[Token], declared: Rule,
 ) -> Iterator[Relation]:
     if kind is None or subject is None or obj is None or subject.mention == obj.mention:
         return
     if obj.kind is PartyKind.GROUP or subject.kind is PartyKind.GROUP:
         return
-    yield Relation(kind, subject, obj, ctx.evidence(tokens, rule, 0.8))
+    yield Relation(kind, subject, obj, ctx.evidence(tokens, declared))
 
 
 def _kind_between(ctx: FactContext, subject: Party, obj: Party) -> RelationKind | None:
@@ -92,7 +122,7 @@ def belongs(ctx: FactContext, verb: Token) -> Iterator[Relation]:
     if subject is None or obj is None:
         return
     kind = _kind_between(ctx, subject, obj)
-    yield from _relation(ctx, kind, subject, obj, [verb, subjects[0], target], "relation.belongs")
+    yield from _relation(ctx, kind, subject, obj, [verb, subjects[0], target], BELONGS)
 
 
 def _antecedent(preposition: Token) -> Token:
@@ -123,7 +153,7 @@ def part_of(ctx: FactContext, noun: Token) -> Iterator[Relation]:
     if kind is RelationKind.SUB_ORGANIZATION and noun.lemma_ == "member":
         kind = RelationKind.MEMBER_OF
     tokens = [noun, subjects[0], owners[0]]
-    yield from _relation(ctx, kind, subject, obj, tokens, "relation.part-of")
+    yield from _relation(ctx, kind, subject, obj, tokens, PART_OF)
 
 
 def place_noun(ctx: FactContext, noun: Token) -> Iterator[Relation]:
@@ -143,7 +173,7 @@ def place_noun(ctx: FactContext, noun: Token) -> Iterator[Relation]:
         return
     container = _container(ctx, noun)
     if container is not None and container.mention != (place.begin, place.end):
-        evidence = ctx.evidence([noun, ctx.head_token(place)], "relation.place-noun", 0.8)
+        evidence = ctx.evidence([noun, ctx.head_token(place)], PLACE_NOUN)
         yield Relation(RelationKind.CONTAINED_IN, ctx.entity_party(place), container, evidence)
 
 
@@ -174,14 +204,14 @@ def place_owner(ctx: FactContext, mention: Mention) -> Iterator[Relation]:
             if child.dep_ == "poss" or (
                 child.dep_ == "appos" and country_named(owner.name) is not None
             ):
-                yield from _located(ctx, mention, owner, child, "relation.place-owner")
+                yield from _located(ctx, mention, owner, child, PLACE_OWNER)
         for prep in (c for c in holder.children if c.dep_ == "prep" and c.lower_ == "in"):
             if not _is_facility(ctx, mention, holder):
                 continue
             for obj in (o for o in prep.children if o.dep_ == "pobj"):
                 owner = ctx.mention(obj)
                 if owner is not None and owner is not mention and _is_place(owner):
-                    yield from _located(ctx, mention, owner, obj, "relation.facility-in")
+                    yield from _located(ctx, mention, owner, obj, FACILITY_IN)
 
 
 def _is_facility(ctx: FactContext, mention: Mention, holder: Token) -> bool:
@@ -189,9 +219,9 @@ def _is_facility(ctx: FactContext, mention: Mention, holder: Token) -> bool:
 
 
 def _located(
-    ctx: FactContext, inner: Mention, outer: Mention, token: Token, rule: str
+    ctx: FactContext, inner: Mention, outer: Mention, token: Token, declared: Rule
 ) -> Iterator[Relation]:
-    evidence = ctx.evidence([ctx.head_token(inner), token], rule, 0.8)
+    evidence = ctx.evidence([ctx.head_token(inner), token], declared)
     yield Relation(
         RelationKind.CONTAINED_IN, ctx.entity_party(inner), ctx.entity_party(outer), evidence
     )

@@ -18,8 +18,10 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
-from kg.extract.rules.context import FactContext, noun_phrase
+from kg.extract.rules.context import OWNER_PRONOUNS, FactContext, noun_phrase
 from kg.extract.rules.places import country_of_demonym
+from kg.extract.rules.registry import rule
+from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
     HONORIFICS,
@@ -32,13 +34,37 @@ from kg.model import EntityKind, Membership, Mention, Party
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-ORG_PREPOSITIONS = frozenset({"of", "at", "for"})
+_GRAMMAR = table("grammar-words")
+ORG_PREPOSITIONS = frozenset(_GRAMMAR["organisation_prepositions"])
 #: Nouns for a kind of body that a post belongs to ("army chief", "party leader").
-BODY_WORDS = frozenset("army navy military police party opposition union government".split())
+BODY_WORDS = word_list("body-words")
 #: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
-AS_VERBS = frozenset({"serve", "resign", "appoint", "name", "elect", "quit", "act", "remain"})
-LEAVING_VERBS = frozenset({"resign", "quit"})
-COPULAS = frozenset({"be", "become", "remain"})
+AS_VERBS = frozenset(_GRAMMAR["as_verbs"])
+LEAVING_VERBS = frozenset(_GRAMMAR["leaving_verbs"])
+COPULAS = frozenset(_GRAMMAR["copulas"])
+#: Confidence lost when a role's organisation is not named.
+NO_ORGANISATION = 0.1
+
+TITLE_BEFORE_NAME = rule(
+    "role.title-before-name", "Membership", 0.9,
+    "A post written before a name; the organisation from a demonym, owner or name before it.",
+    "French President Emmanuel Macron spoke to reporters on Tuesday.",
+)
+APPOSITION = rule(
+    "role.apposition", "Membership", 0.85,
+    "A post in apposition to a name, either way round, with its \"of\"/\"at\" organisation.",
+    "Peter Hall, chairman of Barclays, resigned on Monday.",
+)
+COPULA = rule(
+    "role.copula", "Membership", 0.85,
+    "A post given by \"is\", \"became\" or \"remains\".",
+    "John Smith is the chief executive of Acme Corporation.",
+)
+SERVED_AS = rule(
+    "role.as", "Membership", 0.75,
+    "A post given with \"as\" after a verb of serving, leaving or naming.",
+    "David Blunkett resigned as Home Secretary in December.",
+)
 
 
 def role_label(words: Sequence[str]) -> tuple[str | None, bool]:
@@ -119,8 +145,8 @@ def titled(
         ctx, first, earlier
     )
     tokens = [*title, ctx.head_token(mention)]
-    confidence = 0.9 if organization is not None else 0.8
-    evidence = ctx.evidence(tokens, "role.title-before-name", confidence)
+    confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
+    evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
 
 
@@ -151,7 +177,7 @@ def _owners_organisation(
     ctx: FactContext, first: int, earlier: Sequence[Membership]
 ) -> Party | None:
     """ "his Defence Minister": the organisation of the post the owner was given earlier."""
-    if first == 0 or ctx.doc[first - 1].lower_ not in {"his", "her"}:
+    if first == 0 or ctx.doc[first - 1].lower_ not in OWNER_PRONOUNS:
         return None
     owner = ctx.party(ctx.doc[first - 1])
     for membership in reversed(earlier):
@@ -164,15 +190,15 @@ def _owners_organisation(
 def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     """ "X, head of Y" / "Y's chief negotiator, X" / "X is the head of Y"."""
     head = ctx.head_token(mention)
-    candidates = [(c, "role.apposition") for c in head.children if c.dep_ == "appos"]
+    candidates = [(c, APPOSITION) for c in head.children if c.dep_ == "appos"]
     if head.dep_ == "appos":
-        candidates.append((head.head, "role.apposition"))
+        candidates.append((head.head, APPOSITION))
     owner = head.head
     if head.dep_ in {"appos", "conj"} and owner.dep_ == "pobj" and owner.head.lower_ == "of":
-        candidates.append((owner.head.head, "role.apposition"))  # "the mayor of X, Name"
+        candidates.append((owner.head.head, APPOSITION))  # "the mayor of X, Name"
     if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS:
-        candidates += [(c, "role.copula") for c in head.head.children if c.dep_ == "attr"]
-    for title, rule in candidates:
+        candidates += [(c, COPULA) for c in head.head.children if c.dep_ == "attr"]
+    for title, declared in candidates:
         if not _names_post(title) or ctx.mention(title) is not None:
             continue
         words = [*_title_modifiers(title), title]
@@ -180,8 +206,8 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         if label is None:
             continue
         organization = organisation_of_title(ctx, title)
-        confidence = 0.85 if organization is not None else 0.7
-        evidence = ctx.evidence([head, title], rule, confidence)
+        confidence = declared.confidence - (0 if organization else 1.5 * NO_ORGANISATION)
+        evidence = ctx.evidence([head, title], declared, round(confidence, 2))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
 
 
@@ -238,5 +264,5 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
                 continue
             organization = organisation_of_title(ctx, title)
             former = verb.lemma_.lower() in LEAVING_VERBS
-            evidence = ctx.evidence([head, title], "role.as", 0.75)
+            evidence = ctx.evidence([head, title], SERVED_AS)
             yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
