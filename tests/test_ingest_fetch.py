@@ -35,6 +35,8 @@ class Site:
         self.active = self.most_active = 0
         self.lock = threading.Lock()
         self.base = ""
+        self.robots = b"User-agent: *\nDisallow: /private/\n"
+        self.starts: list[float] = []
 
     def feed(self) -> bytes:
         return f"""<?xml version="1.0"?><rss version="2.0"><channel><title>Test Wire</title>
@@ -53,6 +55,7 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:  # noqa: N802 (http.server's name)
             path = self.path
             with site.lock:
+                site.starts.append(time.monotonic())
                 site.hits[path] += 1
                 site.agents.add(self.headers.get("User-Agent", ""))
                 site.active += 1
@@ -65,7 +68,7 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
 
         def answer(self, path: str) -> None:
             if path == "/robots.txt":
-                self.send(200, b"User-agent: *\nDisallow: /private/\n", "text/plain")
+                self.send(200, site.robots, "text/plain")
             elif path.startswith(("/article", "/private/")):
                 time.sleep(0.05)  # long enough for concurrent requests to overlap
                 self.send(200, PAGE, "text/html; charset=utf-8")
@@ -187,6 +190,16 @@ def test_at_most_n_requests_per_host_at_a_time(site: Site, tmp_path: Path) -> No
     results = fetcher(tmp_path, per_host=2).fetch_all(urls)
     assert all(not isinstance(r, FetchError) for r in results)
     assert site.most_active <= 2
+
+
+def test_crawl_delay_of_robots_txt_is_kept(site: Site, tmp_path: Path) -> None:
+    site.robots = b"User-agent: kg\nCrawl-delay: 1\nDisallow: /private/\n"
+    fetch = fetcher(tmp_path, per_host=4)
+    results = fetch.fetch_all([f"{site.base}/article?n={n}" for n in range(3)])
+    assert all(not isinstance(r, FetchError) for r in results)
+    pages = sorted(site.starts)[1:]  # after robots.txt
+    assert len(pages) == 3 and all(b - a >= 0.9 for a, b in zip(pages, pages[1:], strict=False))
+    assert isinstance(fetch.fetch_all([f"{site.base}/private/x"])[0], FetchError)
 
 
 def test_retry_after_header_is_obeyed_over_a_mock_transport(tmp_path: Path) -> None:

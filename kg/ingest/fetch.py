@@ -4,8 +4,8 @@
 
 * **Polite**: a clear User-Agent (``USER_AGENT``); robots.txt read once per host and obeyed
   for the token ``kg`` (RFC 9309: a robots.txt that is missing or 4xx allows all, one that
-  fails with 5xx or cannot be reached allows nothing); at most ``per_host`` requests to one
-  host at a time.
+  fails with 5xx or cannot be reached allows nothing), its ``Crawl-delay`` kept between
+  requests (at most 30 s); at most ``per_host`` requests to one host at a time.
 * **Patient**: a timeout per request; connection errors, timeouts, 429 and 5xx are retried
   ``retries`` times, waiting ``backoff`` × 2^n seconds (or the server's ``Retry-After``, at
   most 30 s); redirects are followed (at most 5).
@@ -56,6 +56,7 @@ FETCH_FOLDER = Path(".kg") / "fetch"
 Warn = Callable[[str, str], None]
 RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 30.0
+MAX_CRAWL_DELAY = 30.0
 
 
 class FetchError(Exception):
@@ -124,6 +125,7 @@ class Fetcher:
         self._robots: dict[str, urllib.robotparser.RobotFileParser | None] = {}
         self._robot_locks: dict[str, threading.Lock] = {}
         self._prefetched: dict[str, Response | FetchError] = {}
+        self._next_start: dict[str, float] = {}  # host -> when its next request may start
 
     def close(self) -> None:
         """Close the HTTP connections."""
@@ -226,6 +228,7 @@ class Fetcher:
     def _download(self, url: str) -> Response:
         with self._host(url):
             for attempt in range(self.retries + 1):
+                self._wait_turn(url)
                 try:
                     return self._request(url)
                 except _Retry as retry:
@@ -267,6 +270,19 @@ class Fetcher:
                 raise FetchError(f"larger than {self.max_bytes // 2**20} MB")
             chunks.append(chunk)
         return b"".join(chunks)
+
+    def _wait_turn(self, url: str) -> None:
+        """Keep the host's robots.txt ``Crawl-delay`` between the starts of two requests."""
+        parts = urlsplit(url)
+        robots = self._robots.get(f"{parts.scheme}://{parts.netloc.lower()}")
+        delay = robots.crawl_delay(ROBOTS_TOKEN) if robots is not None else None
+        if not delay:
+            return
+        with self._lock:
+            now = time.monotonic()
+            start = max(now, self._next_start.get(parts.netloc, now))
+            self._next_start[parts.netloc] = start + min(float(delay), MAX_CRAWL_DELAY)
+        time.sleep(start - now)
 
     def _host(self, url: str) -> threading.Semaphore:
         host = urlsplit(url).netloc.lower()
