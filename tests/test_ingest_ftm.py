@@ -51,6 +51,7 @@ def test_kinds_and_proof(ftm_lines: list[str]) -> None:
     for entity in by_schema["Person"] + by_schema["Address"]:
         assert set(entity["properties"]["proof"]) <= documents
         assert entity["properties"]["proof"]
+    assert all(d["properties"]["bodyText"][0].strip() for d in by_schema["Document"])
     names = {n for p in by_schema["Person"] for n in p["properties"]["name"]}
     assert "Vladimir Putin" in names
 

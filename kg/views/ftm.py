@@ -4,7 +4,8 @@ tools and anything else that reads FtM; written with the followthemoney library.
 What becomes what:
 
     schema:NewsArticle    Document (title, sourceUrl, publishedAt, publisher, author,
-                          fileName; FtM's contentHash is a SHA-1 of file bytes kg does not keep)
+                          fileName, bodyText: the article text kg read; FtM's contentHash is a
+                          SHA-1 of file bytes kg does not keep)
     schema:Person         Person (name, alias)
     schema:Organization   Company or PublicBody when its name ends in a word that says so
                           ("… plc", "… Ministry"; ``kg.lexicon.words``), else Organization
@@ -37,8 +38,8 @@ from kg.atomic import atomic_writer
 from kg.lexicon.words import COMPANY_HEAD_WORDS, PUBLIC_BODY_HEAD_WORDS
 from kg.views.projection import select
 
-ARTICLES = """SELECT ?doc ?title ?url ?date ?publisher ?byline ?path WHERE {
-  ?doc a schema:NewsArticle ; kg:sourcePath ?path .
+ARTICLES = """SELECT ?doc ?title ?url ?date ?publisher ?byline ?path ?text WHERE {
+  ?doc a schema:NewsArticle ; kg:sourcePath ?path ; nif:isString ?text .
   OPTIONAL { ?doc schema:headline ?title } OPTIONAL { ?doc schema:url ?url }
   OPTIONAL { ?doc schema:datePublished ?date } OPTIONAL { ?doc kg:byline ?byline }
   OPTIONAL { ?doc schema:publisher/rdfs:label ?publisher } }"""
@@ -134,6 +135,7 @@ class _Builder:
             proxy.add("publisher", _value(row, "publisher"))
             proxy.add("author", _value(row, "byline"))
             proxy.add("fileName", _value(row, "path"))
+            proxy.add("bodyText", row["text"].value)  # full-text search in OpenAleph
             ids[doc] = proxy.id
         return ids
 
