@@ -38,10 +38,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
-
-import httpx
 
 from kg.atomic import atomic_write_bytes
 from kg.errors import InputError
@@ -49,6 +47,9 @@ from kg.ingest.feeds import entry_article, looks_like_feed, parse_feed
 from kg.ingest.found import Found, Item, Items, Unusable
 from kg.ingest.html import NoArticle, declared_charset, looks_like_html, read_page
 from kg.ingest.links import id_from_url
+
+if TYPE_CHECKING:  # httpx is imported when the first URL is fetched, not with kg
+    import httpx
 
 USER_AGENT = "kg/0.1 (news knowledge-graph builder; +https://w3id.org/kgnews)"
 ROBOTS_TOKEN = "kg"
@@ -116,10 +117,8 @@ class Fetcher:
         self.max_bytes, self.user_agent = max_bytes, user_agent
         self.fetched = self.from_cache = 0
         self._warn = on_warning or (lambda _where, _message: None)
-        self._client = httpx.Client(
-            headers={"User-Agent": user_agent}, timeout=httpx.Timeout(timeout),
-            follow_redirects=True, max_redirects=5, transport=transport,
-        )
+        self._timeout, self._transport = timeout, transport
+        self._client_made: httpx.Client | None = None
         self._lock = threading.Lock()
         self._hosts: dict[str, threading.Semaphore] = {}
         self._robots: dict[str, urllib.robotparser.RobotFileParser | None] = {}
@@ -129,7 +128,20 @@ class Fetcher:
 
     def close(self) -> None:
         """Close the HTTP connections."""
-        self._client.close()
+        if self._client_made is not None:
+            self._client_made.close()
+
+    @property
+    def _client(self) -> httpx.Client:
+        with self._lock:
+            if self._client_made is None:
+                import httpx
+
+                self._client_made = httpx.Client(
+                    headers={"User-Agent": self.user_agent},
+                    timeout=httpx.Timeout(self._timeout), follow_redirects=True,
+                    max_redirects=5, transport=self._transport)
+            return self._client_made
 
     # --- articles ----------------------------------------------------------------------
 
@@ -240,6 +252,8 @@ class Fetcher:
         raise AssertionError("unreachable")
 
     def _request(self, url: str) -> Response:
+        import httpx
+
         try:
             with self._client.stream("GET", url) as response:
                 if response.status_code in RETRY_STATUS:
