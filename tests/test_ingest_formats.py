@@ -262,3 +262,15 @@ def test_build_of_every_format_goes_on_names_each_problem_and_conforms(tmp_path:
         text = next(t["text"] for t in texts if t["a"] == row["a"])
         assert text[int(row["b"]):int(row["e"])] == row["anchor"]
     assert validate_graph(out / "graph.ttl").conforms
+
+
+@pytest.mark.parametrize("name", ["kg.ingest.html", "kg.ingest.feeds", "kg.ingest.records",
+                                  "kg.ingest.warc", "kg.ingest.found", "kg.ingest.links",
+                                  "kg.ingest.copies", "kg.ingest.slugs", "kg.ingest.fetch",
+                                  "kg.views.ftm"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and (result.attempted > 0 or name == "kg.views.ftm")

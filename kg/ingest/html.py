@@ -88,7 +88,7 @@ def read_page(html: str, url: str | None = None) -> Page:
 
     >>> read_page("<html><body><nav>Home</nav></body></html>")
     Traceback (most recent call last):
-    kg.ingest.html.NoArticle: no article text found in the page
+    kg.ingest.html.NoArticle: no running text in the page, only menus, links or captions
     """
     import trafilatura  # imported here: kg --help must not load lxml and its friends
 
@@ -121,7 +121,7 @@ def fragment_text(html: str) -> str:
     of the fragment is kept whole, without scripts and styles.
 
     >>> fragment_text("<p>Talks <b>resumed</b>.</p><p>Kyiv &amp; Lviv</p><script>x()</script>")
-    'Talks resumed.\n\nKyiv & Lviv'
+    'Talks resumed.\\n\\nKyiv & Lviv'
     """
     if not html or not html.strip():
         return ""
