@@ -16,8 +16,8 @@ from kg.views.analytics import graph_statistics
 WIRE = [
     "Negotiators from the port authority and the dockworkers' union met again in Valmora on "
     "Monday, a week after talks over pay collapsed.",
-    "The port authority's chief executive, Ingrid Halvorsen, said 214 vessels were still at "
-    "anchor outside the harbour on Sunday evening.",
+    "The port authority's chief executive, Ingrid Halvorsen, said 214 vessels were waiting "
+    "outside the port on Sunday evening.",
     "Union leader Tomas Reyes said the two sides had agreed to a timetable for the next three "
     "days of talks in the harbour offices.",
     "Shipping companies have warned that the delays are raising costs for importers across the "
@@ -26,8 +26,9 @@ WIRE = [
     "and that extra crews had been hired for night shifts.",
     "Talks are due to continue on Wednesday morning, both sides said in a joint statement.",
 ]
-OTHER = ("The port authority's chief executive, Ingrid Halvorsen, said on Tuesday that 180 "
-         "vessels were at anchor. The harbour in Valmora has been closed for two weeks.")
+OTHER = ("Officials said 180 vessels were waiting outside the port on Tuesday. The port "
+         "authority's chief executive, Ingrid Halvorsen, said the harbour in Valmora has been "
+         "closed for two weeks.")
 
 
 def write(folder: Path, name: str, date: str, paragraphs: list[str]) -> None:
@@ -81,3 +82,11 @@ def test_stats_rank_by_independent_articles_and_list_copies(copies_build: Path) 
     assert [(c.split("/")[-1], o.split("/")[-1]) for c, o in stats.copies.items()] == [
         ("b-outlet", "a-wire")]
     assert "b-outlet  copy of a-wire" in stats.to_text()
+
+
+def test_conflicting_figures_list_a_copied_figure_once(copies_build: Path) -> None:
+    rows = [r for r in query(copies_build, "conflicting-figures") if "vessel" in r["measure"]]
+    assert sorted((r["article"].split("/")[-1], int(r["value"])) for r in rows) == [
+        ("a-wire", 214), ("c-other", 180)]
+    wire = next(r for r in rows if r["article"].endswith("a-wire"))
+    assert wire["copies"].endswith("article/b-outlet")
