@@ -20,6 +20,7 @@ import pyoxigraph as ox
 
 from kg.build.corpus import corpus_from_extractions, extract_corpus
 from kg.config import Settings
+from kg.ingest.copies import mark_copies
 from kg.ingest.files import document_from_text, read_documents
 from kg.rdf.namespaces import PREFIXES
 from kg.rdf.serialize import serialize
@@ -47,8 +48,8 @@ def build_graph(sources: Any, settings: Any = None, nlp: Any = None) -> Any:
     from rdflib import Dataset
 
     settings = settings or Settings()
-    documents = list(_documents([sources] if isinstance(sources, str | os.PathLike)
-                                else list(sources)))
+    documents = mark_copies(list(_documents([sources] if isinstance(sources, str | os.PathLike)
+                                            else list(sources))))
     corpus = corpus_from_extractions(list(extract_corpus(documents, settings, nlp)), settings)
     dataset = Dataset(store="Oxigraph", default_union=True)
     for prefix, namespace in PREFIXES.items():

@@ -124,7 +124,11 @@ def _check_base(value: str) -> str:
 
 @app.command()
 def build(
-    paths: Annotated[list[str], typer.Argument(help="Article files, folders, or - for stdin.")],
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(help="Article files (.txt .md .html .rss .atom .xml .jsonl .csv "
+                       ".warc[.gz]), folders, http(s) URLs, or - for stdin."),
+    ] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("output"),
     fmt: Annotated[
         list[str] | None,
@@ -147,9 +151,36 @@ def build(
     max_article_mb: Annotated[
         float, typer.Option(min=0.001, help="Skip article files larger than this (MB).")
     ] = Settings().max_article_bytes / 2**20,
+    urls: Annotated[
+        list[Path] | None,
+        typer.Option("--urls", help="A file of URLs to fetch, one a line (repeatable)."),
+    ] = None,
+    field: Annotated[
+        list[str] | None,
+        typer.Option("--field", help="FIELD=NAME: where JSON Lines/CSV records keep a field, "
+                     "e.g. text=maintext, date=date_publish, source=source.name (repeatable)."),
+    ] = None,
+    refresh: Annotated[
+        bool, typer.Option("--refresh", help="Fetch URLs again instead of using OUT/.kg/fetch/.")
+    ] = False,
 ) -> None:
-    """Build the knowledge graph of news articles (.txt, .md) into OUT."""
+    """Build the knowledge graph of news articles (text, pages, feeds, exports, archives,
+    URLs) into OUT."""
     from kg.build.corpus import DEFAULT_FORMATS, build_corpus
+    from kg.ingest.fetch import read_url_list
+    from kg.ingest.records import parse_field_options
+
+    try:
+        fields = parse_field_options(field or [])
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--field") from e
+    with clean_errors():
+        listed = [read_url_list(path) for path in urls or []]
+    sources = [*(paths or []), *(url for found, _bad in listed for url in found)]
+    bad_lines = [line for _found, bad in listed for line in bad]
+    if not sources and not bad_lines:
+        raise typer.BadParameter("give article files, folders, URLs or --urls FILE",
+                                 param_hint="PATHS")
 
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20))
@@ -160,10 +191,12 @@ def build(
     def warn(path: str, message: str) -> None:
         typer.echo(terminal_safe(f"warning: {path}: {message}"), err=True)
 
+    for line in bad_lines:
+        typer.echo(terminal_safe(f"skipped {line}"), err=True)
     with clean_errors(), _progress("articles") as (start, tick):
         report = build_corpus(
-            paths, settings, formats=fmt or DEFAULT_FORMATS, on_document=tick, on_skip=skip,
-            on_warning=warn, on_start=start,
+            sources, settings, formats=fmt or DEFAULT_FORMATS, on_document=tick, on_skip=skip,
+            on_warning=warn, on_start=start, fields=fields, refresh=refresh,
         )
     typer.echo(report.summary())
     if report.up_to_date:
@@ -173,8 +206,9 @@ def build(
         typer.echo(f"{report.cached} of {report.documents} extractions from the cache")
     for path in () if report.up_to_date else report.outputs:
         typer.echo(f"wrote {path}")
-    if report.skipped:
-        typer.echo(f"{len(report.skipped)} input(s) skipped, see messages above", err=True)
+    if report.skipped or bad_lines:
+        skipped = len(report.skipped) + len(bad_lines)
+        typer.echo(f"{skipped} input(s) skipped, see messages above", err=True)
         raise typer.Exit(EXIT_SKIPPED)
 
 
@@ -299,13 +333,16 @@ def stats(
 @app.command()
 def export(
     graph: GraphOption = Path("output/graph.trig"),
-    fmt: Annotated[str, typer.Option("--format", "-f", help="graphml, gexf or csv.")] = "graphml",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="graphml, gexf, csv, or ftm (Follow-the-Money "
+                          "JSON Lines).")
+    ] = "graphml",
     out: Annotated[
         Path | None,
         typer.Option("--out", "-o", help="File (a folder for csv); default output/entities.*"),
     ] = None,
 ) -> None:
-    """Export the entity graph for Gephi or Cytoscape, with node and edge attributes."""
+    """Export the entity graph for Gephi or Cytoscape, or as Follow-the-Money entities."""
     from kg.store.embedded import open_store
     from kg.views.export import default_target, export_graph
 

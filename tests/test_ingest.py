@@ -235,7 +235,7 @@ def test_unreadable_file_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_folder_walk_ignores_other_and_hidden_files(tmp_path: Path) -> None:
-    (tmp_path / "notes.csv").write_text("a,b\n")
+    (tmp_path / "notes.pdf").write_text("a,b\n")
     (tmp_path / ".hidden.txt").write_text("Hidden.")
     (tmp_path / "x.txt").mkdir()  # a folder with an article name is a folder
     (tmp_path / "x.txt" / "inner.TXT").write_text("Inner.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -30,6 +30,8 @@ from kg.build.parallel import extract_in_processes, extract_on_dask
 from kg.config import Settings
 from kg.errors import InputError
 from kg.extract import extract_documents, load_pipeline
+from kg.ingest.copies import mark_copies
+from kg.ingest.fetch import FETCH_FOLDER, Fetcher
 from kg.ingest.files import Skipped, read_documents
 from kg.model import Document, Extraction, Resolution
 from kg.rdf.graph import corpus_graphs, corpus_quads
@@ -159,13 +161,20 @@ def build_corpus(
     nlp: Any = None,
     on_warning: Callable[[str, str], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    fields: Mapping[str, str] | None = None,
+    refresh: bool = False,
+    fetcher: Fetcher | None = None,
 ) -> BuildReport:
     """Build the graph of the articles under ``paths`` into ``settings.out_dir``.
 
     With ``settings.cache`` a build whose inputs, settings, code and outputs are unchanged
     writes nothing, and known documents are not parsed again (``kg.build.cache``,
     ``kg.build.manifest``). ``on_start`` is told how many documents extraction will hand to
-    ``on_document``, once they are read (a progress bar's total).
+    ``on_document``, once they are read (a progress bar's total). ``fields`` names the fields
+    of JSON Lines and CSV records (``kg.ingest.records``); web addresses among ``paths`` are
+    fetched once and kept under ``OUT/.kg/fetch/`` (``refresh`` fetches them again;
+    ``kg.ingest.fetch``). Near-copies of one story are marked ``copyOf`` their original
+    (``kg.ingest.copies``).
     """
     started = time.perf_counter()
     check_formats(formats)
@@ -177,8 +186,15 @@ def build_corpus(
             on_skip(item)
 
     with BuildLock(settings.out_dir):
-        documents = list(read_documents(paths, on_skip=skip, on_warning=on_warning,
-                                        max_bytes=settings.max_article_bytes))
+        own = fetcher or Fetcher(settings.out_dir / FETCH_FOLDER, refresh=refresh,
+                                 on_warning=on_warning)
+        try:
+            documents = mark_copies(list(read_documents(
+                paths, on_skip=skip, on_warning=on_warning, max_bytes=settings.max_article_bytes,
+                fields=fields, fetcher=own)))
+        finally:
+            if fetcher is None:
+                own.close()
         signature = build_signature(documents, settings, formats)
         finished = unchanged_build(settings, signature)
         if finished is not None:

@@ -14,10 +14,15 @@ Decoding
     last resort the encoding charset-normalizer guesses. Anything but UTF-8 emits a warning
     naming the encoding. A file with NUL bytes or many control bytes is binary and skipped.
 
-HTML
-    A file that starts like an HTML page or is mostly tags is converted to plain text (scripts
-    and styles dropped, one paragraph per block element) with a warning; the converted text is
-    ``Document.text``. Markdown with a little inline HTML is left alone (``kg.ingest.html``).
+Formats (by suffix; see docs/formats.md)
+    ``.txt``, ``.md``: one article each. ``.html``, ``.htm``: the article text and metadata of
+    the page (trafilatura, ``kg.ingest.html``); a ``.txt`` that is really an HTML page is read
+    the same way, with a warning. ``.rss``, ``.atom``, ``.xml``: one article per feed entry
+    (``kg.ingest.feeds``). ``.jsonl``, ``.ndjson``, ``.csv``: one article per record
+    (``kg.ingest.records``). ``.warc``, ``.warc.gz``: one article per HTML response
+    (``kg.ingest.warc``). ``http://`` and ``https://`` sources are fetched (``kg.ingest.fetch``).
+    An article inside a container is named ``file:line`` or ``file#entry N`` / ``#record N``
+    in messages and in ``Document.path``; a bad one is skipped, the rest of the file builds.
 
 Metadata
     Keys ``date`` (``YYYY-MM-DD``), ``title``, ``source``, ``url`` and ``id``, from either
@@ -32,7 +37,7 @@ Metadata
     warning; the article is still built (``kg.ingest.metadata``).
 
 Folders
-    Read recursively in sorted order; only ``.txt`` and ``.md`` files are articles, hidden
+    Read recursively in sorted order; only files with the suffixes above are read, hidden
     entries (``.name``) are ignored, and a folder reached twice (a symlink loop) is skipped.
     A file named explicitly is read whatever its extension; ``-`` reads standard input.
     ``Document.path`` is the path read, with characters a graph cannot carry replaced as in
@@ -51,18 +56,19 @@ import errno
 import hashlib
 import logging
 import os
-import re
 import stat
 import sys
-import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from kg.errors import InputError
 from kg.ingest.characters import replace_unrepresentable
-from kg.ingest.html import html_to_text, looks_like_html
+from kg.ingest.feeds import FEED_SUFFIXES, feed_articles
+from kg.ingest.fetch import Fetcher
+from kg.ingest.found import Found, Item, Unusable
+from kg.ingest.html import NoArticle, declared_charset, looks_like_html, read_page
 from kg.ingest.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part of kg.ingest.files's API)
     MAX_SIDECAR_BYTES,
     META_KEYS,
@@ -72,10 +78,20 @@ from kg.ingest.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part 
     meta_fields,
     read_sidecar,
 )
+from kg.ingest.records import RECORD_SUFFIXES, record_articles
+from kg.ingest.slugs import slugify  # noqa: F401 (part of kg.ingest.files's API)
+from kg.ingest.warc import is_warc, warc_articles
 from kg.model import ArticleMeta, Document
 
 ARTICLE_SUFFIXES = frozenset({".txt", ".md"})
+PAGE_SUFFIXES = frozenset({".html", ".htm"})
+#: Every suffix a folder is searched for (``.warc.gz`` is matched on the whole name).
+READ_SUFFIXES = ARTICLE_SUFFIXES | PAGE_SUFFIXES | FEED_SUFFIXES | RECORD_SUFFIXES | {".warc"}
 MAX_ARTICLE_BYTES = 50 * 1024 * 1024
+#: Feeds and exports hold many articles: they may be this large (WARC files are streamed).
+MAX_CONTAINER_BYTES = 2 * 1024**3
+_KIND_NAMES = {"page": "an HTML page", "feed": "a feed", "xml": "a feed",
+               "records": "JSON Lines or CSV"}
 
 _log = logging.getLogger(__name__)
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
@@ -112,28 +128,6 @@ class _Rejected(Exception):
         self.option = option
 
 
-def slugify(text: str, max_len: int = 60) -> str:
-    """An IRI-safe slug of ``[a-z0-9-]``, never empty, at most ``max_len`` characters.
-
-    Accents are folded (NFKD). When the slug loses more than case and punctuation (it is
-    empty, truncated, or a non-ASCII character left no trace) it ends in ``-`` and 8 hex
-    digits of the SHA-256 of ``text``, so different texts keep different slugs.
-
-    >>> slugify("Zürich, Switzerland"), slugify("北京")
-    ('zurich-switzerland', '68c77e15')
-    """
-    if max_len < 9:
-        raise ValueError("max_len must leave room for the 8-digit hash")
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    slug = re.sub(r"[^a-z0-9]+", "-", folded.lower().encode("ascii", "ignore").decode()).strip("-")
-    lossy = not slug or len(slug) > max_len or not folded.isascii()
-    if not lossy:
-        return slug
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-    slug = slug[: max_len - 9].rstrip("-")
-    return f"{slug}-{digest}" if slug else digest
-
-
 def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta | None = None,
                        doc_id: str | None = None,
                        on_warning: WarningHandler | None = None) -> Document:
@@ -158,12 +152,15 @@ def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta |
 
 def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None = None,
                    on_warning: WarningHandler | None = None, stdin: TextIO | None = None,
-                   max_bytes: int = MAX_ARTICLE_BYTES) -> Iterator[Document]:
+                   max_bytes: int = MAX_ARTICLE_BYTES, fields: Mapping[str, str] | None = None,
+                   fetcher: Fetcher | None = None) -> Iterator[Document]:
     """Documents from files, folders (recursive, sorted) and ``-`` (standard input), one by one.
 
     Paths that do not exist raise ``InputError`` at once; every other problem skips the input
     through ``on_skip`` and goes on. Warnings go to ``on_warning(path, message)``. Without
-    handlers both are logged to the ``kg.ingest.files`` logger.
+    handlers both are logged to the ``kg.ingest.files`` logger. ``fields`` names the record
+    fields of JSON Lines and CSV exports (``kg.ingest.records``); ``fetcher`` fetches the
+    ``http(s)://`` sources (a ``kg.ingest.fetch.Fetcher`` without a cache when not given).
 
     >>> [d.doc_id for d in read_documents(["seeds/000_b23f1cc3a877bd22.txt"])]
     ['000-b23f1cc3a877bd22']
@@ -172,6 +169,8 @@ def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None =
         paths = [paths]
     sources = [_existing(str(p)) for p in paths]
     reader = _Reader(on_skip or _log_skip, on_warning or _log_warning, stdin, max_bytes)
+    reader.fields = dict(fields or {})
+    reader.fetcher = fetcher
     return reader.documents(sources)
 
 
@@ -186,12 +185,93 @@ class _Reader:
         self._ids: set[str] = set()
         self._folders: dict[str, str] = {}  # real path -> first path it was read as
 
+    fields: dict[str, str]
+    fetcher: Fetcher | None = None
+
     def documents(self, sources: list[str]) -> Iterator[Document]:
+        urls = [source for source in sources if is_url(source)]
+        if urls:
+            self._fetcher().prefetch(urls)
         for source in sources:
+            if is_url(source):
+                yield from self._from_items(self._fetcher().articles(source, self._warn))
+                continue
             for path in self._articles(source):
-                document = self._build(path)
-                if document is not None:
-                    yield document
+                if input_kind(path) == "text":
+                    document = self._build(path)
+                    if document is not None:
+                        yield document
+                else:
+                    yield from self._from_items(self._contained(path))
+
+    def _fetcher(self) -> Fetcher:
+        if self.fetcher is None:
+            self.fetcher = Fetcher(on_warning=self._warn)
+        return self.fetcher
+
+    def _contained(self, path: str) -> Iterator[Item]:
+        """The articles inside a page, feed, export or archive file."""
+        kind = input_kind(path) or "text"
+        if kind == "warc":
+            yield from warc_articles(path)
+            return
+        try:
+            data = _read_bytes(path, max(self._max_bytes, MAX_CONTAINER_BYTES))
+        except _Rejected as rejected:
+            yield Unusable(path, str(rejected))
+            return
+        if _is_binary(data):
+            yield Unusable(path, f"binary file, not {_KIND_NAMES[kind]}")
+        elif kind == "page":
+            yield self._page_file(path, data)
+        elif kind in ("feed", "xml"):
+            yield from feed_articles(data, path)
+        else:
+            yield from record_articles(data, path, self.fields)
+
+    def _page_file(self, path: str, data: bytes) -> Item:
+        try:
+            text = decode_page(data, lambda message: self._warn(path, message))
+            page = read_page(text)
+        except (_Rejected, NoArticle) as e:
+            return Unusable(path, f"HTML page without article text ({e})"
+                            if isinstance(e, NoArticle) else str(e))
+        fields_ = page.fields()
+        fields_.update(read_sidecar(path, lambda message: self._warn(path, message)))
+        return Found(path, page.text, fields_, None)
+
+    def _from_items(self, items: Iterator[Item]) -> Iterator[Document]:
+        for item in items:
+            if isinstance(item, Unusable):
+                self._skip(Skipped(item.where, item.reason))
+                continue
+            document = self._found(item)
+            if document is not None:
+                yield document
+
+    def _found(self, found: Found) -> Document | None:
+        """A ``Document`` from an article found inside a container (same checks as files)."""
+        def warn(message: str) -> None:
+            self._warn(found.where, message)
+
+        for message in found.warnings:
+            warn(message)
+        body = found.text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        if not body.strip():
+            self._skip(Skipped(found.where, "no text"))
+            return None
+        body = _representable(body, warn)
+        sha = _sha256(body)
+        if sha in self._texts:
+            self._skip(Skipped(found.where, f"duplicate of {self._texts[sha]}"))
+            return None
+        self._texts[sha] = found.where
+        fields_: dict[str, Any] = {k: _representable(v, warn) if isinstance(v, str) else v
+                                   for k, v in found.fields.items()}
+        fields_.setdefault("identifier", found.default_id)
+        meta = ArticleMeta(**fields_)
+        shown = _recorded_path(found.where, warn)
+        return Document(self._unique_id(found.where, meta, sha), shown, body, meta, sha)
 
     def _articles(self, source: str) -> Iterator[str]:
         if source != "-" and os.path.isdir(source):
@@ -218,7 +298,7 @@ class _Reader:
             path = os.path.join(folder, entry.name)
             if _is_dir(entry):
                 yield from self._walk(path)
-            elif Path(entry.name).suffix.lower() in ARTICLE_SUFFIXES:
+            elif input_kind(entry.name, in_folder=True) is not None:
                 yield path
 
     def _build(self, path: str) -> Document | None:
@@ -270,7 +350,50 @@ def _recorded_path(path: str, warn: Callable[[str], None]) -> str:
     return shown
 
 
+def input_kind(path: str, in_folder: bool = False) -> str | None:
+    """How a file is read, by its suffix: ``text``, ``page``, ``feed``, ``records``, ``warc``;
+    in a folder, ``None`` for files that are not read at all.
+
+    >>> input_kind("a/crawl.warc.gz"), input_kind("notes.pdf", in_folder=True)
+    ('warc', None)
+    """
+    name = path.lower()
+    suffix = Path(name).suffix
+    if is_warc(name):
+        return "warc"
+    if suffix in PAGE_SUFFIXES:
+        return "page"
+    if suffix in FEED_SUFFIXES:
+        return "feed" if suffix != ".xml" else "xml"
+    if suffix in RECORD_SUFFIXES:
+        return "records"
+    return "text" if suffix in ARTICLE_SUFFIXES or not in_folder else None
+
+
+def is_url(source: str) -> bool:
+    """Whether a source named on the command line is a web address to fetch.
+
+    >>> is_url("https://example.org/a"), is_url("a.txt")
+    (True, False)
+    """
+    return source.lower().startswith(("http://", "https://"))
+
+
+def decode_page(data: bytes, warn: Callable[[str], None]) -> str:
+    """An HTML page's text: in the charset it declares when that decodes it, else as files are
+    decoded (UTF-8, then cp1252 or latin-1 with a warning)."""
+    charset = declared_charset(data)
+    if charset:
+        try:
+            return data.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            warn(f"the page declares charset {charset!r} but is not in it")
+    return _decode(data, warn)
+
+
 def _existing(path: str) -> str:
+    if is_url(path):
+        return path
     if path != "-" and not os.path.lexists(path):
         raise InputError(f"{path}: no such file or folder")
     return path
@@ -399,10 +522,11 @@ def _prepare_text(text: str, warn: Callable[[str], None]) -> tuple[str, dict[str
 def _plain_text(text: str, warn: Callable[[str], None]) -> str:
     if not looks_like_html(text):
         return text
-    text = html_to_text(text)
-    if not text:
-        raise _Rejected("HTML page without text")
-    warn("looks like HTML; converted to plain text (offsets refer to the converted text)")
+    try:
+        text = read_page(text).text
+    except NoArticle as e:
+        raise _Rejected(f"HTML page without article text ({e})") from e
+    warn("looks like HTML; read its article text (offsets refer to that text)")
     return text
 
 

@@ -1,21 +1,61 @@
-"""HTML pages given as articles: recognising them and keeping only their visible text.
+"""HTML pages → the article's text and metadata, with trafilatura (and htmldate for the date).
+
+trafilatura finds the main text of a page and leaves out what is not the article: menus,
+cookie banners, share buttons, "related stories", comments and footers. Its paragraphs become
+``Document.text``, one blank line between them, so every offset kg writes is an index into
+that extracted text (``nif:isString``), never into the HTML. Metadata come from the page's
+own markup (JSON-LD, Open Graph, ``<meta>``, ``<link rel="canonical">``): headline, byline,
+site name and canonical URL; the publication date is htmldate's reading of the page (the
+original date, not the last modification).
 
 A text is HTML when it starts like a page (``<!DOCTYPE html>`` or ``<html>``, after comments)
 or when tags make up more than a third of it; Markdown with a little inline HTML is not.
-The text of a page is its visible text, one paragraph per block element, white space inside a
-paragraph folded to one space; scripts, styles and the ``<title>`` are dropped.
 
->>> html_to_text("<p>Kyiv &amp;\\n Lviv</p><script>x()</script><p>Odesa</p>")
-'Kyiv & Lviv\\n\\nOdesa'
+>>> page = read_page("<html><body><article><p>Kyiv &amp; Lviv were shelled on Monday, "
+...                  "officials said.</p></article></body></html>")
+>>> page.text
+'Kyiv & Lviv were shelled on Monday, officials said.'
 """
 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
 
 _HTML_START = re.compile(r"\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+# A paragraph of running text ends like a sentence. Menus, link lists and captions, which
+# trafilatura's fallbacks keep on pages without an article, do not.
+_RUNNING_TEXT = re.compile(r"\w[^\n]*[.!?\"'\u201d\u2019)]\s*$")
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+
+
+class NoArticle(ValueError):
+    """The page holds no article text (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """What kg keeps of an HTML page: the article's text and the page's metadata."""
+
+    text: str
+    title: str | None = None
+    author: str | None = None
+    date_published: date | None = None
+    site_name: str | None = None
+    url: str | None = None  # the canonical URL the page declares
+
+    def fields(self) -> dict[str, Any]:
+        """``ArticleMeta`` keyword arguments of the page's metadata (only those it has).
+
+        >>> Page("x", title="Siege", site_name="AP").fields()
+        {'title': 'Siege', 'source': 'AP'}
+        """
+        found = {"date_published": self.date_published, "title": self.title,
+                 "source": self.site_name, "url": self.url, "author": self.author}
+        return {key: value for key, value in found.items() if value}
 
 
 def looks_like_html(text: str) -> bool:
@@ -31,44 +71,95 @@ def looks_like_html(text: str) -> bool:
     return len(tags) >= 10 and sum(tags) * 3 > len(sample.strip())
 
 
-def html_to_text(html: str) -> str:
-    """The visible text of ``html``, paragraphs separated by a blank line ("" if none).
+def declared_charset(data: bytes) -> str | None:
+    """The charset a page declares in a ``<meta>`` tag of its first 4 KB, if any.
 
-    >>> html_to_text("<h1>Talks</h1><div>Kyiv<br>Lviv</div>")
-    'Talks\\n\\nKyiv\\n\\nLviv'
+    >>> declared_charset(b'<meta charset="windows-1252"><p>x')
+    'windows-1252'
     """
-    parser = _VisibleText()
-    parser.feed(html)
-    parser.close()
-    paragraphs = (line.strip() for line in "".join(parser.parts).split("\n"))
-    return "\n\n".join(p for p in paragraphs if p)
+    match = _META_CHARSET.search(data, 0, 4096)
+    return match.group(1).decode("ascii").lower() if match else None
 
 
-class _VisibleText(HTMLParser):
-    """Collects the visible text of an HTML page, one paragraph per block element."""
+def read_page(html: str, url: str | None = None) -> Page:
+    """The article text and metadata of ``html``; ``NoArticle`` when it has no article text.
 
-    HIDDEN = frozenset({"script", "style", "noscript", "template", "title", "svg"})
-    BLOCKS = frozenset({"address", "article", "aside", "blockquote", "br", "dd", "div", "dt",
-                        "figcaption", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-                        "hr", "li", "main", "p", "pre", "section", "td", "th", "tr"})
+    ``url`` is where the page was found (used for relative canonical links and dates in URLs).
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.hidden = 0
+    >>> read_page("<html><body><nav>Home</nav></body></html>")
+    Traceback (most recent call last):
+    kg.ingest.html.NoArticle: no running text in the page, only menus, links or captions
+    """
+    import trafilatura  # imported here: kg --help must not load lxml and its friends
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in self.HIDDEN:
-            self.hidden += 1
-        elif tag in self.BLOCKS:
-            self.parts.append("\n")
+    try:
+        result = trafilatura.bare_extraction(
+            html, url=url, with_metadata=True, include_comments=False, include_tables=False,
+            include_images=False, deduplicate=False, fast=False,
+        )
+    except (ValueError, TypeError) as e:  # lxml refuses some documents outright
+        raise NoArticle(f"unreadable HTML: {e}") from e
+    found: Any = result
+    text = _paragraphs(getattr(found, "text", None) or "")
+    if not text:
+        raise NoArticle("no article text found in the page")
+    if not any(_RUNNING_TEXT.search(paragraph) for paragraph in text.split("\n\n")):
+        raise NoArticle("no running text in the page, only menus, links or captions")
+    return Page(text, _clean(found.title), _clean(found.author),
+                _publication_date(html, url), _clean(found.sitename), _canonical(found.url))
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in self.BLOCKS:
-            self.parts.append("\n")
 
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.parts.append(re.sub(r"\s+", " ", data))
+_BLOCKS = frozenset({"address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt",
+                     "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6",
+                     "header", "hr", "li", "main", "ol", "p", "pre", "section", "table", "td",
+                     "th", "tr", "ul"})
+
+
+def fragment_text(html: str) -> str:
+    """The text of an HTML fragment (a feed entry's content or summary), one paragraph per
+    block element. Fragments are not pages: there is no boilerplate to find, so lxml's text
+    of the fragment is kept whole, without scripts and styles.
+
+    >>> fragment_text("<p>Talks <b>resumed</b>.</p><p>Kyiv &amp; Lviv</p><script>x()</script>")
+    'Talks resumed.\\n\\nKyiv & Lviv'
+    """
+    if not html or not html.strip():
+        return ""
+    import lxml.etree
+    import lxml.html
+
+    try:
+        root = lxml.html.fragment_fromstring(html, create_parent="div")
+    except (lxml.etree.ParserError, ValueError):
+        return _paragraphs(html)
+    for element in list(root.iter(lxml.etree.Element)):
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in ("script", "style", "noscript", "template"):
+            element.drop_tree()
+        elif tag in _BLOCKS:
+            element.tail = "\n" + (element.tail or "")
+            element.text = "\n" + (element.text or "")
+    return _paragraphs(root.text_content())
+
+
+def _paragraphs(text: str) -> str:
+    """trafilatura's lines as paragraphs with a blank line between them (so a heading without
+    a full stop is never read as part of the next sentence)."""
+    lines = (re.sub(r"[ \t\u00a0]+", " ", line).strip() for line in text.split("\n"))
+    return "\n\n".join(line for line in lines if line)
+
+
+def _publication_date(html: str, url: str | None) -> date | None:
+    from htmldate import find_date
+
+    found = find_date(html, url=url, original_date=True, extensive_search=False,
+                      outputformat="%Y-%m-%d")
+    return date.fromisoformat(found) if found else None
+
+
+def _clean(value: str | None) -> str | None:
+    return re.sub(r"\s+", " ", value).strip() or None if value else None
+
+
+def _canonical(url: str | None) -> str | None:
+    return url if url and url.startswith(("http://", "https://")) else None

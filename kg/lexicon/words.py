@@ -23,6 +23,10 @@ TITLE_MODIFIERS = word_list("title-modifiers")
 PORTFOLIO_WORDS = word_list("portfolio-words")
 #: A name whose last word is one of these denotes an organisation.
 ORG_HEAD_WORDS = word_list("organisation-heads")
+#: An organisation whose name ends in one of these is a company (the FtM export's Company).
+COMPANY_HEAD_WORDS = word_list("company-words")
+#: An organisation whose name ends in one of these is a public body (FtM's PublicBody).
+PUBLIC_BODY_HEAD_WORDS = word_list("public-body-words")
 
 _PLACES = table("places")
 #: Settlements ("city", "town"): "the city" refers back to the article's current city.

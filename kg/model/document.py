@@ -11,7 +11,7 @@ No stage mutates what it receives.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from enum import StrEnum
 
 from kg.model.facts import Fact
@@ -36,6 +36,11 @@ class ArticleMeta:
     source: str | None = None
     url: str | None = None
     identifier: str | None = None
+    author: str | None = None  # the byline, as the page or feed writes it
+    content: str | None = None  # "full" or "summary": how much of the article a feed gave
+    retrieved: datetime | None = None  # when it was fetched or archived (a WARC record's date)
+    fetched_from: str | None = None  # the URL it was read from, when not the article's own
+    copy_of: str | None = None  # doc_id of the article this one is a near-duplicate of
 
 
 @dataclass(frozen=True, slots=True)

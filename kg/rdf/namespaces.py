@@ -140,6 +140,12 @@ class KG(DefinedNamespace):
     sourcePath: URIRef
     contentHash: URIRef
     nerLabel: URIRef
+    # documents: where they came from (issue 13)
+    byline: URIRef
+    contentKind: URIRef
+    retrievedAt: URIRef
+    retrievedFrom: URIRef
+    copyOf: URIRef
     mentionCount: URIRef
     articleCount: URIRef
     # resolution

@@ -34,7 +34,16 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kg.ingest.files import slugify
-from kg.model import Entity, EntityKind, Extraction, Mention, MergeDecision, Resolution, Sentence
+from kg.model import (
+    ArticleMeta,
+    Entity,
+    EntityKind,
+    Extraction,
+    Mention,
+    MergeDecision,
+    Resolution,
+    Sentence,
+)
 from kg.rdf.namespaces import (
     GEONAMES,
     GN,
@@ -174,6 +183,22 @@ def article_triples(extraction: Extraction, base: str) -> Iterator[Triple]:
         yield doc, SDO.publisher, publisher
         yield publisher, RDF.type, SDO.Organization
         yield publisher, RDFS.label, Literal(meta.source)
+    yield from _provenance_triples(doc, meta, base)
+
+
+def _provenance_triples(doc: URIRef, meta: ArticleMeta, base: str) -> Iterator[Triple]:
+    """Byline, feed content kind, retrieval and the original this article copies."""
+    if meta.author:
+        yield doc, KG.byline, Literal(meta.author)
+    if meta.content:
+        yield doc, KG.contentKind, Literal(meta.content)
+    if meta.retrieved is not None:
+        yield doc, KG.retrievedAt, Literal(meta.retrieved, datatype=XSD.dateTime)
+    if meta.fetched_from and meta.fetched_from != meta.url:
+        if (fetched := safe_http_iri(meta.fetched_from)) is not None:
+            yield doc, KG.retrievedFrom, fetched
+    if meta.copy_of:
+        yield doc, KG.copyOf, article_iri(base, meta.copy_of)
 
 
 def shareable_path(path: str) -> str:

@@ -2,7 +2,8 @@
 
 ``graph_statistics`` is ``kg stats``: resources by class, triples by relation (on the whole
 graph, in SPARQL), then on the entity projection (``kg.views.projection``) entities by number of
-articles, degree, PageRank and betweenness, and connected components.
+independent articles (a syndicated copy counts with its original), degree, PageRank and
+betweenness, connected components, and the syndicated copies.
 
 >>> print(graph_statistics(open_store("output/graph.trig")).to_text())  # doctest: +SKIP
 Resources by class
@@ -13,16 +14,18 @@ Resources by class
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pyoxigraph as ox
 
 from kg.store.results import compact_iri
-from kg.views.projection import EntityGraph, entity_graph, select
+from kg.views.projection import EntityGraph, entity_graph, local_name, select
 
 CLASS_COUNTS = """SELECT ?class (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?class }
 GROUP BY ?class ORDER BY DESC(?n) ?class"""
+COPIES = """SELECT DISTINCT ?copy ?original WHERE { ?copy kg:copyOf ?original }
+ORDER BY ?original ?copy"""
 RELATION_COUNTS = """SELECT ?p (COUNT(*) AS ?n) WHERE { SELECT DISTINCT ?s ?p ?o { ?s ?p ?o } }
 GROUP BY ?p ORDER BY DESC(?n) ?p"""
 
@@ -50,6 +53,7 @@ class Statistics:
     pagerank: tuple[Ranked, ...]
     betweenness: tuple[Ranked, ...]
     components: tuple[int, ...]  # sizes, largest first
+    copies: dict[str, str] = field(default_factory=dict)  # copy article -> its original
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
@@ -73,6 +77,8 @@ class Statistics:
             ("Degree (distinct neighbours)", _ranked_rows(self.degree, "{:.0f}")),
             ("PageRank", _ranked_rows(self.pagerank, "{:.4f}")),
             ("Betweenness", _ranked_rows(self.betweenness, "{:.4f}")),
+            ("Syndicated copies (each counted once, with its original)",
+             [(local_name(c), f"copy of {local_name(o)}") for c, o in self.copies.items()]),
         ]
         return "\n".join(_section(title, rows) for title, rows in sections)
 
@@ -147,6 +153,7 @@ def graph_statistics(store: ox.Store, top: int = 10) -> Statistics:
         pagerank=_top(projection, scores["pagerank"], top),
         betweenness=_top(projection, scores["betweenness"], top),
         components=tuple(sorted((len(c) for c in nx.connected_components(graph)), reverse=True)),
+        copies={row["copy"].value: row["original"].value for row in select(store, COPIES)},
     )
 
 

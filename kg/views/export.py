@@ -22,9 +22,10 @@ from typing import Any
 from kg.atomic import atomic_writer
 from kg.errors import InputError
 from kg.views.analytics import to_networkx
+from kg.views.ftm import export_ftm
 from kg.views.projection import EntityGraph, entity_graph
 
-FORMATS = ("graphml", "gexf", "csv")
+FORMATS = ("graphml", "gexf", "csv", "ftm")
 NODE_COLUMNS = ("Id", "Label", "kind", "aliases", "articles", "mentions")
 EDGE_COLUMNS = ("Source", "Target", "Type", "Label", "kind", "Weight", "evidence")
 
@@ -35,6 +36,8 @@ def default_target(fmt: str, out_dir: Path = Path("output")) -> Path:
     >>> default_target("csv")
     PosixPath('output/entities-csv')
     """
+    if fmt == "ftm":
+        return out_dir / "entities.ftm.jsonl"
     return out_dir / ("entities-csv" if fmt == "csv" else f"entities.{fmt}")
 
 
@@ -45,6 +48,9 @@ def export_graph(store: Any, fmt: str, target: Path) -> tuple[Path, ...]:
     """
     if fmt not in FORMATS:
         raise InputError(f"unknown export format {fmt!r}; choose from {', '.join(FORMATS)}")
+    if fmt == "ftm":  # Follow-the-Money entities, read from the graph itself (kg.views.ftm)
+        _parent(Path(target))
+        return (export_ftm(store, Path(target)),)
     projection = entity_graph(store, evidence=True)
     if fmt == "csv":
         return write_csv(projection, Path(target))

@@ -54,8 +54,11 @@ _ENTITY_FILTER = ("FILTER (?class IN "
 ENTITIES = f"""SELECT DISTINCT ?e ?class ?label WHERE {{
   ?e a ?class ; rdfs:label ?label . {_ENTITY_FILTER} }}"""
 ALIASES = "SELECT DISTINCT ?e ?alt WHERE { ?e skos:altLabel ?alt }"
-MENTION_COUNTS = """SELECT ?e (COUNT(DISTINCT ?m) AS ?mentions) (COUNT(DISTINCT ?doc) AS ?articles)
-WHERE { ?m itsrdf:taIdentRef ?e ; nif:referenceContext ?doc } GROUP BY ?e"""
+# Articles are independent sources: a syndicated copy (kg:copyOf) counts with its original.
+MENTION_COUNTS = """SELECT ?e (COUNT(DISTINCT ?m) AS ?mentions) (COUNT(DISTINCT ?src) AS ?articles)
+WHERE { ?m itsrdf:taIdentRef ?e ; nif:referenceContext ?doc .
+  OPTIONAL { ?doc kg:copyOf ?original } BIND (COALESCE(?original, ?doc) AS ?src) }
+GROUP BY ?e"""
 EVIDENCE_SENTENCES = """SELECT DISTINCT ?e ?s WHERE {
   { ?m itsrdf:taIdentRef ?e ; nif:sentence ?s } UNION { ?e prov:wasDerivedFrom ?s } }"""
 SENTENCES = """SELECT ?s ?text ?doc ?begin ?title WHERE {

@@ -1,0 +1,434 @@
+"""Pages and feeds fetched over HTTP (httpx) → articles, politely, with a cache.
+
+``kg build https://…`` and ``kg build --urls urls.txt`` read web addresses as they read files:
+
+* **Polite**: a clear User-Agent (``USER_AGENT``); robots.txt read once per host and obeyed
+  for the token ``kg`` (RFC 9309: a robots.txt that is missing or 4xx allows all, one that
+  fails with 5xx or cannot be reached allows nothing), its ``Crawl-delay`` kept between
+  requests (at most 30 s); at most ``per_host`` requests to one host at a time.
+* **Patient**: a timeout per request; connection errors, timeouts, 429 and 5xx are retried
+  ``retries`` times, waiting ``backoff`` × 2^n seconds (or the server's ``Retry-After``, at
+  most 30 s); redirects are followed (at most 5).
+* **Cached**: every 200 response (pages, feeds, robots.txt) is kept under
+  ``<out>/.kg/fetch/``, so a rebuild does not fetch again; ``refresh`` fetches anew.
+* **Careful with bytes**: the charset of the HTTP header, else of the page's ``<meta>``, else
+  UTF-8, else cp1252 with a warning, so a server that names the wrong charset does not garble
+  the text; responses larger than ``max_bytes`` are refused.
+
+A feed's entries link to the pages that hold the whole article; those pages are fetched too
+(same rules) and their article text is used (``kg:contentKind "full"``); when a page cannot be
+had, the entry's own content or summary is used with a warning. Every failure is one
+``Unusable`` naming the URL and the reason (``https://x.org/a: HTTP 404 Not Found``).
+
+>>> Fetcher(transport=httpx.MockTransport(lambda r: httpx.Response(404))).fetch(
+...     "https://example.org/a")  # doctest: +SKIP
+Traceback (most recent call last):
+kg.ingest.fetch.FetchError: HTTP 404 Not Found
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+import urllib.robotparser
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from kg.atomic import atomic_write_bytes
+from kg.errors import InputError
+from kg.ingest.feeds import entry_article, looks_like_feed, parse_feed
+from kg.ingest.found import Found, Item, Items, Unusable
+from kg.ingest.html import NoArticle, declared_charset, looks_like_html, read_page
+from kg.ingest.links import id_from_url
+
+if TYPE_CHECKING:  # httpx is imported when the first URL is fetched, not with kg
+    import httpx
+
+USER_AGENT = "kg/0.1 (news knowledge-graph builder; +https://w3id.org/kgnews)"
+ROBOTS_TOKEN = "kg"
+FETCH_FOLDER = Path(".kg") / "fetch"
+Warn = Callable[[str, str], None]
+RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
+MAX_RETRY_AFTER = 30.0
+MAX_CRAWL_DELAY = 30.0
+
+
+class FetchError(Exception):
+    """A URL could not be fetched (the message is the reason, for one line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    """A fetched resource: where it was asked for and found, its type and bytes."""
+
+    url: str
+    final_url: str
+    content_type: str
+    charset: str | None
+    body: bytes
+    fetched_at: datetime
+
+
+def read_url_list(path: Path) -> tuple[list[str], list[Unusable]]:
+    """The URLs of a ``--urls`` file (one a line, ``#`` comments and blank lines ignored) and
+    its lines that are not http(s) URLs; ``InputError`` when the file cannot be read.
+
+    >>> read_url_list(Path("/nonexistent.txt"))
+    Traceback (most recent call last):
+    kg.errors.InputError: /nonexistent.txt: cannot read the URL list: No such file or directory
+    """
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise InputError(f"{path}: cannot read the URL list: {reason}") from e
+    urls: list[str] = []
+    bad: list[Unusable] = []
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = urlsplit(line)
+        if parts.scheme in ("http", "https") and parts.netloc and " " not in line:
+            urls.append(line)
+        else:
+            bad.append(Unusable(f"{path}:{number}", f"{line[:80]!r} is not an http(s) URL"))
+    return urls, bad
+
+
+class Fetcher:
+    """Fetches URLs politely (see the module docstring); thread-safe, one per build."""
+
+    def __init__(self, cache_dir: Path | None = None, *, refresh: bool = False,
+                 timeout: float = 20.0, retries: int = 3, backoff: float = 0.5,
+                 per_host: int = 2, max_bytes: int = 20 * 1024 * 1024,
+                 transport: httpx.BaseTransport | None = None,
+                 on_warning: Callable[[str, str], None] | None = None,
+                 user_agent: str = USER_AGENT) -> None:
+        self.cache_dir, self.refresh = cache_dir, refresh
+        self.retries, self.backoff, self.per_host = retries, backoff, per_host
+        self.max_bytes, self.user_agent = max_bytes, user_agent
+        self.fetched = self.from_cache = 0
+        self._warn = on_warning or (lambda _where, _message: None)
+        self._timeout, self._transport = timeout, transport
+        self._client_made: httpx.Client | None = None
+        self._lock = threading.Lock()
+        self._hosts: dict[str, threading.Semaphore] = {}
+        self._robots: dict[str, urllib.robotparser.RobotFileParser | None] = {}
+        self._robot_locks: dict[str, threading.Lock] = {}
+        self._prefetched: dict[str, Response | FetchError] = {}
+        self._next_start: dict[str, float] = {}  # host -> when its next request may start
+
+    def close(self) -> None:
+        """Close the HTTP connections."""
+        if self._client_made is not None:
+            self._client_made.close()
+
+    @property
+    def _client(self) -> httpx.Client:
+        with self._lock:
+            if self._client_made is None:
+                import httpx
+
+                self._client_made = httpx.Client(
+                    headers={"User-Agent": self.user_agent},
+                    timeout=httpx.Timeout(self._timeout), follow_redirects=True,
+                    max_redirects=5, transport=self._transport)
+            return self._client_made
+
+    # --- articles ----------------------------------------------------------------------
+
+    def prefetch(self, urls: Sequence[str]) -> None:
+        """Fetch ``urls`` concurrently (within the per-host limit) ahead of ``articles``."""
+        for url, result in zip(urls, self.fetch_all(urls), strict=True):
+            self._prefetched[url] = result
+
+    def articles(self, url: str, on_warning: Warn | None = None) -> Items:
+        """The articles at ``url``: one for a page, one per entry for a feed. Warnings go to
+        ``on_warning(where, message)`` (else to the fetcher's own handler)."""
+        warn = on_warning or self._warn
+        result = self._prefetched.pop(url, None) or self._attempt(url)
+        if isinstance(result, FetchError):
+            yield Unusable(url, str(result))
+            return
+        if _is_feed(result):
+            yield from self._feed(result, warn)
+        else:
+            yield self._page(result, warn)
+
+    def _page(self, response: Response, warn: Warn, where: str | None = None) -> Item:
+        where = where or response.url
+        try:
+            page = read_page(self.text_of(response, where, warn), url=response.final_url)
+        except NoArticle as e:
+            return Unusable(where, f"HTML page without article text ({e})")
+        fields = page.fields()
+        fields.setdefault("url", response.final_url)
+        fields["fetched_from"] = response.url
+        fields["retrieved"] = response.fetched_at
+        return Found(where, page.text, fields, id_from_url(fields["url"]))
+
+    def _feed(self, response: Response, warn: Warn) -> Items:
+        feed = parse_feed(response.body)
+        if not feed.entries:
+            yield Unusable(response.url, "feed without entries")
+            return
+        source = (feed.feed.get("title") or "").strip() or None
+        links = [e.get("link") or "" for e in feed.entries]
+        pages = self.fetch_all([link for link in links if _is_http(link)])
+        fetched = dict(zip([link for link in links if _is_http(link)], pages, strict=True))
+        for number, entry in enumerate(feed.entries, 1):
+            where = f"{response.url}#entry {number}"
+            yield self._entry(entry, where, source, fetched.get(links[number - 1]), warn)
+
+    def _entry(self, entry: Any, where: str, source: str | None,
+               page: Response | FetchError | None, warn: Warn) -> Item:
+        own = entry_article(entry, where, source, id_from_url(where))
+        if isinstance(page, Response) and not _is_feed(page):
+            article = self._page(page, warn, where)
+            if isinstance(article, Found):
+                entry_fields = own.fields if isinstance(own, Found) else {}
+                fields = {**entry_fields, **article.fields, "content": "full"}
+                return Found(where, article.text, fields, article.default_id)
+            reason = article.reason
+        else:
+            reason = str(page) if page is not None else "the entry has no link"
+        if isinstance(own, Found):
+            warn(where, f"linked page not used ({reason}); the feed's "
+                       f"{own.fields.get('content', 'summary')} is the text")
+        return own
+
+    # --- fetching ------------------------------------------------------------------------
+
+    def fetch_all(self, urls: Sequence[str]) -> list[Response | FetchError]:
+        """``fetch`` of each URL, concurrently; failures are returned, not raised."""
+        if not urls:
+            return []
+        hosts = {urlsplit(u).netloc for u in urls}
+        workers = max(1, min(32, len(urls), self.per_host * len(hosts)))
+        with ThreadPoolExecutor(workers, thread_name_prefix="kg-fetch") as pool:
+            return list(pool.map(self._attempt, urls))
+
+    def _attempt(self, url: str) -> Response | FetchError:
+        try:
+            return self.fetch(url)
+        except FetchError as e:
+            return e
+
+    def fetch(self, url: str) -> Response:
+        """The response at ``url`` (from the cache unless ``refresh``); ``FetchError`` when it
+        cannot be had or robots.txt forbids it."""
+        cached = None if self.refresh else self._cached(url)
+        if cached is not None:
+            with self._lock:
+                self.from_cache += 1
+            return cached
+        if not self._allowed(url):
+            raise FetchError(f"robots.txt of {urlsplit(url).netloc} does not allow kg to "
+                             "fetch this page")
+        response = self._download(url)
+        self._store(response)
+        return response
+
+    def _download(self, url: str) -> Response:
+        with self._host(url):
+            for attempt in range(self.retries + 1):
+                self._wait_turn(url)
+                try:
+                    return self._request(url)
+                except _Retry as retry:
+                    if attempt == self.retries:
+                        tries = f" after {attempt + 1} tries" if attempt else ""
+                        raise FetchError(f"{retry}{tries}") from None
+                    time.sleep(retry.wait if retry.wait is not None
+                               else self.backoff * 2**attempt)
+        raise AssertionError("unreachable")
+
+    def _request(self, url: str) -> Response:
+        import httpx
+
+        try:
+            with self._client.stream("GET", url) as response:
+                if response.status_code in RETRY_STATUS:
+                    raise _Retry(_status(response), _retry_after(response))
+                if response.status_code != 200:
+                    raise FetchError(_status(response))
+                body = self._body(response)
+        except httpx.TimeoutException as e:
+            raise _Retry(f"timed out ({type(e).__name__})") from e
+        except httpx.TooManyRedirects as e:
+            raise FetchError("too many redirects") from e
+        except httpx.TransportError as e:
+            raise _Retry(f"connection failed ({e or type(e).__name__})") from e
+        except httpx.InvalidURL as e:
+            raise FetchError(f"invalid URL ({e})") from e
+        with self._lock:
+            self.fetched += 1
+        content_type = response.headers.get("content-type", "")
+        return Response(url, str(response.url), content_type.split(";")[0].strip().lower(),
+                        _charset(content_type), body, datetime.now(UTC).replace(microsecond=0))
+
+    def _body(self, response: httpx.Response) -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        for chunk in response.iter_bytes():
+            size += len(chunk)
+            if size > self.max_bytes:
+                raise FetchError(f"larger than {self.max_bytes // 2**20} MB")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    def _wait_turn(self, url: str) -> None:
+        """Keep the host's robots.txt ``Crawl-delay`` between the starts of two requests."""
+        parts = urlsplit(url)
+        robots = self._robots.get(f"{parts.scheme}://{parts.netloc.lower()}")
+        delay = robots.crawl_delay(ROBOTS_TOKEN) if robots is not None else None
+        if not delay:
+            return
+        with self._lock:
+            now = time.monotonic()
+            start = max(now, self._next_start.get(parts.netloc, now))
+            self._next_start[parts.netloc] = start + min(float(delay), MAX_CRAWL_DELAY)
+        time.sleep(start - now)
+
+    def _host(self, url: str) -> threading.Semaphore:
+        host = urlsplit(url).netloc.lower()
+        with self._lock:
+            return self._hosts.setdefault(host, threading.Semaphore(self.per_host))
+
+    # --- robots.txt ------------------------------------------------------------------------
+
+    def _allowed(self, url: str) -> bool:
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc.lower()}"
+        with self._lock:
+            lock = self._robot_locks.setdefault(origin, threading.Lock())
+        with lock:
+            if origin not in self._robots:
+                self._robots[origin] = self._read_robots(origin)
+        robots = self._robots[origin]
+        return robots is not None and robots.can_fetch(ROBOTS_TOKEN, url)
+
+    def _read_robots(self, origin: str) -> urllib.robotparser.RobotFileParser | None:
+        """The parsed robots.txt of ``origin``; ``None`` when it says nothing is allowed."""
+        robots = urllib.robotparser.RobotFileParser(f"{origin}/robots.txt")
+        try:
+            response = self.fetch_robots(f"{origin}/robots.txt")
+        except FetchError as e:
+            if str(e).startswith("HTTP 4"):
+                robots.parse([])  # no robots.txt: everything is allowed
+                return robots
+            self._warn(origin, f"robots.txt unavailable ({e}); nothing fetched from this host")
+            return None
+        robots.parse(response.body.decode("utf-8", errors="replace").splitlines())
+        return robots
+
+    def fetch_robots(self, url: str) -> Response:
+        """robots.txt itself (never subject to robots.txt), cached like any response."""
+        cached = None if self.refresh else self._cached(url)
+        if cached is not None:
+            return cached
+        response = self._download(url)
+        self._store(response)
+        return response
+
+    # --- cache -------------------------------------------------------------------------------
+
+    def _entry_path(self, url: str) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        key = hashlib.sha256(url.encode("utf-8", "surrogatepass")).hexdigest()
+        return self.cache_dir / key[:2] / key
+
+    def _cached(self, url: str) -> Response | None:
+        path = self._entry_path(url)
+        if path is None:
+            return None
+        try:
+            head = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+            body = path.with_suffix(".body").read_bytes()
+            if hashlib.sha256(body).hexdigest() != head["sha256"] or head["url"] != url:
+                return None
+            return Response(url, head["final_url"], head["content_type"], head["charset"],
+                            body, datetime.fromisoformat(head["fetched_at"]))
+        except (OSError, ValueError, KeyError):
+            return None
+
+    def _store(self, response: Response) -> None:
+        path = self._entry_path(response.url)
+        if path is None:
+            return
+        head = {"url": response.url, "final_url": response.final_url,
+                "content_type": response.content_type, "charset": response.charset,
+                "fetched_at": response.fetched_at.isoformat(),
+                "sha256": hashlib.sha256(response.body).hexdigest()}
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path.with_suffix(".body"), response.body)
+            atomic_write_bytes(path.with_suffix(".json"), json.dumps(head).encode())
+        except Exception as e:  # a cache that cannot be written only costs a warning
+            self._warn(response.url, f"not cached: {e}")
+
+    # --- text ----------------------------------------------------------------------------
+
+    def text_of(self, response: Response, where: str, warn: Warn | None = None) -> str:
+        """The response as text: HTTP charset, else ``<meta>`` charset, else UTF-8, else
+        cp1252 (each fallback after a named charset failed is warned about)."""
+        warn = warn or self._warn
+        declared = [c for c in (response.charset, declared_charset(response.body)) if c]
+        for charset in [*declared, "utf-8"]:
+            try:
+                text = response.body.decode(charset)
+            except (LookupError, UnicodeDecodeError):
+                warn(where, f"not valid {charset} as declared; trying the next charset")
+                continue
+            return text
+        warn(where, "decoded as cp1252 (no declared charset fits)")
+        return response.body.decode("cp1252", errors="replace")
+
+
+class _Retry(Exception):
+    """Internal: a failure worth another try (``wait``: what the server asked for)."""
+
+    def __init__(self, reason: str, wait: float | None = None) -> None:
+        super().__init__(reason)
+        self.wait = wait
+
+
+def _status(response: httpx.Response) -> str:
+    return f"HTTP {response.status_code} {response.reason_phrase}".rstrip()
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after", "")
+    return min(float(value), MAX_RETRY_AFTER) if value.strip().isdigit() else None
+
+
+def _charset(content_type: str) -> str | None:
+    for part in content_type.split(";")[1:]:
+        key, _, value = part.partition("=")
+        if key.strip().lower() == "charset" and value.strip():
+            return value.strip().strip("\"'").lower()
+    return None
+
+
+def _is_feed(response: Response) -> bool:
+    kind = response.content_type
+    if "html" in kind:
+        return False
+    if any(word in kind for word in ("rss", "atom", "xml")) or not looks_like_html(
+            response.body[:4096].decode("utf-8", errors="replace")):
+        return looks_like_feed(response.body)
+    return False
+
+
+def _is_http(link: str) -> bool:
+    return link.startswith(("http://", "https://"))
+

@@ -1,0 +1,208 @@
+"""JSON Lines and CSV exports (news APIs, scrapers) → one article per record.
+
+Fields are found under their common names, case-insensitively (first match wins):
+
+    text     text, content, body, article, maintext, article_text, full_text
+    title    title, headline
+    date     date, published, publishedAt, published_at, pubDate, date_publish, datePublished
+    url      url, link
+    source   source, publisher, site, sitename, source_name, source_domain
+    author   author, authors, byline
+    id       id
+
+or named with ``fields`` (``kg build --field text=maintext --field date=date_publish``); a
+name may reach into a JSON object with dots (``source.name``). A ``source`` that is an object
+(NewsAPI's ``{"id": …, "name": "BBC News"}``) gives its ``name``; a list of authors is joined.
+
+A bad record is skipped and named with its file and line (``export.jsonl:12: broken JSON …``,
+``export.csv:7: field 'text' is empty``); the rest of the file builds. A CSV quote that is
+never closed swallows the rest of the file, which is said as such.
+
+>>> found = list(record_articles(b'{"headline": "Talks", "body": "Talks resumed."}\\n', "a.jsonl"))
+>>> found[0].text, found[0].fields
+('Talks resumed.', {'title': 'Talks'})
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterator, Mapping
+from datetime import date, datetime
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from typing import Any
+
+from kg.ingest.found import Found, Item, Items, Unusable
+from kg.ingest.links import checked_url, id_from_url
+
+RECORD_SUFFIXES = frozenset({".jsonl", ".ndjson", ".csv"})
+
+#: kg's field -> the names exports use for it, in order of preference.
+FIELD_NAMES: dict[str, tuple[str, ...]] = {
+    "text": ("text", "content", "body", "article", "maintext", "article_text", "full_text"),
+    "title": ("title", "headline"),
+    "date": ("date", "published", "publishedat", "published_at", "pubdate", "date_publish",
+             "datepublished"),
+    "url": ("url", "link"),
+    "source": ("source", "publisher", "site", "sitename", "source_name", "source_domain"),
+    "author": ("author", "authors", "byline"),
+    "id": ("id",),
+}
+
+
+def parse_field_options(options: list[str]) -> dict[str, str]:
+    """``["text=maintext", …]`` as a mapping; ``ValueError`` for an unknown field or no ``=``.
+
+    >>> parse_field_options(["text=maintext", "date=date_publish"])
+    {'text': 'maintext', 'date': 'date_publish'}
+    """
+    mapping: dict[str, str] = {}
+    for option in options:
+        name, sep, column = option.partition("=")
+        name, column = name.strip().lower(), column.strip()
+        if not sep or not column:
+            raise ValueError(f"{option!r}: expected FIELD=NAME, e.g. text=maintext")
+        if name not in FIELD_NAMES:
+            raise ValueError(f"{option!r}: unknown field {name!r} "
+                             f"(known: {', '.join(FIELD_NAMES)})")
+        mapping[name] = column
+    return mapping
+
+
+def record_articles(data: bytes | str, path: str,
+                    fields: Mapping[str, str] | None = None) -> Items:
+    """One ``Found`` or ``Unusable`` per record of the JSON Lines or CSV export in ``data``."""
+    text = data.decode("utf-8-sig", errors="replace") if isinstance(data, bytes) else data
+    rows = _csv_rows(text, path) if path.lower().endswith(".csv") else _json_rows(text, path)
+    stem = Path(path).stem
+    any_record = False
+    for where, row in rows:
+        any_record = True
+        yield row if isinstance(row, Unusable) else _record(row, where, stem, fields or {})
+    if not any_record:
+        yield Unusable(path, "no records")
+
+
+def _json_rows(text: str, path: str) -> Iterator[tuple[str, Any]]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            row = json.loads(line)
+        except ValueError as e:
+            yield where, Unusable(where, f"broken JSON ({e})")
+            continue
+        if not isinstance(row, dict):
+            yield where, Unusable(where, f"not a JSON object but {_type(row)}")
+            continue
+        yield where, row
+
+
+def _csv_rows(text: str, path: str) -> Iterator[tuple[str, Any]]:
+    csv.field_size_limit(64 * 1024 * 1024)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader, None)
+        if header is None:
+            return
+        line = reader.line_num + 1
+        for row in reader:
+            where = f"{path}:{line}"
+            line = reader.line_num + 1
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                yield where, Unusable(where, f"{len(row)} cells where the header has "
+                                      f"{len(header)}")
+                continue
+            yield where, dict(zip(header, row, strict=True))
+    except csv.Error as e:
+        where = f"{path}:{line}"
+        reason = str(e)
+        if "unexpected end of data" in reason or "EOF" in reason:
+            reason = "a quote opened here is never closed"
+        yield where, Unusable(where, f"broken CSV: {reason}; the rest of the file is not read")
+
+
+def _record(row: Mapping[str, Any], where: str, stem: str, names: Mapping[str, str]) -> Item:
+    try:
+        values = {key: _value(row, key, names.get(key)) for key in FIELD_NAMES}
+        text = values["text"]
+        if text is None:
+            wanted = names.get("text") or "/".join(FIELD_NAMES["text"])
+            raise ValueError(f"no text (no field {wanted})")
+        if not text.strip():
+            raise ValueError(f"field {_label(row, 'text', names.get('text'))!r} is empty")
+    except ValueError as e:
+        return Unusable(where, str(e))
+    warnings: list[str] = []
+    fields: dict[str, Any] = {"title": values["title"], "source": values["source"],
+                              "author": values["author"], "identifier": values["id"]}
+    if values["url"]:
+        fields["url"] = checked_url(values["url"], warnings.append)
+    if values["date"]:
+        fields["date_published"] = _date(values["date"], warnings.append)
+    line = where.rsplit(":", 1)[1]
+    default_id = id_from_url(fields["url"]) if fields.get("url") else f"{stem}-{line}"
+    return Found(where, text, {k: v for k, v in fields.items() if v}, default_id,
+                 tuple(warnings))
+
+
+def _value(row: Mapping[str, Any], key: str, name: str | None) -> str | None:
+    """The record's value for kg's field ``key`` as a string, ``None`` when absent."""
+    label: str | None = name
+    if name is not None:
+        found = _dotted(row, name)
+    else:
+        lowered = {str(k).lower(): k for k in row}
+        label = next((lowered[n] for n in FIELD_NAMES[key] if n in lowered), None)
+        found = row[label] if label is not None else None
+    if found is None or (found == "" and key != "text"):
+        return None
+    if key == "source" and isinstance(found, dict):
+        found = found.get("name") or found.get("id")
+    if key == "author" and isinstance(found, list) and all(isinstance(a, str) for a in found):
+        found = ", ".join(a.strip() for a in found if a.strip())
+    if key == "id" and isinstance(found, int) and not isinstance(found, bool):
+        found = str(found)
+    if not isinstance(found, str):
+        raise ValueError(f"field {label!r} is {_type(found)}, not a string")
+    return found.strip() if key != "text" else found
+
+
+def _label(row: Mapping[str, Any], key: str, name: str | None) -> str:
+    if name is not None:
+        return name
+    lowered = {str(k).lower(): str(k) for k in row}
+    return next((lowered[n] for n in FIELD_NAMES[key] if n in lowered), key)
+
+
+def _dotted(row: Mapping[str, Any], name: str) -> Any:
+    value: Any = row
+    for part in name.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def _date(value: str, warn: Callable[[str], None]) -> date | None:
+    """A publication date from ISO 8601 or RFC 2822 (``Wed, 18 May 2022 10:00:00 GMT``)."""
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).date()
+    except ValueError:
+        pass
+    try:
+        return parsedate_to_datetime(value).date()
+    except (TypeError, ValueError, IndexError):
+        warn(f"date {value!r} not understood (ISO 8601 or RFC 2822 expected); date ignored")
+        return None
+
+
+def _type(value: Any) -> str:
+    names = {dict: "an object", list: "a list", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
