@@ -49,13 +49,14 @@ ENTITIES = """SELECT DISTINCT ?e ?class ?label WHERE {
   FILTER NOT EXISTS { ?e a sem:Event } }"""
 ALIASES = "SELECT DISTINCT ?e ?alt WHERE { ?e skos:altLabel ?alt }"
 GEO = """SELECT DISTINCT ?e ?lat ?long ?country WHERE {
-  ?e wgs:lat ?lat ; wgs:long ?long . OPTIONAL { ?e schema:addressCountry ?country } }"""
+  ?e wgs:lat ?lat ; wgs:long ?long .
+  OPTIONAL { ?e schema:containedInPlace?/gn:countryCode ?country } }"""
 # The articles behind a node: its article graphs (every article graph types what it says),
 # and, for a graph file without named graphs, its mentions, facts and publishers.
 SOURCES = """SELECT DISTINCT ?e ?doc WHERE {
   { GRAPH ?g { ?e a ?class . ?doc a schema:NewsArticle } FILTER (?e != ?doc) }
   UNION { ?m itsrdf:taIdentRef ?e ; nif:referenceContext ?doc }
-  UNION { ?e prov:hadPrimarySource ?doc } UNION { ?doc schema:publisher ?e } }"""
+  UNION { ?e dcterms:source ?doc } UNION { ?doc schema:publisher ?e } }"""
 MEMBERSHIPS = """SELECT DISTINCT ?m ?member ?org ?role WHERE {
   ?m a org:Membership ; org:member ?member ; org:role/skos:prefLabel ?role .
   OPTIONAL { ?m org:organization ?org } }"""
