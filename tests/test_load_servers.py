@@ -25,6 +25,7 @@ from rdflib.compare import isomorphic
 from rdflib.namespace import RDF, RDFS, XSD
 
 from kg.errors import InputError, StoreError
+from kg.remote.client import AccessRefused
 from kg.remote.load import Credentials, LoadReport, load_dataset
 from kg.remote.replacement import TMP_GRAPH_PREFIX
 from kg.remote.store import endpoints_for
@@ -217,23 +218,23 @@ def test_whole_graph_loads_everything_into_one_graph(target: Target) -> None:
 @server
 def test_virtuoso_update_refuses_literals_it_would_change(virtuoso_server: Virtuoso,  # noqa: F811
                                                            ) -> None:
-    with pytest.raises(InputError, match=r"--protocol gsp"):
+    with pytest.raises(InputError, match=r"Graph Store Protocol \(gsp\)"):
         load_dataset(news(fresh_base("lossy"), articles=1), virtuoso_server.url,
                      preset="virtuoso", protocol="update")
 
 
 @server
 @pytest.mark.parametrize(("user", "password"), [("dba", "wrong"), (None, None)])
-def test_virtuoso_refusal_names_the_auth_options(virtuoso_server: Virtuoso,  # noqa: F811
+def test_virtuoso_refusal_is_access_refused(virtuoso_server: Virtuoso,  # noqa: F811
                                                  user: str | None,
                                                  password: str | None) -> None:
     auth = Credentials(user, password, "digest") if user and password else None
-    with pytest.raises(StoreError) as info:
+    with pytest.raises(AccessRefused) as info:
         load_dataset(news(fresh_base("auth"), articles=1), virtuoso_server.url,
                      preset="virtuoso", auth=auth, retries=0)
     message = str(info.value)
-    assert "refused access (HTTP 401)" in message and "--user" in message
-    assert "KG_STORE_PASSWORD" in message and "wrong" not in message
+    assert "refused access (HTTP 401); it asks for Digest auth" in message
+    assert "wrong" not in message and "--" not in message  # the CLI names the options
 
 
 @server
@@ -298,7 +299,7 @@ def test_server_killed_midway_leaves_every_graph_old_or_new(tmp_path: Path, prot
     old, new = news(base, version=1, long_article=250), news(base, version=2, long_article=250)
     with run_oxigraph(location) as first:
         Target(first.url, "oxigraph", None).load(old)
-        with pytest.raises(StoreError, match=r"cannot use the store at .*run the load again"):
+        with pytest.raises(StoreError, match=r"cannot use the store.*run the load again"):
             load_dataset(new, first.url, preset="oxigraph", protocol=protocol, batch_size=100,
                          retries=1, sleep=lambda s: None,
                          transport=KillAfterWrites(first.process, writes))
@@ -387,7 +388,7 @@ def test_a_store_that_never_answers_fails_in_bounded_time(behaviour: str) -> Non
     started = time.monotonic()
     with run_fake_server(behave) as (url, seen), pytest.raises(StoreError) as info:
         load_plain(url, timeout=0.2, retries=2, sleep=lambda s: None)
-    assert f"cannot use the store at {url}/store after 3 attempts" in str(info.value)
+    assert f"{url}/store failed after 3 attempts" in str(info.value)
     assert len(seen) <= 3 * 2  # 3 attempts for each graph, both read back in parallel
     assert time.monotonic() - started < 5
 
@@ -464,9 +465,9 @@ def test_kg_load_errors_are_one_clean_line_without_the_password(tmp_path: Path,
         result = CliRunner().invoke(app, ["load", str(trig_file(tmp_path)), "--endpoint",
                                           endpoint, "--preset", "oxigraph", "--retries", "0"],
                                     env=env)
-    expected = {"unreachable": "error: cannot use the store at",
+    expected = {"unreachable": "cannot use the store",
                 "refused": "refused access (HTTP 401); it asks for Digest auth",
-                "half-credentials": "give both --user and --password"}[case]
+                "half-credentials": "give --user and --password"}[case]
     assert result.exit_code == 1 and expected in result.stderr, result.output
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
     assert secret not in result.output

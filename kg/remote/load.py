@@ -36,17 +36,9 @@ import httpx
 import pyoxigraph as ox
 
 from kg.errors import GraphError, InputError, StoreError
+from kg.remote.client import Connection, Credentials, StoreUnavailable, split_userinfo
 from kg.remote.replacement import DEFAULT_GRAPH_NAME, SourceGraph, replace_graphs
-from kg.remote.store import (
-    PRESETS,
-    Credentials,
-    Protocol,
-    RemoteStore,
-    StoreUnavailable,
-    connect,
-    endpoints_for,
-    split_userinfo,
-)
+from kg.remote.store import PRESETS, Protocol, RemoteStore, connect, endpoints_for
 from kg.store.embedded import graph_format
 
 if TYPE_CHECKING:
@@ -146,7 +138,7 @@ def read_source(source: str | Path | Graph, whole_graph: str | None = None) -> l
 def _graph_name(key: ox.NamedNode | ox.BlankNode | ox.DefaultGraph) -> str | None:
     if isinstance(key, ox.BlankNode):
         raise InputError(f"graph _:{key.value} is named by a blank node, which no store can "
-                         "address; name it with an IRI or use --whole-graph")
+                         "address; name it with an IRI or load everything into one graph")
     return key.value if isinstance(key, ox.NamedNode) else None
 
 
@@ -181,7 +173,7 @@ def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
                     raise InputError(
                         f"blank node _:{term.value} is used in graphs <{owner[term]}> and "
                         f"<{graph.label}>; they load separately and would get two nodes. "
-                        "Give it an IRI or use --whole-graph"
+                        "Give it an IRI or load everything into one graph"
                     )
 
 
@@ -194,7 +186,7 @@ def _refuse_lossy_update(graphs: list[SourceGraph], lossy: frozenset[str],
             if isinstance(term, ox.Literal) and term.datatype.value in lossy:
                 raise InputError(
                     f"{preset}'s SPARQL Update can change the datatype of literals such as "
-                    f"{term} (in <{graph.label}>); load it with --protocol gsp, "
+                    f"{term} (in <{graph.label}>); load it with the Graph Store Protocol (gsp), "
                     "which keeps every datatype"
                 )
 
@@ -310,6 +302,7 @@ def load_dataset(
     dry_run: bool = False,
     bulk: bool = False,
     verify: bool = True,
+    ca_cert: str | Path | None = None,
     timeout: float = 60.0,
     retries: int = 3,
     transport: httpx.BaseTransport | None = None,
@@ -325,7 +318,8 @@ def load_dataset(
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
     ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (Oxigraph:
     twice as fast; if the load is interrupted, they may stay partly written until it is run
-    again, which then replaces them). ``verify=False`` skips TLS certificate checks; ``transport``
+    again, which then replaces them). ``verify=False`` skips TLS certificate checks, ``ca_cert``
+    trusts the certificates of a PEM file; ``timeout`` bounds each request; ``transport``
     and ``sleep`` are for tests. Raises ``StoreError`` when the store cannot be used at all.
 
     >>> load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph",
@@ -333,20 +327,21 @@ def load_dataset(
     4
     """
     started = time.monotonic()
-    if (batch_size is not None and batch_size < 1) or retries < 0 or timeout <= 0:
-        raise InputError("batch size and timeout must be positive, retries zero or more")
+    if batch_size is not None and batch_size < 1:
+        raise InputError("batch size must be positive")
     url, url_credentials = split_userinfo(endpoint)
+    connection = Connection(auth or url_credentials, verify, Path(ca_cert) if ca_cert else None,
+                            timeout, retries=retries)
     ends = endpoints_for(url, protocol, preset)
     batch_size = batch_size or (ends.quads_batch_size if protocol == "gsp" else ends.batch_size)
     if bulk and (protocol != "gsp" or not ends.bulk_param):
-        raise InputError("--bulk needs --protocol gsp and a store that loads without a "
-                         "transaction (--preset oxigraph)")
+        raise InputError("a bulk load needs the Graph Store Protocol (gsp) and a store that "
+                         "loads without a transaction (the oxigraph preset)")
     write_url = ends.store if protocol == "gsp" else ends.update
     graphs = read_source(source, whole_graph)
     if protocol == "update":
         _refuse_lossy_update(graphs, ends.lossy_update, preset)
-    with connect(ends, auth or url_credentials, verify=verify, timeout=timeout, retries=retries,
-                 transport=transport, sleep=sleep) as remote:
+    with connect(ends, connection, transport=transport, sleep=sleep) as remote:
         plan = _plan(remote, graphs, exact=dry_run)
         results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk)
     return LoadReport(str(write_url), protocol, dry_run, tuple(results),

@@ -83,11 +83,12 @@ def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Pro
             _write_update(remote, graphs, batch_size, outcome)
     except StoreUnavailable as e:
         written = sum(1 for reason in outcome.values() if reason is None)
-        partly = ("; new graphs of the interrupted --bulk batch may be partly written until "
+        partly = ("; new graphs of the interrupted bulk batch may be partly written until "
                   "then" if bulk else "")
-        raise StoreError(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
-                         "one completely; the others are untouched: run the load again to "
-                         f"finish{partly}") from e
+        # The same type, so that callers can still tell refused credentials from a timeout.
+        raise type(e)(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
+                      "one completely; the others are untouched: run the load again to "
+                      f"finish{partly}") from e
     return outcome
 
 
