@@ -163,7 +163,7 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
     )
     try:
         url = f"http://127.0.0.1:{http_port}"
-        wait_until_ready(f"{url}/sparql?query=ASK%7B%7D", process, 60.0)
+        wait_until_ready(f"{url}/sparql?query=ASK%7B%7D", process, 180.0)  # slow on a busy machine
         yield Virtuoso(url, "dba", "dba")
     finally:
         stop(process, grace=30.0)
