@@ -34,11 +34,17 @@ VIRTUOSO_INI = Path("/etc/virtuoso-opensource-7/virtuoso.ini")
 
 @dataclass(frozen=True)
 class Virtuoso:
-    """A running Virtuoso: its HTTP base URL and the account that may write (Digest auth)."""
+    """A running Virtuoso: its HTTP base URL and the account that may write (Digest auth).
+
+    ``isql`` is its SQL port's address (for ``isql-vt``), ``directory`` where it may read
+    files (``DirsAllowed``: its bulk loader takes them from there).
+    """
 
     url: str
     user: str
     password: str
+    isql: str = ""
+    directory: Path | None = None
 
 
 def require_binary(path: Path, what: str) -> Path:
@@ -153,9 +159,9 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
     """``virtuoso-t`` on a fresh database in ``directory``; writes need Digest as dba."""
     binary = require_binary(VIRTUOSO, "Virtuoso (Debian virtuoso-opensource)")
     directory.mkdir(parents=True, exist_ok=True)
-    http_port = free_port()
+    http_port, isql_port = free_port(), free_port()
     ini = directory / "virtuoso.ini"
-    ini.write_text(virtuoso_ini(directory, free_port(), http_port))
+    ini.write_text(virtuoso_ini(directory, isql_port, http_port))
     log = (directory / "stdout.log").open("wb")
     process = subprocess.Popen(
         [str(binary), "+configfile", str(ini), "+foreground"],
@@ -164,7 +170,7 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
     try:
         url = f"http://127.0.0.1:{http_port}"
         wait_until_ready(f"{url}/sparql?query=ASK%7B%7D", process, 180.0)  # slow on a busy machine
-        yield Virtuoso(url, "dba", "dba")
+        yield Virtuoso(url, "dba", "dba", f"127.0.0.1:{isql_port}", directory)
     finally:
         stop(process, grace=30.0)
         log.close()

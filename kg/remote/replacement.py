@@ -1,9 +1,10 @@
 """Replacing whole graphs in a remote store, so that none is ever left half-replaced.
 
-    Graph Store Protocol   PUT per graph (one transaction); new graphs may go in N-Quads
-                           batches where the store takes them (Oxigraph), with ``bulk``
-                           without a transaction (a failed batch's graphs are PUT again,
-                           or deleted if that fails too)
+    Graph Store Protocol   PUT per graph (one transaction each, so two loads at once leave
+                           each graph as one version), a few in flight where the preset
+                           says so; with ``bulk``, new graphs go in N-Quads batches without a
+                           transaction (Oxigraph; a failed batch's graphs are PUT again, or
+                           deleted if that fails too)
     SPARQL Update          DROP SILENT + INSERT DATA for every graph of a batch, in one
                            request; a graph bigger than a batch fills a temporary graph
                            batch by batch, then one MOVE puts it in place
@@ -21,7 +22,9 @@ because it writes multi-line literals as ``\"\"\"…\"\"\"``, which N-Triples do
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -94,7 +97,7 @@ def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Pro
 
 def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
                new: frozenset[str], outcome: Outcome, bulk: bool) -> None:
-    """New graphs in N-Quads batches where the store takes them, every other one by PUT."""
+    """Every graph by PUT; with ``bulk``, new graphs in N-Quads batches without a transaction."""
     def put(graph: SourceGraph) -> None:
         remote.put(graph.name, _ntriples(graph.triples))
 
@@ -107,12 +110,30 @@ def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
             remote.delete_quietly(str(graph.name))
             raise
 
-    batched = new if remote.endpoints.post_quads else frozenset()
+    batched = new if bulk and remote.endpoints.bulk_param else frozenset()
     for group in _chunks([g for g in graphs if g.label in batched], _size, batch_size):
-        _write_group(group, lambda gs: _post_quads(remote, gs, bulk),
-                     put_or_remove if bulk else put, outcome)
-    for graph in (g for g in graphs if g.label not in batched):
-        _write_group([graph], None, put, outcome)
+        _write_group(group, lambda gs: _post_quads(remote, gs, bulk), put_or_remove, outcome)
+    _put_each(put, [g for g in graphs if g.label not in batched], remote.endpoints.writers,
+              outcome)
+
+
+def _put_each(put: Callable[[SourceGraph], None], graphs: list[SourceGraph], writers: int,
+              outcome: Outcome) -> None:
+    """``put`` every graph, ``writers`` at a time; the first ``StoreUnavailable`` stops all."""
+    stop = threading.Event()
+
+    def one(graph: SourceGraph) -> None:
+        if not stop.is_set():
+            try:
+                _write_group([graph], None, put, outcome)
+            except StoreUnavailable:
+                stop.set()
+                raise
+
+    with ThreadPoolExecutor(max(1, writers)) as pool:
+        futures = [pool.submit(one, graph) for graph in graphs]
+    for future in futures:
+        future.result()  # re-raises the store's failure once every request has ended
 
 
 def _write_update(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
