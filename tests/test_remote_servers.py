@@ -25,6 +25,7 @@ from kg.views import analytics, projection
 from tests.servers import (  # noqa: F401  (fixtures)
     Virtuoso,
     oxigraph_server,
+    rdflib_server,
     run_oxigraph,
     virtuoso_server,
 )
@@ -146,3 +147,26 @@ def test_a_store_without_a_union_option_is_asked_graph_by_graph(embedded: ox.Sto
         assert rows(there, set()) == rows(run_query(embedded, text), set()), name
     free = run_remote(url, FREE_FORM, transport=transport)
     assert rows(free, set()) == []  # a free-form question is sent as it is
+
+
+# -- a third store: rdflib-endpoint (PyPI), SPARQL 1.1 Query and Update only ---------------
+
+
+@pytest.mark.server
+def test_a_third_store_loads_by_update_and_answers(rdflib_server: str) -> None:  # noqa: F811
+    """rdflib's in-memory dataset behind rdflib-endpoint: kg load over SPARQL Update (it has
+    no Graph Store Protocol), a re-load that writes nothing, and questions that see every
+    graph. Its engine parses SPARQL with pyparsing (slow) and fails some of kg's named
+    questions itself (claims.rq: "Variable quantity is not bound"), so they are not compared
+    here; docs/stores.md says so."""
+    from tests.test_load_servers import fresh_base, graphs_of, news
+
+    url = rdflib_server + "/"
+    source = news(fresh_base("rdflib"), articles=2, plain_numbers=True)
+    first = load_dataset(source, url, protocol="update", batch_size=300, timeout=300)
+    again = load_dataset(source, url, protocol="update", batch_size=300, timeout=300)
+    assert first.ok and first.count("loaded") == 3, first.summary()
+    assert again.count("unchanged") == 3, again.summary()
+    for name, graph in graphs_of(source).items():
+        count = run_remote(url, f"SELECT (COUNT(*) AS ?n) {{ GRAPH <{name}> {{ ?s ?p ?o }} }}")
+        assert int(next(iter(count))["n"].value) == len(graph), name  # type: ignore[call-overload]

@@ -149,7 +149,8 @@ class RemoteStore:
             response = self.send("POST", url, names[start], data={"query": query},
                                  headers={"Accept": "application/sparql-results+json"})
             for row in _bindings(response, url):
-                counts[row["g"]["value"]] = int(row["n"]["value"])
+                if "g" in row and "n" in row:  # rdflib's engine may leave ?n unbound for none
+                    counts[row["g"]["value"]] = int(row["n"]["value"])
         return counts
 
     def fetch(self, name: str | None, expected: int | None = None) -> list[ox.Triple]:
