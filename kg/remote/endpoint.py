@@ -8,9 +8,12 @@ answer is parsed by Oxigraph into the same objects the embedded engine returns, 
 kg's named questions read the default graph as the union of the named graphs, as the
 embedded store does. Stores differ: Virtuoso's default graph is that union, ``oxigraph
 serve`` has it only with ``--union-default-graph``, Fuseki only with ``unionDefaultGraph``.
-``dataset_view`` finds out once per endpoint (two small queries) and named questions are sent
-so that they see every graph anyway: Oxigraph's ``union-default-graph`` parameter where the
-store takes it, else the SPARQL Protocol's ``default-graph-uri`` for each named graph.
+``dataset_view`` finds out for each such question (a few small queries) and named questions are
+sent so that they see every graph of kg's anyway: Oxigraph's ``union-default-graph``
+parameter where the store takes it, else the SPARQL Protocol's ``default-graph-uri`` for each
+named graph; where the store also holds graphs that are not kg's (Virtuoso's own system
+graphs, other data), ``default-graph-uri`` lists kg's graphs only, as the embedded store
+would hold them.
 
 >>> values_clause({"name": "Kyiv"})
 '\\nVALUES (?name) { ("Kyiv") }'
@@ -19,7 +22,7 @@ store takes it, else the SPARQL Protocol's ``default-graph-uri`` for each named 
 from __future__ import annotations
 
 import json
-import threading
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -48,6 +51,8 @@ JSON_RESULTS = "application/sparql-results+json"
 MAX_LISTED_GRAPHS = 2_000
 #: Oxigraph's query parameter that makes the default graph the union of all graphs.
 UNION_PARAMETER = "union-default-graph"
+#: How kg names its graphs (kg.rdf.terms): <base>graph/article/<id>, …/entities, …/events.
+KG_GRAPH = re.compile(r"/graph/(article/[^/]+|entities|events)$")
 
 
 def values_clause(params: Mapping[str, str]) -> str:
@@ -93,29 +98,18 @@ class DatasetView:
     params: tuple[tuple[str, str], ...] = ()
 
 
-_VIEWS: dict[str, DatasetView] = {}
-_VIEWS_LOCK = threading.Lock()
-
-
 def dataset_view(client: Client, url: str) -> DatasetView:
-    """Probe the endpoint at ``url`` once: is its default graph the union of named graphs?
+    """Probe the endpoint at ``url``: is its default graph the union of kg's named graphs?
 
     A triple is taken from some named graph and looked up in the default graph; if it is not
     there, the store is asked again with Oxigraph's ``union-default-graph`` parameter, and
-    failing that the named graphs are listed for ``default-graph-uri``. A store holding
-    named graphs is remembered per URL for the life of the process.
+    failing that the named graphs are listed for ``default-graph-uri``. Not remembered: a
+    store changes as builds are loaded, and the probe is a few small queries.
 
     >>> dataset_view(Client(Connection()), "http://127.0.0.1:7878/query")  # doctest: +SKIP
     DatasetView(named=True, union=False, params=(('union-default-graph', ''),))
     """
-    with _VIEWS_LOCK:
-        if url in _VIEWS:
-            return _VIEWS[url]
-    view = _probe(client, url)
-    if view.named:
-        with _VIEWS_LOCK:
-            _VIEWS[url] = view
-    return view
+    return _probe(client, url)
 
 
 def _probe(client: Client, url: str) -> DatasetView:
@@ -123,17 +117,37 @@ def _probe(client: Client, url: str) -> DatasetView:
                    "FILTER (!isBlank(?s) && !isBlank(?o)) } } LIMIT 1")["results"]["bindings"]
     if not sample:
         return DatasetView(named=False, union=True)
+    graphs = _graph_names(client, url)
+    kg = [g for g in graphs if KG_GRAPH.search(g)]
+    # A store with graphs of its own (Virtuoso's system graphs) or of other data: only kg's.
+    only_kg = _listed(kg) if kg and len(kg) < len(graphs) <= MAX_LISTED_GRAPHS else ()
     row = sample[0]
     ask = f"ASK {{ {_term(row['s'])} {_term(row['p'])} {_term(row['o'])} }}"
     if _json(client, url, ask)["boolean"]:
-        return DatasetView(named=True, union=True)
+        return DatasetView(named=True, union=True, params=only_kg)
+    if only_kg:
+        return DatasetView(named=True, union=False, params=only_kg)
     union = ((UNION_PARAMETER, ""),)
     if _json(client, url, ask, union)["boolean"]:
         return DatasetView(named=True, union=False, params=union)
-    listing = f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {{ }} }} LIMIT {MAX_LISTED_GRAPHS}"
-    graphs = [r["g"]["value"] for r in _json(client, url, listing)["results"]["bindings"]]
-    return DatasetView(named=True, union=False, params=tuple(
-        [("default-graph-uri", g) for g in graphs] + [("named-graph-uri", g) for g in graphs]))
+    return DatasetView(named=True, union=False, params=_listed(graphs[:MAX_LISTED_GRAPHS]))
+
+
+def _graph_names(client: Client, url: str) -> list[str]:
+    """The store's named graphs, at most one more than ``MAX_LISTED_GRAPHS``."""
+    for pattern in ("{ }", "{ ?s ?p ?o }"):  # an empty pattern is cheap, not every store has it
+        query = (f"SELECT DISTINCT ?g WHERE {{ GRAPH ?g {pattern} }} "
+                 f"LIMIT {MAX_LISTED_GRAPHS + 1}")
+        rows = _json(client, url, query)["results"]["bindings"]
+        names = [r["g"]["value"] for r in rows if "g" in r]  # Virtuoso: one row, ?g unbound
+        if names:
+            return names
+    return []
+
+
+def _listed(graphs: list[str]) -> tuple[tuple[str, str], ...]:
+    return tuple([("default-graph-uri", g) for g in graphs]
+                 + [("named-graph-uri", g) for g in graphs])
 
 
 def _term(binding: dict[str, str]) -> str:

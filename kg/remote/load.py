@@ -159,7 +159,8 @@ def _quads(source: str | Path | Graph) -> Iterable[ox.Quad]:
 
 
 def _has_blank_node(triple: ox.Triple | ox.Quad) -> bool:
-    return isinstance(triple.subject, ox.BlankNode) or isinstance(triple.object, ox.BlankNode)
+    # ``type() is``, not isinstance: called once per triple of the build, twice as fast.
+    return type(triple.subject) is ox.BlankNode or type(triple.object) is ox.BlankNode
 
 
 def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
