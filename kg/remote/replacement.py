@@ -1,10 +1,9 @@
 """Replacing whole graphs in a remote store, so that none is ever left half-replaced.
 
-    Graph Store Protocol   PUT per graph (one transaction each, so two loads at once leave
-                           each graph as one version), a few in flight where the preset
-                           says so; with ``bulk``, new graphs go in N-Quads batches without a
-                           transaction (Oxigraph; a failed batch's graphs are PUT again, or
-                           deleted if that fails too)
+    Graph Store Protocol   PUT per graph (one transaction), a few in flight where the preset
+                           says so; new graphs in N-Quads batches where the store takes them
+                           (Oxigraph: one transaction per batch; with ``bulk`` none, and a
+                           failed batch's graphs are PUT again, or deleted if that fails too)
     SPARQL Update          DROP SILENT + INSERT DATA for every graph of a batch, in one
                            request; a graph bigger than a batch fills a temporary graph
                            batch by batch, then one MOVE puts it in place
@@ -97,7 +96,7 @@ def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Pro
 
 def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
                new: frozenset[str], outcome: Outcome, bulk: bool) -> None:
-    """Every graph by PUT; with ``bulk``, new graphs in N-Quads batches without a transaction."""
+    """New graphs in N-Quads batches where the store takes them, every other one by PUT."""
     def put(graph: SourceGraph) -> None:
         remote.put(graph.name, _ntriples(graph.triples))
 
@@ -110,9 +109,10 @@ def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
             remote.delete_quietly(str(graph.name))
             raise
 
-    batched = new if bulk and remote.endpoints.bulk_param else frozenset()
+    batched = new if remote.endpoints.post_quads else frozenset()
     for group in _chunks([g for g in graphs if g.label in batched], _size, batch_size):
-        _write_group(group, lambda gs: _post_quads(remote, gs, bulk), put_or_remove, outcome)
+        _write_group(group, lambda gs: _post_quads(remote, gs, bulk),
+                     put_or_remove if bulk else put, outcome)
     _put_each(put, [g for g in graphs if g.label not in batched], remote.endpoints.writers,
               outcome)
 
