@@ -167,10 +167,7 @@ GraphOption = Annotated[
 
 # -- options of the commands that talk to a remote store (query --endpoint, load) ----------
 
-UserOption = Annotated[
-    str | None, typer.Option(envvar="KG_STORE_USER",
-                             help="Store user.")
-]
+UserOption = Annotated[str | None, typer.Option(envvar="KG_STORE_USER", help="Store user.")]
 PasswordOption = Annotated[
     str | None, typer.Option(envvar="KG_STORE_PASSWORD", show_envvar=True,
                              help="Store password. Visible to other users in `ps` and kept in "
@@ -182,13 +179,11 @@ PasswordFileOption = Annotated[
                               help="Read the store password from the first line of FILE.")
 ]
 AuthOption = Annotated[
-    str | None, typer.Option(
-                             help="basic or digest (default: the preset's, digest for "
+    str | None, typer.Option(help="basic or digest (default: the preset's, digest for "
                              "virtuoso; basic for queries).")
 ]
 InsecureOption = Annotated[
-    bool, typer.Option("--insecure",
-                       help="Do not verify TLS certificates.")
+    bool, typer.Option("--insecure", help="Do not verify TLS certificates.")
 ]
 CaCertOption = Annotated[
     Path | None, typer.Option("--ca-cert", metavar="PEM",
@@ -266,8 +261,8 @@ def query(
     insecure: InsecureOption = False,
     ca_cert: CaCertOption = None,
     timeout: Annotated[
-        float, typer.Option(min=0.1,
-                            help="Seconds --endpoint may take in all, retries included.")
+        float, typer.Option(min=0.1, help="Seconds --endpoint may take in all, retries "
+                            "included.")
     ] = 30.0,
 ) -> None:
     """Ask the graph a SPARQL question (SELECT, ASK, CONSTRUCT or DESCRIBE)."""
