@@ -145,8 +145,8 @@ def without_userinfo(url: str | httpx.URL) -> str:
 class Connection:
     """How to reach a store: credentials, TLS, time limits and retries.
 
-    ``timeout`` bounds each request; ``deadline`` (if given) all attempts of one request
-    together, backoff included. ``ca_cert`` is a PEM file of certificates to trust.
+    ``timeout`` bounds each request; ``deadline`` (if given) everything one ``Client`` sends,
+    attempts and backoff included. ``ca_cert`` is a PEM file of certificates to trust.
 
     >>> Connection(timeout=30.0, deadline=30.0).retries
     3
@@ -195,6 +195,9 @@ class Client:
         secret = connection.credentials.password if connection.credentials else ""
         self._secret = secret
         self._owned = http is None
+        # One deadline for everything this client sends (a question and its probes).
+        limit = connection.deadline
+        self._ends = None if limit is None else time.monotonic() + limit
         auth = connection.credentials.httpx_auth(default_auth) if connection.credentials \
             else None
         self.http = http or httpx.Client(auth=auth, verify=connection.tls(),
@@ -226,8 +229,7 @@ class Client:
         still fails after the retries raises ``StoreUnavailable`` (or ``StoreError`` for a
         persistent 500: the store is up and refuses this ``subject``, e.g. ``graph <g>``).
         """
-        limit = self.connection.deadline
-        ends = None if limit is None else time.monotonic() + limit
+        ends = self._ends
         problem, status = "", 0
         tries = self.connection.retries + 1
         for attempt in range(tries):
