@@ -254,7 +254,7 @@ def test_seed_build_round_trips_and_named_questions_agree(target: Target,
     embedded, query_url = open_store(source), endpoints_for(target.url, preset=target.preset)
     for question in named_queries():
         here = run_query(embedded, question.text)
-        there = run_remote(str(query_url.query), question.text)
+        there = run_remote(str(query_url.query), question.text, timeout=300.0)
         sampled = set(re.findall(r"SAMPLE\(.*?\)\s+AS\s+\?(\w+)", question.text, re.I))
         assert rows(there, sampled) == rows(here, sampled), question.name
 
