@@ -1,6 +1,7 @@
-"""How fast ``kg load`` fills an Oxigraph server, next to Oxigraph's own bulk loader.
+"""How fast ``kg load`` fills Oxigraph and Virtuoso, next to each store's own bulk loader.
 
     .venv/bin/python bench/bench_load.py [--triples 300000] [--batch-sizes 1000,5000,20000]
+                                         [--no-virtuoso]
 
 Generates a dataset shaped like a build (one graph per article of ~400 triples, plus an
 entities graph of ~5 %), then, in the same run and each on a fresh database:
@@ -8,10 +9,12 @@ entities graph of ~5 %), then, in the same run and each on a fresh database:
 * ``oxigraph load --location DIR --file F`` (the bulk loader, no server running);
 * ``kg load --preset oxigraph`` over the Graph Store Protocol, then again (nothing changed);
 * ``kg load --bulk`` (new graphs posted without a transaction);
-* ``kg load --protocol update`` with each batch size.
+* ``kg load --protocol update`` with each batch size;
+* Virtuoso (Debian ``virtuoso-t``), on the same data as N-Quads: its bulk loader
+  (``ld_dir`` + ``rdf_loader_run`` through ``isql-vt``), then ``kg load --preset virtuoso``.
 
 Times are wall-clock seconds of the whole command, parsing included. Writes
-``bench/RESULTS-load.md``; the target is ``kg load`` at least half as fast as the bulk loader.
+``bench/RESULTS-load.md``; the target is ``kg load`` at least half as fast as each bulk loader.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ import pyoxigraph as ox
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import OXIGRAPH, run_oxigraph  # noqa: E402
+from tests.servers import OXIGRAPH, run_oxigraph, run_virtuoso  # noqa: E402
+
+ISQL = Path("/usr/bin/isql-vt")
 
 WORK = ROOT / "bench" / "work" / "load"
 RESULTS = ROOT / "bench" / "RESULTS-load.md"
@@ -86,9 +91,9 @@ def fresh(name: str) -> Path:
     return folder
 
 
-def timed(args: list[str]) -> float:
+def timed(args: list[str], env: dict[str, str] | None = None) -> float:
     started = time.perf_counter()
-    done = subprocess.run(args, capture_output=True, text=True, env={**os.environ})
+    done = subprocess.run(args, capture_output=True, text=True, env=env or {**os.environ})
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
@@ -120,6 +125,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--triples", type=int, default=300_000)
     parser.add_argument("--batch-sizes", default="1000,5000,20000")
+    parser.add_argument("--no-virtuoso", action="store_true", help="Oxigraph only.")
     options = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     data = WORK / "dataset.trig"
@@ -129,7 +135,8 @@ def main() -> None:
     rows = [("`oxigraph load` (bulk loader, no server)", bulk)]
     print(f"bulk loader: {bulk:.1f} s", flush=True)
     first, again = kg_load(data, triples, "gsp", [], again=True)
-    rows += [("`kg load` (Graph Store Protocol; new graphs in N-Quads batches of 20,000)", first),
+    rows += [("`kg load` (new graphs in N-Quads batches of 20,000, one transaction each)",
+              first),
              ("`kg load` again, nothing changed", again)]
     bulk_gsp = kg_load(data, triples, "gsp-bulk", ["--bulk"])[0]
     rows.append(("`kg load --bulk` (new graphs without a transaction)", bulk_gsp))
@@ -137,13 +144,48 @@ def main() -> None:
         seconds = kg_load(data, triples, f"update-{size}",
                           ["--protocol", "update", "--batch-size", size])
         rows.append((f"`kg load --protocol update --batch-size {int(size):,}`", seconds[0]))
-    report(rows, triples, options.triples)
+    virtuoso = [] if options.no_virtuoso else virtuoso_rows(data, triples)
+    report(rows, virtuoso, triples, options.triples)
 
 
-def report(rows: list[tuple[str, float]], triples: int, asked: int) -> None:
+def virtuoso_rows(data: Path, triples: int) -> list[tuple[str, float]]:
+    """Virtuoso's bulk loader and ``kg load --preset virtuoso``, each on a fresh database."""
+    nquads = WORK / "dataset.nq"
+    nquads.write_bytes(ox.serialize(ox.parse(path=str(data), format=ox.RdfFormat.TRIG),
+                                    format=ox.RdfFormat.N_QUADS) or b"")
+    with run_virtuoso(fresh("virtuoso-bulk")) as server:
+        assert server.directory is not None
+        shutil.copy(nquads, server.directory / "dataset.nq")
+        sql = (f"ld_dir('{server.directory}', 'dataset.nq', 'https://example.org/unused'); "
+               "rdf_loader_run();")
+        bulk = timed([str(ISQL), server.isql, server.user, server.password, f"exec={sql}"])
+        check_virtuoso(server.url, triples, "bulk loader")
+    print(f"virtuoso bulk loader: {bulk:.1f} s", flush=True)
+    with run_virtuoso(fresh("virtuoso-kg")) as server:
+        env = {**os.environ, "KG_STORE_PASSWORD": server.password}
+        ours = timed([str(KG), "load", str(nquads), "--endpoint", server.url, "--preset",
+                      "virtuoso", "--user", server.user], env)
+        check_virtuoso(server.url, triples, "kg load")
+    print(f"kg load into virtuoso: {ours:.1f} s", flush=True)
+    return [("Virtuoso bulk loader (`ld_dir` + `rdf_loader_run` through `isql-vt`)", bulk),
+            ("`kg load --preset virtuoso` (Graph Store Protocol, one PUT per graph)", ours)]
+
+
+def check_virtuoso(url: str, expected: int, what: str) -> None:
+    query = ("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } "
+             'FILTER (STRSTARTS(STR(?g), "https://w3id.org/kgnews/")) }')
+    answer = httpx.post(f"{url}/sparql", data={"query": query}, timeout=300,
+                        headers={"Accept": "application/sparql-results+json"})
+    loaded = int(answer.json()["results"]["bindings"][0]["n"]["value"])
+    if loaded != expected:
+        raise SystemExit(f"virtuoso {what}: the store holds {loaded} triples, not {expected}")
+
+
+def report(rows: list[tuple[str, float]], virtuoso: list[tuple[str, float]], triples: int,
+           asked: int) -> None:
     bulk = rows[0][1]
     lines = [
-        "# `kg load` against Oxigraph's bulk loader",
+        "# `kg load` against the stores' own bulk loaders",
         "",
         f"Generated by `bench/bench_load.py --triples {asked}` on "
         f"{time.strftime('%Y-%m-%d')}: {triples:,} triples in build-shaped graphs (one of "
@@ -162,6 +204,13 @@ def report(rows: list[tuple[str, float]], triples: int, asked: int) -> None:
         best = min(updates)[1].split("--batch-size ")[1].rstrip("`")
         lines += ["", f"Fastest SPARQL Update batch here: {best} triples per request. "
                   "Machine: 2 shared cores; compare ratios, not absolute times."]
+    if virtuoso:
+        lines += ["", "Virtuoso 7.2 (Debian), the same triples as N-Quads, each run on a fresh "
+                  "database; speed relative to its bulk loader:", "",
+                  "| what | seconds | triples/s | speed vs its bulk loader |",
+                  "|---|---:|---:|---:|"]
+        lines += [f"| {label} | {seconds:.1f} | {triples / seconds:,.0f} | "
+                  f"{virtuoso[0][1] / seconds:.2f} |" for label, seconds in virtuoso]
     text = "\n".join(lines) + "\n"
     print(text)
     RESULTS.write_text(text)

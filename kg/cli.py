@@ -237,6 +237,73 @@ GraphOption = Annotated[
 ]
 
 
+# -- options of the commands that talk to a remote store (query --endpoint, load) ----------
+
+UserOption = Annotated[str | None, typer.Option(envvar="KG_STORE_USER", help="Store user.")]
+PasswordOption = Annotated[
+    str | None, typer.Option(envvar="KG_STORE_PASSWORD", show_envvar=True,
+                             help="Store password. Visible to other users in `ps` and kept in "
+                             "the shell history: prefer KG_STORE_PASSWORD or --password-file "
+                             "(asked for on a terminal when only --user is given).")
+]
+PasswordFileOption = Annotated[
+    Path | None, typer.Option("--password-file", metavar="FILE",
+                              help="Read the store password from the first line of FILE.")
+]
+AuthOption = Annotated[
+    str | None, typer.Option(help="basic or digest (default: the preset's, digest for "
+                             "virtuoso; basic for queries).")
+]
+InsecureOption = Annotated[
+    bool, typer.Option("--insecure", help="Do not verify TLS certificates.")
+]
+CaCertOption = Annotated[
+    Path | None, typer.Option("--ca-cert", metavar="PEM",
+                              help="Trust the TLS certificates in this PEM file.")
+]
+AUTH_HINT = ("give --user and --password (or KG_STORE_USER and KG_STORE_PASSWORD, or "
+             "--password-file) and --auth basic|digest")
+
+
+def _store_password(user: str | None, password: str | None,
+                    password_file: Path | None) -> str | None:
+    """The password from the option, the file, or a prompt on a terminal (never echoed)."""
+    from kg.remote.client import read_password_file
+
+    if password_file is not None:
+        if password is not None:
+            raise typer.BadParameter("give --password or --password-file, not both")
+        return read_password_file(password_file)
+    if password is None and user is not None and sys.stdin.isatty():
+        return str(typer.prompt(f"Password for {user}", hide_input=True))
+    return password
+
+
+@contextmanager
+def remote_errors() -> Iterator[None]:
+    """Remote errors completed with the options that fix them."""
+    from kg.errors import InputError, StoreError
+    from kg.remote.client import AccessRefused, MissingCredentials, StoreTimeout
+
+    try:
+        yield
+    except AccessRefused as e:
+        raise StoreError(f"{e}: {AUTH_HINT}") from e
+    except StoreTimeout as e:
+        raise StoreError(f"{e}; allow more time with --timeout") from e
+    except MissingCredentials as e:
+        raise InputError(f"{e}: {AUTH_HINT}") from e
+
+
+def _connection(user: str | None, password: str | None, password_file: Path | None,
+                auth: str | None, insecure: bool, ca_cert: Path | None, **limits: Any) -> Any:
+    from kg.remote.client import Connection, credentials
+
+    secret = _store_password(user, password, password_file)
+    return Connection(credentials(user, secret, auth), verify=not insecure, ca_cert=ca_cert,
+                      **limits)
+
+
 @app.command()
 def query(
     sparql: Annotated[
@@ -259,6 +326,16 @@ def query(
     cache: Annotated[
         bool, typer.Option("--cache/--no-cache", help="Keep big graphs in output/.kg/store.")
     ] = True,
+    user: UserOption = None,
+    password: PasswordOption = None,
+    password_file: PasswordFileOption = None,
+    auth: AuthOption = None,
+    insecure: InsecureOption = False,
+    ca_cert: CaCertOption = None,
+    timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds --endpoint may take in all, retries "
+                            "included.")
+    ] = 30.0,
 ) -> None:
     """Ask the graph a SPARQL question (SELECT, ASK, CONSTRUCT or DESCRIBE)."""
     from kg.api import execute
@@ -277,8 +354,18 @@ def query(
             return
         check_format(fmt)
         text, source = read_query(sparql, name, sys.stdin)
-        result = execute(text, source, graph=graph, endpoint=endpoint,
-                         params=parse_params(param or []), cache=None if cache else False)
+        if endpoint is not None:
+            from kg.remote.endpoint import run_remote
+
+            with remote_errors():
+                connection = _connection(user, password, password_file, auth, insecure,
+                                         ca_cert, timeout=timeout, deadline=timeout)
+                result = run_remote(endpoint, text, parse_params(param or []), source,
+                                    connection=connection,
+                                    warn=lambda line: typer.echo(f"hint: {line}", err=True))
+        else:
+            result = execute(text, source, graph=graph, params=parse_params(param or []),
+                             cache=None if cache else False)
         write_result(result, fmt, sys.stdout.buffer)
 
 
@@ -371,15 +458,10 @@ def load(
     batch_size: Annotated[
         int | None, typer.Option(min=1, help="Triples per request (default: the preset's).")
     ] = None,
-    user: Annotated[str | None, typer.Option(envvar="KG_STORE_USER", help="Store user.")] = None,
-    password: Annotated[
-        str | None, typer.Option(envvar="KG_STORE_PASSWORD", show_envvar=True,
-                                 help="Store password (safer in the environment variable).")
-    ] = None,
-    auth: Annotated[
-        str | None, typer.Option(help="basic or digest (default: the preset's, digest for "
-                                 "virtuoso).")
-    ] = None,
+    user: UserOption = None,
+    password: PasswordOption = None,
+    password_file: PasswordFileOption = None,
+    auth: AuthOption = None,
     whole_graph: Annotated[
         str | None, typer.Option("--whole-graph", metavar="IRI", help="Load everything into "
                                  "this one graph ('default': the default graph).")
@@ -392,9 +474,8 @@ def load(
                            "2x faster; an interrupted load may leave them partly written "
                            "until run again).")
     ] = False,
-    insecure: Annotated[
-        bool, typer.Option("--insecure", help="Do not verify TLS certificates.")
-    ] = False,
+    insecure: InsecureOption = False,
+    ca_cert: CaCertOption = None,
     timeout: Annotated[float, typer.Option(min=0.1, help="Seconds per request.")] = 60.0,
     retries: Annotated[
         int, typer.Option(min=0, help="Retries on connection errors, timeouts and 5xx.")
@@ -402,13 +483,13 @@ def load(
 ) -> None:
     """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
     from kg.remote.load import load_dataset
-    from kg.remote.store import credentials
 
-    with clean_errors():
+    with clean_errors(), remote_errors():
+        connection = _connection(user, password, password_file, auth, insecure, ca_cert)
         report = load_dataset(
             graph, endpoint, protocol=protocol, preset=preset,  # type: ignore[arg-type]
-            batch_size=batch_size, auth=credentials(user, password, auth),
-            whole_graph=whole_graph, dry_run=dry_run, bulk=bulk, verify=not insecure,
+            batch_size=batch_size, auth=connection.credentials, whole_graph=whole_graph,
+            dry_run=dry_run, bulk=bulk, verify=not insecure, ca_cert=ca_cert,
             timeout=timeout, retries=retries,
         )
     typer.echo(report.summary())

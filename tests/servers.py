@@ -28,17 +28,24 @@ import httpx
 import pytest
 
 OXIGRAPH = Path(sys.executable).parent / "oxigraph"
+RDFLIB_ENDPOINT = Path(sys.executable).parent / "rdflib-endpoint"
 VIRTUOSO = Path("/usr/bin/virtuoso-t")
 VIRTUOSO_INI = Path("/etc/virtuoso-opensource-7/virtuoso.ini")
 
 
 @dataclass(frozen=True)
 class Virtuoso:
-    """A running Virtuoso: its HTTP base URL and the account that may write (Digest auth)."""
+    """A running Virtuoso: its HTTP base URL and the account that may write (Digest auth).
+
+    ``isql`` is its SQL port's address (for ``isql-vt``), ``directory`` where it may read
+    files (``DirsAllowed``: its bulk loader takes them from there).
+    """
 
     url: str
     user: str
     password: str
+    isql: str = ""
+    directory: Path | None = None
 
 
 def require_binary(path: Path, what: str) -> Path:
@@ -116,6 +123,23 @@ def run_oxigraph(location: Path | None = None, *, union: bool = True) -> Iterato
         stop(process)
 
 
+@contextmanager
+def run_rdflib_endpoint() -> Iterator[Process]:
+    """``rdflib-endpoint serve --enable-update`` (PyPI): rdflib's in-memory dataset and SPARQL
+    engine behind SPARQL 1.1 Query and Update at ``/`` (no Graph Store Protocol)."""
+    binary = require_binary(RDFLIB_ENDPOINT, "rdflib-endpoint (pip install 'rdflib-endpoint[cli]')")
+    port = free_port()
+    process = subprocess.Popen(
+        [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--enable-update"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_ready(f"{url}/?query=ASK%7B%7D", process, 60.0)
+        yield Process(url, process)
+    finally:
+        stop(process)
+
+
 def virtuoso_ini(directory: Path, isql_port: int, http_port: int) -> str:
     """Debian's virtuoso.ini with every file in ``directory`` and private ports (NOTES.md)."""
     text = VIRTUOSO_INI.read_text()
@@ -153,9 +177,9 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
     """``virtuoso-t`` on a fresh database in ``directory``; writes need Digest as dba."""
     binary = require_binary(VIRTUOSO, "Virtuoso (Debian virtuoso-opensource)")
     directory.mkdir(parents=True, exist_ok=True)
-    http_port = free_port()
+    http_port, isql_port = free_port(), free_port()
     ini = directory / "virtuoso.ini"
-    ini.write_text(virtuoso_ini(directory, free_port(), http_port))
+    ini.write_text(virtuoso_ini(directory, isql_port, http_port))
     log = (directory / "stdout.log").open("wb")
     process = subprocess.Popen(
         [str(binary), "+configfile", str(ini), "+foreground"],
@@ -163,8 +187,8 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
     )
     try:
         url = f"http://127.0.0.1:{http_port}"
-        wait_until_ready(f"{url}/sparql?query=ASK%7B%7D", process, 60.0)
-        yield Virtuoso(url, "dba", "dba")
+        wait_until_ready(f"{url}/sparql?query=ASK%7B%7D", process, 180.0)  # slow on a busy machine
+        yield Virtuoso(url, "dba", "dba", f"127.0.0.1:{isql_port}", directory)
     finally:
         stop(process, grace=30.0)
         log.close()
@@ -182,6 +206,13 @@ def virtuoso_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Virtuo
     """A fresh Virtuoso for the whole session (starting one takes ~4 s)."""
     with run_virtuoso(tmp_path_factory.mktemp("virtuoso")) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def rdflib_server() -> Iterator[str]:
+    """A fresh rdflib-endpoint for the whole session; yields its base URL (query = update)."""
+    with run_rdflib_endpoint() as server:
+        yield server.url
 
 
 # -- a misbehaving HTTP server -------------------------------------------------------------

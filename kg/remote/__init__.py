@@ -1,7 +1,8 @@
 """External SPARQL 1.1 stores over HTTP: one client, remote questions and ``kg load``.
 
-    store.py        endpoints, credentials, the HTTP client and graph operations
-    endpoint.py     questions sent to a remote endpoint
+    client.py       the one HTTP client: credentials, TLS, deadlines, retries, redirects
+    store.py        a store's endpoints (presets) and graph operations
+    endpoint.py     questions sent to a remote endpoint, seeing every graph
     replacement.py  whole graphs replaced so none is ever left half-replaced
     load.py         load_dataset: a built dataset into a store
 """

@@ -36,17 +36,9 @@ import httpx
 import pyoxigraph as ox
 
 from kg.errors import GraphError, InputError, StoreError
+from kg.remote.client import Connection, Credentials, StoreUnavailable, split_userinfo
 from kg.remote.replacement import DEFAULT_GRAPH_NAME, SourceGraph, replace_graphs
-from kg.remote.store import (
-    PRESETS,
-    Credentials,
-    Protocol,
-    RemoteStore,
-    StoreUnavailable,
-    connect,
-    endpoints_for,
-    split_userinfo,
-)
+from kg.remote.store import PRESETS, Protocol, RemoteStore, connect, endpoints_for
 from kg.store.embedded import graph_format
 
 if TYPE_CHECKING:
@@ -146,7 +138,7 @@ def read_source(source: str | Path | Graph, whole_graph: str | None = None) -> l
 def _graph_name(key: ox.NamedNode | ox.BlankNode | ox.DefaultGraph) -> str | None:
     if isinstance(key, ox.BlankNode):
         raise InputError(f"graph _:{key.value} is named by a blank node, which no store can "
-                         "address; name it with an IRI or use --whole-graph")
+                         "address; name it with an IRI or load everything into one graph")
     return key.value if isinstance(key, ox.NamedNode) else None
 
 
@@ -167,7 +159,8 @@ def _quads(source: str | Path | Graph) -> Iterable[ox.Quad]:
 
 
 def _has_blank_node(triple: ox.Triple | ox.Quad) -> bool:
-    return isinstance(triple.subject, ox.BlankNode) or isinstance(triple.object, ox.BlankNode)
+    # ``type() is``, not isinstance: called once per triple of the build, twice as fast.
+    return type(triple.subject) is ox.BlankNode or type(triple.object) is ox.BlankNode
 
 
 def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
@@ -181,7 +174,7 @@ def _refuse_shared_blank_nodes(graphs: list[SourceGraph]) -> None:
                     raise InputError(
                         f"blank node _:{term.value} is used in graphs <{owner[term]}> and "
                         f"<{graph.label}>; they load separately and would get two nodes. "
-                        "Give it an IRI or use --whole-graph"
+                        "Give it an IRI or load everything into one graph"
                     )
 
 
@@ -194,7 +187,7 @@ def _refuse_lossy_update(graphs: list[SourceGraph], lossy: frozenset[str],
             if isinstance(term, ox.Literal) and term.datatype.value in lossy:
                 raise InputError(
                     f"{preset}'s SPARQL Update can change the datatype of literals such as "
-                    f"{term} (in <{graph.label}>); load it with --protocol gsp, "
+                    f"{term} (in <{graph.label}>); load it with the Graph Store Protocol (gsp), "
                     "which keeps every datatype"
                 )
 
@@ -310,6 +303,7 @@ def load_dataset(
     dry_run: bool = False,
     bulk: bool = False,
     verify: bool = True,
+    ca_cert: str | Path | None = None,
     timeout: float = 60.0,
     retries: int = 3,
     transport: httpx.BaseTransport | None = None,
@@ -325,7 +319,8 @@ def load_dataset(
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
     ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (Oxigraph:
     twice as fast; if the load is interrupted, they may stay partly written until it is run
-    again, which then replaces them). ``verify=False`` skips TLS certificate checks; ``transport``
+    again, which then replaces them). ``verify=False`` skips TLS certificate checks, ``ca_cert``
+    trusts the certificates of a PEM file; ``timeout`` bounds each request; ``transport``
     and ``sleep`` are for tests. Raises ``StoreError`` when the store cannot be used at all.
 
     >>> load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph",
@@ -333,24 +328,52 @@ def load_dataset(
     4
     """
     started = time.monotonic()
-    if (batch_size is not None and batch_size < 1) or retries < 0 or timeout <= 0:
-        raise InputError("batch size and timeout must be positive, retries zero or more")
+    if batch_size is not None and batch_size < 1:
+        raise InputError("batch size must be positive")
     url, url_credentials = split_userinfo(endpoint)
+    connection = Connection(auth or url_credentials, verify, Path(ca_cert) if ca_cert else None,
+                            timeout, retries=retries)
     ends = endpoints_for(url, protocol, preset)
     batch_size = batch_size or (ends.quads_batch_size if protocol == "gsp" else ends.batch_size)
     if bulk and (protocol != "gsp" or not ends.bulk_param):
-        raise InputError("--bulk needs --protocol gsp and a store that loads without a "
-                         "transaction (--preset oxigraph)")
+        raise InputError("a bulk load needs the Graph Store Protocol (gsp) and a store that "
+                         "loads without a transaction (the oxigraph preset)")
     write_url = ends.store if protocol == "gsp" else ends.update
     graphs = read_source(source, whole_graph)
     if protocol == "update":
         _refuse_lossy_update(graphs, ends.lossy_update, preset)
-    with connect(ends, auth or url_credentials, verify=verify, timeout=timeout, retries=retries,
-                 transport=transport, sleep=sleep) as remote:
+    with connect(ends, connection, transport=transport, sleep=sleep) as remote:
         plan = _plan(remote, graphs, exact=dry_run)
         results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk)
     return LoadReport(str(write_url), protocol, dry_run, tuple(results),
                       time.monotonic() - started)
+
+
+#: Times a graph found mixed with another load's version is written again.
+REPAIRS = 2
+
+
+def _repair_overlaps(remote: RemoteStore, written: list[SourceGraph], protocol: Protocol,
+                     batch_size: int, outcome: dict[str, str | None]) -> None:
+    """Write again each graph that holds more triples than we wrote; fail it if that persists.
+
+    Stores isolate transactions by snapshot: two loads replacing one graph at the same moment
+    (PUT, or DROP + INSERT) can both commit, leaving the union of the two versions. Such a
+    union is larger than either version, so a count finds it; writing it again alone (the
+    other load has moved on) leaves one version.
+    """
+    named = [g for g in written if g.name]
+    for attempt in range(REPAIRS + 1):
+        counts = remote.counts([str(g.name) for g in named]) if named else None
+        named = [g for g in named if counts and counts.get(str(g.name), 0) > g.size]
+        if not named:
+            return
+        if attempt < REPAIRS:
+            outcome.update(replace_graphs(remote, named, protocol, batch_size))
+            named = [g for g in named if outcome.get(g.label) is None]
+    for graph in named:
+        outcome[graph.label] = ("another writer replaced this graph at the same time and the "
+                                "store kept both versions; load it again")
 
 
 def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResult],
@@ -359,6 +382,8 @@ def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResul
     todo = [g for g, r in zip(graphs, plan, strict=True) if r.status != "unchanged"]
     new = frozenset(r.graph for r in plan if r.status == "new")
     outcome = replace_graphs(remote, todo, protocol, batch_size, new, bulk)
+    _repair_overlaps(remote, [g for g in todo if outcome.get(g.label) is None], protocol,
+                     batch_size, outcome)
     return [r if r.graph not in outcome
             else replace(r, status="loaded") if outcome[r.graph] is None
             else replace(r, status="failed", reason=str(outcome[r.graph])) for r in plan]

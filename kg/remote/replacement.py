@@ -1,9 +1,9 @@
 """Replacing whole graphs in a remote store, so that none is ever left half-replaced.
 
-    Graph Store Protocol   PUT per graph (one transaction); new graphs may go in N-Quads
-                           batches where the store takes them (Oxigraph), with ``bulk``
-                           without a transaction (a failed batch's graphs are PUT again,
-                           or deleted if that fails too)
+    Graph Store Protocol   PUT per graph (one transaction), a few in flight where the preset
+                           says so; new graphs in N-Quads batches where the store takes them
+                           (Oxigraph: one transaction per batch; with ``bulk`` none, and a
+                           failed batch's graphs are PUT again, or deleted if that fails too)
     SPARQL Update          DROP SILENT + INSERT DATA for every graph of a batch, in one
                            request; a graph bigger than a batch fills a temporary graph
                            batch by batch, then one MOVE puts it in place
@@ -21,7 +21,9 @@ because it writes multi-line literals as ``\"\"\"…\"\"\"``, which N-Triples do
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -83,11 +85,12 @@ def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Pro
             _write_update(remote, graphs, batch_size, outcome)
     except StoreUnavailable as e:
         written = sum(1 for reason in outcome.values() if reason is None)
-        partly = ("; new graphs of the interrupted --bulk batch may be partly written until "
+        partly = ("; new graphs of the interrupted bulk batch may be partly written until "
                   "then" if bulk else "")
-        raise StoreError(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
-                         "one completely; the others are untouched: run the load again to "
-                         f"finish{partly}") from e
+        # The same type, so that callers can still tell refused credentials from a timeout.
+        raise type(e)(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
+                      "one completely; the others are untouched: run the load again to "
+                      f"finish{partly}") from e
     return outcome
 
 
@@ -110,8 +113,27 @@ def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
     for group in _chunks([g for g in graphs if g.label in batched], _size, batch_size):
         _write_group(group, lambda gs: _post_quads(remote, gs, bulk),
                      put_or_remove if bulk else put, outcome)
-    for graph in (g for g in graphs if g.label not in batched):
-        _write_group([graph], None, put, outcome)
+    _put_each(put, [g for g in graphs if g.label not in batched], remote.endpoints.writers,
+              outcome)
+
+
+def _put_each(put: Callable[[SourceGraph], None], graphs: list[SourceGraph], writers: int,
+              outcome: Outcome) -> None:
+    """``put`` every graph, ``writers`` at a time; the first ``StoreUnavailable`` stops all."""
+    stop = threading.Event()
+
+    def one(graph: SourceGraph) -> None:
+        if not stop.is_set():
+            try:
+                _write_group([graph], None, put, outcome)
+            except StoreUnavailable:
+                stop.set()
+                raise
+
+    with ThreadPoolExecutor(max(1, writers)) as pool:
+        futures = [pool.submit(one, graph) for graph in graphs]
+    for future in futures:
+        future.result()  # re-raises the store's failure once every request has ended
 
 
 def _write_update(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,

@@ -1,0 +1,242 @@
+"""The one HTTP client behind ``kg query --endpoint`` and ``kg load``, against local servers
+the tests start: redirects (issue 18.1), a silent socket (18.9), secrets (18.10), credentials
+and TLS options for queries (issue 11.5).
+"""
+
+from __future__ import annotations
+
+import base64
+import socket
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from kg.cli import app
+from kg.errors import StoreError
+from kg.remote.client import (
+    Client,
+    Connection,
+    Credentials,
+    RedirectRefused,
+    StoreTimeout,
+    split_userinfo,
+)
+from kg.remote.endpoint import run_remote
+from kg.remote.load import load_dataset
+from tests.servers import free_port, oxigraph_server, run_fake_server  # noqa: F401
+
+SECRET = "s3cret-Pa55"
+TRIG = """
+@prefix ex: <https://example.org/remote#> .
+ex:g1 { ex:a ex:p "one" . ex:b ex:p "two" . }
+ex:g2 { ex:c ex:p "three" . }
+"""
+JSON_TRUE = b'{"head":{},"boolean":true}'
+runner = CliRunner()
+
+
+def trig(tmp_path: Path, text: str = TRIG) -> Path:
+    path = tmp_path / "graph.trig"
+    path.write_text(text)
+    return path
+
+
+def answer(handler: BaseHTTPRequestHandler, status: int, body: bytes = b"",
+           headers: dict[str, str] | None = None) -> None:
+    handler.send_response(status)
+    for name, value in (headers or {}).items():
+        handler.send_header(name, value)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def redirecting_to(base: str, status: int = 307):  # type: ignore[no-untyped-def]
+    def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        answer(handler, status, headers={"Location": base + handler.path})
+    return behave
+
+
+def recording(headers: list[str], status: int = 200, body: bytes = JSON_TRUE):  # type: ignore[no-untyped-def]
+    def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        headers.append(handler.headers.get("Authorization", ""))
+        answer(handler, status, body, {"Content-Type": "application/sparql-results+json"})
+    return behave
+
+
+# -- 18.1: redirects -----------------------------------------------------------------------
+
+
+@pytest.mark.server
+def test_a_load_behind_a_same_host_redirect_reaches_the_store(oxigraph_server: str,  # noqa: F811
+                                                              tmp_path: Path) -> None:
+    with run_fake_server(redirecting_to(oxigraph_server)) as (proxy, seen):
+        report = load_dataset(trig(tmp_path), proxy, preset="oxigraph")
+    assert report.ok and report.count("loaded") == 2 and seen
+    stored = httpx.post(f"{oxigraph_server}/query", data={
+        "query": "SELECT (COUNT(*) AS ?n) { GRAPH <https://example.org/remote#g1> "
+                 "{ ?s ?p ?o } }"}, headers={"Accept": "application/sparql-results+json"})
+    assert stored.json()["results"]["bindings"][0]["n"]["value"] == "2"
+
+
+def test_a_redirect_to_another_host_is_refused_and_gets_no_credentials(tmp_path: Path) -> None:
+    other: list[str] = []
+    with run_fake_server(recording(other)) as (target, _), \
+            run_fake_server(redirecting_to(target.replace("127.0.0.1", "localhost"))) \
+            as (proxy, _):
+        with pytest.raises(RedirectRefused) as info:
+            load_dataset(trig(tmp_path), proxy, preset="oxigraph",
+                         auth=Credentials("ann", SECRET), retries=0)
+        result = runner.invoke(app, ["load", str(trig(tmp_path)), "--endpoint", proxy,
+                                     "--preset", "oxigraph", "--retries", "0"])
+    message = str(info.value)
+    assert "redirects (HTTP 307) to http://localhost:" in message and "another host" in message
+    assert other == []  # nothing, credentials least of all, went to the other host
+    assert result.exit_code == 1 and "loaded" not in result.stdout
+    assert "redirects (HTTP 307)" in result.stderr
+    assert "did not answer with SPARQL JSON" not in result.stderr
+
+
+@pytest.mark.parametrize(("status", "method_change"), [(302, True), (301, True), (308, False)])
+def test_a_redirect_that_would_turn_a_put_into_a_get_is_refused(status: int,
+                                                                method_change: bool) -> None:
+    def behave(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/store":
+            return httpx.Response(status, headers={"Location": "http://store.test/other"})
+        return httpx.Response(201)
+
+    with Client(Connection(retries=0), transport=httpx.MockTransport(behave)) as client:
+        if method_change:
+            with pytest.raises(RedirectRefused, match=f"HTTP {status} would turn the PUT"):
+                client.request("PUT", "http://store.test/store", "graph <g>", content=b"")
+        else:
+            assert client.request("PUT", "http://store.test/store", "graph <g>",
+                                  content=b"").status_code == 201
+
+
+def test_an_answer_that_is_not_2xx_is_no_success(tmp_path: Path) -> None:
+    def behave(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(304 if request.method == "PUT" else 404)
+
+    with pytest.raises(StoreError, match=r"HTTP 304 without saying where to go. 0 of 2 graphs"):
+        load_dataset(trig(tmp_path), "http://store.test/store", retries=0,
+                     transport=httpx.MockTransport(behave))
+
+
+def test_https_is_never_downgraded_by_a_redirect() -> None:
+    def behave(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(301, headers={"Location": "http://store.test/query"})
+
+    with Client(Connection(retries=0), transport=httpx.MockTransport(behave)) as client, \
+            pytest.raises(RedirectRefused, match="from https to plain http"):
+        client.request("GET", "https://store.test/query", "the query")
+
+
+# -- 18.9: a server that accepts and never answers -----------------------------------------
+
+
+@pytest.fixture
+def silent_socket() -> Iterator[str]:
+    """A socket that accepts connections (the kernel does) and never answers."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(16)
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}/query"
+
+
+def test_a_silent_endpoint_is_given_up_after_the_timeout(silent_socket: str) -> None:
+    started = time.monotonic()
+    result = runner.invoke(app, ["query", "ASK {}", "--endpoint", silent_socket,
+                                 "--timeout", "1"])
+    took = time.monotonic() - started
+    assert result.exit_code == 1 and took < 3, (took, result.output)
+    assert "did not answer the query within 1 s" in result.stderr
+    assert "--timeout" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_timeout_bounds_all_attempts_together(silent_socket: str) -> None:
+    started = time.monotonic()
+    with pytest.raises(StoreTimeout):
+        run_remote(silent_socket, "ASK {}", timeout=1.0, attempts=3)
+    assert time.monotonic() - started < 2.5
+
+
+# -- 18.10: secrets ------------------------------------------------------------------------
+
+
+def test_a_password_in_the_url_never_shows_in_an_error() -> None:
+    port = free_port()
+    result = runner.invoke(app, ["query", "ASK {}", "--endpoint",
+                                 f"http://ann:{SECRET}@127.0.0.1:{port}/query", "--timeout", "2"])
+    assert result.exit_code == 1 and f"127.0.0.1:{port}/query" in result.stderr
+    assert SECRET not in result.output and "ann:" not in result.output
+
+
+def test_a_server_echoing_the_password_is_redacted() -> None:
+    def echo(handler: BaseHTTPRequestHandler, _n: int) -> None:
+        token = handler.headers.get("Authorization", "").split(" ", 1)[-1]
+        answer(handler, 503, base64.b64decode(token) if token else b"")
+
+    with run_fake_server(echo) as (url, _):
+        result = runner.invoke(app, ["query", "ASK {}", "--endpoint", f"{url}/query",
+                                     "--user", "ann", "--timeout", "3"],
+                               env={"KG_STORE_PASSWORD": SECRET})
+    assert result.exit_code == 1 and "HTTP 503" in result.stderr
+    assert SECRET not in result.output and "ann:***" in result.stderr
+
+
+def test_percent_encoded_passwords_are_decoded_and_kept_out_of_the_url() -> None:
+    url, found = split_userinfo("http://ann:p%40ss%3Aword@[::1]:7878/query")
+    assert url == "http://[::1]:7878/query"
+    assert found is not None and found.password == "p@ss:word" and "p@ss" not in repr(found)
+
+
+def test_query_takes_the_credentials_of_load(tmp_path: Path) -> None:
+    secret_file = tmp_path / "password"
+    secret_file.write_text(SECRET + "\n")
+    seen: list[str] = []
+    with run_fake_server(recording(seen)) as (url, _):
+        by_file = runner.invoke(app, ["query", "ASK {}", "--endpoint", f"{url}/query",
+                                      "--user", "ann", "--password-file", str(secret_file),
+                                      "--format", "json"])
+        by_env = runner.invoke(app, ["query", "ASK {}", "--endpoint", f"{url}/query",
+                                     "--format", "json"], env={"KG_STORE_USER": "ann",
+                                                               "KG_STORE_PASSWORD": SECRET})
+    basic = "Basic " + base64.b64encode(f"ann:{SECRET}".encode()).decode()
+    assert by_file.exit_code == 0 and by_env.exit_code == 0, by_file.output + by_env.output
+    assert seen == [basic, basic]
+
+
+def test_refused_credentials_name_the_options_in_the_cli_only() -> None:
+    with run_fake_server(recording([], status=401)) as (url, _):
+        result = runner.invoke(app, ["query", "ASK {}", "--endpoint", f"{url}/query"])
+        with pytest.raises(StoreError) as info:
+            run_remote(f"{url}/query", "ASK {}")
+    assert result.exit_code == 1 and "refused access (HTTP 401)" in result.stderr
+    assert "--user" in result.stderr and "--password-file" in result.stderr
+    assert "--" not in str(info.value)
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--password-file", "{missing}"], "cannot read password file"),
+    (["--ca-cert", "{missing}"], "cannot use CA certificate file"),
+])
+def test_unusable_secret_files_are_one_clean_line(tmp_path: Path, args: list[str],
+                                                  expected: str) -> None:
+    missing = str(tmp_path / "nowhere.pem")
+    result = runner.invoke(app, ["query", "ASK {}", "--endpoint", "https://127.0.0.1:1/query",
+                                 "--user", "ann", *[a.format(missing=missing) for a in args]],
+                           env={"KG_STORE_PASSWORD": None if "--password-file" in args else "x"})
+    assert result.exit_code == 1 and expected in result.stderr and missing in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_help_says_where_a_password_is_visible() -> None:
+    for command in ("query", "load"):
+        text = " ".join(runner.invoke(app, [command, "--help"]).stdout.split())
+        assert "`ps`" in text and "--password-file" in text and "KG_STORE_PASSWORD" in text
