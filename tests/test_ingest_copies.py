@@ -14,10 +14,10 @@ from kg.store.embedded import open_store
 from kg.views.analytics import graph_statistics
 
 WIRE = [
-    "Negotiators from the port authority and the dockworkers' union met again in Valmora on "
+    "Negotiators from the port authority and the dockworkers' union met again in Rotterdam on "
     "Monday, a week after talks over pay collapsed.",
     "The port authority's chief executive, Ingrid Halvorsen, said 214 vessels were waiting "
-    "outside the port on Sunday evening.",
+    "outside the port of Rotterdam on Sunday evening.",
     "Union leader Tomas Reyes said the two sides had agreed to a timetable for the next three "
     "days of talks in the harbour offices.",
     "Shipping companies have warned that the delays are raising costs for importers across the "
@@ -26,8 +26,9 @@ WIRE = [
     "and that extra crews had been hired for night shifts.",
     "Talks are due to continue on Wednesday morning, both sides said in a joint statement.",
 ]
-OTHER = ("Officials said 180 vessels were waiting outside the port on Tuesday. The port "
-         "authority's chief executive, Ingrid Halvorsen, said the harbour in Valmora has been "
+OTHER = ("Officials said 180 vessels were waiting outside the port of Rotterdam on Sunday "
+         "evening. The port "
+         "authority's chief executive, Ingrid Halvorsen, said the harbour in Rotterdam has been "
          "closed for two weeks.")
 
 
@@ -43,7 +44,8 @@ def copies_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
     write(articles, "b_outlet.txt", "2024-03-05",
           ["From our correspondents in the north.", *WIRE[1:-1],
            "Read more of our coverage of the strike on our website."])
-    write(articles, "c_other.txt", "2024-03-05", [OTHER])
+    # the same evening in a report of the same day: a conflict (a later report would be an update)
+    write(articles, "c_other.txt", "2024-03-04", [OTHER])
     out = tmp_path_factory.mktemp("copies-out")
     build_corpus([articles], Settings(out_dir=out, cache=False), nlp=nlp)
     return out / "graph.trig"
@@ -86,6 +88,7 @@ def test_stats_rank_by_independent_articles_and_list_copies(copies_build: Path) 
 
 def test_conflicting_figures_list_a_copied_figure_once(copies_build: Path) -> None:
     rows = [r for r in query(copies_build, "conflicting-figures") if "vessel" in r["measure"]]
+    assert {r["status"] for r in rows} == {"conflict"}  # the copy's later date is no update
     assert sorted((r["article"].split("/")[-1], int(r["value"])) for r in rows) == [
         ("a-wire", 214), ("c-other", 180)]
     wire = next(r for r in rows if r["article"].endswith("a-wire"))

@@ -54,11 +54,21 @@ def _late_kg_imports(path: Path) -> list[str]:
     return found
 
 
+def _imports_spacy(module: str) -> bool:
+    source = (ROOT / module.replace(".", "/")).with_suffix(".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.Import | ast.ImportFrom)
+               and any((getattr(node, "module", None) or alias.name).startswith("spacy")
+                       for alias in node.names)
+               for node in tree.body)
+
+
 def test_only_the_cli_imports_kg_modules_inside_functions() -> None:
     # The CLI imports each command's library module on use so that `kg --help` is instant;
-    # anywhere else a function-level import of kg would only serve to dodge a cycle.
+    # a module that imports spaCy at its top is imported late like spaCy itself (no work at
+    # import time). Anywhere else a function-level import of kg would only dodge a cycle.
     late = [hit for path in sorted(KG.rglob("*.py")) if path.name != "cli.py"
-            for hit in _late_kg_imports(path)]
+            for hit in _late_kg_imports(path) if not _imports_spacy(hit.split()[-1])]
     assert late == []
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from kg.atomic import atomic_write_bytes
 from kg.config import EXTRACTOR_VERSION, MODEL_PACKAGE
 from kg.errors import BuildError
+from kg.extract.pipeline import NEWS_NER_HASHES, split_model
 from kg.lexicon import data_files
 from kg.model import Document, Extraction
 
@@ -56,7 +57,8 @@ def extractor_fingerprint(model: str = MODEL_PACKAGE) -> str:
     64
     """
     digest = hashlib.sha256()
-    for part in (EXTRACTOR_VERSION, model, installed_version(model), installed_version("spacy")):
+    package, news_ner = split_model(model)
+    for part in (EXTRACTOR_VERSION, model, installed_version(package), installed_version("spacy")):
         digest.update(f"{part}\0".encode())
     for source in extraction_sources():
         digest.update(f"{source.relative_to(_SOURCES)}\0".encode())
@@ -64,6 +66,8 @@ def extractor_fingerprint(model: str = MODEL_PACKAGE) -> str:
     for word_list in data_files():  # the words the rules read are part of the extractor
         digest.update(f"lexicon/{word_list.name}\0".encode())
         digest.update(hashlib.sha256(word_list.read_bytes()).digest())
+    if news_ner:  # the trained weights decide the names: their verified hash list stands in
+        digest.update(NEWS_NER_HASHES.read_bytes())
     return digest.hexdigest()
 
 

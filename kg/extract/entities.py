@@ -171,11 +171,12 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue
         for ent in span_parts(whole):
-            yield from _raw_mention(doc, ent, kind)
+            yield from _raw_mention(doc, ent, kind, whole.label_)
 
 
-def _raw_mention(doc: Doc, ent: Span, kind: EntityKind) -> Iterator[RawMention]:
-    """One cleaned mention from one part of an entity span, if anything is left."""
+def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[RawMention]:
+    """One cleaned mention from one part of an entity span (whose NER label is ``label``:
+    a part cut out of the span carries none), if anything is left."""
     bounds = trimmed_tokens(ent)
     if bounds is None:
         return
@@ -189,4 +190,4 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind) -> Iterator[RawMention]:
         start = inner
     kind = corrected_kind(kind, list(doc[start:end]))
     if any(ch.isalnum() for ch in doc[start:end].text):
-        yield RawMention(start, end, kind, ent.label_, titles)
+        yield RawMention(start, end, kind, label, titles)

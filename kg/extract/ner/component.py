@@ -202,3 +202,35 @@ def add_news_ner(
     options = {"fill_from_small": fill_from_small, "consistent": consistent}
     nlp.add_pipe("kg_merge_news_ents", after=NEWS_NER, config=options)
     return nlp
+
+
+#: The news NER's labels in the small model's terms, which kg's extractors read.
+SPACY_LABELS: Mapping[str, str] = {"PER": "PERSON", "ORG": "ORG", "LOC": "GPE"}
+
+
+@Language.component("kg_spacy_labels", requires=["doc.ents", "doc.spans"], assigns=["doc.ents"])
+def spacy_labels(doc: Doc) -> Doc:
+    """Relabel the news NER's names in the small model's terms, so that kg's extractors read
+    one label set: PER → PERSON; a LOC takes the small model's GPE, LOC or FAC for the same
+    words, else GPE. MISC, which kg keeps as no entity, stays MISC.
+
+    >>> nlp = add_spacy_labels(add_news_ner(load_pipeline()))  # doctest: +SKIP
+    >>> [e.label_ for e in nlp("Olaf Scholz visited Paris.").ents]  # doctest: +SKIP
+    ['PERSON', 'GPE']
+    """
+    small = {(s.start, s.end): s.label_ for s in doc.spans.get(SMALL_ENTS_KEY, [])}
+    ents = []
+    for ent in doc.ents:
+        label = SPACY_LABELS.get(ent.label_, ent.label_)
+        if ent.label_ == "LOC" and small.get((ent.start, ent.end)) in ("GPE", "LOC", "FAC"):
+            label = small[(ent.start, ent.end)]
+        ents.append(ent if label == ent.label_ else Span(doc, ent.start, ent.end, label=label))
+    doc.ents = ents
+    return doc
+
+
+def add_spacy_labels(nlp: Language) -> Language:
+    """``nlp`` (with the news NER) ending in ``kg_spacy_labels``; calling it twice is harmless."""
+    if "kg_spacy_labels" not in nlp.pipe_names:
+        nlp.add_pipe("kg_spacy_labels", last=True)
+    return nlp
