@@ -50,6 +50,7 @@ FLAG_HINTS = {
     "format": "choose another --format",
     "query": "give the query as an argument, - for stdin, or --name NAME (kg query --list)",
     "max_article_bytes": "kg build --max-article-mb raises it",
+    "timeout": "or allow more with --timeout SECONDS, 0 for no limit",
 }
 
 
@@ -222,16 +223,13 @@ def query(
     cache: Annotated[
         bool, typer.Option("--cache/--no-cache", help="Keep big graphs in output/.kg/store.")
     ] = True,
+    timeout: Annotated[
+        float, typer.Option(min=0, help="Stop a query after this many seconds (0: never).")
+    ] = 60.0,
 ) -> None:
     """Ask the graph a SPARQL question (SELECT, ASK, CONSTRUCT or DESCRIBE)."""
-    from kg.api import execute
-    from kg.store.sparql import (
-        check_format,
-        named_queries,
-        parse_params,
-        read_query,
-        write_result,
-    )
+    from kg.api import write_query
+    from kg.store.sparql import check_format, named_queries, parse_params, read_query
 
     with clean_errors():
         if list_names:
@@ -240,9 +238,25 @@ def query(
             return
         check_format(fmt)
         text, source = read_query(sparql, name, sys.stdin)
-        result = execute(text, source, graph=graph, endpoint=endpoint,
-                         params=parse_params(param or []), cache=None if cache else False)
-        write_result(result, fmt, sys.stdout.buffer)
+        try:
+            write_query(text, source, fmt, sys.stdout.buffer, graph=graph, endpoint=endpoint,
+                        params=parse_params(param or []), cache=None if cache else False,
+                        timeout=timeout or None)
+        except KeyboardInterrupt:  # the query has stopped; so does kg, without the interpreter's
+            typer.echo("interrupted", err=True)  # shutdown (a second or more with rdflib loaded)
+            _exit_now(130)
+
+
+def _exit_now(code: int) -> None:
+    """Flush the standard streams and end the process at once."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 @app.command()

@@ -73,7 +73,7 @@ def open_store(path: str | Path, *, cache: bool | None = None) -> ox.Store:
 
     >>> open_store("no/such/graph.trig")
     Traceback (most recent call last):
-    kg.errors.GraphError: graph file no/such/graph.trig not found; build one with ...
+    kg.errors.GraphError: graph file no/such/graph.trig not found; build one first ...
     """
     path = Path(path)
     fmt = graph_format(path)
