@@ -221,7 +221,8 @@ def query(
                      "http(s)://… or <…> binds an IRI, anything else a string."),
     ] = None,
     cache: Annotated[
-        bool, typer.Option("--cache/--no-cache", help="Keep big graphs in output/.kg/store.")
+        bool, typer.Option("--cache/--no-cache", help="Keep graphs over 256 MB in "
+                           "output/.kg/store.")
     ] = True,
     timeout: Annotated[
         float, typer.Option(min=0, help="Stop a query after this many seconds (0: never).")

@@ -288,17 +288,11 @@ def write_csv(result: ox.QuerySolutions, out: IO[bytes]) -> None:
     names = [v.value for v in result.variables]
     writer = csv.writer(text, lineterminator="\r\n")
     writer.writerow(names)
-    writer.writerows([_csv_value(row[n]) for n in names] for row in result)
+    blank = ox.BlankNode
+    writer.writerows([("" if t is None else f"_:{t.value}" if type(t) is blank else t.value)
+                      for t in row] for row in result)
     text.flush()
     text.detach()
-
-
-def _csv_value(term: object) -> str:
-    if term is None:
-        return ""
-    if isinstance(term, ox.BlankNode):
-        return f"_:{term.value}"
-    return str(getattr(term, "value", term))
 
 
 def write_query_result(store: ox.Store, sparql: str, fmt: str, out: IO[bytes], *,
