@@ -498,3 +498,11 @@ def test_ctrl_c_stops_an_embedded_query_within_a_second(seed_build: Path) -> Non
         process.kill()
     assert process.returncode != 0 and b"Traceback" not in stderr
     assert not Path(f"/proc/{child}").exists()  # the evaluation stopped too
+
+
+def test_a_query_past_its_memory_limit_stops_with_a_message(store) -> None:
+    from kg.store.sparql import query_result
+
+    with pytest.raises(QueryError, match=r"stopped at the memory limit \(0.293 GiB"):
+        query_result(store, CARTESIAN + " ORDER BY ?i", timeout=120, memory=300 * 2**20)
+    assert bool(query_result(store, "ASK { ?s ?p ?o }", memory=300 * 2**20))

@@ -46,7 +46,7 @@ import pyoxigraph as ox
 from kg.errors import GraphError, QueryError
 from kg.rdf.namespaces import PREFIXES
 from kg.resources import QUERIES_DIR
-from kg.store.isolated import DEFAULT_TIMEOUT, run_isolated
+from kg.store.isolated import DEFAULT_MEMORY, DEFAULT_TIMEOUT, run_isolated
 from kg.store.results import MAX_TABLE_ROWS, table
 
 RESULT_FORMATS = ("table", "csv", "tsv", "json")
@@ -297,7 +297,8 @@ def write_csv(result: ox.QuerySolutions, out: IO[bytes]) -> None:
 
 def write_query_result(store: ox.Store, sparql: str, fmt: str, out: IO[bytes], *,
                        params: Mapping[str, str] | None = None, source: str = "query",
-                       timeout: float | None = DEFAULT_TIMEOUT) -> None:
+                       timeout: float | None = DEFAULT_TIMEOUT,
+                       memory: int | None = DEFAULT_MEMORY) -> None:
     """Run ``sparql`` on ``store`` and write the result to ``out`` as ``fmt`` while it comes,
     stopping after ``timeout`` seconds (``None``: no limit) or on Ctrl-C (``QueryError``,
     ``KeyboardInterrupt``).
@@ -310,11 +311,12 @@ def write_query_result(store: ox.Store, sparql: str, fmt: str, out: IO[bytes], *
     def work(pipe: BinaryIO) -> None:
         write_result(run_query(store, sparql, params, source), fmt, pipe)
 
-    run_isolated(work, out, timeout=timeout, source=source)
+    run_isolated(work, out, timeout=timeout, source=source, memory=memory)
 
 
 def query_result(store: ox.Store, sparql: str, *, params: Mapping[str, str] | None = None,
-                 source: str = "query", timeout: float | None = DEFAULT_TIMEOUT) -> Result:
+                 source: str = "query", timeout: float | None = DEFAULT_TIMEOUT,
+                 memory: int | None = DEFAULT_MEMORY) -> Result:
     """Run ``sparql`` on ``store`` within ``timeout`` seconds; the whole result, as
     ``run_query`` gives it (it travels from the child as SPARQL JSON or N-Triples).
 
@@ -331,7 +333,7 @@ def query_result(store: ox.Store, sparql: str, *, params: Mapping[str, str] | No
             ox.serialize(result, pipe, format=ox.RdfFormat.N_TRIPLES)
 
     buffer = io.BytesIO()
-    run_isolated(work, buffer, timeout=timeout, source=source)
+    run_isolated(work, buffer, timeout=timeout, source=source, memory=memory)
     data = buffer.getvalue()
     if data[:1] == b"R":
         return ox.parse_query_results(data[1:], format=ox.QueryResultsFormat.JSON)
