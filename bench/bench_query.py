@@ -102,7 +102,8 @@ def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def report(results: dict[str, Any]) -> str:
     runs = {row.get("runs", 1) for row in results["questions"].values()}
     lines = ["# Query speed and runaway queries (bench/bench_query.py)", "",
-             f"Each side the median of {max(runs)} run(s), kg and the script alternating.", "",
+             f"Each side the median of {max(runs, default=1)} run(s), kg and the script "
+             "alternating.", "",
              f"Graph: `{results['graph']}` ({results['size_mb']:.0f} MB of TriG). "
              f"Machine: {results['machine']}. Load average at start {results['load at start']}, "
              f"at end {results['load at end']}.", "",
