@@ -495,7 +495,9 @@ def test_ctrl_c_stops_an_embedded_query_within_a_second(seed_build: Path) -> Non
         _, stderr = process.communicate(timeout=30)
         assert time.monotonic() - sent < 1.0
     finally:
-        process.kill()
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode != 0 and b"Traceback" not in stderr
     assert not Path(f"/proc/{child}").exists()  # the evaluation stopped too
 
