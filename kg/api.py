@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pyoxigraph as ox
 
@@ -26,8 +26,9 @@ from kg.rdf.namespaces import PREFIXES
 from kg.rdf.serialize import serialize
 from kg.remote.endpoint import run_remote
 from kg.store.embedded import DEFAULT_GRAPH, store_of
+from kg.store.isolated import DEFAULT_TIMEOUT
 from kg.store.results import rows_of
-from kg.store.sparql import Result, read_query, run_query
+from kg.store.sparql import Result, query_result, read_query, write_query_result, write_result
 from kg.views.viz import view
 
 __all__ = ["build_graph", "execute", "query", "view"]
@@ -80,7 +81,8 @@ def _is_path(source: Any) -> bool:
 
 # -- the notebook function -----------------------------------------------------------------
 
-def query(graph: Any, sparql: str | Path, **params: str) -> Any:
+def query(graph: Any, sparql: str | Path, *, timeout: float | None = DEFAULT_TIMEOUT,
+          **params: str) -> Any:
     """Ask ``graph`` a question; the function behind ``kg.store.sparql`` for notebooks and scripts.
 
     ``graph`` is a graph file path, an endpoint URL (``http(s)://…``), a ``pyoxigraph.Store``
@@ -88,7 +90,8 @@ def query(graph: Any, sparql: str | Path, **params: str) -> Any:
     ``Path`` to a ``.rq`` file, or the name of a named query (``"people-roles"``).
     ``params`` bind variables safely (see the module docstring). Returns ``Rows`` (a list of
     dicts with ``.to_dataframe()``) for SELECT, a ``bool`` for ASK and an ``rdflib.Graph``
-    for CONSTRUCT/DESCRIBE.
+    for CONSTRUCT/DESCRIBE. An embedded query stops after ``timeout`` seconds (``None``: no
+    limit) with ``QueryError``, and on Ctrl-C at once (``kg.store.isolated``).
 
     >>> kg.query("output/graph.trig", "entities-across-articles")[0]  # doctest: +SKIP
     {'entity': rdflib.term.URIRef('https://w3id.org/kgnews/id/place/russia'), ...}
@@ -96,7 +99,7 @@ def query(graph: Any, sparql: str | Path, **params: str) -> Any:
     text, source = read_query(sparql)
     remote = isinstance(graph, str) and graph.startswith(("http://", "https://"))
     result = execute(text, source, graph=None if remote else graph,
-                     endpoint=graph if remote else None, params=params)
+                     endpoint=graph if remote else None, params=params, timeout=timeout)
     if isinstance(result, ox.QueryBoolean):
         return bool(result)
     if isinstance(result, ox.QuerySolutions):
@@ -106,16 +109,35 @@ def query(graph: Any, sparql: str | Path, **params: str) -> Any:
 
 def execute(sparql: str, source: str = "query", *, graph: Any = None,
             endpoint: str | None = None, params: Mapping[str, str] | None = None,
-            cache: bool | None = None) -> Result:
-    """Run ``sparql`` on ``endpoint`` when given, else on ``graph`` (a path, store or Graph).
+            cache: bool | None = None, timeout: float | None = DEFAULT_TIMEOUT) -> Result:
+    """Run ``sparql`` on ``endpoint`` when given, else on ``graph`` (a path, store or Graph),
+    embedded queries within ``timeout`` seconds (``None``: no limit).
 
     >>> execute("ASK {}", graph=ox.Store())
     <QueryBoolean true>
     """
     if endpoint is not None:
         return run_remote(endpoint, sparql, params, source)
-    return run_query(store_of(DEFAULT_GRAPH if graph is None else graph, cache=cache),
-                     sparql, params, source)
+    store = store_of(DEFAULT_GRAPH if graph is None else graph, cache=cache)
+    return query_result(store, sparql, params=params, source=source, timeout=timeout)
+
+
+def write_query(sparql: str, source: str, fmt: str, out: IO[bytes], *, graph: Any = None,
+                endpoint: str | None = None, params: Mapping[str, str] | None = None,
+                cache: bool | None = None, timeout: float | None = DEFAULT_TIMEOUT) -> None:
+    """Like ``execute``, writing the result to ``out`` as ``fmt``; embedded results stream
+    (written while the query runs), a table shows its first rows.
+
+    >>> import io; buffer = io.BytesIO()
+    >>> write_query("ASK {}", "query", "json", buffer, graph=ox.Store())
+    >>> buffer.getvalue()
+    b'{"head":{},"boolean":true}\\n'
+    """
+    if endpoint is not None:
+        write_result(run_remote(endpoint, sparql, params, source), fmt, out)
+        return
+    store = store_of(DEFAULT_GRAPH if graph is None else graph, cache=cache)
+    write_query_result(store, sparql, fmt, out, params=params, source=source, timeout=timeout)
 
 
 def _rdflib_graph(triples: Iterable[ox.Triple]) -> Any:

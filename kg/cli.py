@@ -50,6 +50,7 @@ FLAG_HINTS = {
     "format": "choose another --format",
     "query": "give the query as an argument, - for stdin, or --name NAME (kg query --list)",
     "max_article_bytes": "kg build --max-article-mb raises it",
+    "timeout": "or allow more with --timeout SECONDS, 0 for no limit",
 }
 
 
@@ -336,7 +337,8 @@ def query(
                      "http(s)://… or <…> binds an IRI, anything else a string."),
     ] = None,
     cache: Annotated[
-        bool, typer.Option("--cache/--no-cache", help="Keep big graphs in output/.kg/store.")
+        bool, typer.Option("--cache/--no-cache", help="Keep graphs over 256 MB in "
+                           "output/.kg/store.")
     ] = True,
     user: UserOption = None,
     password: PasswordOption = None,
@@ -345,12 +347,12 @@ def query(
     insecure: InsecureOption = False,
     ca_cert: CaCertOption = None,
     timeout: Annotated[
-        float, typer.Option(min=0.1, help="Seconds --endpoint may take in all, retries "
-                            "included.")
-    ] = 30.0,
+        float, typer.Option(min=0, help="Stop the query after this many seconds (0: never); "
+                            "with --endpoint it bounds the whole exchange, retries included.")
+    ] = 60.0,
 ) -> None:
     """Ask the graph a SPARQL question (SELECT, ASK, CONSTRUCT or DESCRIBE)."""
-    from kg.api import execute
+    from kg.api import write_query
     from kg.store.sparql import (
         check_format,
         named_queries,
@@ -370,15 +372,33 @@ def query(
             from kg.remote.endpoint import run_remote
 
             with remote_errors():
+                limit = timeout or 24 * 3600.0
                 connection = _connection(user, password, password_file, auth, insecure,
-                                         ca_cert, timeout=timeout, deadline=timeout)
+                                         ca_cert, timeout=limit, deadline=limit)
                 result = run_remote(endpoint, text, parse_params(param or []), source,
                                     connection=connection,
                                     warn=lambda line: typer.echo(f"hint: {line}", err=True))
-        else:
-            result = execute(text, source, graph=graph, params=parse_params(param or []),
-                             cache=None if cache else False)
-        write_result(result, fmt, sys.stdout.buffer)
+            write_result(result, fmt, sys.stdout.buffer)
+            return
+        try:
+            write_query(text, source, fmt, sys.stdout.buffer, graph=graph,
+                        params=parse_params(param or []), cache=None if cache else False,
+                        timeout=timeout or None)
+        except KeyboardInterrupt:  # the query has stopped; so does kg, without the interpreter's
+            typer.echo("interrupted", err=True)  # shutdown (a second or more with rdflib loaded)
+            _exit_now(130)
+
+
+def _exit_now(code: int) -> None:
+    """Flush the standard streams and end the process at once."""
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 @app.command()

@@ -119,3 +119,60 @@ def _write_special_files(folder: Path) -> None:
     (folder / "loop" / "inside.txt").write_text(article(11))
     (folder / "loop" / "back").symlink_to("..", target_is_directory=True)
     os.mkfifo(folder / "fifo.txt")
+
+
+# --- the bad-input corpus: inputs that once aborted a build or were mishandled silently ----
+
+IGNORED = "ignored"  # not an article: left out of the build with a warning, not a skip
+#: A sidecar nested this deep (400 KB) made json.loads raise RecursionError.
+DEEP_JSON_LEVELS = 200_000
+#: Text with relative dates, read against a publication date of 0001-01-01 (OverflowError).
+RELATIVE_DATES_TEXT = ("Officials in Kyiv said on Monday that talks with Russia, which "
+                       "stalled last year, would resume next month.\n")
+
+
+def make_bad_input_corpus(folder: Path) -> dict[str, str]:
+    """Write the bad-input cases into ``folder`` and return article path -> outcome
+    (``BUILT``, ``SKIPPED`` or ``IGNORED``); each case also warns or skips with a reason."""
+    folder.mkdir(parents=True, exist_ok=True)
+    depth = DEEP_JSON_LEVELS
+    sidecars = {
+        "deep_meta": "[" * depth + "]" * depth,
+        "zero_date": '{"date": "0001-01-01"}',
+        "bad_url": '{"url": "https://example.org/a<b>\\"c", "title": "Kept"}',
+        "same_id_a": '{"id": "Shared Id"}',
+        "same_id_b": '{"id": "shared id"}',  # the same slug: one IRI for two articles
+    }
+    for n, stem in enumerate(sidecars, start=20):
+        text = RELATIVE_DATES_TEXT if stem == "zero_date" else article(n)
+        (folder / f"{stem}.txt").write_text(text)
+        (folder / f"{stem}{'.meta.json'}").write_text(sidecars[stem])
+    (folder / "README.TXT").write_text("This folder holds news articles, one per file.\n")
+    (folder / "LICENSE.md").write_text("Articles are (c) their publishers.\n")
+    return expected_bad_outcomes()
+
+
+def expected_bad_outcomes() -> dict[str, str]:
+    """What ``make_bad_input_corpus`` returns, without writing anything."""
+    return {"deep_meta.txt": BUILT, "zero_date.txt": BUILT, "bad_url.txt": BUILT,
+            "same_id_a.txt": BUILT, "same_id_b.txt": SKIPPED, "README.TXT": IGNORED,
+            "LICENSE.md": IGNORED}
+
+
+def make_deep_folders(folder: Path, depth: int = 1100) -> Path:
+    """``depth`` nested folders under ``folder`` with an article at the bottom (a recursive
+    walk fails near 1,000); returns the article's path. Remove with ``remove_deep_folders``:
+    ``shutil.rmtree`` recurses too."""
+    folder.mkdir(parents=True, exist_ok=True)
+    deepest = str(folder)
+    for _ in range(depth):  # Path.mkdir(parents=True) and os.makedirs recurse as well
+        deepest = os.path.join(deepest, "d")
+        os.mkdir(deepest)
+    (Path(deepest) / "deep.txt").write_text(article(30))
+    return Path(deepest) / "deep.txt"
+
+
+def remove_deep_folders(folder: Path) -> None:
+    import subprocess
+
+    subprocess.run(["rm", "-rf", str(folder)], check=True)

@@ -118,3 +118,50 @@ def test_article_without_metadata_builds(tmp_path: Path, nlp: Any) -> None:
     graph = Graph().parse(tmp_path / "out" / "graph.ttl", format="turtle")
     assert graph.value(None, SDO.datePublished) is None
     assert validate_graph(tmp_path / "out" / "graph.ttl").conforms
+
+
+# -- outputs and state are committed together (issue 18.4) ----------------------------------
+
+def _state(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and p.name != ".kg.lock" and "cache" not in p.parts}
+
+
+def test_a_build_that_cannot_write_its_state_changes_nothing(tmp_path: Path, nlp: Any) -> None:
+    from kg.errors import BuildError
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "out").mkdir()
+    (tmp_path / "in" / "a.txt").write_text("Vladimir Putin met Olaf Scholz in Berlin.")
+    (tmp_path / "out" / "graph.ttl").write_text("# the last build's graph\n")
+    (tmp_path / "out" / ".kg").write_text("not a folder")  # OUT/.kg/ cannot be written
+    with pytest.raises(BuildError, match=r"cannot write to .*\.kg: .*nothing was built"):
+        build_corpus([tmp_path / "in"], Settings(out_dir=tmp_path / "out"), nlp=nlp)
+    assert (tmp_path / "out" / "graph.ttl").read_text() == "# the last build's graph\n"
+
+
+def test_a_build_failing_while_it_writes_leaves_the_last_build_whole(
+        tmp_path: Path, nlp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kg.build.corpus
+    from kg.errors import BuildError
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text("Vladimir Putin met Olaf Scholz in Berlin.")
+    settings = Settings(out_dir=tmp_path / "out")
+    build_corpus([tmp_path / "in"], settings, nlp=nlp)
+    before = _state(tmp_path / "out")
+    assert {"graph.ttl", "graph.trig", ".kg/entities.json", ".kg/manifest.json"} <= set(before)
+
+    def refuse(*_args: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    (tmp_path / "in" / "b.txt").write_text("Emmanuel Macron visited Kyiv on Friday.")
+    monkeypatch.setattr(kg.build.corpus, "save_registry", refuse)
+    with pytest.raises(BuildError, match=r"Permission denied; nothing in .*out was changed"):
+        build_corpus([tmp_path / "in"], settings, nlp=nlp)
+    assert _state(tmp_path / "out") == before  # graph files, registry, manifest: all old
+    assert not [p for p in (tmp_path / "out" / ".kg").iterdir() if "staging" in p.name]
+    monkeypatch.undo()
+    report = build_corpus([tmp_path / "in"], settings, nlp=nlp)
+    assert report.documents == 2 and report.outputs[0].parent == tmp_path / "out"
+    assert _state(tmp_path / "out") != before

@@ -104,8 +104,10 @@ def _writing(out: Path) -> Trigger:
     inodes = {name: (out / name).stat().st_ino for name in OUTPUTS}
 
     def writing(build: subprocess.Popen[str], out: Path) -> bool:
+        staged = list((out / ".kg").glob("staging-*/.graph.*.tmp"))  # kg/build/corpus.py
         temps = [n for n in os.listdir(out) if n.startswith(".graph.") and n.endswith(".tmp")]
-        return bool(temps) or any((out / n).stat().st_ino != inodes[n] for n in OUTPUTS)
+        return bool(temps or staged) or any((out / n).stat().st_ino != inodes[n]
+                                            for n in OUTPUTS)
 
     return writing
 

@@ -375,3 +375,136 @@ def test_cli_endpoint_option(endpoint) -> None:
     result = CliRunner().invoke(app, ["query", "ASK { ?s a schema:Person }", "--endpoint",
                                       endpoint, "--format", "json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["boolean"] is True
+
+
+# -- hostile queries: time limits, Ctrl-C, streaming, CSV quoting, long text (issues 16, 18) --
+
+CARTESIAN = "SELECT * { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"  # 3,269^3 rows on the seeds
+
+
+def kg_process(*args: str) -> subprocess.Popen[bytes]:
+    """``kg query ARGS`` as a user starts it: with Ctrl-C enabled (a test run in the
+    background inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    import signal
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "kg", "query", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def child_pids(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in children.read_text().split()] if children.exists() else []
+
+
+def test_csv_values_with_commas_quotes_and_newlines_round_trip() -> None:
+    values = ['a,b', 'say "no"', "two\nlines", "cr\r\nlf", ",", '"', ""]
+    store = ox.Store()
+    subject = ox.NamedNode(f"{BASE}article/x#char=780,787")
+    for n, value in enumerate(values):
+        store.add(ox.Quad(subject, ox.NamedNode(f"{BASE}p{n}"), ox.Literal(value)))
+    result = store.query("SELECT ?s ?p ?o { ?s ?p ?o } ORDER BY ?p")
+    text = output(result, "csv").decode()
+    parsed = list(csv.reader(io.StringIO(text, newline="")))
+    assert parsed[0] == ["s", "p", "o"]
+    assert [row[0] for row in parsed[1:]] == [subject.value] * len(values)
+    assert [row[2] for row in parsed[1:]] == values
+
+
+def test_csv_of_mention_iris_keeps_its_columns(seed_build: Path) -> None:
+    result = CliRunner().invoke(app, ["query", "--graph", str(seed_build / "graph.trig"), "-f",
+                                      "csv", "SELECT ?m ?e { ?m itsrdf:taIdentRef ?e }"])
+    assert result.exit_code == 0, result.output
+    parsed = list(csv.reader(io.StringIO(result.stdout, newline="")))
+    assert len(parsed) > 50 and all(len(row) == 2 for row in parsed)
+    assert any("#char=" in row[0] and "," in row[0] for row in parsed[1:])
+
+
+def test_a_five_thousand_character_query_runs_and_a_file_still_works(seed_build: Path,
+                                                                     tmp_path: Path) -> None:
+    padding = "x" * 5000
+    long_query = f'SELECT (COUNT(*) AS ?n) {{ ?s a schema:Person FILTER(STRLEN("{padding}") > 0) }}'
+    (tmp_path / "q.rq").write_text(long_query)
+    graph = ["--graph", str(seed_build / "graph.trig"), "-f", "csv"]
+    for query in (long_query, str(tmp_path / "q.rq")):
+        result = CliRunner().invoke(app, ["query", *graph, query])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        count = int(result.stdout.splitlines()[1])
+        assert count > 0
+
+
+@pytest.mark.parametrize(("given", "message"), [
+    ("missing.rq", "missing.rq: no such query file"),
+    ("queries/none/", "queries/none/: no such query file"),
+    (".", ". is a folder, not a query file"),
+])
+def test_a_missing_query_file_or_a_folder_is_named_not_parsed(seed_build: Path, given: str,
+                                                              message: str) -> None:
+    result = CliRunner().invoke(app, ["query", "--graph", str(seed_build / "graph.trig"), given])
+    assert result.exit_code == 1
+    assert f"error: {message}" in result.stderr and "syntax" not in result.stderr
+
+
+def test_a_table_shows_at_most_a_thousand_rows_and_says_so(seed_build: Path) -> None:
+    result = CliRunner().invoke(app, ["query", "--graph", str(seed_build / "graph.trig"),
+                                      "--timeout", "30", CARTESIAN])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 + 1000 + 1
+    assert lines[-1].startswith("(first 1,000 rows; more not shown")
+
+
+def test_the_python_api_stops_a_runaway_query(store) -> None:
+    import time
+
+    import kg
+
+    started = time.monotonic()
+    with pytest.raises(QueryError, match="stopped after 1 s") as caught:
+        kg.query(store, CARTESIAN + " ORDER BY ?i", timeout=1)
+    assert caught.value.option == "timeout"
+    assert time.monotonic() - started < 5
+    assert kg.query(store, "ASK { ?s a schema:Person }", timeout=5) is True
+
+
+def test_results_stream_until_the_time_limit_stops_the_query(seed_build: Path) -> None:
+    process = kg_process("--graph", str(seed_build / "graph.trig"), "-f", "csv",
+                         "--timeout", "4", CARTESIAN)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert stdout.count(b"\r\n") > 10_000  # rows arrived while the query ran
+    assert stderr.decode().strip().startswith("error: query: stopped after 4 s (the time limit)")
+    assert b"Traceback" not in stderr
+
+
+def test_ctrl_c_stops_an_embedded_query_within_a_second(seed_build: Path) -> None:
+    import signal
+    import time
+
+    process = kg_process("--graph", str(seed_build / "graph.trig"), "-f", "csv",
+                         "--timeout", "0", CARTESIAN + " ORDER BY ?i")  # no output until done
+    try:
+        deadline = time.monotonic() + 60
+        while not child_pids(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)  # the query runs in a child process once the store is open
+        (child,) = child_pids(process.pid)
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, stderr = process.communicate(timeout=30)
+        assert time.monotonic() - sent < 1.0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode != 0 and b"Traceback" not in stderr
+    assert not Path(f"/proc/{child}").exists()  # the evaluation stopped too
+
+
+def test_a_query_past_its_memory_limit_stops_with_a_message(store) -> None:
+    from kg.store.sparql import query_result
+
+    with pytest.raises(QueryError, match=r"stopped at the memory limit \(0.293 GiB"):
+        query_result(store, CARTESIAN + " ORDER BY ?i", timeout=120, memory=300 * 2**20)
+    assert bool(query_result(store, "ASK { ?s ?p ?o }", memory=300 * 2**20))

@@ -37,12 +37,17 @@ from tests.hostile_corpus import (
     DECODED,
     FRONT_MATTER_BODY,
     HTML_TEXT,
+    IGNORED,
     LATIN1_TEXT,
     SKIPPED,
     article,
+    expected_bad_outcomes,
     expected_outcomes,
+    make_bad_input_corpus,
     make_big_article,
+    make_deep_folders,
     make_hostile_corpus,
+    remove_deep_folders,
 )
 
 from .conftest import SEEDS
@@ -60,11 +65,13 @@ EXACT_TEXTS = {
 #: Documents whose offsets are the point: each must contribute mentions to the anchor check.
 UNUSUAL_TEXTS = ("unicode.txt", "crlf.txt", "cr.txt", "bom.txt", "controls.txt", "page.txt",
                  "cp1252.txt", "utf16.txt", LATIN1_NAME)
-OUTCOMES = expected_outcomes() | {"controls.txt": BUILT, LATIN1_NAME: BUILT}
+OUTCOMES = (expected_outcomes() | expected_bad_outcomes()
+            | {"controls.txt": BUILT, LATIN1_NAME: BUILT})
 SKIPPED_NAMES = sorted(name for name, outcome in OUTCOMES.items() if outcome == SKIPPED)
 #: Inputs that must be reported with a "warning:" line (how their bytes became text).
 WARNED_NAMES = sorted({name for name, outcome in OUTCOMES.items() if outcome == DECODED}
-                      | {"controls.txt", LATIN1_NAME, "bad_sidecar.txt"})
+                      | {"controls.txt", LATIN1_NAME, "bad_sidecar.txt", "deep_meta.txt",
+                         "zero_date.txt", "bad_url.txt", "README.TXT", "LICENSE.md"})
 
 
 @dataclass(frozen=True)
@@ -85,8 +92,9 @@ class BuildRun:
 
 
 def make_mixed_corpus(root: Path) -> None:
-    """The hostile corpus, the extra bad inputs above and the three seed articles."""
+    """The hostile and bad-input corpora, the extra bad inputs above and the three seeds."""
     make_hostile_corpus(root)
+    make_bad_input_corpus(root)
     (root / "controls.txt").write_bytes(CONTROLS_BYTES)
     (root / LATIN1_NAME).write_text(article(12))
     for seed in SEEDS.iterdir():
@@ -95,7 +103,7 @@ def make_mixed_corpus(root: Path) -> None:
 
 def expected_texts(root: Path) -> dict[str, str]:
     """kg:sourcePath -> nif:isString that the graph must hold, for every good input."""
-    names = [n for n, outcome in OUTCOMES.items() if outcome != SKIPPED]
+    names = [n for n, outcome in OUTCOMES.items() if outcome not in (SKIPPED, IGNORED)]
     names += [seed.name for seed in SEEDS.glob("*.txt")]
     return {recorded_path(root / n): EXACT_TEXTS.get(n) or _normalised(root / n) for n in names}
 
@@ -154,7 +162,7 @@ def quads(in_subprocess: BuildRun) -> list[Any]:
 
 
 def test_exit_code_and_summary_report_the_skips(run: BuildRun) -> None:
-    built = len(OUTCOMES) - len(SKIPPED_NAMES) + 3
+    built = len([o for o in OUTCOMES.values() if o not in (SKIPPED, IGNORED)]) + 3
     assert run.code == EXIT_SKIPPED, run.stderr
     summary = re.search(r"^(\d+) documents \((\d+) skipped\), \d+ entities", run.stdout, re.M)
     assert summary is not None, run.stdout
@@ -243,3 +251,70 @@ def test_hostile_file_names_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert len([line for line in stderr.splitlines() if line.startswith("skipped ")]) == 4
     assert "\\x1b]0;owned\\x07.txt: empty file" in stderr and "right\\u202etxt.md" in stderr
     assert all(c.isprintable() or c in " \n" for c in stderr), repr(stderr)
+
+
+# --- the bad-input corpus: each case one clear line naming the file, the build goes on -----
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("deep_meta.txt", "deep_meta.meta.json ignored: JSON nested too deeply"),
+    ("zero_date.txt", "'date' ignored: '0001-01-01' is a placeholder for an unknown date"),
+    ("bad_url.txt", "'url' ignored: 'https://example.org/a<b>\"c' holds '<'"),
+    ("README.TXT", "not read: a folder's documentation file, not an article"),
+])
+def test_each_bad_input_is_named_with_its_problem(run: BuildRun, name: str,
+                                                  message: str) -> None:
+    (line,) = run.lines(f"warning: {run.path(name)}: ")
+    assert message in line
+
+
+def test_a_duplicate_id_skips_the_later_article_naming_both(run: BuildRun) -> None:
+    (line,) = run.lines(f"skipped {run.path('same_id_b.txt')}: ")
+    assert f"id 'shared-id' is already the id of {run.path('same_id_a.txt')}" in line
+    graphs = {q.graph_name.value for q in read_quads(run.out / "graph.trig")}
+    assert sum(g.endswith("/article/shared-id") for g in graphs) == 1
+
+
+def test_article_ids_do_not_depend_on_the_other_files(tmp_path: Path) -> None:
+    # Adding a file once renamed another ("same" -> "same-11cd0954"), so a later kg load
+    # replaced one article's graph with another's text. Ids now come from each file alone.
+    from kg.ingest.files import read_documents
+
+    for folder in ("x", "y"):
+        (tmp_path / "in" / folder).mkdir(parents=True)
+        (tmp_path / "in" / folder / "story.txt").write_text(f"Story from {folder}.")
+    (tmp_path / "in" / "same.txt").write_text(article(40))
+
+    def ids() -> dict[str, str]:
+        return {str(Path(d.path).relative_to(tmp_path / "in")): d.doc_id
+                for d in read_documents([tmp_path / "in"])}
+
+    assert ids() == {"same.txt": "same", "x/story.txt": "x-story", "y/story.txt": "y-story"}
+    (tmp_path / "in" / "a.txt").write_text(article(41))  # an unrelated newcomer
+    shutil.rmtree(tmp_path / "in" / "x")
+    assert ids() == {"a.txt": "a", "same.txt": "same", "y/story.txt": "y-story"}
+
+
+def test_folders_nested_deeper_than_the_recursion_limit_are_read(tmp_path: Path) -> None:
+    deep = make_deep_folders(tmp_path / "in", depth=max(1100, sys.getrecursionlimit() + 100))
+    try:
+        (tmp_path / "in" / "top.txt").write_text(article(42))
+        from kg.ingest.files import read_documents
+
+        skipped: list[Any] = []
+        paths = [d.path for d in read_documents([tmp_path / "in"], on_skip=skipped.append)]
+        assert paths == [str(deep), str(tmp_path / "in" / "top.txt")] and not skipped
+    finally:
+        remove_deep_folders(tmp_path / "in")
+
+
+@pytest.mark.parametrize(("expression", "reference"), [
+    ("last year", (1, 1, 1)), ("next month", (9999, 12, 31)), ("Feb. 24", (1, 1, 3)),
+])
+def test_dates_relative_to_the_ends_of_the_calendar_are_left_unresolved(
+        expression: str, reference: tuple[int, int, int]) -> None:
+    from datetime import date
+
+    from kg.extract.values import normalise_date
+
+    value, _ = normalise_date(expression, date(*reference))
+    assert value is None or date.min <= value <= date.max

@@ -123,6 +123,14 @@ def test_types_keep_only_those_classes(types: list[str], kinds: set[str]) -> Non
     assert {n["kind"] for n in data["nodes"]} == kinds
 
 
+@pytest.mark.parametrize("types", [["Foo"], ["Person,Persn"]])
+def test_an_unknown_type_is_an_error_naming_the_known_ones(types: list[str],
+                                                          tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"has the type '(foo|persn)'; its types are "
+                                         r"Event, Organization, Person, Place"):
+        view(synthetic_store(), types=types)
+
+
 def test_too_many_nodes_is_a_clear_error() -> None:
     with pytest.raises(InputError, match=r"would have 6 nodes, more than max_nodes=5; narrow"):
         view(synthetic_store(), max_nodes=5)
@@ -196,3 +204,8 @@ def test_cli_viz_writes_the_page(seed_build: Path, tmp_path: Path) -> None:
     assert result.exit_code == 1 and "max_nodes=2" in result.output
     assert "(hint: narrow the view with --focus NAME --depth N, --types or --query, or raise " \
            "--max-nodes)" in result.output
+    out.unlink()
+    result = CliRunner().invoke(app, ["viz", "--graph", str(seed_build / "graph.trig"),
+                                      "--out", str(out), "--types", "Foo"])
+    assert result.exit_code == 1 and "error: no node in the graph has the type 'foo'" \
+        in result.output and not out.exists()

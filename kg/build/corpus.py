@@ -8,10 +8,14 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -19,6 +23,7 @@ from typing import Any
 from kg.atomic import BuildLock
 from kg.build.cache import ExtractionCache, extractor_fingerprint
 from kg.build.manifest import (
+    MANIFEST_PATH,
     Manifest,
     build_signature,
     file_hashes,
@@ -28,7 +33,7 @@ from kg.build.manifest import (
 )
 from kg.build.parallel import extract_in_processes, extract_on_dask
 from kg.config import Settings
-from kg.errors import InputError
+from kg.errors import BuildError, InputError
 from kg.extract import extract_documents, load_pipeline
 from kg.ingest.copies import mark_copies
 from kg.ingest.fetch import FETCH_FOLDER, Fetcher
@@ -175,6 +180,11 @@ def build_corpus(
     fetched once and kept under ``OUT/.kg/fetch/`` (``refresh`` fetches them again;
     ``kg.ingest.fetch``). Near-copies of one story are marked ``copyOf`` their original
     (``kg.ingest.copies``).
+
+    Outputs and state are committed together: the graph files, the entity registry and the
+    manifest are first written into a staging folder in ``OUT/.kg/`` and then moved into
+    place, the manifest last; a build that fails (``OUT/.kg/`` not writable, a full disk)
+    fails before anything in ``OUT`` is replaced, so both stay as the last build left them.
     """
     started = time.perf_counter()
     check_formats(formats)
@@ -186,6 +196,7 @@ def build_corpus(
             on_skip(item)
 
     with BuildLock(settings.out_dir):
+        staging_parent = state_folder(settings.out_dir)
         own = fetcher or Fetcher(settings.out_dir / FETCH_FOLDER, refresh=refresh,
                                  on_warning=on_warning)
         try:
@@ -210,14 +221,66 @@ def build_corpus(
                 on_document(extraction.document)
         registry = load_registry(settings.out_dir)
         corpus = corpus_from_extractions(extractions, settings, registry)
-        written = write_outputs(corpus, settings.out_dir, formats)
-        save_registry(settings.out_dir, registry.updated(corpus.resolution), corpus.resolution)
-        report = report_of(corpus, skipped, time.perf_counter() - started, written,
-                           cache.hits if cache else 0)
-        state = file_hashes(settings.out_dir, [REGISTRY_PATH])  # the next build reads it
-        write_manifest(settings.out_dir,
-                       Manifest(signature, written.hashes, report.counts(), state))
-    return report
+        with staging_folder(staging_parent) as staging:
+            try:
+                written = write_outputs(corpus, staging, formats)
+                save_registry(staging, registry.updated(corpus.resolution), corpus.resolution)
+            except OSError as e:
+                raise BuildError(f"cannot write the build's files in {staging_parent}: "
+                                 f"{e.strerror or e}; nothing in {settings.out_dir} was "
+                                 "changed", option="out_dir") from e
+            report = report_of(corpus, skipped, time.perf_counter() - started, written,
+                               cache.hits if cache else 0)
+            state = file_hashes(staging, [REGISTRY_PATH])  # the next build reads it
+            write_manifest(staging, Manifest(signature, written.hashes, report.counts(), state))
+            commit_staged(staging, settings.out_dir)
+    return report_in(report, settings.out_dir)
+
+
+_STAGING_PREFIX = "staging-"
+
+
+def state_folder(out_dir: Path) -> Path:
+    """``OUT/.kg/``, checked writable before any work (``BuildError`` otherwise); staging
+    folders a killed build left there are removed (the caller holds the build lock)."""
+    folder = Path(out_dir) / MANIFEST_PATH.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        raise BuildError(f"cannot write to {folder}: {e.strerror or e}; nothing was built or "
+                         "changed", option="out_dir") from e
+    for stale in folder.glob(f"{_STAGING_PREFIX}*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    return folder
+
+
+@contextmanager
+def staging_folder(parent: Path) -> Iterator[Path]:
+    """A fresh folder in ``parent`` for a build's files, removed on leaving."""
+    path = Path(tempfile.mkdtemp(prefix=_STAGING_PREFIX, dir=parent))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def commit_staged(staging: Path, out_dir: Path) -> None:
+    """Move every file of ``staging`` to the same place under ``out_dir`` (each rename is
+    atomic); the manifest goes last, so until it is in place the next build sees that the
+    outputs differ from what the manifest records and builds again."""
+    files = sorted((p for p in staging.rglob("*") if p.is_file()),
+                   key=lambda p: p.relative_to(staging) == MANIFEST_PATH)
+    for path in files:
+        target = out_dir / path.relative_to(staging)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+
+
+def report_in(report: BuildReport, out_dir: Path) -> BuildReport:
+    """``report`` with its outputs named where they were committed."""
+    return replace(report, outputs=tuple(Path(out_dir) / p.name for p in report.outputs))
 
 
 def unchanged_build(settings: Settings, signature: str) -> Manifest | None:

@@ -225,12 +225,15 @@ def normalise_date(text: str, reference: date | None) -> tuple[date | None, str 
         return None, None
     if reference is None and not _HAS_YEAR.search(expression):
         return None, None
-    data = _parser(reference).get_date_data(expression)
+    try:
+        data = _parser(reference).get_date_data(expression)
+    except (OverflowError, ValueError):  # e.g. "last year" seen from 0001-01-01: no year 0
+        return None, None
     if data.date_obj is None or data.period not in {"day", "month", "year"}:
         return None, None
     value = data.date_obj.date()
     if reference is not None and not _HAS_YEAR.search(expression):
-        if value - reference > timedelta(days=31):  # news mostly reports the past
+        if value - reference > timedelta(days=31) and value.year > 1:  # news reports the past
             value = value.replace(year=value.year - 1)
     if data.period == "year":
         value = date(value.year, 1, 1)

@@ -37,16 +37,28 @@ Metadata
     warning; the article is still built (``kg.ingest.metadata``).
 
 Folders
-    Read recursively in sorted order; only files with the suffixes above are read, hidden
-    entries (``.name``) are ignored, and a folder reached twice (a symlink loop) is skipped.
-    A file named explicitly is read whatever its extension; ``-`` reads standard input.
+    Read recursively in sorted order, however deep; only files with the suffixes above are
+    read (the suffix in any case), hidden entries (``.name``) are ignored, and a folder reached
+    twice (a symlink loop) is skipped. A folder's documentation files (``README``,
+    ``LICENSE``, ``CHANGELOG`` … in any case and with any suffix, see ``NOT_ARTICLE_NAMES``)
+    are not articles: they are left out with a warning. A file named explicitly is read
+    whatever its name and extension; ``-`` reads standard input.
     ``Document.path`` is the path read, with characters a graph cannot carry replaced as in
     the text (a file name that is not UTF-8, with a warning).
 
+Ids
+    ``Document.doc_id`` is the slug of the ``id`` metadata key when there is one, else the slug
+    of the file's path relative to the folder it was found under, without its suffix
+    (``corpus/2022/story.txt`` read as ``corpus`` -> ``2022-story``; a file named explicitly
+    -> its stem). An id thus depends only on the file itself, never on which other files are
+    present. Two articles with one id are an error: the later one (in reading order) is
+    skipped, naming the earlier, and the earlier keeps the id.
+
 Skips (reported through ``on_skip``, the run goes on): empty or blank text, binary,
 undecodable, unreadable, not a regular file, broken symlink, symlink loop, larger than
-``max_bytes``, and text identical to an earlier document ("duplicate of <path>"). Only a path
-that does not exist at all raises ``InputError``, before anything is read.
+``max_bytes``, text identical to an earlier document ("duplicate of <path>"), and an id an
+earlier document has. Only a path that does not exist at all raises ``InputError``, before
+anything is read.
 """
 
 from __future__ import annotations
@@ -87,6 +99,9 @@ ARTICLE_SUFFIXES = frozenset({".txt", ".md"})
 PAGE_SUFFIXES = frozenset({".html", ".htm"})
 #: Every suffix a folder is searched for (``.warc.gz`` is matched on the whole name).
 READ_SUFFIXES = ARTICLE_SUFFIXES | PAGE_SUFFIXES | FEED_SUFFIXES | RECORD_SUFFIXES | {".warc"}
+#: File names (before the first dot, any case) that name a folder's documentation, not news.
+NOT_ARTICLE_NAMES = frozenset({"readme", "license", "licence", "copying", "notice", "authors",
+                               "changelog", "changes", "contributing", "install", "manifest"})
 MAX_ARTICLE_BYTES = 50 * 1024 * 1024
 #: Feeds and exports hold many articles: they may be this large (WARC files are streamed).
 MAX_CONTAINER_BYTES = 2 * 1024**3
@@ -147,7 +162,8 @@ def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta |
         raise InputError(f"{path}: {rejected}") from None
     merged = merge_meta(fields_, meta)
     sha = _sha256(body)
-    return Document(doc_id or _base_id(path, merged, sha), path, body, merged, sha)
+    name = path if path == "<string>" else Path(path).name
+    return Document(doc_id or _base_id(name, merged, sha), path, body, merged, sha)
 
 
 def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None = None,
@@ -182,7 +198,7 @@ class _Reader:
         self._skip, self._warn = on_skip, on_warning
         self._stdin, self._max_bytes = stdin, max_bytes
         self._texts: dict[str, str] = {}  # sha256 -> first path with that text
-        self._ids: set[str] = set()
+        self._ids: dict[str, str] = {}  # doc id -> the path that has it
         self._folders: dict[str, str] = {}  # real path -> first path it was read as
 
     fields: dict[str, str]
@@ -196,9 +212,9 @@ class _Reader:
             if is_url(source):
                 yield from self._from_items(self._fetcher().articles(source, self._warn))
                 continue
-            for path in self._articles(source):
+            for path, root in self._articles(source):
                 if input_kind(path) == "text":
-                    document = self._build(path)
+                    document = self._build(path, root)
                     if document is not None:
                         yield document
                 else:
@@ -265,43 +281,79 @@ class _Reader:
         if sha in self._texts:
             self._skip(Skipped(found.where, f"duplicate of {self._texts[sha]}"))
             return None
-        self._texts[sha] = found.where
         fields_: dict[str, Any] = {k: _representable(v, warn) if isinstance(v, str) else v
                                    for k, v in found.fields.items()}
         fields_.setdefault("identifier", found.default_id)
         meta = ArticleMeta(**fields_)
         shown = _recorded_path(found.where, warn)
-        return Document(self._unique_id(found.where, meta, sha), shown, body, meta, sha)
+        doc_id = _base_id(found.where, meta, sha)
+        if not self._claim_id(doc_id, found.where):
+            return None
+        self._texts[sha] = found.where
+        return Document(doc_id, shown, body, meta, sha)
 
-    def _articles(self, source: str) -> Iterator[str]:
+    def _claim_id(self, doc_id: str, where: str) -> bool:
+        """Give ``doc_id`` to ``where``; False (and a skip naming both) when it is taken: an id
+        never depends on which other articles are present."""
+        if doc_id in self._ids:
+            self._skip(Skipped(where, f"id {doc_id!r} is already the id of {self._ids[doc_id]}; "
+                                      "give one of them another id (metadata key 'id')"))
+            return False
+        self._ids[doc_id] = where
+        return True
+
+    def _articles(self, source: str) -> Iterator[tuple[str, str]]:
+        """(article path, the folder its id is relative to) for each article of ``source``."""
         if source != "-" and os.path.isdir(source):
-            yield from self._walk(source)
+            yield from ((path, source) for path in self._walk(source))
         else:
-            yield source
+            yield source, os.path.dirname(source)
 
-    def _walk(self, folder: str) -> Iterator[str]:
+    def _walk(self, top: str) -> Iterator[str]:
+        """Article paths under ``top`` in sorted order, depth first, with an explicit stack
+        (a recursive walk fails on folders nested a thousand deep)."""
+        stack = [iter(self._entries(top))]
+        while stack:
+            path = next(stack[-1], None)
+            if path is None:
+                stack.pop()
+            elif path.endswith(os.sep):
+                stack.append(iter(self._entries(path[:-1])))
+            else:
+                yield path
+
+    def _entries(self, folder: str) -> list[str]:
+        """The sorted entries of ``folder`` worth reading: articles, and folders (ending in
+        ``os.sep``); a folder that cannot be read, or is reached twice, is skipped."""
         real = os.path.realpath(folder)
         if real in self._folders:
             first = self._folders[real]
             self._skip(Skipped(folder, f"symlink loop: folder already read as {first}"))
-            return
+            return []
         self._folders[real] = folder
         try:
             with os.scandir(folder) as scan:
                 entries = sorted(scan, key=lambda e: e.name)
         except OSError as e:
             self._skip(Skipped(folder, f"unreadable folder: {e.strerror}"))
-            return
+            return []
+        paths = []
         for entry in entries:
+            path = os.path.join(folder, entry.name)
             if entry.name.startswith("."):
                 continue
-            path = os.path.join(folder, entry.name)
             if _is_dir(entry):
-                yield from self._walk(path)
-            elif input_kind(entry.name, in_folder=True) is not None:
-                yield path
+                paths.append(path + os.sep)
+            elif input_kind(entry.name, in_folder=True) is None:
+                continue
+            elif entry.name.split(".")[0].lower() in NOT_ARTICLE_NAMES:
+                self._warn(path, "not read: a folder's documentation file, not an article "
+                                 "(name the file itself to build it)")
+            else:
+                paths.append(path)
+        return paths
 
-    def _build(self, path: str) -> Document | None:
+    def _build(self, path: str, root: str) -> Document | None:
         def warn(message: str) -> None:
             self._warn(path, message)
 
@@ -315,12 +367,15 @@ class _Reader:
         if sha in self._texts:
             self._skip(Skipped(path, f"duplicate of {self._texts[sha]}"))
             return None
-        self._texts[sha] = path
         if path != "-":
             fields_.update(read_sidecar(path, warn))
         meta = ArticleMeta(**fields_)
+        doc_id = _base_id(_relative_name(path, root), meta, sha)
+        if not self._claim_id(doc_id, path):
+            return None
+        self._texts[sha] = path
         shown = _recorded_path(path, warn)
-        return Document(self._unique_id(path, meta, sha), shown, body, meta, sha)
+        return Document(doc_id, shown, body, meta, sha)
 
     def _read_text(self, path: str, warn: Callable[[str], None]) -> str:
         if path != "-":
@@ -331,14 +386,13 @@ class _Reader:
             raise _Rejected(_too_large(self._max_bytes), "max_article_bytes")
         return data if isinstance(data, str) else _decode(data, warn)
 
-    def _unique_id(self, path: str, meta: ArticleMeta, sha: str) -> str:
-        doc_id = _base_id(path, meta, sha)
-        if doc_id in self._ids:
-            doc_id = f"{doc_id}-{_sha256(path)[:8]}"
-        while doc_id in self._ids:  # only if two paths' hashes collide too
-            doc_id += "-x"
-        self._ids.add(doc_id)
-        return doc_id
+
+
+def _relative_name(path: str, root: str) -> str:
+    """``path`` relative to the folder it was found under (what its default id is made of)."""
+    if path == "-":
+        return path
+    return os.path.relpath(path, root or os.curdir)
 
 
 def _recorded_path(path: str, warn: Callable[[str], None]) -> str:
@@ -411,7 +465,7 @@ def _base_id(path: str, meta: ArticleMeta, sha: str) -> str:
         return slugify(meta.identifier)
     if path in ("-", "<string>"):
         return f"text-{sha[:12]}"
-    return slugify(Path(path).stem)
+    return slugify(str(Path(path).with_suffix("")))
 
 
 def _sha256(text: str) -> str:

@@ -32,6 +32,11 @@ META_KEYS = {"date": "date_published", "title": "title", "source": "source", "ur
 Warn = Callable[[str], None]
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: Publication years outside this range are placeholders for "unknown" (0001-01-01 is the
+#: zero date of .NET and Go, 9999-12-31 a common "no end" value), not dates.
+_PLAUSIBLE_YEARS = range(1000, 9000)
+#: Characters an IRI cannot hold (RFC 3987): a URL with one cannot become schema:url.
+_NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|\\^`\x7f]')
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?)^---[ \t]*(?:\n|\Z)", re.S | re.M)
 _FIELD = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)")
 
@@ -74,6 +79,9 @@ def read_sidecar(path: str, warn: Warn) -> dict[str, Any]:
         raw = json.loads(sidecar.read_bytes())
     except (OSError, ValueError) as e:
         warn(f"metadata file {sidecar} ignored: {e}")
+        return {}
+    except RecursionError:  # json recurses once per level: a small file can nest 100,000 deep
+        warn(f"metadata file {sidecar} ignored: JSON nested too deeply")
         return {}
     if not isinstance(raw, dict):
         warn(f"metadata file {sidecar} ignored: not a JSON object")
@@ -127,11 +135,17 @@ def _meta_value(key: str, value: object) -> str | date | None:
     if key == "date":
         if not _DATE.fullmatch(value):
             raise ValueError(f"{value!r} is not a date of the form YYYY-MM-DD")
-        return date.fromisoformat(value)  # ValueError for e.g. 2022-02-30
+        parsed = date.fromisoformat(value)  # ValueError for e.g. 2022-02-30
+        if parsed.year not in _PLAUSIBLE_YEARS:
+            raise ValueError(f"{value!r} is a placeholder for an unknown date, not a date")
+        return parsed
     if key == "url":
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.netloc or " " in value:
             raise ValueError(f"{value!r} is not an http(s) URL")
+        if (bad := _NOT_IN_IRI.search(value)) is not None:
+            raise ValueError(f"{value!r} holds {bad.group()!r}, which a URL cannot contain "
+                             "unescaped (write it percent-encoded)")
     return value
 
 

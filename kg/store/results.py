@@ -16,6 +16,7 @@ Lviv | 1
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -26,6 +27,8 @@ from kg.errors import KGError
 from kg.rdf.namespaces import PREFIXES
 
 MAX_CELL = 80
+#: Rows an aligned table shows at most: it is held whole to be aligned, and nobody reads more.
+MAX_TABLE_ROWS = 1000
 DATA_BASE = Settings().base_iri
 _BY_LENGTH = sorted(PREFIXES.items(), key=lambda item: -len(item[1]))
 
@@ -65,14 +68,34 @@ def compact_iri(iri: str) -> str:
     return iri
 
 
-def table(solutions: ox.QuerySolutions, max_width: int = MAX_CELL) -> str:
-    """SELECT results as an aligned text table with a row count; long cells end in "…"."""
+def table(solutions: ox.QuerySolutions, max_width: int = MAX_CELL,
+          max_rows: int | None = None) -> str:
+    """SELECT results as an aligned text table with a row count; long cells end in "…".
+
+    With ``max_rows`` at most that many rows are read (a table is aligned, so it is held
+    whole); when there are more, the last line says the table was cut.
+
+    >>> print(table(ox.Store().query("SELECT ?n { VALUES ?n {1 2 3} }"), max_rows=2))
+    n
+    -
+    1
+    2
+    (first 2 rows; more not shown: the csv, tsv and json formats show every row)
+    <BLANKLINE>
+    """
     names = [v.value for v in solutions.variables]
-    cells = [[_clip(term_text(row[name]), max_width) for name in names] for row in solutions]
+    rows = solutions if max_rows is None else itertools.islice(solutions, max_rows + 1)
+    cells = [[_clip(term_text(row[name]), max_width) for name in names] for row in rows]
+    cut = max_rows is not None and len(cells) > max_rows
+    cells = cells[:max_rows] if cut else cells
     widths = [max([len(n), *(len(r[i]) for r in cells)]) for i, n in enumerate(names)]
     lines = [_line(names, widths), "-+-".join("-" * w for w in widths)]
     lines += [_line(row, widths) for row in cells]
-    lines.append(f"({len(cells)} row{'s' if len(cells) != 1 else ''})")
+    if cut:
+        lines.append(f"(first {max_rows:,} rows; more not shown: the csv, tsv and json formats "
+                     "show every row)")
+    else:
+        lines.append(f"({len(cells)} row{'s' if len(cells) != 1 else ''})")
     return "\n".join(lines) + "\n"
 
 

@@ -16,8 +16,15 @@ Parameters
     after the same check.
 
 Results are Oxigraph's own objects (``QuerySolutions``, ``QueryBoolean``, triples), so JSON
-(W3C SPARQL 1.1 Query Results JSON), CSV and TSV are written by Oxigraph without a Python
-loop per row; the aligned table is for people.
+(W3C SPARQL 1.1 Query Results JSON) and TSV are written by Oxigraph without a Python loop per
+row. CSV is written by Python's ``csv`` module (RFC 4180: a value with a comma, quote or line
+break is quoted), since Oxigraph leaves IRIs unquoted and a mention IRI ends in
+``#char=780,787``. The aligned table is for people and shows at most ``MAX_TABLE_ROWS`` rows.
+
+Time limits
+    ``write_query_result`` and ``query_result`` run the query in a child process
+    (``kg.store.isolated``) that is stopped after ``timeout`` seconds or on Ctrl-C; the first
+    streams the output as it is written.
 
 >>> [q.name for q in named_queries()][:1]  # doctest: +SKIP
 ['claims']
@@ -25,23 +32,28 @@ loop per row; the aligned table is for people.
 
 from __future__ import annotations
 
+import csv
+import io
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, BinaryIO
 
 import pyoxigraph as ox
 
 from kg.errors import GraphError, QueryError
 from kg.rdf.namespaces import PREFIXES
 from kg.resources import QUERIES_DIR
-from kg.store.results import table
+from kg.store.isolated import DEFAULT_MEMORY, DEFAULT_TIMEOUT, run_isolated
+from kg.store.results import MAX_TABLE_ROWS, table
 
 RESULT_FORMATS = ("table", "csv", "tsv", "json")
 GRAPH_FORMATS = {"ttl": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES}
-_SOLUTION_FORMATS = {"csv": ox.QueryResultsFormat.CSV, "tsv": ox.QueryResultsFormat.TSV,
-                     "json": ox.QueryResultsFormat.JSON}
+_SOLUTION_FORMATS = {"tsv": ox.QueryResultsFormat.TSV, "json": ox.QueryResultsFormat.JSON}
+#: Suffixes of query files: a missing file with one is reported as missing, not parsed.
+QUERY_SUFFIXES = (".rq", ".sparql", ".txt")
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _DECLARED = re.compile(r"\bPREFIX\s+([A-Za-z][\w.-]*)?\s*:", re.I)
@@ -251,7 +263,9 @@ def _write_boolean(result: ox.QueryBoolean, fmt: str, out: IO[bytes]) -> None:
 
 def _write_solutions(result: ox.QuerySolutions, fmt: str, out: IO[bytes]) -> None:
     if fmt == "table":
-        out.write(table(result).encode())
+        out.write(table(result, max_rows=MAX_TABLE_ROWS).encode())
+    elif fmt == "csv":
+        write_csv(result, out)
     elif fmt in _SOLUTION_FORMATS:
         result.serialize(out, format=_SOLUTION_FORMATS[fmt])
         if fmt == "json":
@@ -259,6 +273,71 @@ def _write_solutions(result: ox.QuerySolutions, fmt: str, out: IO[bytes]) -> Non
     else:
         raise QueryError(f"a SELECT query gives rows; the {fmt} format is for CONSTRUCT and "
                          "DESCRIBE (use table, csv, tsv or json)", option="format")
+
+
+def write_csv(result: ox.QuerySolutions, out: IO[bytes]) -> None:
+    """SELECT results as CSV (SPARQL 1.1 CSV results: bare IRIs and lexical forms, ``_:``
+    blank nodes), quoted as RFC 4180 asks, so every value round-trips through ``csv``.
+
+    >>> buffer = io.BytesIO()
+    >>> write_csv(ox.Store().query('SELECT ?v { BIND(<http://x.org/#char=1,2> AS ?v) }'), buffer)
+    >>> buffer.getvalue()
+    b'v\\r\\n"http://x.org/#char=1,2"\\r\\n'
+    """
+    text = io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=False)
+    names = [v.value for v in result.variables]
+    writer = csv.writer(text, lineterminator="\r\n")
+    writer.writerow(names)
+    blank = ox.BlankNode
+    writer.writerows([("" if t is None else f"_:{t.value}" if type(t) is blank else t.value)
+                      for t in row] for row in result)
+    text.flush()
+    text.detach()
+
+
+def write_query_result(store: ox.Store, sparql: str, fmt: str, out: IO[bytes], *,
+                       params: Mapping[str, str] | None = None, source: str = "query",
+                       timeout: float | None = DEFAULT_TIMEOUT,
+                       memory: int | None = DEFAULT_MEMORY) -> None:
+    """Run ``sparql`` on ``store`` and write the result to ``out`` as ``fmt`` while it comes,
+    stopping after ``timeout`` seconds (``None``: no limit) or on Ctrl-C (``QueryError``,
+    ``KeyboardInterrupt``).
+
+    >>> buffer = io.BytesIO()
+    >>> write_query_result(ox.Store(), "ASK {}", "csv", buffer, timeout=10)
+    >>> buffer.getvalue()
+    b'true\\n'
+    """
+    def work(pipe: BinaryIO) -> None:
+        write_result(run_query(store, sparql, params, source), fmt, pipe)
+
+    run_isolated(work, out, timeout=timeout, source=source, memory=memory)
+
+
+def query_result(store: ox.Store, sparql: str, *, params: Mapping[str, str] | None = None,
+                 source: str = "query", timeout: float | None = DEFAULT_TIMEOUT,
+                 memory: int | None = DEFAULT_MEMORY) -> Result:
+    """Run ``sparql`` on ``store`` within ``timeout`` seconds; the whole result, as
+    ``run_query`` gives it (it travels from the child as SPARQL JSON or N-Triples).
+
+    >>> query_result(ox.Store(), "ASK {}", timeout=10)
+    <QueryBoolean true>
+    """
+    def work(pipe: BinaryIO) -> None:
+        result = run_query(store, sparql, params, source)
+        if isinstance(result, ox.QuerySolutions | ox.QueryBoolean):
+            pipe.write(b"R")
+            result.serialize(pipe, format=ox.QueryResultsFormat.JSON)
+        else:
+            pipe.write(b"T")
+            ox.serialize(result, pipe, format=ox.RdfFormat.N_TRIPLES)
+
+    buffer = io.BytesIO()
+    run_isolated(work, buffer, timeout=timeout, source=source, memory=memory)
+    data = buffer.getvalue()
+    if data[:1] == b"R":
+        return ox.parse_query_results(data[1:], format=ox.QueryResultsFormat.JSON)
+    return list(ox.parse(data[1:], format=ox.RdfFormat.N_TRIPLES))
 
 
 def _write_triples(result: Iterable[ox.Triple], fmt: str, out: IO[bytes]) -> None:
@@ -279,8 +358,10 @@ def read_query(source: str | Path | None, name: str | None = None,
     """Query text, and a name for errors, from what a user gave.
 
     ``name`` (or a bare word as ``source``, e.g. ``"people-roles"``) is a named query;
-    ``"-"`` reads ``stdin``; a ``Path``, or a string naming an existing file, is read;
-    any other string is the query itself.
+    ``"-"`` reads ``stdin``; a ``Path``, or a string naming an existing file, is read; a
+    string that can only be a path (one word ending in ``.rq``/``.sparql``/``.txt`` or
+    holding a ``/``, no ``{``) and names nothing, or names a folder, is a ``QueryError``
+    saying so; any other string, however long, is the query itself.
 
     >>> read_query("evidence")[1].endswith("evidence.rq"), read_query("ASK {}")
     (True, ('ASK {}', 'query'))
@@ -294,17 +375,38 @@ def read_query(source: str | Path | None, name: str | None = None,
                          option="query")
     if source == "-":
         return (stdin.read() if stdin is not None else ""), "<stdin>"
-    if isinstance(source, Path) or ("\n" not in source and len(source) < 4096
-                                    and Path(source).is_file()):
+    kind = _path_kind(source)
+    if kind == "folder":
+        raise QueryError(f"{source} is a folder, not a query file", option="query")
+    if kind == "file":
         try:
             return Path(source).read_text(encoding="utf-8"), str(source)
         except (OSError, UnicodeDecodeError) as e:
             raise QueryError(f"cannot read query file {source}: {e}") from e
+    if isinstance(source, Path) or _looks_like_path(source):
+        raise QueryError(f"{source}: no such query file", option="query")
     if _NAME.fullmatch(source):
         return read_query(None, source)
     return source, "query"
 
 
+
+
+def _path_kind(source: str | Path) -> str | None:
+    """"file", "folder" or ``None`` (nothing there, or text no file could be named by)."""
+    if isinstance(source, str) and ("\n" in source or "{" in source):
+        return None
+    try:
+        if os.path.isdir(source):
+            return "folder"
+        return "file" if os.path.exists(source) else None
+    except (OSError, ValueError):  # a name too long for the file system, a NUL character
+        return None
+
+
+def _looks_like_path(text: str) -> bool:
+    return not any(c.isspace() or c == "{" for c in text) and (
+        text.lower().endswith(QUERY_SUFFIXES) or "/" in text or os.sep in text)
 
 
 def check_format(fmt: str) -> str:

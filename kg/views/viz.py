@@ -154,11 +154,20 @@ def neighbourhood(projection: EntityGraph, start: str, depth: int) -> EntityGrap
 
 
 def filter_types(projection: EntityGraph, types: Iterable[str]) -> EntityGraph:
-    """Only nodes whose class is one of ``types`` (local names or prefixed; any case)."""
+    """Only nodes whose class is one of ``types`` (local names or prefixed; any case).
+
+    A type no node has is an ``InputError`` naming the graph's types: a typo would otherwise
+    give an empty or partial view without a word.
+    """
     wanted = {local_name(t.split(":")[-1]).casefold() for t in types for t in t.split(",")
               if t.strip()}
     if not wanted:
         return projection
+    known = {n.kind for n in projection.nodes.values()}
+    unknown = sorted(wanted - {k.casefold() for k in known})
+    if unknown:
+        raise InputError(f"no node in the graph has the type {', '.join(map(repr, unknown))}; "
+                         f"its types are {', '.join(sorted(known)) or 'none'}", option="types")
     return projection.restricted(k for k, n in projection.nodes.items()
                                  if n.kind.casefold() in wanted)
 
