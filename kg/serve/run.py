@@ -1,0 +1,68 @@
+"""Starting the server: which graph file, which address, and a warning off localhost.
+
+>>> graph_file(Path("no/such/folder"))
+Traceback (most recent call last):
+kg.errors.GraphError: no/such/folder not found; build one with ...
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from kg.errors import GraphError
+from kg.serve.app import create_app
+from kg.store.embedded import BUILD_HINT, graph_format
+
+_log = logging.getLogger(__name__)
+#: In an OUT folder, the graph files ``kg serve`` looks for, best first.
+FOLDER_GRAPHS = ("graph.trig", "graph.nq", "graph.ttl", "graph.nt", "graph.jsonld")
+
+
+def graph_file(path: Path) -> Path:
+    """The graph file to serve: ``path`` itself, or the graph of a ``kg build`` folder."""
+    if path.is_dir():
+        for name in FOLDER_GRAPHS:
+            if (path / name).is_file():
+                return path / name
+        raise GraphError(f"{path} holds no graph file ({', '.join(FOLDER_GRAPHS)}); "
+                         f"{BUILD_HINT}")
+    if not path.exists():
+        raise GraphError(f"{path} not found; {BUILD_HINT}")
+    graph_format(path)  # an unknown extension fails here, before the server starts
+    return path
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only listens on this machine.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+    (True, True, False)
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(graph: Path, host: str = "127.0.0.1", port: int = 8080, *, timeout: float = 10.0,
+          max_rows: int = 10_000, workers: int = 2,
+          say: Callable[[str], None] = print) -> None:
+    """Serve the explorer for ``graph`` (a graph file or a build folder) until interrupted."""
+    import uvicorn
+
+    started = time.perf_counter()
+    path = graph_file(Path(graph))
+    app = create_app(path, timeout=timeout, max_rows=max_rows, workers=workers)
+    if not is_loopback(host):
+        say(f"warning: serving on {host}, reachable from other machines; the explorer has "
+            "no login and shows every article in the graph")
+    shown = f"[{host}]" if ":" in host else host
+    say(f"serving {path} on http://{shown}:{port}/ (opened in "
+        f"{time.perf_counter() - started:.1f} s; Ctrl+C stops)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
