@@ -106,7 +106,8 @@ class Site:
 
 def _environment(links: Links) -> Environment:
     env = Environment(loader=PackageLoader("kg.serve", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
+                      autoescape=select_autoescape(default=True, default_for_string=True),
+                      finalize=lambda value: "" if value is None else value)
     env.globals.update(
         entity_href=links.entity, article_href=links.article, resource_href=links.resource,
         query_href=links.query, graph_href=links.graph, timeline_href=links.timeline,

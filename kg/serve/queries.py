@@ -46,10 +46,10 @@ COUNTS = """SELECT ?what (COUNT(DISTINCT ?x) AS ?count) WHERE {
   UNION { ?x a org:Membership . BIND("roles" AS ?what) }
 } GROUP BY ?what"""
 
-ENTITY = """SELECT ?p ?o WHERE { {{entity}} ?p ?o } LIMIT 2000"""
+ENTITY = """SELECT DISTINCT ?p ?o WHERE { {{entity}} ?p ?o } LIMIT 2000"""
 
-ROLES = """SELECT ?fact ?side ?person ?personName ?role ?org ?orgName ?former ?rule ?confidence
-       ?article ?title ?reported ?sentence WHERE {
+ROLES = """SELECT DISTINCT ?fact ?side ?person ?personName ?role ?org ?orgName ?former ?rule
+       ?confidence ?article ?title ?reported ?sentence WHERE {
   { ?fact org:member {{entity}} . BIND("held" AS ?side) }
   UNION { ?fact org:organization {{entity}} . BIND("in" AS ?side) }
   ?fact a org:Membership ; org:member ?person ; prov:hadPrimarySource ?article .
@@ -64,8 +64,8 @@ ROLES = """SELECT ?fact ?side ?person ?personName ?role ?org ?orgName ?former ?r
   OPTIONAL { ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }
 } ORDER BY ?side ?role DESC(?reported) LIMIT 300"""
 
-CLAIMS = """SELECT ?fact ?side ?author ?authorName ?speaker ?cue ?text ?rule ?confidence
-       ?article ?title ?reported WHERE {
+CLAIMS = """SELECT DISTINCT ?fact ?side ?author ?authorName ?speaker ?cue ?text ?rule
+       ?confidence ?article ?title ?reported WHERE {
   { ?fact schema:author {{entity}} . BIND("made" AS ?side) }
   UNION { ?fact schema:mentions {{entity}} . BIND("about" AS ?side) }
   ?fact a schema:Claim ; prov:hadPrimarySource ?article .
@@ -79,8 +79,8 @@ CLAIMS = """SELECT ?fact ?side ?author ?authorName ?speaker ?cue ?text ?rule ?co
   OPTIONAL { ?article schema:headline ?title }
 } ORDER BY ?side DESC(?reported) LIMIT 300"""
 
-EVENTS = """SELECT ?fact ?how ?type ?trigger ?happened ?timeText ?rule ?confidence ?article
-       ?title ?reported ?sentence WHERE {
+EVENTS = """SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule ?confidence
+       ?article ?title ?reported ?sentence WHERE {
   VALUES ?how { kg:agent kg:patient sem:hasPlace }
   ?fact ?how {{entity}} ; a sem:Event ; prov:hadPrimarySource ?article .
   OPTIONAL { ?fact sem:eventType ?concept BIND(STRAFTER(STR(?concept), "#") AS ?type) }
@@ -94,7 +94,7 @@ EVENTS = """SELECT ?fact ?how ?type ?trigger ?happened ?timeText ?rule ?confiden
   OPTIONAL { ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }
 } ORDER BY DESC(COALESCE(?happened, ?reported)) LIMIT 300"""
 
-RELATIONS = """SELECT ?fact ?subject ?subjectName ?relation ?object ?objectName ?rule
+RELATIONS = """SELECT DISTINCT ?fact ?subject ?subjectName ?relation ?object ?objectName ?rule
        ?confidence ?article ?title ?sentence WHERE {
   { ?fact rdf:subject {{entity}} } UNION { ?fact rdf:object {{entity}} }
   ?fact a rdf:Statement ; rdf:subject ?subject ; rdf:predicate ?relation ; rdf:object ?object .
@@ -115,7 +115,7 @@ CO_MENTIONED = """SELECT ?other ?name ?class (COUNT(DISTINCT ?s) AS ?sentences) 
              ?other a ?class }
 } GROUP BY ?other ?name ?class ORDER BY DESC(?sentences) ?name LIMIT 25"""
 
-MENTIONS = """SELECT ?article ?title ?date ?sentence ?sb ?text ?begin ?end WHERE {
+MENTIONS = """SELECT DISTINCT ?article ?title ?date ?sentence ?sb ?text ?begin ?end WHERE {
   ?m itsrdf:taIdentRef {{entity}} ; nif:referenceContext ?article ; nif:sentence ?sentence ;
      nif:beginIndex ?begin ; nif:endIndex ?end .
   ?sentence nif:beginIndex ?sb ; nif:anchorOf ?text .
@@ -123,9 +123,9 @@ MENTIONS = """SELECT ?article ?title ?date ?sentence ?sb ?text ?begin ?end WHERE
   OPTIONAL { ?article schema:datePublished ?date }
 } ORDER BY DESC(?date) ?article ?begin LIMIT 400"""
 
-ARTICLE = """SELECT ?p ?o WHERE { {{article}} ?p ?o } LIMIT 200"""
+ARTICLE = """SELECT DISTINCT ?p ?o WHERE { {{article}} ?p ?o } LIMIT 200"""
 
-ARTICLE_LINKS = """SELECT ?other ?relation ?direction ?title ?date WHERE {
+ARTICLE_LINKS = """SELECT DISTINCT ?other ?relation ?direction ?title ?date WHERE {
   { {{article}} ?relation ?other . BIND("to" AS ?direction) }
   UNION { ?other ?relation {{article}} . BIND("from" AS ?direction) }
   ?other a schema:NewsArticle .
@@ -133,7 +133,7 @@ ARTICLE_LINKS = """SELECT ?other ?relation ?direction ?title ?date WHERE {
   OPTIONAL { ?other schema:datePublished ?date }
 } LIMIT 200"""
 
-ARTICLE_MENTIONS = """SELECT ?begin ?end ?entity ?label ?class WHERE {
+ARTICLE_MENTIONS = """SELECT DISTINCT ?begin ?end ?entity ?label ?class WHERE {
   ?m a nif:Phrase ; nif:referenceContext {{article}} ; nif:beginIndex ?begin ;
      nif:endIndex ?end ; itsrdf:taIdentRef ?entity .
   OPTIONAL { ?entity rdfs:label ?label }

@@ -19,6 +19,7 @@ from statistics import median
 from typing import Any
 
 WIDTH, LEFT, RIGHT = 1000, 90, 20
+LOOKBACK_DAYS = 120  # events further back than this before the first report sit at the edge
 HAPPENED_Y, REPORTED_Y, HEIGHT = 50, 170, 210
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
            "#ff9da7", "#9c755f", "#bab0ac")
@@ -46,11 +47,14 @@ def timeline_chart(events: list[dict[str, Any]]) -> dict[str, Any]:
     if not days:
         return {"marks": [], "ticks": [], "width": WIDTH, "height": HEIGHT, "lags": {},
                 "happened_y": HAPPENED_Y, "reported_y": REPORTED_Y, "undated": len(events)}
+    reported_days = [d for e in events if (d := _day(e.get("reported")))]
     first, last = min(days), max(days)
+    if reported_days:  # a stray "in 2014" must not squeeze a month of news into a corner
+        first = max(first, min(reported_days) - timedelta(days=LOOKBACK_DAYS))
     span = max((last - first).days, 1)
 
     def x(day: date) -> float:
-        return round(LEFT + (day - first).days / span * (WIDTH - LEFT - RIGHT), 1)
+        return round(LEFT + (max(day, first) - first).days / span * (WIDTH - LEFT - RIGHT), 1)
 
     marks, lags, undated = [], [], 0
     for event in events:
@@ -62,6 +66,7 @@ def timeline_chart(events: list[dict[str, Any]]) -> dict[str, Any]:
         if lag is not None:
             lags.append(lag)
         marks.append({**event, "x1": x(happened) if happened else None,
+                      "earlier": happened is not None and happened < first,
                       "x2": x(reported) if reported else None, "lag": lag,
                       "color": type_color(str(event.get("type") or ""))})
     return {"marks": marks, "ticks": _ticks(first, last, x), "width": WIDTH, "height": HEIGHT,
@@ -88,5 +93,7 @@ def _ticks(first: date, last: date, x: Any) -> list[dict[str, Any]]:
 def _lag_summary(lags: list[int]) -> dict[str, Any]:
     if not lags:
         return {}
-    return {"count": len(lags), "median": median(lags), "max": max(lags),
+    middle = median(lags)
+    return {"count": len(lags), "median": int(middle) if middle == int(middle) else middle,
+            "max": max(lags),
             "same_day": sum(1 for lag in lags if lag == 0)}

@@ -5,7 +5,7 @@
   "use strict";
   var data = JSON.parse(document.getElementById("map-data").textContent);
   var element = document.getElementById("map");
-  var map = L.map(element, { worldCopyJump: true, attributionControl: false, minZoom: 1 })
+  var map = L.map(element, { worldCopyJump: true, attributionControl: false, minZoom: 1, maxZoom: 12 })
     .setView([30, 10], 2);
   L.Icon.Default.imagePath = "/static/vendor/leaflet/images/";
 
@@ -47,9 +47,26 @@
     });
   });
 
+  // Rings that cross the antimeridian (Russia, Fiji) would be drawn across the whole map:
+  // move their western points east by 360 degrees so that each ring stays in one piece.
+  function unwrap(geometry) {
+    if (!geometry) { return; }
+    var polygons = geometry.type === "Polygon" ? [geometry.coordinates]
+      : geometry.type === "MultiPolygon" ? geometry.coordinates : [];
+    polygons.forEach(function (rings) {
+      rings.forEach(function (ring) {
+        var lons = ring.map(function (point) { return point[0]; });
+        if (Math.max.apply(null, lons) - Math.min.apply(null, lons) > 270) {
+          ring.forEach(function (point) { if (point[0] < 0) { point[0] += 360; } });
+        }
+      });
+    });
+  }
+
   fetch(data.outlines).then(function (response) { return response.json(); })
     .then(function (world) {
       var countries = topojson.feature(world, world.objects.countries);
+      countries.features.forEach(function (feature) { unwrap(feature.geometry); });
       L.geoJSON(countries, {
         style: { color: "#8a99a8", weight: 0.7, fillColor: "#eef1f4", fillOpacity: 1 },
         interactive: false
