@@ -41,6 +41,7 @@ from kg.errors import InputError, KGError, QueryError
 from kg.serve.links import Links
 from kg.serve.pages import CLASSES, Explorer, Page, days_between, local
 from kg.serve.protocol import encode, media_type, term_text
+from kg.serve.text import render as render_text
 from kg.serve.timeline import timeline_chart
 from kg.serve.worker import Answer, QueryPool, QueryRefused, QueryTimeout
 from kg.store.embedded import open_store
@@ -136,9 +137,9 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
         Route("/", _page(site, lambda r: ("home.html", site.explorer.home()))),
         Route("/search", _page(site, lambda r: ("search.html", site.explorer.search(
             r.query_params.get("q", ""), r.query_params.get("type"))))),
-        Route("/entity", _page(site, lambda r: _entity(site, r.query_params.get("iri", "")))),
+        Route("/entity", _page(site, lambda r: _entity(site, r, r.query_params.get("iri", "")))),
         Route("/entity/{rest:path}", _page(site, lambda r: _entity(
-            site, site.explorer.base + r.path_params["rest"]))),
+            site, r, site.explorer.base + r.path_params["rest"]))),
         Route("/article", _page(site, lambda r: _article(site, r,
                                                          r.query_params.get("iri", "")))),
         Route("/article/{rest:path}", _page(site, lambda r: _article(
@@ -181,16 +182,19 @@ def _page(site: Site, build: Callable[[Request], tuple[str, Page]]
     return _sync(handler)
 
 
-def _entity(site: Site, iri: str) -> tuple[str, Page]:
+def _entity(site: Site, request: Request, iri: str) -> tuple[str, Page]:
     if not iri:
         raise InputError("give an entity: /entity?iri=IRI")
-    return "entity.html", site.explorer.entity(iri)
+    offset = request.query_params.get("offset", "0")
+    return "entity.html", site.explorer.entity(iri, int(offset) if offset.isdigit() else 0)
 
 
 def _article(site: Site, request: Request, iri: str) -> tuple[str, Page]:
     found = _MARK.fullmatch(request.query_params.get("mark", ""))
     mark = (int(found.group(1)), int(found.group(2))) if found else None
-    return "article.html", site.explorer.article(iri, request.query_params.get("fact"), mark)
+    page = site.explorer.article(iri, request.query_params.get("fact"), mark)
+    page.context["text_html"] = render_text(page.context["text_pieces"], site.links.entity)
+    return "article.html", page
 
 
 def _timeline(site: Site, request: Request) -> tuple[str, Page]:

@@ -26,11 +26,15 @@ class Links:
             return quote(iri[len(prefix):], safe="/")
         return None
 
-    def entity(self, iri: str | None) -> str:
+    def entity(self, iri: str | None, offset: int = 0) -> str:
         if not iri:
             return ""
         rest = self._local(iri)
-        return f"/entity/{rest}" if rest else "/entity?" + urlencode({"iri": iri})
+        params = {} if rest else {"iri": iri}
+        if offset:
+            params["offset"] = str(offset)
+        path = f"/entity/{rest}" if rest else "/entity"
+        return path + (f"?{urlencode(params)}" if params else "") + ("#mentions" if offset else "")
 
     def article(self, iri: str | None, fact: str | None = None,
                 mark: tuple[int, int] | None = None) -> str:
@@ -53,7 +57,7 @@ class Links:
             return ""
         document, _, fragment = iri.partition("#")
         if document.startswith(self.base + "article/"):
-            mark = _char_range(fragment)
+            mark = char_range(fragment)
             return self.article(document, mark=mark)
         if iri.startswith((self.base + "fact/", self.base + "graph/")):
             return ""
@@ -79,8 +83,13 @@ class Links:
         return ""
 
 
-def _char_range(fragment: str) -> tuple[int, int] | None:
-    """``(b, e)`` of a NIF fragment ``char=b,e`` or ``sentence=b,e``."""
+def char_range(fragment: str) -> tuple[int, int] | None:
+    """``(b, e)`` of a NIF fragment ``char=b,e`` or ``sentence=b,e`` (or an IRI ending so).
+
+    >>> char_range("https://w3id.org/kgnews/id/article/a1#sentence=41,90"), char_range("x")
+    ((41, 90), None)
+    """
+    fragment = fragment.rpartition("#")[2]
     _, _, numbers = fragment.partition("=")
     begin, _, end = numbers.partition(",")
     return (int(begin), int(end)) if begin.isdigit() and end.isdigit() else None

@@ -6,6 +6,7 @@ template and the SPARQL it ran, in order, so the page can show them.
 
 >>> explorer = Explorer(open_store("output/graph.trig"))  # doctest: +SKIP
 >>> explorer.entity("https://w3id.org/kgnews/id/person/vladimir-putin").context["label"]
+... # doctest: +SKIP
 'Vladimir Putin'
 """
 
@@ -22,6 +23,7 @@ from kg.config import Settings
 from kg.errors import InputError
 from kg.rdf.namespaces import PREFIXES
 from kg.serve import queries as q
+from kg.serve.links import char_range
 from kg.serve.search import Entry, Hit, NameIndex
 from kg.serve.text import Span, pieces, sentence_pieces
 from kg.store.sparql import run_query
@@ -122,8 +124,9 @@ class Explorer:
             page.context["hits"] = [Hit(e, 100.0, e.label) for e in entries[:100]]
         return page
 
-    def entity(self, iri: str) -> Page:
-        page = Page({"iri": iri})
+    def entity(self, iri: str, offset: int = 0) -> Page:
+        """The entity page; ``offset`` pages through its mentions."""
+        page = Page({"iri": iri, "offset": offset, "page_size": q.MENTIONS_PAGE})
         properties = self.select(page, "the entity", q.bind(q.ENTITY, entity=iri))
         if not properties:
             raise InputError(f"no entity {iri} in the graph")
@@ -135,7 +138,8 @@ class Explorer:
                     ("relations", q.RELATIONS), ("related", q.CO_MENTIONED))
         for name, sparql in sections:
             page.context[name] = self.select(page, name, q.bind(sparql, entity=iri))
-        rows = self.select(page, "mentions", q.bind(q.MENTIONS, entity=iri))
+        mentions = q.MENTIONS.replace("{{offset}}", str(max(offset, 0)))
+        rows = self.select(page, "mentions", q.bind(mentions, entity=iri))
         page.context["mentions"] = _mention_groups(rows)
         page.context["mention_rows"] = len(rows)
         return page
@@ -154,8 +158,8 @@ class Explorer:
                          local(r["class"]))
                     for r in self.select(page, "mentions", q.bind(q.ARTICLE_MENTIONS,
                                                                   article=iri))]
-        facts = [_fact(r) for r in self.select(page, "facts", q.bind(q.ARTICLE_FACTS,
-                                                                     article=iri))]
+        facts = [_fact(r, iri) for r in self.select(page, "facts", q.bind(q.ARTICLE_FACTS,
+                                                                          article=iri))]
         chosen = next((f for f in facts if f["fact"] == fact), None)
         evidence = chosen["sentences"] if chosen else []
         focus = [chosen["span"]] if chosen and chosen["span"] else []
@@ -237,22 +241,30 @@ def _mention_groups(rows: list[Row]) -> list[dict[str, Any]]:
     for row in rows:
         sentence = row["sentence"] or ""
         group = groups.setdefault(sentence, {**row, "spans": [], "first": _int(row["begin"])})
-        start = _int(row["sb"])
+        start = (char_range(sentence) or (0, 0))[0]
         group["spans"].append((_int(row["begin"]) - start, _int(row["end"]) - start))
     for group in groups.values():
         group["runs"] = sentence_pieces(group["text"] or "", group["spans"])
     return list(groups.values())
 
 
-def _fact(row: Row) -> dict[str, Any]:
+FACT_KINDS = {"Membership": "role", "Claim": "claim", "Event": "event",
+              "QuantitativeValue": "figure", "Statement": "relation", "EventLink": "same event"}
+
+
+def _fact(row: Row, article: str) -> dict[str, Any]:
+    """A fact row of the article page; its evidence sentences are read from their IRIs
+    (``<article>#sentence=b,e``, the data contract), keeping those of this article."""
     sentences = []
-    for pair in (row["sentences"] or "").split():
-        begin, _, end = pair.partition("-")
-        if begin.isdigit() and end.isdigit():
-            sentences.append(Span(int(begin), int(end)))
+    for iri in (row["sentences"] or "").split():
+        document, _, fragment = iri.partition("#")
+        found = char_range(fragment) if document == article else None
+        if found:
+            sentences.append(Span(*found))
     span = (Span(_int(row["begin"]), _int(row["end"]))
             if row["begin"] is not None and row["end"] is not None else None)
-    return {**row, "sentences": sorted(sentences, key=lambda s: s.begin), "span": span}
+    return {**row, "type": FACT_KINDS.get(local(row["class"]), local(row["class"])),
+            "sentences": sorted(sentences, key=lambda s: s.begin), "span": span}
 
 
 def _first(values: dict[str, list[str]], prefix: str, name: str) -> str | None:
