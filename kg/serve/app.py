@@ -23,6 +23,7 @@ Content-Security-Policy without ``unsafe-inline``; page data reaches them as JSO
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -130,6 +131,7 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> Any:
         await run_in_threadpool(lambda: site.explorer.index)  # ready before the first search
+        threading.Thread(target=site.explorer.warm, name="kg-serve-warm", daemon=True).start()
         yield
         site.pool.close()
 

@@ -12,7 +12,9 @@ template and the SPARQL it ran, in order, so the page can show them.
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -20,7 +22,7 @@ from typing import Any
 import pyoxigraph as ox
 
 from kg.config import Settings
-from kg.errors import InputError
+from kg.errors import InputError, KGError
 from kg.rdf.namespaces import PREFIXES
 from kg.serve import queries as q
 from kg.serve.links import char_range
@@ -32,6 +34,8 @@ from kg.views.projection import EntityGraph, entity_graph
 Row = dict[str, str | None]
 CLASSES = ("Person", "Organization", "Place", "Event")
 RDF_TYPE = f"{PREFIXES['rdf']}type"
+MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, home)
+_log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -61,6 +65,7 @@ class Explorer:
         self.base = base or Settings().base_iri
         self._index: NameIndex | None = None
         self._projection: EntityGraph | None = None
+        self._pages: dict[tuple[str, ...], Page] = {}
         self._lock = threading.Lock()
 
     # -- running queries ---------------------------------------------------------------
@@ -83,15 +88,41 @@ class Explorer:
             return self._index
 
     def _read_index(self) -> NameIndex:
+        """Every entity with its names; those without ``kg:mentionCount`` (a graph not built
+        by kg) are found by class instead, which is slower."""
+        rows = self.select(Page({}), "names", q.ENTITY_INDEX)
+        if not rows:
+            rows = self.select(Page({}), "names", q.ENTITY_INDEX_UNCOUNTED)
+        aliases: dict[str, list[str]] = {}
+        for row in self.select(Page({}), "aliases", q.ALIASES):
+            aliases.setdefault(row["e"] or "", []).append(row["alias"] or "")
         seen: dict[str, Entry] = {}
-        for row in self.select(Page({}), "names", q.ENTITY_INDEX):
+        for row in rows:
             iri = row["e"] or ""
-            if iri in seen:
-                continue
-            aliases = tuple(a for a in (row["aliases"] or "").split("\x1f") if a)
-            seen[iri] = Entry(iri, row["label"] or local(iri), aliases, local(row["class"]),
-                              _int(row["mentions"]))
+            if iri not in seen:
+                seen[iri] = Entry(iri, row["label"] or local(iri), tuple(aliases.get(iri, ())),
+                                  local(row["class"]), _int(row.get("mentions")))
         return NameIndex(seen.values())
+
+    def cached(self, key: tuple[str, ...], build: Callable[[], Page]) -> Page:
+        """A page of the whole graph, built once: the graph is read-only while served."""
+        with self._lock:
+            page = self._pages.get(key)
+        if page is None:
+            page = build()
+            with self._lock:
+                if len(self._pages) >= MAX_CACHED_PAGES:
+                    self._pages.pop(next(iter(self._pages)))
+                self._pages[key] = page
+        return page
+
+    def warm(self) -> None:
+        """Build the pages of the whole graph ahead of their first visit."""
+        for name in ("map", "conflicts", "timeline"):
+            try:
+                getattr(self, name)()
+            except KGError as e:  # a failing page shows its own error when visited
+                _log.warning("could not prepare the %s page: %s", name, e)
 
     def projection(self) -> EntityGraph:
         """The entity graph of ``kg viz``, computed once."""
@@ -103,6 +134,9 @@ class Explorer:
     # -- pages -------------------------------------------------------------------------
 
     def home(self) -> Page:
+        return self.cached(("home",), self._home)
+
+    def _home(self) -> Page:
         page = Page({})
         counts = {r["what"]: _int(r["count"]) for r in self.select(page, "counts", q.COUNTS)}
         by_kind: dict[str, int] = {}
@@ -115,6 +149,7 @@ class Explorer:
     def search(self, text: str, kind: str | None) -> Page:
         page = Page({"q": text, "kind": kind or ""})
         page.queries.append(("names (read once into the search index)", q.ENTITY_INDEX))
+        page.queries.append(("aliases (read once into the search index)", q.ALIASES))
         kind = kind if kind in CLASSES else None
         if text.strip():
             page.context["hits"] = self.index.search(text, kind)
@@ -177,7 +212,12 @@ class Explorer:
             has_text=bool(text))
         return page
 
-    def timeline(self, entity: str | None, kind: str | None, place: str | None) -> Page:
+    def timeline(self, entity: str | None = None, kind: str | None = None,
+                 place: str | None = None) -> Page:
+        return self.cached(("timeline", entity or "", kind or "", place or ""),
+                           lambda: self._timeline(entity, kind, place))
+
+    def _timeline(self, entity: str | None, kind: str | None, place: str | None) -> Page:
         page = Page({"entity": entity or "", "type": kind or "", "place": place or ""})
         filters, iris = [], {}
         if entity:
@@ -199,6 +239,9 @@ class Explorer:
         return page
 
     def map(self) -> Page:
+        return self.cached(("map",), self._map)
+
+    def _map(self) -> Page:
         page = Page({})
         places = self.select(page, "places with coordinates", q.MAP_PLACES)
         events = self.select(page, "events at places with coordinates", q.MAP_EVENTS)
@@ -206,6 +249,9 @@ class Explorer:
         return page
 
     def conflicts(self) -> Page:
+        return self.cached(("conflicts",), self._conflicts)
+
+    def _conflicts(self) -> Page:
         page = Page({})
         groups: dict[str, list[Row]] = {}
         for row in self.select(page, "conflicting figures", q.CONFLICTS):

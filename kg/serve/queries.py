@@ -30,14 +30,18 @@ def bind(sparql: str, **iris: str) -> str:
     return _SLOT.sub(lambda m: terms[m.group(1)], sparql)
 
 
-ENTITY_INDEX = """SELECT ?e ?class ?label (SAMPLE(?count) AS ?mentions)
-       (GROUP_CONCAT(DISTINCT ?alt; separator="\\u001f") AS ?aliases) WHERE {
+ENTITY_INDEX = """SELECT ?e ?class ?label ?mentions WHERE {
+  ?e kg:mentionCount ?mentions ; rdfs:label ?label ; a ?class .
+  FILTER(?class IN (schema:Person, schema:Organization, schema:Place, schema:Event))
+}"""
+
+ENTITY_INDEX_UNCOUNTED = """SELECT ?e ?class ?label WHERE {
   VALUES ?class { schema:Person schema:Organization schema:Place schema:Event }
   ?e a ?class ; rdfs:label ?label .
   FILTER NOT EXISTS { ?e a sem:Event }
-  OPTIONAL { ?e kg:mentionCount ?count }
-  OPTIONAL { ?e skos:altLabel ?alt }
-} GROUP BY ?e ?class ?label"""
+}"""
+
+ALIASES = """SELECT ?e ?alias WHERE { ?e skos:altLabel ?alias }"""
 
 COUNTS = """SELECT ?what (COUNT(DISTINCT ?x) AS ?count) WHERE {
   { ?x a schema:NewsArticle . BIND("articles" AS ?what) }
@@ -243,7 +247,7 @@ CONFLICTS = """SELECT DISTINCT ?thing ?measure ?fact ?value ?qualifier ?figure ?
   {
     SELECT ?thing WHERE {
       ?q kg:measures ?thing ; schema:value ?v ; prov:hadPrimarySource ?a .
-      OPTIONAL { ?c a schema:Claim ; kg:quantity ?q ; schema:author ?w }
+      OPTIONAL { ?q ^kg:quantity/schema:author ?w }
       BIND (COALESCE(?w, ?a) AS ?origin)
     } GROUP BY ?thing
     HAVING (COUNT(DISTINCT ?v) > 1 && COUNT(DISTINCT ?origin) > 1)
@@ -254,8 +258,8 @@ CONFLICTS = """SELECT DISTINCT ?thing ?measure ?fact ?value ?qualifier ?figure ?
   OPTIONAL { ?fact nif:beginIndex ?begin }
   OPTIONAL { ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }
   OPTIONAL { ?fact kg:qualifier ?qualifier }
-  OPTIONAL { ?claim a schema:Claim ; kg:quantity ?fact ; schema:author ?speaker .
-             OPTIONAL { ?speaker rdfs:label ?speakerName } }
+  OPTIONAL { ?fact ^kg:quantity/schema:author ?speaker }
+  OPTIONAL { ?fact ^kg:quantity/schema:author/rdfs:label ?speakerName }
   OPTIONAL { ?article schema:datePublished ?reported }
   OPTIONAL { ?article schema:headline ?title }
   BIND (COALESCE(?speakerName, "(the article)") AS ?source)
