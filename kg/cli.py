@@ -354,10 +354,12 @@ def serve(
     ] = 10.0,
     max_rows: Annotated[int, typer.Option(min=1, help="Rows a free SPARQL query returns.")
                         ] = 10_000,
+    processes: Annotated[int, typer.Option(min=1, max=32, help="Web server processes (one "
+                                           "per core serves more readers at once).")] = 1,
 ) -> None:
     """Explore the graph in a browser: search, entities, articles, timeline, map, SPARQL."""
     from kg.serve import serve as serve_graph
 
     with clean_errors():
-        serve_graph(graph, host, port, timeout=timeout, max_rows=max_rows,
+        serve_graph(graph, host, port, timeout=timeout, max_rows=max_rows, processes=processes,
                     say=lambda line: typer.echo(terminal_safe(line), err=True))

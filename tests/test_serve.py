@@ -309,3 +309,29 @@ def test_graph_files_and_folders(seed_build: Path, tmp_path: Path) -> None:
 def test_cli_serve_refuses_a_missing_graph(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["serve", str(tmp_path / "none.trig")])
     assert result.exit_code == 1 and "not found" in result.output
+
+
+@pytest.mark.parametrize(("host", "processes", "warned"), [
+    ("127.0.0.1", 1, False), ("0.0.0.0", 1, True), ("::1", 2, False)])
+def test_serve_warns_off_localhost_and_hands_uvicorn_the_app(
+        seed_build: Path, monkeypatch: pytest.MonkeyPatch, host: str, processes: int,
+        warned: bool) -> None:
+    import uvicorn
+
+    from kg.serve import run
+
+    calls: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
+    monkeypatch.delenv(run.CONFIG_VARIABLE, raising=False)
+    said: list[str] = []
+    run.serve(seed_build, host, 8123, processes=processes, say=said.append)
+    assert any(line.startswith("warning:") for line in said) == warned
+    app, options = calls[0]
+    assert options["host"] == host and options["port"] == 8123
+    if processes > 1:
+        assert app == "kg.serve.run:app_from_environment" and options["workers"] == 2
+        built = run.app_from_environment()
+        assert built.state.site.graph == seed_build / "graph.trig"
+        built.state.site.pool.close()
+    else:
+        app.state.site.pool.close()
