@@ -335,3 +335,20 @@ def test_serve_warns_off_localhost_and_hands_uvicorn_the_app(
         built.state.site.pool.close()
     else:
         app.state.site.pool.close()
+
+
+def test_article_page_lists_its_copies(tmp_path: Path) -> None:
+    base = "https://w3id.org/kgnews/id/article/"
+    graph = tmp_path / "graph.trig"
+    graph.write_text(
+        "@prefix schema: <https://schema.org/> .\n"
+        "@prefix nif: <http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#> .\n"
+        f'<{base}wire> a schema:NewsArticle ; schema:headline "Wire story" ;\n'
+        '    nif:isString "Leaders met in Paris." .\n'
+        f'<{base}copy> a schema:NewsArticle ; schema:headline "Syndicated copy" ;\n'
+        f'    <https://w3id.org/kgnews/ontology#copyOf> <{base}wire> .\n', encoding="utf-8")
+    with TestClient(create_app(graph, workers=1)) as test_client:
+        original = test_client.get("/article/wire").text
+        copy = test_client.get("/article/copy").text
+    assert "Syndicated copy" in original and 'href="/article/copy"' in original
+    assert "kg:copyOf" in original and 'href="/article/wire"' in copy
