@@ -24,6 +24,7 @@ from kg.store.embedded import BUILD_HINT, graph_format
 _log = logging.getLogger(__name__)
 #: In an OUT folder, the graph files ``kg serve`` looks for, best first.
 CONFIG_VARIABLE = "KG_SERVE_CONFIG"
+HEALTH_CHECK_SECONDS = 120
 FOLDER_GRAPHS = ("graph.trig", "graph.nq", "graph.ttl", "graph.nt", "graph.jsonld")
 
 
@@ -81,8 +82,11 @@ def serve(graph: Path, host: str = "127.0.0.1", port: int = 8080, *, timeout: fl
         return
     os.environ[CONFIG_VARIABLE] = json.dumps(config)
     say(f"serving {path} on http://{shown}:{port}/ with {processes} processes (Ctrl+C stops)")
+    # a busy worker (a page query holding its core) must not be taken for a hung one: uvicorn
+    # kills workers that miss a 5 s health check, cutting their open connections
     uvicorn.run("kg.serve.run:app_from_environment", factory=True, host=host, port=port,
-                workers=processes, log_level="warning")
+                workers=processes, log_level="warning",
+                timeout_worker_healthcheck=HEALTH_CHECK_SECONDS)
 
 
 def app_from_environment() -> Starlette:
