@@ -551,3 +551,27 @@ def rules(
         table.add_row(rule.id, rule.produces, f"{rule.confidence:g}", rule.description,
                       rule.example)
     Console(soft_wrap=False).print(table)
+
+
+@app.command()
+def serve(
+    graph: Annotated[
+        Path, typer.Argument(help="Graph file, or the OUT folder of kg build.")
+    ] = Path("output"),
+    host: Annotated[str, typer.Option(help="Address to listen on (other than 127.0.0.1: "
+                                      "reachable from other machines).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8080,
+    timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds a free SPARQL query may run.")
+    ] = 10.0,
+    max_rows: Annotated[int, typer.Option(min=1, help="Rows a free SPARQL query returns.")
+                        ] = 10_000,
+    processes: Annotated[int, typer.Option(min=1, max=32, help="Web server processes (one "
+                                           "per core serves more readers at once).")] = 1,
+) -> None:
+    """Explore the graph in a browser: search, entities, articles, timeline, map, SPARQL."""
+    from kg.serve import serve as serve_graph
+
+    with clean_errors():
+        serve_graph(graph, host, port, timeout=timeout, max_rows=max_rows, processes=processes,
+                    say=lambda line: typer.echo(terminal_safe(line), err=True))

@@ -1,0 +1,344 @@
+"""What each page shows, read from the store: plain dicts for the templates, and the queries.
+
+``Explorer`` holds the open store, the name index and the entity projection for the graph
+view (both read once, lazily). Every page function returns a ``Page``: its context for the
+template and the SPARQL it ran, in order, so the page can show them.
+
+>>> explorer = Explorer(open_store("output/graph.trig"))  # doctest: +SKIP
+>>> explorer.entity("https://w3id.org/kgnews/id/person/vladimir-putin").context["label"]
+... # doctest: +SKIP
+'Vladimir Putin'
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import pyoxigraph as ox
+
+from kg.config import Settings
+from kg.errors import InputError, KGError
+from kg.rdf.namespaces import PREFIXES
+from kg.serve import queries as q
+from kg.serve.links import char_range
+from kg.serve.search import Entry, Hit, NameIndex
+from kg.serve.text import Span, pieces, sentence_pieces
+from kg.store.sparql import run_query
+from kg.views.projection import EntityGraph, entity_graph
+
+Row = dict[str, str | None]
+CLASSES = ("Person", "Organization", "Place", "Event")
+RDF_TYPE = f"{PREFIXES['rdf']}type"
+MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, home)
+_log = logging.getLogger(__name__)
+
+
+@dataclass
+class Page:
+    """A page's template context and the queries that filled it (title, SPARQL)."""
+
+    context: dict[str, Any]
+    queries: list[tuple[str, str]] = field(default_factory=list)
+
+
+def local(iri: str | None) -> str:
+    """The last segment of an IRI (after ``#`` or ``/``).
+
+    >>> local("https://schema.org/Person"), local("https://w3id.org/kgnews/ontology#Siege")
+    ('Person', 'Siege')
+    """
+    if not iri:
+        return ""
+    return iri.rstrip("/").rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+
+
+class Explorer:
+    """Read-only access to one graph for the pages."""
+
+    def __init__(self, store: ox.Store, base: str | None = None) -> None:
+        self.store = store
+        self.base = base or Settings().base_iri
+        self._index: NameIndex | None = None
+        self._projection: EntityGraph | None = None
+        self._pages: dict[tuple[str, ...], Page] = {}
+        self._lock = threading.Lock()
+
+    # -- running queries ---------------------------------------------------------------
+
+    def select(self, page: Page, title: str, sparql: str) -> list[Row]:
+        """Run a page query, record it on ``page``, and return rows of plain strings."""
+        page.queries.append((title, sparql))
+        result = run_query(self.store, sparql, source=title)
+        assert isinstance(result, ox.QuerySolutions)
+        names = [v.value for v in result.variables]
+        return [{n: (row[n].value if row[n] is not None else None) for n in names}
+                for row in result]
+
+    @property
+    def index(self) -> NameIndex:
+        """The name index, read from the graph on first use."""
+        with self._lock:
+            if self._index is None:
+                self._index = self._read_index()
+            return self._index
+
+    def _read_index(self) -> NameIndex:
+        """Every entity with its names; those without ``kg:mentionCount`` (a graph not built
+        by kg) are found by class instead, which is slower."""
+        rows = self.select(Page({}), "names", q.ENTITY_INDEX)
+        if not rows:
+            rows = self.select(Page({}), "names", q.ENTITY_INDEX_UNCOUNTED)
+        aliases: dict[str, list[str]] = {}
+        for row in self.select(Page({}), "aliases", q.ALIASES):
+            aliases.setdefault(row["e"] or "", []).append(row["alias"] or "")
+        seen: dict[str, Entry] = {}
+        for row in rows:
+            iri = row["e"] or ""
+            if iri not in seen:
+                seen[iri] = Entry(iri, row["label"] or local(iri), tuple(aliases.get(iri, ())),
+                                  local(row["class"]), _int(row.get("mentions")))
+        return NameIndex(seen.values())
+
+    def cached(self, key: tuple[str, ...], build: Callable[[], Page]) -> Page:
+        """A page of the whole graph, built once: the graph is read-only while served."""
+        with self._lock:
+            page = self._pages.get(key)
+        if page is None:
+            page = build()
+            with self._lock:
+                if len(self._pages) >= MAX_CACHED_PAGES:
+                    self._pages.pop(next(iter(self._pages)))
+                self._pages[key] = page
+        return page
+
+    def warm(self) -> None:
+        """Build the pages of the whole graph ahead of their first visit."""
+        for name in ("map", "conflicts", "timeline"):
+            try:
+                getattr(self, name)()
+            except KGError as e:  # a failing page shows its own error when visited
+                _log.warning("could not prepare the %s page: %s", name, e)
+
+    def projection(self) -> EntityGraph:
+        """The entity graph of ``kg viz``, computed once."""
+        with self._lock:
+            if self._projection is None:
+                self._projection = entity_graph(self.store)
+            return self._projection
+
+    # -- pages -------------------------------------------------------------------------
+
+    def home(self) -> Page:
+        return self.cached(("home",), self._home)
+
+    def _home(self) -> Page:
+        page = Page({})
+        counts = {r["what"]: _int(r["count"]) for r in self.select(page, "counts", q.COUNTS)}
+        by_kind: dict[str, int] = {}
+        for entry in self.index.entries:
+            by_kind[entry.kind] = by_kind.get(entry.kind, 0) + 1
+        top = sorted(self.index.entries, key=lambda e: (-e.mentions, e.label))[:30]
+        page.context.update(counts=counts, by_kind=by_kind, top=top)
+        return page
+
+    def search(self, text: str, kind: str | None) -> Page:
+        page = Page({"q": text, "kind": kind or ""})
+        page.queries.append(("names (read once into the search index)", q.ENTITY_INDEX))
+        page.queries.append(("aliases (read once into the search index)", q.ALIASES))
+        kind = kind if kind in CLASSES else None
+        if text.strip():
+            page.context["hits"] = self.index.search(text, kind)
+        else:  # a type alone lists that type, most mentioned first
+            entries = [e for e in self.index.entries if kind is None or e.kind == kind]
+            entries.sort(key=lambda e: (-e.mentions, e.label))
+            page.context["hits"] = [Hit(e, 100.0, e.label) for e in entries[:100]]
+        return page
+
+    def entity(self, iri: str, offset: int = 0) -> Page:
+        """The entity page; ``offset`` pages through its mentions."""
+        page = Page({"iri": iri, "offset": offset, "page_size": q.MENTIONS_PAGE})
+        properties = self.select(page, "the entity", q.bind(q.ENTITY, entity=iri))
+        if not properties:
+            raise InputError(f"no entity {iri} in the graph")
+        values: dict[str, list[str]] = {}
+        for row in properties:
+            values.setdefault(row["p"] or "", []).append(row["o"] or "")
+        page.context.update(_entity_basics(values))
+        sections = (("roles", q.ROLES), ("claims", q.CLAIMS), ("events", q.EVENTS),
+                    ("relations", q.RELATIONS), ("related", q.CO_MENTIONED))
+        for name, sparql in sections:
+            page.context[name] = self.select(page, name, q.bind(sparql, entity=iri))
+        mentions = q.MENTIONS.replace("{{offset}}", str(max(offset, 0)))
+        rows = self.select(page, "mentions", q.bind(mentions, entity=iri))
+        page.context["mentions"] = _mention_groups(rows)
+        page.context["mention_rows"] = len(rows)
+        return page
+
+    def article(self, iri: str, fact: str | None = None, mark: tuple[int, int] | None = None
+                ) -> Page:
+        page = Page({"iri": iri})
+        properties = self.select(page, "the article", q.bind(q.ARTICLE, article=iri))
+        values: dict[str, list[str]] = {}
+        for row in properties:
+            values.setdefault(row["p"] or "", []).append(row["o"] or "")
+        if not values:
+            raise InputError(f"no article {iri} in the graph")
+        text = _first(values, "nif", "isString") or ""
+        mentions = [Span(_int(r["begin"]), _int(r["end"]), r["entity"] or "", r["label"] or "",
+                         local(r["class"]))
+                    for r in self.select(page, "mentions", q.bind(q.ARTICLE_MENTIONS,
+                                                                  article=iri))]
+        facts = [_fact(r, iri) for r in self.select(page, "facts", q.bind(q.ARTICLE_FACTS,
+                                                                          article=iri))]
+        chosen = next((f for f in facts if f["fact"] == fact), None)
+        evidence = chosen["sentences"] if chosen else []
+        focus = [chosen["span"]] if chosen and chosen["span"] else []
+        if mark is not None:
+            focus.append(Span(*mark))
+        links = self.select(page, "copies and related articles",
+                            q.bind(q.ARTICLE_LINKS, article=iri))
+        page.context.update(
+            text_pieces=pieces(text, mentions, evidence, focus), facts=facts, chosen=chosen,
+            title=_first(values, "schema", "headline"), date=_first(values, "schema",
+                                                                    "datePublished"),
+            publisher=_first(values, "schema", "publisher"),
+            url=_first(values, "schema", "url"), path=_first(values, "kg", "sourcePath"),
+            links=links, mention_count=len(mentions), missing=fact is not None and not chosen,
+            has_text=bool(text))
+        return page
+
+    def timeline(self, entity: str | None = None, kind: str | None = None,
+                 place: str | None = None) -> Page:
+        return self.cached(("timeline", entity or "", kind or "", place or ""),
+                           lambda: self._timeline(entity, kind, place))
+
+    def _timeline(self, entity: str | None, kind: str | None, place: str | None) -> Page:
+        page = Page({"entity": entity or "", "type": kind or "", "place": place or ""})
+        filters, iris = [], {}
+        if entity:
+            filters.append("?fact kg:agent|kg:patient|sem:hasPlace|sem:hasActor {{entity}} .")
+            iris["entity"] = entity
+        if place:
+            filters.append("?fact sem:hasPlace {{place}} .")
+            iris["place"] = place
+        if kind:
+            filters.append("?fact sem:eventType {{kind}} .")
+            iris["kind"] = f"{PREFIXES['kg']}{kind}"
+        sparql = q.bind(q.TIMELINE.replace("{{filters}}", "\n  ".join(filters)), **iris)
+        rows = self.select(page, "events", sparql)
+        page.context["events"] = rows
+        page.context["types"] = self.select(page, "event types", q.EVENT_TYPES)
+        page.context["places"] = self.select(page, "places of events", q.EVENT_PLACES)
+        if entity:
+            page.context["entity_label"] = self._label(entity)
+        return page
+
+    def map(self) -> Page:
+        return self.cached(("map",), self._map)
+
+    def _map(self) -> Page:
+        page = Page({})
+        places = self.select(page, "places with coordinates", q.MAP_PLACES)
+        events = self.select(page, "events at places with coordinates", q.MAP_EVENTS)
+        page.context.update(places=places, events=events)
+        return page
+
+    def conflicts(self) -> Page:
+        return self.cached(("conflicts",), self._conflicts)
+
+    def _conflicts(self) -> Page:
+        page = Page({})
+        groups: dict[str, list[Row]] = {}
+        for row in self.select(page, "conflicting figures", q.CONFLICTS):
+            groups.setdefault(row["thing"] or "", []).append(row)
+        page.context["measures"] = [
+            {"thing": thing, "label": rows[0]["measure"] or local(thing), "rows": rows,
+             "values": sorted({_number(r["value"]) for r in rows})}
+            for thing, rows in groups.items()]
+        return page
+
+    def _label(self, iri: str) -> str:
+        entry = next((e for e in self.index.entries if e.iri == iri), None)
+        return entry.label if entry else local(iri)
+
+
+def _entity_basics(values: dict[str, list[str]]) -> dict[str, Any]:
+    types = [local(t) for t in values.get(RDF_TYPE, [])]
+    label = _first(values, "rdfs", "label")
+    geonames = [v for v in values.get(f"{PREFIXES['owl']}sameAs", [])
+                if "geonames.org/" in v]
+    return {"label": label, "types": types,
+            "kind": next((t for t in types if t in CLASSES), types[0] if types else ""),
+            "aliases": sorted(values.get(f"{PREFIXES['skos']}altLabel", []), key=str.casefold),
+            "mention_count": _int(_first(values, "kg", "mentionCount")),
+            "article_count": _int(_first(values, "kg", "articleCount")),
+            "lat": _first(values, "wgs", "lat"), "long": _first(values, "wgs", "long"),
+            "geonames": geonames}
+
+
+def _mention_groups(rows: list[Row]) -> list[dict[str, Any]]:
+    """Mentions grouped by sentence, each sentence cut into highlighted runs."""
+    groups: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        sentence = row["sentence"] or ""
+        group = groups.setdefault(sentence, {**row, "spans": [], "first": _int(row["begin"])})
+        start = (char_range(sentence) or (0, 0))[0]
+        group["spans"].append((_int(row["begin"]) - start, _int(row["end"]) - start))
+    for group in groups.values():
+        group["runs"] = sentence_pieces(group["text"] or "", group["spans"])
+    return list(groups.values())
+
+
+FACT_KINDS = {"Membership": "role", "Claim": "claim", "Event": "event",
+              "QuantitativeValue": "figure", "Statement": "relation", "EventLink": "same event"}
+
+
+def _fact(row: Row, article: str) -> dict[str, Any]:
+    """A fact row of the article page; its evidence sentences are read from their IRIs
+    (``<article>#sentence=b,e``, the data contract), keeping those of this article."""
+    sentences = []
+    for iri in (row["sentences"] or "").split():
+        document, _, fragment = iri.partition("#")
+        found = char_range(fragment) if document == article else None
+        if found:
+            sentences.append(Span(*found))
+    span = (Span(_int(row["begin"]), _int(row["end"]))
+            if row["begin"] is not None and row["end"] is not None else None)
+    return {**row, "type": FACT_KINDS.get(local(row["class"]), local(row["class"])),
+            "sentences": sorted(sentences, key=lambda s: s.begin), "span": span}
+
+
+def _first(values: dict[str, list[str]], prefix: str, name: str) -> str | None:
+    found = values.get(f"{PREFIXES[prefix]}{name}")
+    return min(found) if found else None
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(float(value)) if value is not None else 0
+    except ValueError:
+        return 0
+
+
+def _number(value: str | None) -> float:
+    try:
+        return float(value) if value is not None else 0.0
+    except ValueError:
+        return 0.0
+
+
+def days_between(first: str | None, second: str | None) -> int | None:
+    """Days from ``first`` to ``second`` (ISO dates, or datetimes cut to their date).
+
+    >>> days_between("2022-05-16", "2022-05-18"), days_between(None, "2022-05-18")
+    (2, None)
+    """
+    try:
+        return (date.fromisoformat(str(second)[:10]) - date.fromisoformat(str(first)[:10])).days
+    except (TypeError, ValueError):
+        return None
