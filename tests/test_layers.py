@@ -72,9 +72,6 @@ def test_only_the_cli_imports_kg_modules_inside_functions() -> None:
     assert late == []
 
 
-REMOTE_PENDING = "kg/remote/"  # reworded together with the one HTTP client (branch remote)
-
-
 def _library_messages() -> list[str]:
     """String constants of kg's library modules that end up in errors or skip reasons."""
     found = []
@@ -94,6 +91,5 @@ def test_library_messages_speak_library_words_not_cli_flags() -> None:
     # (kg.cli.FLAG_HINTS, from the error's `option`).
     import re
 
-    flags = [m for m in _library_messages() if re.search(r"(?<![\w-])--[a-z][a-z-]+", m)
-             and not m.startswith(REMOTE_PENDING)]
+    flags = [m for m in _library_messages() if re.search(r"(?<![\w-])--[a-z][a-z-]+", m)]
     assert flags == []
