@@ -273,3 +273,12 @@ def test_fingerprint_covers_every_module_extraction_imports() -> None:
     # the fact classes and the country table are not under kg/extract/ but decide its output
     assert {"extract/pipeline.py", "model/document.py", "model/facts.py",
             "lexicon/countries.py"} <= names
+
+
+def test_the_build_signature_covers_every_module_of_kg() -> None:
+    # a change to the resolver or the RDF writer must make the next build run again: the
+    # code fingerprint hashes every file below the kg package, not below kg/build only
+    from kg.build import manifest
+
+    assert (manifest._PACKAGE / "resolve" / "resolver.py").is_file()
+    assert (manifest._PACKAGE / "rdf" / "facts.py").is_file()

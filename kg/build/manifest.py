@@ -32,7 +32,7 @@ from kg.config import Settings
 from kg.model import Document
 
 MANIFEST_PATH = Path(".kg") / "manifest.json"
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]  # the whole kg package, not kg/build
 _log = logging.getLogger(__name__)
 
 
