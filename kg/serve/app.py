@@ -47,7 +47,7 @@ from kg.serve.timeline import timeline_chart
 from kg.serve.worker import Answer, QueryPool, QueryRefused, QueryTimeout
 from kg.store.embedded import open_store
 from kg.store.sparql import named_queries
-from kg.views.viz import neighbourhood, render
+from kg.views.viz import DEFAULT_MAX_NODES, neighbourhood, render
 
 STATIC = Path(__file__).parent / "static"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -238,7 +238,8 @@ def _graph_page(site: Site, request: Request) -> tuple[str, Page]:
         raise InputError(f"{iri} is not in the entity graph")
     around = neighbourhood(projection, iri, depth)
     page = Page({"iri": iri, "depth": depth, "label": projection.nodes[iri].label,
-                 "nodes": len(around.nodes), "edges": len(around.edges)})
+                 "nodes": len(around.nodes), "edges": len(around.edges),
+                 "max_nodes": DEFAULT_MAX_NODES})
     page.queries.append(("the entity graph (kg viz)", "# kg.views.projection.entity_graph: "
                          "entities, co-mentions and facts between them"))
     return "graph.html", page
@@ -250,6 +251,9 @@ def _graph_view(site: Site, request: Request) -> Response:
     if iri not in projection.nodes:
         return PlainTextResponse(f"{iri} is not in the entity graph", status_code=404)
     around = neighbourhood(projection, iri, _depth(request))
+    if len(around.nodes) > DEFAULT_MAX_NODES:  # as kg viz: a hairball nobody can read
+        return PlainTextResponse(f"{len(around.nodes):,} nodes, more than {DEFAULT_MAX_NODES:,}:"
+                                 " try depth 1", status_code=413)
     view = render(around, f"kg view of {projection.nodes[iri].label}")
     found = _META_CSP.search(view.html)
     csp = (found.group(1) if found else CSP) + "; frame-ancestors 'self'"
