@@ -91,13 +91,26 @@ def _anchor_problem(iri: str, row: dict[str, str], table: dict[str, dict[str, st
     return ""
 
 
-def loose_iris(quads: Iterable[ox.Quad]) -> list[str]:
+def _own_graph(quad: ox.Quad) -> bool:
+    """In the graph of kg's vocabulary or of its build record (whatever the base IRI)."""
+    return isinstance(quad.graph_name, ox.NamedNode) and \
+        quad.graph_name.value.endswith(("/graph/ontology", "/graph/build"))
+
+
+def vocabulary_triples(quads: Iterable[ox.Quad]) -> set[ox.Triple]:
+    """The triples of kg's vocabulary and build record graphs (to leave them out of checks
+    of a triple format, where no graph name tells them apart)."""
+    return {ox.Triple(q.subject, q.predicate, q.object) for q in quads if _own_graph(q)}
+
+
+def loose_iris(quads: Iterable[ox.Quad], vocabulary: set[ox.Triple] | None = None) -> list[str]:
     """IRIs that do not match ``STRICT_IRI`` (the objects of ``schema:url`` aside; and the
-    graphs of kg's vocabulary and build record, which name vocabularies and versions)."""
+    graphs of kg's vocabulary and build record, which name vocabularies and versions — in a
+    triple format, give their triples as ``vocabulary``)."""
     iris = set()
-    own = {f"{Settings().base_iri}graph/{name}" for name in ("ontology", "build")}
     for quad in quads:
-        if isinstance(quad.graph_name, ox.NamedNode) and quad.graph_name.value in own:
+        if _own_graph(quad) or (vocabulary and ox.Triple(quad.subject, quad.predicate,
+                                                          quad.object) in vocabulary):
             continue
         terms = [quad.subject, quad.predicate, quad.graph_name]
         iris.update(t.value for t in terms if isinstance(t, ox.NamedNode))
