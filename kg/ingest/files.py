@@ -218,7 +218,7 @@ class _Reader:
                     if document is not None:
                         yield document
                 else:
-                    yield from self._from_items(self._contained(path))
+                    yield from self._from_items(self._contained(path), root)
 
     def _fetcher(self) -> Fetcher:
         if self.fetcher is None:
@@ -256,16 +256,16 @@ class _Reader:
         fields_.update(read_sidecar(path, lambda message: self._warn(path, message)))
         return Found(path, page.text, fields_, None)
 
-    def _from_items(self, items: Iterator[Item]) -> Iterator[Document]:
+    def _from_items(self, items: Iterator[Item], root: str | None = None) -> Iterator[Document]:
         for item in items:
             if isinstance(item, Unusable):
                 self._skip(Skipped(item.where, item.reason))
                 continue
-            document = self._found(item)
+            document = self._found(item, root)
             if document is not None:
                 yield document
 
-    def _found(self, found: Found) -> Document | None:
+    def _found(self, found: Found, root: str | None = None) -> Document | None:
         """A ``Document`` from an article found inside a container (same checks as files)."""
         def warn(message: str) -> None:
             self._warn(found.where, message)
@@ -286,7 +286,9 @@ class _Reader:
         fields_.setdefault("identifier", found.default_id)
         meta = ArticleMeta(**fields_)
         shown = _recorded_path(found.where, warn)
-        doc_id = _base_id(found.where, meta, sha)
+        # like a file's, a contained article's default id is relative to the folder given
+        where = found.where if root is None else _relative_name(found.where, root)
+        doc_id = _base_id(where, meta, sha)
         if not self._claim_id(doc_id, found.where):
             return None
         self._texts[sha] = found.where

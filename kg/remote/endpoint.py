@@ -51,8 +51,9 @@ JSON_RESULTS = "application/sparql-results+json"
 MAX_LISTED_GRAPHS = 2_000
 #: Oxigraph's query parameter that makes the default graph the union of all graphs.
 UNION_PARAMETER = "union-default-graph"
-#: How kg names its graphs (kg.rdf.terms): <base>graph/article/<id>, …/entities, …/events.
-KG_GRAPH = re.compile(r"/graph/(article/[^/]+|entities|events)$")
+#: How kg names its graphs (kg.rdf.terms, kg.rdf.provenance): <base>graph/article/<id>,
+#: …/entities, …/events, …/ontology (its vocabulary) and …/build (the build record).
+KG_GRAPH = re.compile(r"/graph/(article/[^/]+|entities|events|ontology|build)$")
 
 
 def values_clause(params: Mapping[str, str]) -> str:
