@@ -92,6 +92,8 @@ def test_search_page_links_to_the_entity(client: TestClient) -> None:
     assert links(page, "/entity/")[0] == "/entity/person/vladimir-putin"
     places = client.get("/search", params={"q": "", "type": "Place"}).text
     assert "Mariupol" in places and "Vladimir Putin" not in places
+    government = client.get("/search", params={"q": "Government of Russia"}).text
+    assert "/entity/government/russia" in links(government, "/entity/")  # it speaks, unmentioned
 
 
 # -- entity and article ------------------------------------------------------------------------

@@ -91,7 +91,9 @@ class Explorer:
         """Every entity with its names; those without ``kg:mentionCount`` (a graph not built
         by kg) are found by class instead, which is slower."""
         rows = self.select(Page({}), "names", q.ENTITY_INDEX)
-        if not rows:
+        if rows:
+            rows += self.select(Page({}), "governments", q.GOVERNMENTS)
+        else:
             rows = self.select(Page({}), "names", q.ENTITY_INDEX_UNCOUNTED)
         aliases: dict[str, list[str]] = {}
         for row in self.select(Page({}), "aliases", q.ALIASES):
@@ -254,11 +256,18 @@ class Explorer:
     def _conflicts(self) -> Page:
         page = Page({})
         groups: dict[str, list[Row]] = {}
+        seen: set[tuple[str | None, ...]] = set()
         for row in self.select(page, "conflicting figures", q.CONFLICTS):
+            key = (row["status"], row["fact"], row["source"])
+            if key in seen:  # a figure in a claim of two speakers: one row per source
+                continue
+            seen.add(key)
+            row["copies"] = row["copies"] or ""
             groups.setdefault(row["thing"] or "", []).append(row)
         page.context["measures"] = [
             {"thing": thing, "label": rows[0]["measure"] or local(thing), "rows": rows,
-             "values": sorted({_number(r["value"]) for r in rows})}
+             "values": sorted({_number(r["value"]) for r in rows}),
+             "statuses": sorted({r["status"] or "" for r in rows})}
             for thing, rows in groups.items()]
         return page
 
@@ -295,7 +304,8 @@ def _mention_groups(rows: list[Row]) -> list[dict[str, Any]]:
 
 
 FACT_KINDS = {"Membership": "role", "Claim": "claim", "Event": "event",
-              "QuantitativeValue": "figure", "Statement": "relation", "EventLink": "same event"}
+              "Observation": "figure", "QuantitativeValue": "figure", "Statement": "relation",
+              "EventLink": "same event"}
 
 
 def _fact(row: Row, article: str) -> dict[str, Any]:

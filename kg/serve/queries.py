@@ -15,6 +15,7 @@ import re
 import pyoxigraph as ox
 
 from kg.errors import QueryError
+from kg.store.sparql import named_query
 
 _SLOT = re.compile(r"\{\{(\w+)\}\}")
 
@@ -39,6 +40,13 @@ ENTITY_INDEX_UNCOUNTED = """SELECT ?e ?class ?label WHERE {
   VALUES ?class { schema:Person schema:Organization schema:Place schema:Event }
   ?e a ?class ; rdfs:label ?label .
   FILTER NOT EXISTS { ?e a sem:Event }
+}"""
+
+# A place that speaks or employs is its government (``<base>government/<slug>``): named in
+# claims and roles but never in the text, so it has no kg:mentionCount.
+GOVERNMENTS = """SELECT ?e ?class ?label WHERE {
+  ?e schema:areaServed ?place ; rdfs:label ?label ; a ?class .
+  FILTER(?class = schema:Organization)
 }"""
 
 ALIASES = """SELECT ?e ?alias WHERE { ?e skos:altLabel ?alias }"""
@@ -68,7 +76,7 @@ ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?personName ?role ?org ?orgName 
     UNION {{ ?fact org:organization {{{{entity}}}} . BIND("in" AS ?side) }} }}
     LIMIT {MAX_FACTS} }}
   ?fact org:member ?person .
-  OPTIONAL {{ ?fact prov:hadPrimarySource ?article }}
+  OPTIONAL {{ ?fact dcterms:source ?article }}
   OPTIONAL {{ ?fact org:member/rdfs:label ?personName }}
   OPTIONAL {{ ?fact org:role/skos:prefLabel ?role }}
   OPTIONAL {{ ?fact org:organization ?org }}
@@ -77,7 +85,7 @@ ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?personName ?role ?org ?orgName 
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource/schema:headline ?title }}
+  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
   OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }} ORDER BY ?side ?role DESC(?reported)"""
 
@@ -86,16 +94,16 @@ CLAIMS = f"""SELECT DISTINCT ?fact ?side ?author ?authorName ?speaker ?cue ?text
   {{ SELECT ?fact ?side WHERE {{ {{ ?fact schema:author {{{{entity}}}} . BIND("made" AS ?side) }}
     UNION {{ ?fact schema:mentions {{{{entity}}}} . BIND("about" AS ?side) }} }}
     LIMIT {MAX_FACTS} }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource ?article }}
+  OPTIONAL {{ ?fact dcterms:source ?article }}
   OPTIONAL {{ ?fact schema:author ?author }}
   OPTIONAL {{ ?fact schema:author/rdfs:label ?authorName }}
   OPTIONAL {{ ?fact kg:speakerText ?speaker }}
   OPTIONAL {{ ?fact kg:cueVerb ?cue }}
-  OPTIONAL {{ ?fact nif:anchorOf ?text }}
+  OPTIONAL {{ ?fact gaf:denotedBy/nif:anchorOf ?text }}
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource/schema:headline ?title }}
+  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
 }} ORDER BY ?side DESC(?reported)"""
 
 EVENTS = f"""SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule ?confidence
@@ -104,16 +112,16 @@ EVENTS = f"""SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule
     UNION {{ ?fact kg:patient {{{{entity}}}} . BIND(kg:patient AS ?how) }}
     UNION {{ ?fact sem:hasPlace {{{{entity}}}} . BIND(sem:hasPlace AS ?how) }} }}
     LIMIT {MAX_FACTS} }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource ?article }}
+  OPTIONAL {{ ?fact dcterms:source ?article }}
   OPTIONAL {{ ?fact sem:eventType ?concept }}
   BIND(STRAFTER(STR(?concept), "#") AS ?type)
-  OPTIONAL {{ ?fact nif:anchorOf ?trigger }}
+  OPTIONAL {{ ?fact gaf:denotedBy/nif:anchorOf ?trigger }}
   OPTIONAL {{ ?fact sem:hasTimeStamp ?happened }}
   OPTIONAL {{ ?fact kg:timeText ?timeText }}
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource/schema:headline ?title }}
+  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
   OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }} ORDER BY DESC(COALESCE(?happened, ?reported))"""
 
@@ -128,8 +136,8 @@ RELATIONS = f"""SELECT DISTINCT ?fact ?subject ?subjectName ?relation ?object ?o
   OPTIONAL {{ ?fact rdf:object/rdfs:label ?objectName }}
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource ?article }}
-  OPTIONAL {{ ?fact prov:hadPrimarySource/schema:headline ?title }}
+  OPTIONAL {{ ?fact dcterms:source ?article }}
+  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
   OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }}"""
 
@@ -183,32 +191,33 @@ ARTICLE_FACTS = """SELECT ?fact (SAMPLE(?cls) AS ?class) (SAMPLE(?r) AS ?rule)
        (SAMPLE(?anchor) AS ?text) (SAMPLE(?who) AS ?subject) (SAMPLE(?what) AS ?detail)
        (GROUP_CONCAT(DISTINCT STR(?s); separator=" ") AS ?sentences)
 WHERE {
-  { SELECT ?fact WHERE { ?fact prov:hadPrimarySource {{article}} } }
+  { SELECT ?fact WHERE { ?fact dcterms:source {{article}} } }
   ?fact kg:extractedBy ?r .
   ?fact a ?cls .
-  FILTER(?cls IN (org:Membership, schema:Claim, sem:Event, schema:QuantitativeValue,
+  FILTER(?cls IN (org:Membership, schema:Claim, sem:Event, schema:Observation,
                   rdf:Statement, kg:EventLink))
   OPTIONAL { ?fact kg:confidence ?c }
-  OPTIONAL { ?fact nif:beginIndex ?fb }
-  OPTIONAL { ?fact nif:endIndex ?fe }
-  OPTIONAL { ?fact nif:anchorOf ?anchor }
+  OPTIONAL { ?fact gaf:denotedBy/nif:beginIndex ?fb }
+  OPTIONAL { ?fact gaf:denotedBy/nif:endIndex ?fe }
+  OPTIONAL { ?fact gaf:denotedBy/nif:anchorOf ?anchor }
   OPTIONAL { ?fact (org:member|schema:author|rdf:subject|kg:agent)/rdfs:label ?who }
   OPTIONAL { ?fact (org:role/skos:prefLabel|kg:cueVerb|sem:eventType/skos:prefLabel
-                    |kg:measures/rdfs:label) ?what }
+                    |schema:variableMeasured/rdfs:label) ?what }
   OPTIONAL { ?fact prov:wasDerivedFrom ?s }
 } GROUP BY ?fact ORDER BY ?begin ?fact"""
 
 TIMELINE = """SELECT ?fact ?type ?trigger ?happened ?granularity ?reported ?article ?title
        (GROUP_CONCAT(DISTINCT ?placeName; separator=", ") AS ?places)
        (GROUP_CONCAT(DISTINCT ?actorName; separator=", ") AS ?actors) WHERE {
-  ?fact a sem:Event ; sem:eventType ?concept ; prov:hadPrimarySource ?article .
+  ?fact a sem:Event ; sem:eventType ?concept ; dcterms:source ?article .
   BIND(STRAFTER(STR(?concept), "#") AS ?type)
   OPTIONAL { ?fact sem:hasTimeStamp ?happened }
-  OPTIONAL { ?fact kg:timeGranularity ?granularity }
+  BIND(IF(DATATYPE(?happened) = xsd:gYear, "year",
+          IF(DATATYPE(?happened) = xsd:gYearMonth, "month", "day")) AS ?granularity)
   OPTIONAL { ?fact kg:reportedOn ?stamp }
   OPTIONAL { ?article schema:datePublished ?published }
   BIND(COALESCE(?stamp, ?published) AS ?reported)
-  OPTIONAL { ?fact nif:anchorOf ?trigger }
+  OPTIONAL { ?fact gaf:denotedBy/nif:anchorOf ?trigger }
   OPTIONAL { ?article schema:headline ?title }
   OPTIONAL { ?fact sem:hasPlace/rdfs:label ?placeName }
   OPTIONAL { ?fact (kg:agent|kg:patient)/rdfs:label ?actorName }
@@ -234,33 +243,36 @@ MAP_PLACES = """SELECT ?place (SAMPLE(?n) AS ?name) (SAMPLE(?la) AS ?lat) (SAMPL
 MAP_EVENTS = """SELECT ?fact ?place (SAMPLE(?kind) AS ?type) (SAMPLE(?word) AS ?trigger)
        (SAMPLE(?stamp) AS ?happened) (SAMPLE(?day) AS ?reported) (SAMPLE(?la) AS ?lat)
        (SAMPLE(?lo) AS ?long) (SAMPLE(?a) AS ?article) WHERE {
-  ?fact a sem:Event ; sem:hasPlace ?place ; prov:hadPrimarySource ?a .
+  ?fact a sem:Event ; sem:hasPlace ?place ; dcterms:source ?a .
   ?place wgs:lat ?la ; wgs:long ?lo .
   OPTIONAL { ?fact sem:eventType ?concept BIND(STRAFTER(STR(?concept), "#") AS ?kind) }
-  OPTIONAL { ?fact nif:anchorOf ?word }
+  OPTIONAL { ?fact gaf:denotedBy/nif:anchorOf ?word }
   OPTIONAL { ?fact sem:hasTimeStamp ?stamp }
   OPTIONAL { ?fact kg:reportedOn ?day }
 } GROUP BY ?fact ?place LIMIT 5000"""
 
-CONFLICTS = """SELECT DISTINCT ?thing ?measure ?fact ?value ?qualifier ?figure ?speaker ?source
-       ?article ?title ?reported ?sentence ?begin WHERE {
-  {
-    SELECT ?thing WHERE {
-      ?q kg:measures ?thing ; schema:value ?v ; prov:hadPrimarySource ?a .
-      OPTIONAL { ?q ^kg:quantity/schema:author ?w }
-      BIND (COALESCE(?w, ?a) AS ?origin)
-    } GROUP BY ?thing
-    HAVING (COUNT(DISTINCT ?v) > 1 && COUNT(DISTINCT ?origin) > 1)
+
+def _named_body(name: str) -> str:
+    """A named question's query without its header comments and ``PREFIX`` lines, to run as
+    a sub-select (the prefixes are predeclared)."""
+    lines = named_query(name).text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().upper().startswith("SELECT"))
+    return "\n".join(lines[start:])
+
+
+# The conflicts page is the named question `conflicting-figures`, row for row, joined back to
+# each figure (for its evidence link), its measure (to group the rows) and its speaker's IRI.
+CONFLICTS = """SELECT DISTINCT ?status ?thing ?measure ?fact ?value ?qualifier ?figure ?source
+       ?speaker ?article ?title ?reported ?sentence ?copies WHERE {
+  { {{named}}
   }
-  OPTIONAL { ?thing rdfs:label ?measure }
-  ?fact kg:measures ?thing ; schema:value ?value ; prov:hadPrimarySource ?article .
-  OPTIONAL { ?fact nif:anchorOf ?figure }
-  OPTIONAL { ?fact nif:beginIndex ?begin }
-  OPTIONAL { ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }
-  OPTIONAL { ?fact kg:qualifier ?qualifier }
+  ?fact dcterms:source ?article ;
+        schema:value ?value ;
+        gaf:denotedBy/nif:anchorOf ?figure ;
+        schema:variableMeasured ?thing .
+  ?thing rdfs:label ?measure .
+  ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence .
   OPTIONAL { ?fact ^kg:quantity/schema:author ?speaker }
-  OPTIONAL { ?fact ^kg:quantity/schema:author/rdfs:label ?speakerName }
-  OPTIONAL { ?article schema:datePublished ?reported }
   OPTIONAL { ?article schema:headline ?title }
-  BIND (COALESCE(?speakerName, "(the article)") AS ?source)
-} ORDER BY ?measure ?reported ?article ?begin LIMIT 2000"""
+} ORDER BY ?status ?measure ?reported ?article ?fact""".replace(
+    "{{named}}", _named_body("conflicting-figures").replace("\n", "\n  "))

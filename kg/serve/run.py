@@ -1,8 +1,8 @@
 """Starting the server: which graph file, which address, and a warning off localhost.
 
->>> graph_file(Path("no/such/folder"))
+>>> graph_file(Path("no/such/folder"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-kg.errors.GraphError: no/such/folder not found; build one with ...
+kg.errors.GraphError: no/such/folder not found; build one first ...
 """
 
 from __future__ import annotations

@@ -26,8 +26,16 @@ PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b
 
 
 def _day(value: Any) -> date | None:
+    """The day of a date or datetime; a month (xsd:gYearMonth) or year (xsd:gYear) stamp
+    is drawn at its first day.
+
+    >>> _day("2022-05-16T10:00:00Z"), _day("2022-05"), _day("2014"), _day("when?")
+    (datetime.date(2022, 5, 16), datetime.date(2022, 5, 1), datetime.date(2014, 1, 1), None)
+    """
+    text = str(value or "")
+    text = {4: text + "-01-01", 7: text + "-01"}.get(len(text), text[:10])
     try:
-        return date.fromisoformat(str(value)[:10]) if value else None
+        return date.fromisoformat(text) if value else None
     except ValueError:
         return None
 
