@@ -44,7 +44,7 @@ ENTITY_INDEX_UNCOUNTED = """SELECT ?e ?class ?label WHERE {
 
 # A place that speaks or employs is its government (``<base>government/<slug>``): named in
 # claims and roles but never in the text, so it has no kg:mentionCount.
-GOVERNMENTS = """SELECT ?e ?class ?label WHERE {
+GOVERNMENTS = """SELECT DISTINCT ?e ?class ?label WHERE {
   ?e schema:areaServed ?place ; rdfs:label ?label ; a ?class .
   FILTER(?class = schema:Organization)
 }"""
