@@ -25,7 +25,9 @@ ARTICLES = 15  # about 15 s of extraction: the re-run tests are marked slow
 #: Precision over the judged rows the re-run still produces, per kind; and how many judged
 #: rows of that kind the re-run must still produce (so the figure is not over nothing).
 #: Measured on the 15 articles: roles 8/14, claims 12/14, events 3/11.
-FLOORS = {"people-roles": (0.5, 12), "claims": (0.75, 11), "events": (0.2, 9)}
+# Re-set after the rules and resolution branches were merged and the new rows judged: the
+# re-run articles then gave people-roles 7/9, claims 12/13, events 6/13 over judged rows.
+FLOORS = {"people-roles": (0.7, 8), "claims": (0.85, 11), "events": (0.4, 11)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 
