@@ -7,6 +7,7 @@ When ``KG_REQUIRE_SERVERS=1`` (set by ``.ci/run``), a skipped test marked ``serv
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
 REQUIRED_MARKERS = ("server", "browser")
+#: Debian's Chromium, driven by playwright (never a downloaded browser), and its flags here.
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
 
 
 @pytest.fixture(scope="session")
@@ -57,3 +62,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     if required and report.skipped and any(item.get_closest_marker(m) for m in REQUIRED_MARKERS):
         report.outcome = "failed"
         report.longrepr = f"skipped, but KG_REQUIRE_SERVERS=1 requires it to run: {report.longrepr}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium for a test module (the view's and kg serve's browser tests)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} missing; `make system-deps` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=ARGS)
+        yield chromium
+        chromium.close()

@@ -7,7 +7,6 @@ show article markup as text: a payload that sets ``window.__pwned`` must never r
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,29 +18,13 @@ from tests.graphs import MALLORY, PAYLOAD_NAME, PAYLOAD_SENTENCE, synthetic_stor
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
 HOSTILE_ARTICLE = (
     'Officials said <img src=x onerror="window.__pwned=1"> Vladimir Putin met Emmanuel '
     "Macron in Paris on Monday.\n\n"
     '"<script>window.__pwned=1</script>" said Olaf Scholz in Berlin on Tuesday, '
     "according to Reuters.\n"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} missing; `make system-deps` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Loaded:

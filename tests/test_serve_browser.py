@@ -29,10 +29,7 @@ from tests.servers import free_port, stop, wait_until_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
 PAYLOAD = "window.__pwned=1"
 HOSTILE_TEXT = (
     f'Officials said <img src=x onerror="{PAYLOAD}"> Vladimir Putin met Emmanuel Macron in '
@@ -80,19 +77,6 @@ def served(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Iterator[Serve
         yield Server(f"http://127.0.0.1:{port}", process, log)
     finally:
         stop(process)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} missing; `make system-deps` installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @dataclass
