@@ -324,6 +324,8 @@ def test_serve_warns_off_localhost_and_hands_uvicorn_the_app(
 
     calls: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
+    monkeypatch.setattr(run, "run_processes", lambda config: calls.append(
+        (config.app, {"host": config.host, "port": config.port, "workers": config.workers})))
     monkeypatch.delenv(run.CONFIG_VARIABLE, raising=False)
     said: list[str] = []
     run.serve(seed_build, host, 8123, processes=processes, say=said.append)
@@ -337,6 +339,42 @@ def test_serve_warns_off_localhost_and_hands_uvicorn_the_app(
         built.state.site.pool.close()
     else:
         app.state.site.pool.close()
+
+
+def test_several_processes_listen_with_tcp_nodelay() -> None:
+    """uvicorn's multi-process socket left ``proto`` 0, so asyncio did not set TCP_NODELAY on
+    its connections: each keep-alive response waited ~40 ms for a delayed ACK."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    from kg.serve import run
+
+    listener = run.tcp_listener(uvicorn.Config("kg.serve.run:app_from_environment",
+                                               host="127.0.0.1", port=0))
+
+    async def accepted_nodelay() -> int:
+        found: list[int] = []
+
+        def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sock = writer.get_extra_info("socket")
+            found.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(accept, sock=listener)
+        _, writer = await asyncio.open_connection(*listener.getsockname()[:2])
+        for _ in range(100):
+            if found:
+                break
+            await asyncio.sleep(0.01)
+        writer.close()
+        server.close()
+        return found[0]
+
+    with listener:
+        assert listener.proto == socket.IPPROTO_TCP
+        assert asyncio.run(accepted_nodelay()) != 0
 
 
 def test_article_page_lists_its_copies(tmp_path: Path) -> None:

@@ -11,9 +11,11 @@ import ipaddress
 import json
 import logging
 import os
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 
@@ -84,9 +86,38 @@ def serve(graph: Path, host: str = "127.0.0.1", port: int = 8080, *, timeout: fl
     say(f"serving {path} on http://{shown}:{port}/ with {processes} processes (Ctrl+C stops)")
     # a busy worker (a page query holding its core) must not be taken for a hung one: uvicorn
     # kills workers that miss a 5 s health check, cutting their open connections
-    uvicorn.run("kg.serve.run:app_from_environment", factory=True, host=host, port=port,
-                workers=processes, log_level="warning",
-                timeout_worker_healthcheck=HEALTH_CHECK_SECONDS)
+    run_processes(uvicorn.Config("kg.serve.run:app_from_environment", factory=True, host=host,
+                                 port=port, workers=processes, log_level="warning",
+                                 timeout_worker_healthcheck=HEALTH_CHECK_SECONDS))
+
+
+def run_processes(config: Any) -> None:
+    """uvicorn's supervisor of ``config.workers`` processes on one listening socket, as
+    ``uvicorn.run`` starts it, but with a socket that keeps ``TCP_NODELAY``.
+
+    uvicorn (0.54) binds that socket with ``proto`` 0; the accepted connections inherit it and
+    asyncio only sets ``TCP_NODELAY`` on sockets whose ``proto`` is TCP, so every response on
+    a keep-alive connection after the first waited ~40 ms for the client's delayed ACK
+    (Nagle): that was the "~50 ms slower with ``--processes 2``" (uvicorn issue #3149).
+    """
+    from uvicorn.supervisors import Multiprocess
+
+    listener = tcp_listener(config)
+    try:
+        Multiprocess(config, sockets=[listener]).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        listener.close()
+
+
+def tcp_listener(config: Any) -> socket.socket:
+    """The socket uvicorn binds for ``config``, marked as TCP so connections get
+    ``TCP_NODELAY``."""
+    bound = config.bind_socket()
+    if bound.family not in (socket.AF_INET, socket.AF_INET6):
+        return bound
+    return socket.socket(bound.family, bound.type, socket.IPPROTO_TCP, fileno=bound.detach())
 
 
 def app_from_environment() -> Starlette:
