@@ -107,7 +107,9 @@ class Site:
 
 
 def _environment(links: Links) -> Environment:
-    env = Environment(loader=PackageLoader("kg.serve", "templates"),
+    # auto_reload off: the templates are package files; checking their mtimes on every
+    # render was a tenth of a page's time under load
+    env = Environment(loader=PackageLoader("kg.serve", "templates"), auto_reload=False,
                       autoescape=select_autoescape(default=True, default_for_string=True),
                       finalize=lambda value: "" if value is None else value)
     env.globals.update(
@@ -130,7 +132,9 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> Any:
-        await run_in_threadpool(lambda: site.explorer.index)  # ready before the first search
+        # ready before the first search and entity page
+        await run_in_threadpool(lambda: (site.explorer.index, site.explorer.names,
+                                         site.explorer.article_links))
         threading.Thread(target=site.explorer.warm, name="kg-serve-warm", daemon=True).start()
         yield
         site.pool.close()

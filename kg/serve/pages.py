@@ -34,6 +34,8 @@ from kg.views.projection import EntityGraph, entity_graph
 Row = dict[str, str | None]
 CLASSES = ("Person", "Organization", "Place", "Event")
 RDF_TYPE = f"{PREFIXES['rdf']}type"
+RDFS_LABEL = f"{PREFIXES['rdfs']}label"
+RELATED_SHOWN = 25
 MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, home)
 _log = logging.getLogger(__name__)
 
@@ -44,6 +46,15 @@ class Page:
 
     context: dict[str, Any]
     queries: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Labels by IRI: ``rdfs:label`` (entities, measures) and ``skos:prefLabel`` (roles,
+    concepts)."""
+
+    label: dict[str, str]
+    preferred: dict[str, str]
 
 
 def local(iri: str | None) -> str:
@@ -64,6 +75,8 @@ class Explorer:
         self.store = store
         self.base = base or Settings().base_iri
         self._index: NameIndex | None = None
+        self._names: Names | None = None
+        self._article_links: dict[str, list[Row]] | None = None
         self._projection: EntityGraph | None = None
         self._pages: dict[tuple[str, ...], Page] = {}
         self._lock = threading.Lock()
@@ -76,7 +89,7 @@ class Explorer:
         result = run_query(self.store, sparql, source=title)
         assert isinstance(result, ox.QuerySolutions)
         names = [v.value for v in result.variables]
-        return [{n: (row[n].value if row[n] is not None else None) for n in names}
+        return [dict(zip(names, [t.value if t is not None else None for t in row], strict=True))
                 for row in result]
 
     @property
@@ -86,6 +99,40 @@ class Explorer:
             if self._index is None:
                 self._index = self._read_index()
             return self._index
+
+    @property
+    def names(self) -> Names:
+        """Every ``rdfs:label`` and ``skos:prefLabel`` in the graph, read on first use."""
+        with self._lock:
+            if self._names is None:
+                names = Names({}, {})
+                for row in self.select(Page({}), "labels", q.LABELS):
+                    found = names.label if row["p"] == RDFS_LABEL else names.preferred
+                    subject, label = row["s"] or "", row["label"] or ""
+                    if subject not in found or label < found[subject]:
+                        found[subject] = label  # the first in order, as ``_first`` picks
+                self._names = names
+            return self._names
+
+    @property
+    def article_links(self) -> dict[str, list[Row]]:
+        """For each article, its links to and from other articles (copies, related), with
+        the other's headline and date; read on first use."""
+        with self._lock:
+            if self._article_links is None:
+                heads = {r["article"]: r for r in self.select(Page({}), "articles",
+                                                              q.ARTICLE_HEADS)}
+                links: dict[str, list[Row]] = {}
+                for row in self.select(Page({}), "links", q.ARTICLE_LINKS):
+                    one, other = row["article"] or "", row["other"] or ""
+                    for here, there, direction in ((one, other, "to"), (other, one, "from")):
+                        head = heads.get(there) or {}
+                        links.setdefault(here, []).append({
+                            "other": there, "relation": row["relation"],
+                            "direction": direction, "title": head.get("title"),
+                            "date": head.get("date")})
+                self._article_links = links
+            return self._article_links
 
     def _read_index(self) -> NameIndex:
         """Every entity with its names; those without ``kg:mentionCount`` (a graph not built
@@ -175,11 +222,34 @@ class Explorer:
                     ("relations", q.RELATIONS), ("related", q.CO_MENTIONED))
         for name, sparql in sections:
             page.context[name] = self.select(page, name, q.bind(sparql, entity=iri))
+        page.context["roles"] = self._named_roles(page.context["roles"])
+        page.context["related"] = self._related(page.context["related"])
         mentions = q.MENTIONS.replace("{{offset}}", str(max(offset, 0)))
         rows = self.select(page, "mentions", q.bind(mentions, entity=iri))
         page.context["mentions"] = _mention_groups(rows)
         page.context["mention_rows"] = len(rows)
         return page
+
+    def _named_roles(self, rows: list[Row]) -> list[Row]:
+        """Role rows with the names of the person, role and organisation, ordered by side,
+        role, then latest report first."""
+        names = self.names
+        for row in rows:
+            row["personName"] = names.label.get(row["person"] or "")
+            row["orgName"] = names.label.get(row["org"] or "")
+            row["role"] = names.preferred.get(row["roleNode"] or "")
+        rows.sort(key=lambda r: r["reported"] or "", reverse=True)
+        rows.sort(key=lambda r: (r["side"] or "", r["role"] or ""))
+        return rows
+
+    def _related(self, rows: list[Row]) -> list[Row]:
+        """The entities of the name index most often named in the same sentences."""
+        entries = self.index.by_iri
+        found = [(entries[r["other"] or ""], _int(r["sentences"])) for r in rows
+                 if (r["other"] or "") in entries]
+        found.sort(key=lambda pair: (-pair[1], pair[0].label))
+        return [{"other": e.iri, "name": e.label, "class": e.kind, "sentences": str(n)}
+                for e, n in found[:RELATED_SHOWN]]
 
     def article(self, iri: str, fact: str | None = None, mark: tuple[int, int] | None = None
                 ) -> Page:
@@ -191,19 +261,25 @@ class Explorer:
         if not values:
             raise InputError(f"no article {iri} in the graph")
         text = _first(values, "nif", "isString") or ""
-        mentions = [Span(_int(r["begin"]), _int(r["end"]), r["entity"] or "", r["label"] or "",
-                         local(r["class"]))
-                    for r in self.select(page, "mentions", q.bind(q.ARTICLE_MENTIONS,
-                                                                  article=iri))]
-        facts = [_fact(r, iri) for r in self.select(page, "facts", q.bind(q.ARTICLE_FACTS,
-                                                                          article=iri))]
+        entries, labels = self.index.by_iri, self.names.label
+        mentions = []
+        for r in self.select(page, "mentions", q.bind(q.ARTICLE_MENTIONS, article=iri)):
+            entity = r["entity"] or ""
+            entry = entries.get(entity)
+            mentions.append(Span(_int(r["begin"]), _int(r["end"]), entity,
+                                 entry.label if entry else labels.get(entity, ""),
+                                 entry.kind if entry else ""))
+        facts = [_fact(r, iri, text, self.names)
+                 for r in self.select(page, "facts", q.bind(q.ARTICLE_FACTS, article=iri))]
+        facts.sort(key=lambda f: (f["span"].begin if f["span"] else -1, f["fact"] or ""))
         chosen = next((f for f in facts if f["fact"] == fact), None)
         evidence = chosen["sentences"] if chosen else []
         focus = [chosen["span"]] if chosen and chosen["span"] else []
         if mark is not None:
             focus.append(Span(*mark))
-        links = self.select(page, "copies and related articles",
-                            q.bind(q.ARTICLE_LINKS, article=iri))
+        page.queries.append(("copies and related articles (read once for the whole graph)",
+                             q.ARTICLE_LINKS))
+        links = self.article_links.get(iri, [])[:q.MAX_LINKS]
         page.context.update(
             text_pieces=pieces(text, mentions, evidence, focus), facts=facts, chosen=chosen,
             title=_first(values, "schema", "headline"), date=_first(values, "schema",
@@ -272,7 +348,7 @@ class Explorer:
         return page
 
     def _label(self, iri: str) -> str:
-        entry = next((e for e in self.index.entries if e.iri == iri), None)
+        entry = self.index.by_iri.get(iri)
         return entry.label if entry else local(iri)
 
 
@@ -308,19 +384,29 @@ FACT_KINDS = {"Membership": "role", "Claim": "claim", "Event": "event",
               "EventLink": "same event"}
 
 
-def _fact(row: Row, article: str) -> dict[str, Any]:
-    """A fact row of the article page; its evidence sentences are read from their IRIs
-    (``<article>#sentence=b,e``, the data contract), keeping those of this article."""
+def _fact(row: Row, article: str, text: str, names: Names) -> dict[str, Any]:
+    """A fact row of the article page. Its evidence sentences and its words are read from
+    their IRIs (``<article>#sentence=b,e``, ``<article>#char=b,e``: the data contract),
+    keeping those of this article; its words' text is cut from the article's."""
     sentences = []
     for iri in (row["sentences"] or "").split():
-        document, _, fragment = iri.partition("#")
-        found = char_range(fragment) if document == article else None
+        found = _range_in(iri, article)
         if found:
             sentences.append(Span(*found))
-    span = (Span(_int(row["begin"]), _int(row["end"]))
-            if row["begin"] is not None and row["end"] is not None else None)
+    words = _range_in(row["words"] or "", article)
+    span = Span(*words) if words else None
+    who, what = row["who"] or "", row["what"] or ""
     return {**row, "type": FACT_KINDS.get(local(row["class"]), local(row["class"])),
-            "sentences": sorted(sentences, key=lambda s: s.begin), "span": span}
+            "sentences": sorted(sentences, key=lambda s: s.begin), "span": span,
+            "text": text[span.begin:span.end] if span else None,
+            "subject": names.label.get(who),
+            "detail": row["cue"] or names.preferred.get(what) or names.label.get(what)}
+
+
+def _range_in(iri: str, article: str) -> tuple[int, int] | None:
+    """The character range of a NIF IRI of ``article`` (``None`` for another document)."""
+    document, _, fragment = iri.partition("#")
+    return char_range(fragment) if document == article else None
 
 
 def _first(values: dict[str, list[str]], prefix: str, name: str) -> str | None:

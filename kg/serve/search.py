@@ -19,8 +19,10 @@ articles talk about first. Accents and case do not matter ("Zelenskyy" ~ "zelens
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 
 from rapidfuzz import fuzz, process
 
@@ -64,6 +66,7 @@ class NameIndex:
 
     def __init__(self, entries: Iterable[Entry]) -> None:
         self.entries = list(entries)
+        self.by_iri = {entry.iri: entry for entry in self.entries}
         self._names: list[str] = []
         self._owners: list[int] = []
         self._forms: list[str] = []
@@ -77,6 +80,9 @@ class NameIndex:
                 self._owners.append(i)
         self._words = list(words)
         self._word_names = list(words.values())
+        # all names in one string, one per line: a literal match is a str.find away
+        self._joined = "".join(f"{name}\n" for name in self._names)
+        self._starts = list(accumulate((len(name) + 1 for name in self._names), initial=0))
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -87,10 +93,8 @@ class NameIndex:
         if not wanted:
             return []
         best: dict[int, Hit] = {}
-        for position, name in enumerate(self._names):
-            score = _literal_score(wanted, name)
-            if score:
-                self._keep(best, position, score, kind)
+        for position in self._containing(wanted):
+            self._keep(best, position, _literal_score(wanted, self._names[position]), kind)
         # rapidfuzz's plain ratio is ~50x faster than WRatio: whole names, then single words
         for _name, score, position in process.extract(
                 wanted, self._names, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF,
@@ -106,6 +110,16 @@ class NameIndex:
                     self._keep(best, position, score * 0.7, kind)
         hits = sorted(best.values(), key=lambda h: (-h.score, -h.entry.mentions, h.entry.label))
         return hits[:limit]
+
+    def _containing(self, wanted: str) -> dict[int, None]:
+        """The positions of the names that contain ``wanted`` (folded, without newlines)."""
+        found: dict[int, None] = {}
+        at = self._joined.find(wanted)
+        while at >= 0:
+            position = bisect_right(self._starts, at) - 1
+            found[position] = None
+            at = self._joined.find(wanted, self._starts[position + 1])  # the next name on
+        return found
 
     def _keep(self, best: dict[int, Hit], position: int, score: float, kind: str | None) -> None:
         owner = self._owners[position]
