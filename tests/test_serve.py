@@ -392,3 +392,38 @@ def test_article_page_lists_its_copies(tmp_path: Path) -> None:
         copy = test_client.get("/article/copy").text
     assert "Syndicated copy" in original and 'href="/article/copy"' in original
     assert "kg:copyOf" in original and 'href="/article/wire"' in copy
+
+
+def test_pages_run_in_a_few_threads(seed_build: Path) -> None:
+    """Twenty entity pages at once share PAGE_THREADS threads (forty threads fought over the
+    GIL, and the unlucky requests waited)."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kg.serve.app import PAGE_THREADS
+
+    app = create_app(seed_build / "graph.trig", workers=1)
+    explorer = app.state.site.explorer
+    running, most = 0, 0
+    lock = threading.Lock()
+    entity = explorer.entity
+
+    def counted(iri: str, offset: int = 0) -> Any:
+        nonlocal running, most
+        with lock:
+            running += 1
+            most = max(most, running)
+        time.sleep(0.05)
+        try:
+            return entity(iri, offset)
+        finally:
+            with lock:
+                running -= 1
+
+    explorer.entity = counted
+    with TestClient(app) as test_client, ThreadPoolExecutor(20) as threads:
+        statuses = list(threads.map(
+            lambda _: test_client.get("/entity/person/vladimir-putin").status_code, range(20)))
+    assert statuses == [200] * 20
+    assert most == PAGE_THREADS
