@@ -142,7 +142,7 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
     async def lifespan(_app: Starlette) -> Any:
         # ready before the first search and entity page
         await run_in_threadpool(lambda: (site.explorer.index, site.explorer.names,
-                                         site.explorer.article_links))
+                                         site.explorer.heads, site.explorer.article_links))
         threading.Thread(target=site.explorer.warm, name="kg-serve-warm", daemon=True).start()
         yield
         site.pool.close()

@@ -77,6 +77,7 @@ class Explorer:
         self._index: NameIndex | None = None
         self._names: Names | None = None
         self._article_links: dict[str, list[Row]] | None = None
+        self._heads: dict[str, Row] | None = None
         self._projection: EntityGraph | None = None
         self._pages: dict[tuple[str, ...], Page] = {}
         self._lock = threading.Lock()
@@ -115,13 +116,21 @@ class Explorer:
             return self._names
 
     @property
+    def heads(self) -> dict[str, Row]:
+        """Every article's headline and date (``title``, ``date``), read on first use."""
+        with self._lock:
+            if self._heads is None:
+                self._heads = {r["article"] or "": r for r in self.select(
+                    Page({}), "articles", q.ARTICLE_HEADS)}
+            return self._heads
+
+    @property
     def article_links(self) -> dict[str, list[Row]]:
         """For each article, its links to and from other articles (copies, related), with
         the other's headline and date; read on first use."""
+        heads = self.heads
         with self._lock:
             if self._article_links is None:
-                heads = {r["article"]: r for r in self.select(Page({}), "articles",
-                                                              q.ARTICLE_HEADS)}
                 links: dict[str, list[Row]] = {}
                 for row in self.select(Page({}), "links", q.ARTICLE_LINKS):
                     one, other = row["article"] or "", row["other"] or ""
@@ -223,12 +232,29 @@ class Explorer:
         for name, sparql in sections:
             page.context[name] = self.select(page, name, q.bind(sparql, entity=iri))
         page.context["roles"] = self._named_roles(page.context["roles"])
+        self._name_rows(page.context["claims"], author="authorName")
+        self._name_rows(page.context["relations"], subject="subjectName", object="objectName")
+        for name in ("roles", "claims", "events", "relations"):
+            self._title_rows(page.context[name])
         page.context["related"] = self._related(page.context["related"])
         mentions = q.MENTIONS.replace("{{offset}}", str(max(offset, 0)))
         rows = self.select(page, "mentions", q.bind(mentions, entity=iri))
         page.context["mentions"] = _mention_groups(rows)
         page.context["mention_rows"] = len(rows)
         return page
+
+    def _name_rows(self, rows: list[Row], **columns: str) -> None:
+        """Fill each ``columns`` value (a name column) with the label of the IRI in its key."""
+        labels = self.names.label
+        for row in rows:
+            for iri, name in columns.items():
+                row[name] = labels.get(row[iri] or "")
+
+    def _title_rows(self, rows: list[Row]) -> None:
+        """Fill ``title`` with the headline of each row's ``article``."""
+        heads = self.heads
+        for row in rows:
+            row["title"] = (heads.get(row["article"] or "") or {}).get("title")
 
     def _named_roles(self, rows: list[Row]) -> list[Row]:
         """Role rows with the names of the person, role and organisation, ordered by side,

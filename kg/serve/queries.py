@@ -76,10 +76,11 @@ MENTIONS_PAGE = 200
 CO_MENTION_SENTENCES = 1000
 
 # Names of people, organisations and roles come from the labels read once at start-up
-# (``LABELS``): a path such as org:role/skos:prefLabel in an OPTIONAL cost Oxigraph 3 ms here,
-# four times the rest of the query.
+# (``LABELS``), articles' headlines from ``ARTICLE_HEADS``: a path such as
+# org:role/skos:prefLabel or dcterms:source/schema:headline in an OPTIONAL cost Oxigraph
+# 1-3 ms each here, as much as the rest of the query.
 ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?roleNode ?org ?former ?rule ?confidence
-       ?article ?title ?reported ?sentence WHERE {{
+       ?article ?reported ?sentence WHERE {{
   {{ SELECT ?fact ?side WHERE {{ {{ ?fact org:member {{{{entity}}}} . BIND("held" AS ?side) }}
     UNION {{ ?fact org:organization {{{{entity}}}} . BIND("in" AS ?side) }} }}
     LIMIT {MAX_FACTS} }}
@@ -91,29 +92,26 @@ ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?roleNode ?org ?former ?rule ?co
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
   OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }}"""
 
-CLAIMS = f"""SELECT DISTINCT ?fact ?side ?author ?authorName ?speaker ?cue ?text ?rule
-       ?confidence ?article ?title ?reported WHERE {{
+CLAIMS = f"""SELECT DISTINCT ?fact ?side ?author ?speaker ?cue ?text ?rule
+       ?confidence ?article ?reported WHERE {{
   {{ SELECT ?fact ?side WHERE {{ {{ ?fact schema:author {{{{entity}}}} . BIND("made" AS ?side) }}
     UNION {{ ?fact schema:mentions {{{{entity}}}} . BIND("about" AS ?side) }} }}
     LIMIT {MAX_FACTS} }}
   OPTIONAL {{ ?fact dcterms:source ?article }}
   OPTIONAL {{ ?fact schema:author ?author }}
-  OPTIONAL {{ ?fact schema:author/rdfs:label ?authorName }}
   OPTIONAL {{ ?fact kg:speakerText ?speaker }}
   OPTIONAL {{ ?fact kg:cueVerb ?cue }}
   OPTIONAL {{ ?fact gaf:denotedBy/nif:anchorOf ?text }}
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
 }} ORDER BY ?side DESC(?reported)"""
 
 EVENTS = f"""SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule ?confidence
-       ?article ?title ?reported ?sentence WHERE {{
+       ?article ?reported ?sentence WHERE {{
   {{ SELECT ?fact ?how WHERE {{ {{ ?fact kg:agent {{{{entity}}}} . BIND(kg:agent AS ?how) }}
     UNION {{ ?fact kg:patient {{{{entity}}}} . BIND(kg:patient AS ?how) }}
     UNION {{ ?fact sem:hasPlace {{{{entity}}}} . BIND(sem:hasPlace AS ?how) }} }}
@@ -127,23 +125,19 @@ EVENTS = f"""SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
   OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }} ORDER BY DESC(COALESCE(?happened, ?reported))"""
 
-RELATIONS = f"""SELECT DISTINCT ?fact ?subject ?subjectName ?relation ?object ?objectName ?rule
-       ?confidence ?article ?title ?sentence WHERE {{
+RELATIONS = f"""SELECT DISTINCT ?fact ?subject ?relation ?object ?rule
+       ?confidence ?article ?sentence WHERE {{
   {{ SELECT ?fact WHERE {{ {{ ?fact rdf:subject {{{{entity}}}} }}
     UNION {{ ?fact rdf:object {{{{entity}}}} }} }} LIMIT {MAX_FACTS} }}
   ?fact rdf:subject ?subject .
   ?fact rdf:predicate ?relation .
   ?fact rdf:object ?object .
-  OPTIONAL {{ ?fact rdf:subject/rdfs:label ?subjectName }}
-  OPTIONAL {{ ?fact rdf:object/rdfs:label ?objectName }}
   OPTIONAL {{ ?fact kg:extractedBy ?rule }}
   OPTIONAL {{ ?fact kg:confidence ?confidence }}
   OPTIONAL {{ ?fact dcterms:source ?article }}
-  OPTIONAL {{ ?fact dcterms:source/schema:headline ?title }}
   OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }}"""
 
