@@ -26,8 +26,8 @@ from kg.extract.rules.context import FactContext
 from kg.extract.rules.figures import clause_tokens, phrasal_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
-from kg.extract.rules.times import time_of
-from kg.extract.values import is_duration
+from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.values import is_time_point
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     COUNTED_CLASSES,
@@ -91,6 +91,14 @@ FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
+UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
+QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
+BALLOT_PLURALS = frozenset(_WORDS["ballot_plurals"])
+AWARD_WORDS = frozenset(_WORDS["award_words"])
+VENUE_HEADS = frozenset(_WORDS["venue_heads"])
+#: Owners that undergo the event: "his arrest", "Smith's conviction", "Wilson's death".
+PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 
 
 def event_type(token: Token) -> EventType | None:
@@ -103,6 +111,11 @@ def event_type(token: Token) -> EventType | None:
             kind = EventType.TRIAL  # "charged with 34 counts"
         if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
             kind = EventType.APPOINTMENT  # "took over as chief executive"
+        if kind is EventType.ACQUISITION and phrasal_lemma(token) != token.lemma_.lower() \
+                and not _objects(token) and token.dep_ != "relcl":
+            return None  # "takes over from Max Jones": a successor, nothing bought
+        if kind is EventType.APPOINTMENT and _for_an_award(token):
+            return None  # "nominated for an Oscar"
         if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in _objects(token)):
             return None  # "launched an offensive": the offensive is the event
         if token.dep_ == "acl" and event_type(token.head) is kind:
@@ -116,6 +129,10 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
         if kind is None or not _noun_sense(token, kind):
             return None
+        if token.lower_ in BALLOT_PLURALS or any(c.dep_ == "nummod" for c in token.children):
+            return None  # "a million votes more", "the last six elections": no one event
+        if kind is EventType.APPOINTMENT and _for_an_award(token):
+            return None  # "an Oscar nomination"
         modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
         return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
@@ -149,6 +166,13 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     return kind
 
 
+def _for_an_award(trigger: Token) -> bool:
+    """Whether a nomination is for an award ("nominated for an Oscar", "a Bafta nomination")."""
+    words = [*trigger.lefts, *(t for c in trigger.children if c.dep_ == "prep"
+                                 for t in c.subtree)]
+    return any(w.lower_ in AWARD_WORDS for w in words)
+
+
 def _can_be_hit(noun: Token) -> bool:
     named = noun.ent_type_ in NAMED_LABELS or noun.pos_ in {"PROPN", "PRON"}
     return named or noun.lemma_.lower() in ATTACK_TARGETS or noun.lower_ in ATTACK_TARGETS
@@ -167,6 +191,9 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
     """Whether a trigger noun names its event here: "a heart attack" is no attack, "the
     launch of a programme" and "a drugs test" launch nothing."""
     modifiers = [c for c in noun.lefts if c.dep_ in {"compound", "amod"}]
+    if kind is EventType.AGREEMENT and any(c.lower_ in QUANTITY_IDIOMS for c in modifiers) \
+            and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
+        return False  # "a great deal of argument"
     if kind is EventType.ATTACK:
         targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS
                    for o in p.children if o.dep_ == "pobj"]
@@ -220,6 +247,11 @@ def is_irrealis(token: Token) -> bool:
         if any(_cancels(c) for c in current.children):
             return True
         governor = current.head
+        if current.dep_ in SUBJECT_DEPS and governor.i != current.i:
+            # "A merger … would be the fifth deal", "if a May election is called", "the
+            # talks would not resume", "the election is expected on 5 May"
+            return any(_cancels(c) for c in governor.children) \
+                or governor.lemma_.lower() in IRREALIS_VERBS
         if current.dep_ not in CHAIN_DEPS or governor.i == current.i:
             return False
         if governor.lemma_.lower() in IRREALIS_VERBS:
@@ -246,6 +278,7 @@ def _cancels(child: Token) -> bool:
         child.dep_ == "neg"
         or child.dep_ == "aux" and child.lower_ in MODALS
         or child.dep_ == "amod" and child.lemma_ in {"propose", "plan"}
+        or child.dep_ in {"amod", "compound"} and child.lower_ in UNREAL_MODIFIERS
         or child.dep_ == "det" and child.lower_ in NEGATIVE_DETERMINERS  # "no treaty"
         or child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKS  # "if Russia invades"
     )
@@ -283,15 +316,26 @@ def _event(
     declared = TRIGGER_RULES[trigger.pos_]
     confidence = declared.confidence
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
-    if not places and trigger.dep_ in {"xcomp", "advcl"}:  # "marched through X to protest"
+    if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
+        # "marched through X to protest", "talks begin in London"
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= PLACE_BEFORE
-    time = time_of(ctx, trigger, scope)
+    if trigger.pos_ == "VERB":
+        time = time_of(ctx, trigger, scope)
+    else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
+        # date of the clause it sits in ("said on Thursday that the detention …")
+        own = next((ctx.time_at[t.i] for t in scope if t.i in ctx.time_at), None)
+        if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
+            own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
+        time = pinned(own, ctx.frame.document.meta.date_published) if own else None
+    if time is not None and time.value is None and not is_time_point(time.text):
+        time = None  # "jailed for two years", "the age of 85", "18-month": no date
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
+    patients = [p for p in patients if p not in agents]  # one party, one part
     named = any(p.kind is not PartyKind.GROUP or p.country for p in agents + patients)
-    dated = time is not None and (time.value is not None or not is_duration(time.text))
+    dated = time is not None
     if not (named or places or figures or dated):
         return None  # "householders attacking intruders": nothing says which event
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
@@ -345,7 +389,8 @@ def noun_participants(
         if child.dep_ == "poss":
             owners = parties(ctx, child)
             city_owned = kind in PATIENT_OWNER_EVENTS and any(_is_city(ctx, p) for p in owners)
-            (patients if city_owned else agents).extend(owners)
+            undergoes = kind in PATIENT_OWNERS  # "his arrest", "Wilson's death"
+            (patients if city_owned or undergoes else agents).extend(owners)
         elif child.dep_ in DEMONYM_DEPS and (c := country_of_demonym(child.text)):
             agents.append(ctx.country_party(child, c))
         elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
@@ -372,7 +417,8 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
     found: list[Party] = []
     if head.i in ctx.time_at or head.ent_type_ in {"DATE", "TIME"}:
         return []  # "Monday's deciding vote": a date is never a participant
-    if head.lower_ in QUANTIFIERS or head.pos_ == "NUM":  # "one of Japan's businessmen"
+    if head.lower_ in QUANTIFIERS or head.pos_ == "NUM" or head.lower_ in {"%", "percent"}:
+        # "one of Japan's businessmen", "18.8% of Southcorp"
         of = [o for p in head.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
         if of:
             return parties(ctx, of[0])
@@ -410,10 +456,16 @@ def _places(ctx: FactContext, scope: list[Token], trigger: Token) -> list[Party]
         if preposition is None:
             continue
         is_place = mention.kind is EntityKind.PLACE or is_city(mention.name)
-        if preposition == "from" and not is_place:
-            continue
+        if not is_place and (preposition == "from" or not _is_venue(mention.name)):
+            continue  # "in the Budget", "at the Hansard Society": no place
         found.append(ctx.entity_party(mention))
     return found
+
+
+def _is_venue(name: str) -> bool:
+    """An organisation's name that is also a place to be at ("the Mercury Theatre")."""
+    words = name.lower().split()
+    return bool(words) and words[-1] in VENUE_HEADS
 
 
 def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
@@ -425,10 +477,17 @@ def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
 
 
 def _locative_above(token: Token, stop: Token) -> str | None:
+    """The locative preposition a place hangs from on the way up to ``stop``; none when another
+    preposition or an owner comes first ("talks on the future of Gibraltar", "on Gibraltar's
+    future": Gibraltar is the topic), unless through a place noun ("in the city of Goma")."""
     current = token
+    if current.dep_ == "poss":
+        return None
     while current.i != stop.i and current.head.i != current.i:
         if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
             return current.lower_
+        if current.dep_ == "prep" and current.head.lemma_.lower() not in PLACE_HEAD_WORDS:
+            return None
         if current.dep_ in {"relcl", "ccomp"} and current.head.i != stop.i:
             return None
         current = current.head
