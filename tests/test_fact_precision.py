@@ -54,6 +54,9 @@ def events(nlp: Any, text: str) -> list[Event]:
         ("Kate Winslet was nominated for an Oscar in 2005.", EventType.APPOINTMENT),
         ("Jones takes over from Mark Smith in Leeds on Monday.", EventType.ACQUISITION),
         ("There was a great deal of argument in Parliament in March.", EventType.AGREEMENT),
+        ("Johnson stormed to his first major title in Paris on Sunday.", EventType.ATTACK),
+        ("Shoppers who had purchased an iPod in London on Monday were happy.",
+         EventType.ACQUISITION),
     ],
 )
 def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: EventType) -> None:
@@ -86,6 +89,29 @@ def test_who_undergoes_a_noun_event_is_its_patient(nlp: Any) -> None:
     (arrest,) = [e for e in events(nlp, "Tom Blake's arrest in Leeds on Monday shocked his "
                                         "friends.") if e.kind is EventType.ARREST]
     assert [p.text for p in arrest.patients] == ["Tom Blake"] and arrest.agents == ()
+
+
+def test_a_headline_participle_is_passive(nlp: Any) -> None:
+    (jailed,) = [e for e in events(nlp, "Singer Tom Blake jailed for swearing.")
+                 if e.kind is EventType.ARREST]
+    assert [p.text for p in jailed.patients] == ["Tom Blake"] and jailed.agents == ()
+
+
+def test_with_names_a_party_only_to_joint_events(nlp: Any) -> None:
+    (appointment,) = [e for e in events(
+        nlp, "The appointment of David Cole, with his mix of skills, was welcomed in Leeds.")
+        if e.kind is EventType.APPOINTMENT]
+    assert appointment.agents == ()
+    (talks,) = [e for e in events(nlp, "Acme held talks with Globex in London on Monday.")
+                if e.kind is EventType.NEGOTIATION]
+    assert {p.text for p in talks.agents} == {"Acme", "Globex"}
+
+
+def test_a_date_in_a_relative_clause_is_not_the_events(nlp: Any) -> None:
+    (bought,) = [e for e in events(nlp, "Fosters bought the stake from Reline, the firm of the "
+                                        "Oatleys, who sold it to Southcorp in 2001.")
+                 if e.kind is EventType.ACQUISITION]
+    assert bought.time is None
 
 
 def test_a_length_of_time_is_no_date(nlp: Any) -> None:

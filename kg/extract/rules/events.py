@@ -97,6 +97,8 @@ BALLOT_PLURALS = frozenset(_WORDS["ballot_plurals"])
 AWARD_WORDS = frozenset(_WORDS["award_words"])
 VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 #: Owners that undergo the event: "his arrest", "Smith's conviction", "Wilson's death".
+JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
+HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 
@@ -154,10 +156,9 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
         launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
         if not launched or not _launches(launched[0]):
             return None
-    if verb.lemma_.lower() in PREPOSITIONAL_TRIGGERS and not any(
-        c.dep_ == "prep" and c.lower_ in PREPOSITIONAL_TRIGGERS[verb.lemma_.lower()]
-        for c in verb.children
-    ):
+    needed = PREPOSITIONAL_TRIGGERS.get(verb.lemma_.lower())
+    if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in verb.children) \
+            and not ("OBJECT" in needed and objects):
         return None  # "the side rallied to win", "shares rallied": no rally
     if kind is EventType.DEATH and any(_violent(o) for c in verb.children
                                        if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
@@ -321,11 +322,13 @@ def _event(
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= PLACE_BEFORE
+    own_scope = [t for t in scope if not _in_clause(t, trigger)]  # not "…, who sold it in 2001"
+    around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
     if trigger.pos_ == "VERB":
-        time = time_of(ctx, trigger, scope)
+        time = around
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
-        own = next((ctx.time_at[t.i] for t in scope if t.i in ctx.time_at), None)
+        own = next((ctx.time_at[t.i] for t in own_scope if t.i in ctx.time_at), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
@@ -335,11 +338,14 @@ def _event(
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
     patients = [p for p in patients if p not in agents]  # one party, one part
     named = any(p.kind is not PartyKind.GROUP or p.country for p in agents + patients)
-    dated = time is not None
+    dated = around is not None and (around.value is not None or is_time_point(around.text))
     if not (named or places or figures or dated):
         return None  # "householders attacking intruders": nothing says which event
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
         return None
+    if kind is EventType.ACQUISITION and agents and all(
+            p.kind is PartyKind.GROUP and not p.country for p in agents):
+        return None  # "consumers who had purchased an iPod": shopping, not an acquisition
     if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
         return None  # "met the target": a meeting needs someone or somewhere named to meet
     evidence = ctx.evidence([trigger], declared, confidence)
@@ -365,8 +371,9 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     """Agents and patients of a verb trigger."""
     agents: list[Party] = []
     patients: list[Party] = []
+    headline = _headline_passive(verb)
     for subject in subjects(verb):
-        passive = subject.dep_ == "nsubjpass" or verb.lemma_ in PATIENT_SUBJECT_VERBS
+        passive = subject.dep_ == "nsubjpass" or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
         (patients if passive else agents).extend(parties(ctx, subject))
     if verb.dep_ == "relcl" and not _objects(verb) and agents:
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
@@ -376,6 +383,17 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
+
+
+def _headline_passive(verb: Token) -> bool:
+    """ "Singer jailed for swearing", "Three soldiers killed in Kabul": a past form of a verb
+    that needs an object, with a subject but no object and no auxiliary, is a headline's
+    passive (the tagger often reads it as a past tense)."""
+    return (
+        verb.tag_ in {"VBD", "VBN"} and event_type(verb) in HEADLINE_PASSIVES
+        and not any(c.dep_ in {"aux", "auxpass"} for c in verb.children)
+        and not any(c.dep_ == "dobj" for c in verb.children)
+    )
 
 
 def noun_participants(
@@ -394,6 +412,8 @@ def noun_participants(
         elif child.dep_ in DEMONYM_DEPS and (c := country_of_demonym(child.text)):
             agents.append(ctx.country_party(child, c))
         elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
+            if child.lower_ in {"with", "between"} and kind not in JOINT_EVENTS:
+                continue  # "the appointment of X, with his experience"
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
             (agents if child.lower_ in NOUN_AGENT_PREPS else patients).extend(found)
         elif child.dep_ == "acl":
