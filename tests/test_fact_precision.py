@@ -373,6 +373,11 @@ def test_the_articles_own_figure_and_a_speakers_are_no_conflict(nlp: Any) -> Non
     assert rows == []
 
 
+def test_the_value_before_a_change_is_no_value_of_the_measure(nlp: Any) -> None:
+    found = figures(nlp, "Losses at Acme totalled $345m, up from $66m in 2003.")
+    assert [(f.value, f.measure is not None) for f in found] == [(345e6, True), (66e6, False)]
+
+
 def test_a_race_distance_is_no_measure(nlp: Any) -> None:
     assert all(f.measure is None for f in figures(nlp, "She won the 800m in Athens."))
 

@@ -135,11 +135,20 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
                           previous.unit, previous.measure, evidence)
     if unit is None and value < 10:
         return None
-    measure = _measure(ctx, span, unit, before) if value >= 1 else None
+    measure = _measure(ctx, span, unit, before) if value >= 1 and not _is_starting_point(span) \
+        else None
     if _is_conversion(ctx, where, unit, before):
         measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
     return Figure(where, value, qualifier, unit, measure, evidence, upper)
+
+
+def _is_starting_point(span: SpacySpan) -> bool:
+    """ "totalled $345m, up from $66m", "fell to 77,000 from 85,000": the value before a change
+    refers to another time, and is no value of the measure now."""
+    root = span.root
+    head = root.head if root.dep_ in {"nummod", "quantmod"} else root
+    return head.dep_ == "pobj" and head.head.lower_ == "from"
 
 
 def _is_conversion(
