@@ -95,6 +95,8 @@ UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
 QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
 BALLOT_PLURALS = frozenset(_WORDS["ballot_plurals"])
 AWARD_WORDS = frozenset(_WORDS["award_words"])
+NOMINATIONS = frozenset(_WORDS["nomination_words"])
+POST_PREPS = frozenset(_WORDS["post_prepositions"])
 VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 #: Owners that undergo the event: "his arrest", "Smith's conviction", "Wilson's death".
 JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
@@ -131,7 +133,9 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
         if kind is None or not _noun_sense(token, kind):
             return None
-        if token.lower_ in BALLOT_PLURALS or any(c.dep_ == "nummod" for c in token.children):
+        if token.lower_ in BALLOT_PLURALS or any(c.dep_ == "nummod" for c in token.children) \
+                or token.tag_ == "NNS" and token.dep_ == "pobj" and token.head.lower_ == "of" \
+                and (token.head.head.pos_ == "NUM" or token.head.head.lower_ in QUANTIFIERS):
             return None  # "a million votes more", "the last six elections": no one event
         if kind is EventType.APPOINTMENT and _for_an_award(token):
             return None  # "an Oscar nomination"
@@ -168,9 +172,13 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
 
 
 def _for_an_award(trigger: Token) -> bool:
-    """Whether a nomination is for an award ("nominated for an Oscar", "a Bafta nomination")."""
+    """Whether a nomination is for an award ("nominated for an Oscar", "a Bafta nomination"),
+    or names no post at all."""
     words = [*trigger.lefts, *(t for c in trigger.children if c.dep_ == "prep"
                                  for t in c.subtree)]
+    if trigger.lemma_.lower() in NOMINATIONS and not any(
+            c.dep_ == "prep" and c.lower_ in POST_PREPS for c in trigger.children):
+        return True  # "nominated for best actress": no post named
     return any(w.lower_ in AWARD_WORDS for w in words)
 
 
@@ -251,8 +259,9 @@ def is_irrealis(token: Token) -> bool:
         if current.dep_ in SUBJECT_DEPS and governor.i != current.i:
             # "A merger … would be the fifth deal", "if a May election is called", "the
             # talks would not resume", "the election is expected on 5 May"
-            return any(_cancels(c) for c in governor.children) \
-                or governor.lemma_.lower() in IRREALIS_VERBS
+            return any(_cancels(c) or c.dep_ in {"acomp", "xcomp"}
+                       and c.lemma_.lower() in IRREALIS_VERBS for c in governor.children) \
+                or governor.lemma_.lower() in IRREALIS_VERBS  # "is due to be held"
         if current.dep_ not in CHAIN_DEPS or governor.i == current.i:
             return False
         if governor.lemma_.lower() in IRREALIS_VERBS:
@@ -415,13 +424,17 @@ def noun_participants(
             if child.lower_ in {"with", "between"} and kind not in JOINT_EVENTS:
                 continue  # "the appointment of X, with his experience"
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
-            (agents if child.lower_ in NOUN_AGENT_PREPS else patients).extend(found)
+            joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
+            (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
         elif child.dep_ == "acl":
             agents += [p for a in child.children if a.dep_ == "agent"
                        for o in a.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     governor = noun.head
     if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
         agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
+        if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
+            agents += [p for c in governor.children if c.dep_ == "prep" and c.lower_ == "with"
+                       for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
 
 
@@ -446,13 +459,29 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
     if party is not None:
         found.append(party)
     if party is None or party.kind is PartyKind.GROUP:
-        inner = [t for t in head.subtree if not _in_clause(t, head)]
+        inner = [t for t in _described_by(head) if not _in_clause(t, head)]
         found += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
                   if m.kind is not EntityKind.PLACE and not is_city(m.name)]
     for child in head.children:
         if child.dep_ == "conj":
             found += parties(ctx, child)
     return found
+
+
+def _described_by(head: Token) -> list[Token]:
+    """The words of a described group that can name who it is: its modifiers ("Azov
+    fighters") and its "from"/"of" phrase ("fighters from the Azov Regiment", "ministers of
+    the G8") — not a workplace ("executives at Fannie Mae") or a deeper phrase ("a distributor
+    of DVDs of Bollywood films")."""
+    words = [head]
+    for child in head.children:
+        if child.dep_ in {"compound", "amod", "nmod", "poss", "appos"}:
+            words += list(child.subtree)
+        elif child.dep_ == "prep" and child.lower_ in {"from", "of"}:
+            for obj in (o for o in child.children if o.dep_ == "pobj"):
+                words += [obj, *(t for c in obj.children if c.dep_ in {"compound", "conj", "cc"}
+                                 for t in c.subtree)]
+    return words
 
 
 def _in_clause(token: Token, head: Token) -> bool:
