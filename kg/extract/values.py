@@ -56,7 +56,8 @@ _HAS_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
 #: Words that place an expression on the calendar ("last week", "on Monday", "in 2003").
 _POINT_WORDS = re.compile(
     rf"\b({'|'.join(sorted(CALENDAR_WORDS | set(TIME_UNITS)))}|weekend|yesterday|today|tomorrow"
-    rf"|tonight|morning|afternoon|evening|night|spring|summer|autumn|winter|ago)\b", re.I)
+    rf"|tonight|morning|afternoon|evening|night|spring|summer|autumn|winter|ago"
+    rf"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b", re.I)
 _YEAR_OR_DECADE = re.compile(r"\b(1[6-9]|20)\d\d(s|'s)?\b")
 _UNIT_MODIFIER = re.compile(rf"\d+-({'|'.join(TIME_UNITS)})\b", re.I)  # "18-month"
 _CURRENCY = CURRENCY_SYMBOLS
@@ -219,9 +220,12 @@ def is_time_point(text: str) -> bool:
     """Whether a DATE expression the date parser could not pin names a point in time a reader
     can place ("last week", "Monday night", "the 1990s"), not a length of time or an age.
 
-    >>> [is_time_point(t) for t in ("last week", "two years", "the age of 85", "18-month")]
-    [True, False, False, False]
+    >>> [is_time_point(t) for t in ("last week", "two years", "the age of 85", "18-month",
+    ...                             "the past day")]
+    [True, False, False, False, True]
     """
+    if re.search(r"\b(past|last)\s+(day|hour|week)\b", text, re.I):
+        return True  # "in the past day": a span up to the report, kept as text
     if is_duration(text) or _UNIT_MODIFIER.search(text):
         return False
     return bool(_YEAR_OR_DECADE.search(text) or _POINT_WORDS.search(text))

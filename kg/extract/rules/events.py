@@ -102,6 +102,8 @@ VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
+#: Locative prepositions that also introduce a topic ("talks on the future of X").
+TOPIC_PREPS = frozenset({"on", "over", "about"})
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 
 
@@ -331,7 +333,8 @@ def _event(
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= PLACE_BEFORE
-    own_scope = [t for t in scope if not _in_clause(t, trigger)]  # not "…, who sold it in 2001"
+    below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
+    own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
     around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
     if trigger.pos_ == "VERB":
         time = around
@@ -505,16 +508,26 @@ def _places(ctx: FactContext, scope: list[Token], trigger: Token) -> list[Party]
         if preposition is None:
             continue
         is_place = mention.kind is EntityKind.PLACE or is_city(mention.name)
-        if not is_place and (preposition == "from" or not _is_venue(mention.name)):
+        venue = _is_venue(mention.name) or _is_venue(_phrase_head(token).lower_)
+        if not is_place and (preposition == "from" or not venue):
             continue  # "in the Budget", "at the Hansard Society": no place
         found.append(ctx.entity_party(mention))
     return found
 
 
 def _is_venue(name: str) -> bool:
-    """An organisation's name that is also a place to be at ("the Mercury Theatre")."""
+    """An organisation's name that is also a place to be at ("the Mercury Theatre", "the
+    Azovstal steel works")."""
     words = name.lower().split()
-    return bool(words) and words[-1] in VENUE_HEADS
+    return bool(words) and (words[-1] in VENUE_HEADS or words[-1] in PLACE_HEAD_WORDS)
+
+
+def _phrase_head(token: Token) -> Token:
+    """The noun a name modifies ("Azovstal" in "the Azovstal steel works" → "works")."""
+    current = token
+    while current.dep_ == "compound" and current.head.i != current.i:
+        current = current.head
+    return current
 
 
 def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
@@ -526,19 +539,23 @@ def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
 
 
 def _locative_above(token: Token, stop: Token) -> str | None:
-    """The locative preposition a place hangs from on the way up to ``stop``; none when another
-    preposition or an owner comes first ("talks on the future of Gibraltar", "on Gibraltar's
-    future": Gibraltar is the topic), unless through a place noun ("in the city of Goma")."""
-    current = token
-    if current.dep_ == "poss":
+    """The locative preposition a place hangs from on the way up to ``stop``. An owner is no
+    place ("talks on Gibraltar's future"), nor the object of a noun under "on"/"over"/"about"
+    ("talks on the future of Gibraltar": the topic); "in the town of Goma", "in the catacombs
+    of the Azovstal steel works" are places."""
+    if token.dep_ == "poss":
         return None
+    current = token
+    nouns = 0
     while current.i != stop.i and current.head.i != current.i:
         if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
+            if nouns > 1 and current.lower_ in TOPIC_PREPS:
+                return None
             return current.lower_
-        if current.dep_ == "prep" and current.head.lemma_.lower() not in PLACE_HEAD_WORDS:
-            return None
         if current.dep_ in {"relcl", "ccomp"} and current.head.i != stop.i:
             return None
+        if current.pos_ in {"NOUN", "PROPN"} and current.dep_ == "pobj":
+            nouns += 1
         current = current.head
     return None
 
