@@ -135,6 +135,9 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
         if kind is None or not _noun_sense(token, kind):
             return None
+        needed = PREPOSITIONAL_TRIGGERS.get(token.lemma_.lower())
+        if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in token.children):
+            return None  # "a part in the rally" of share prices; "a rally in London" is one
         if token.lower_ in BALLOT_PLURALS or any(c.dep_ == "nummod" for c in token.children) \
                 or token.tag_ == "NNS" and token.dep_ == "pobj" and token.head.lower_ == "of" \
                 and (token.head.head.pos_ == "NUM" or token.head.head.lower_ in QUANTIFIERS):
@@ -556,6 +559,8 @@ def _locative_above(token: Token, stop: Token) -> str | None:
             return None
         if current.pos_ in {"NOUN", "PROPN"} and current.dep_ == "pobj":
             nouns += 1
+        if current.pos_ == "VERB" and current.i != token.i:
+            return None  # "charged with avoiding tests in X": X is where the tests were
         current = current.head
     return None
 
