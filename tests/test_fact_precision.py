@@ -57,6 +57,12 @@ def events(nlp: Any, text: str) -> list[Event]:
         ("Johnson stormed to his first major title in Paris on Sunday.", EventType.ATTACK),
         ("Shoppers who had purchased an iPod in London on Monday were happy.",
          EventType.ACQUISITION),
+        ("Fears about Iraq played a part in the rally on Wall Street on Monday.",
+         EventType.PROTEST),
+        ("Imelda Staunton was nominated for best actress in London on Monday.",
+         EventType.APPOINTMENT),
+        ("Jane Cole had lost all nine of her previous meetings with Anna Smith.",
+         EventType.MEETING),
     ],
 )
 def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: EventType) -> None:
@@ -89,6 +95,24 @@ def test_who_undergoes_a_noun_event_is_its_patient(nlp: Any) -> None:
     (arrest,) = [e for e in events(nlp, "Tom Blake's arrest in Leeds on Monday shocked his "
                                         "friends.") if e.kind is EventType.ARREST]
     assert [p.text for p in arrest.patients] == ["Tom Blake"] and arrest.agents == ()
+
+
+def test_a_count_over_a_period_is_no_event(nlp: Any) -> None:
+    assert [e for e in events(nlp, "About 3,000 people died over 30 years.")
+            if e.kind is EventType.DEATH] == []
+
+
+def test_what_is_sold_is_no_place(nlp: Any) -> None:
+    found = events(nlp, "Yukos is suing companies involved in the sale of Yugansk.")
+    assert found and all(not e.places for e in found)
+
+
+def test_a_meeting_of_a_body_is_held_by_it(nlp: Any) -> None:
+    (meeting,) = [e for e in events(nlp, "The board made the decision at a meeting of the "
+                                        "Executive Committee of Acme on Wednesday.")
+                  if e.kind is EventType.MEETING]
+    assert any("Executive Committee" in p.text for p in meeting.agents)
+    assert not meeting.patients
 
 
 def test_a_headline_participle_is_passive(nlp: Any) -> None:

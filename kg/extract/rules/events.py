@@ -27,7 +27,7 @@ from kg.extract.rules.figures import clause_tokens, phrasal_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
-from kg.extract.values import is_time_point
+from kg.extract.values import is_duration, is_time_point
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     COUNTED_CLASSES,
@@ -356,6 +356,8 @@ def _event(
     dated = around is not None and (around.value is not None or is_time_point(around.text))
     if not (named or places or figures or dated):
         return None  # "householders attacking intruders": nothing says which event
+    if not (named or places or dated) and around is not None and is_duration(around.text):
+        return None  # "3,000 died over 30 years": a statistic, not one event
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
         return None
     if kind is EventType.ACQUISITION and agents and all(
@@ -550,7 +552,11 @@ def _locative_above(token: Token, stop: Token) -> str | None:
         return None
     current = token
     nouns = 0
+    facility = _is_venue(_phrase_head(token).lower_)
     while current.i != stop.i and current.head.i != current.i:
+        if current.dep_ == "prep" and current.lower_ == "of" and not facility \
+                and current.head.lemma_.lower() not in PLACE_HEAD_WORDS:
+            return None  # "the sale of Yugansk", "the future of Gibraltar"; not "the town of X"
         if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
             if nouns > 1 and current.lower_ in TOPIC_PREPS:
                 return None
