@@ -44,6 +44,25 @@ def events(nlp: Any, text: str) -> list[Event]:
          EventType.ATTACK),
         ("The deal, struck at the European Council in Brussels, was welcomed.",
          EventType.ATTACK),
+        ("Buying the airline would give Acme a foothold in Asia.", EventType.ACQUISITION),
+        ("A merger between Acme and Globex would create the biggest bank in Europe.",
+         EventType.ACQUISITION),
+        ("If an election is called in May, taxes will rise.", EventType.ELECTION),
+        ("A possible takeover of Globex by Acme was discussed in London on Monday.",
+         EventType.ACQUISITION),
+        ("The Greens won a million votes more than in 2001.", EventType.ELECTION),
+        ("Kate Winslet was nominated for an Oscar in 2005.", EventType.APPOINTMENT),
+        ("Jones takes over from Mark Smith in Leeds on Monday.", EventType.ACQUISITION),
+        ("There was a great deal of argument in Parliament in March.", EventType.AGREEMENT),
+        ("Johnson stormed to his first major title in Paris on Sunday.", EventType.ATTACK),
+        ("Shoppers who had purchased an iPod in London on Monday were happy.",
+         EventType.ACQUISITION),
+        ("Fears about Iraq played a part in the rally on Wall Street on Monday.",
+         EventType.PROTEST),
+        ("Imelda Staunton was nominated for best actress in London on Monday.",
+         EventType.APPOINTMENT),
+        ("Jane Cole had lost all nine of her previous meetings with Anna Smith.",
+         EventType.MEETING),
     ],
 )
 def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: EventType) -> None:
@@ -70,6 +89,73 @@ def test_a_date_is_never_a_participant(nlp: Any) -> None:
     (vote,) = [e for e in events(nlp, "Monday's deciding vote in Parliament went against "
                                       "Tony Blair.") if e.kind is EventType.ELECTION]
     assert all("Monday" not in p.text for p in (*vote.agents, *vote.patients))
+
+
+def test_who_undergoes_a_noun_event_is_its_patient(nlp: Any) -> None:
+    (arrest,) = [e for e in events(nlp, "Tom Blake's arrest in Leeds on Monday shocked his "
+                                        "friends.") if e.kind is EventType.ARREST]
+    assert [p.text for p in arrest.patients] == ["Tom Blake"] and arrest.agents == ()
+
+
+def test_a_count_over_a_period_is_no_event(nlp: Any) -> None:
+    assert [e for e in events(nlp, "About 3,000 people died over 30 years.")
+            if e.kind is EventType.DEATH] == []
+
+
+def test_what_is_sold_is_no_place(nlp: Any) -> None:
+    found = events(nlp, "Yukos is suing companies involved in the sale of Yugansk.")
+    assert found and all(not e.places for e in found)
+
+
+def test_a_meeting_of_a_body_is_held_by_it(nlp: Any) -> None:
+    (meeting,) = [e for e in events(nlp, "The board made the decision at a meeting of the "
+                                        "Executive Committee of Acme on Wednesday.")
+                  if e.kind is EventType.MEETING]
+    assert any("Executive Committee" in p.text for p in meeting.agents)
+    assert not meeting.patients
+
+
+def test_a_headline_participle_is_passive(nlp: Any) -> None:
+    (jailed,) = [e for e in events(nlp, "Singer Tom Blake jailed for swearing.")
+                 if e.kind is EventType.ARREST]
+    assert [p.text for p in jailed.patients] == ["Tom Blake"] and jailed.agents == ()
+
+
+def test_with_names_a_party_only_to_joint_events(nlp: Any) -> None:
+    (appointment,) = [e for e in events(
+        nlp, "The appointment of David Cole, with his mix of skills, was welcomed in Leeds.")
+        if e.kind is EventType.APPOINTMENT]
+    assert appointment.agents == ()
+    (talks,) = [e for e in events(nlp, "Acme held talks with Globex in London on Monday.")
+                if e.kind is EventType.NEGOTIATION]
+    assert {p.text for p in talks.agents} == {"Acme", "Globex"}
+
+
+def test_a_date_in_a_relative_clause_is_not_the_events(nlp: Any) -> None:
+    (bought,) = [e for e in events(nlp, "Fosters bought the stake from Reline, the firm of the "
+                                        "Oatleys, who sold it to Southcorp in 2001.")
+                 if e.kind is EventType.ACQUISITION]
+    assert bought.time is None
+
+
+def test_a_length_of_time_is_no_date(nlp: Any) -> None:
+    (jailed,) = [e for e in events(nlp, "Peter Jones was jailed in Leeds for two years.")
+                 if e.kind is EventType.ARREST]
+    assert jailed.time is None
+
+
+def test_a_noun_event_takes_no_date_from_the_clause_around_it(nlp: Any) -> None:
+    found = events(nlp, "On Thursday, John Smith said the arrest of Tom Jones in Leeds had "
+                        "been unlawful.")
+    (arrest,) = [e for e in found if e.kind is EventType.ARREST]
+    assert arrest.time is None
+
+
+def test_a_topic_or_an_organisation_is_no_place(nlp: Any) -> None:
+    found = events(nlp, "Britain held talks with Spain on the future of Gibraltar.")
+    assert all("Gibraltar" not in p.text for e in found for p in e.places)
+    found = events(nlp, "Gordon Brown cut taxes before the election in the Budget in 2001.")
+    assert all("Budget" not in p.text for e in found for p in e.places)
 
 
 def test_a_future_event_is_marked_planned(nlp: Any) -> None:
@@ -103,6 +189,9 @@ def figures(nlp: Any, text: str) -> list[Figure]:
          "percentage points"),
         ("A million people marched in London.", 1_000_000, None, None, "people"),
         ("Nearly 20,000 people live there.", 20_000, None, "approximately", "people"),
+        ("The club is valued at £800m.", 800_000_000, None, None, "GBP"),
+        ("Exports grew to 12 trillion yen.", 12e12, None, None, "JPY"),
+        ("About 7m viewers watched the final.", 7_000_000, None, "approximately", "viewer"),
     ],
 )
 def test_numbers_read_as_a_careful_reader_reads_them(
@@ -292,6 +381,29 @@ def test_incompatible_figures_from_two_sources_are_a_conflict(nlp: Any) -> None:
         "Goma."])
     assert {(float(r["value"]), r["status"]) for r in rows} == {
         (5000.0, "conflict"), (900.0, "conflict")}
+
+
+def test_figures_of_one_sentence_or_without_a_subject_are_no_conflict(nlp: Any) -> None:
+    rows = _ledger(nlp, [
+        "The bank said prices rose 3% in the north and 1.2% in the south in March. "
+        "Analysts said prices rose 15% in London. New loans fell to 77,000 from 85,000."])
+    assert rows == []
+
+
+def test_the_articles_own_figure_and_a_speakers_are_no_conflict(nlp: Any) -> None:
+    rows = _ledger(nlp, [
+        "The earthquake killed at least 38,000 people in Goma. The flood killed about 10,000 "
+        "people in Goma, officials said."])
+    assert rows == []
+
+
+def test_the_value_before_a_change_is_no_value_of_the_measure(nlp: Any) -> None:
+    found = figures(nlp, "Losses at Acme totalled $345m, up from $66m in 2003.")
+    assert [(f.value, f.measure is not None) for f in found] == [(345e6, True), (66e6, False)]
+
+
+def test_a_race_distance_is_no_measure(nlp: Any) -> None:
+    assert all(f.measure is None for f in figures(nlp, "She won the 800m in Athens."))
 
 
 def test_a_currency_conversion_is_not_a_second_figure(nlp: Any) -> None:

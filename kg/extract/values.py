@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kg.lexicon.words import (
+    CALENDAR_WORDS,
     COMPARATIVES,
     CURRENCY_CODES,
     CURRENCY_SYMBOLS,
@@ -52,6 +53,13 @@ _DURATION = re.compile(
 _RELATIVE_POINT = re.compile(rf"\s*(the\s+)?({'|'.join(RELATIVE_TIME_WORDS)})\s+\w+\s*", re.I)
 _PLURAL_UNIT = re.compile(rf"\b({'|'.join(u + 's' for u in TIME_UNITS)})\b", re.I)
 _HAS_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
+#: Words that place an expression on the calendar ("last week", "on Monday", "in 2003").
+_POINT_WORDS = re.compile(
+    rf"\b({'|'.join(sorted(CALENDAR_WORDS | set(TIME_UNITS)))}|weekend|yesterday|today|tomorrow"
+    rf"|tonight|morning|afternoon|evening|night|spring|summer|autumn|winter|ago"
+    rf"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b", re.I)
+_YEAR_OR_DECADE = re.compile(r"\b(1[6-9]|20)\d\d(s|'s)?\b")
+_UNIT_MODIFIER = re.compile(rf"\d+-({'|'.join(TIME_UNITS)})\b", re.I)  # "18-month"
 _CURRENCY = CURRENCY_SYMBOLS
 _SYMBOLS = "".join(sorted({ch for symbol in _CURRENCY for ch in symbol if not ch.isalpha()}))
 _RANGE = re.compile(
@@ -127,6 +135,8 @@ def scale_after(span: Span) -> float:
     if after is None or span[-1].whitespace_ or not span[-1].like_num:
         return 1.0
     word = after.lower_
+    if word.endswith(".") and after.i == after.sent.end - 1:
+        word = word[:-1]  # "valued at £800m.": the full stop went into the word
     return _SCALES[word] if word in _SCALES and len(word) <= 2 else 1.0
 
 
@@ -172,8 +182,9 @@ def number_unit(span: Span) -> str | None:
     for token in [*words[:1], *(doc[span.start - 1 : span.start] if span.start else [])]:
         if token.text in CURRENCY_CODES:
             return token.text
-    if words and (named := CURRENCY_WORDS.get(words[0].lemma_.lower())) is not None:
-        return named
+    for word in [*words[:1], span[-1]]:  # "12 trillion yen" is one entity or two
+        if (named := CURRENCY_WORDS.get(word.lemma_.lower())) is not None:
+            return named
     around = [t.lower_ for t in [*span, *words[:2]]]
     pairs = zip(around, around[1:], strict=False)
     if any(w == "percentage" and n in PERCENTAGE_POINTS for w, n in pairs):
@@ -182,7 +193,8 @@ def number_unit(span: Span) -> str | None:
         return "percent"
     after = words[0] if words else None
     root = span.root
-    if root.dep_ == "nummod" and root.head.pos_ in {"NOUN", "PROPN"}:
+    if root.dep_ == "nummod" and root.head.pos_ in {"NOUN", "PROPN"} \
+            and root.head.lower_.rstrip(".") not in _SCALES:  # "7m viewers": viewers
         return root.head.lemma_.lower()
     if after is not None and after.lower_ == "of" and after.i + 1 < len(span.doc):
         return None
@@ -202,6 +214,21 @@ def is_duration(text: str) -> bool:
         and not _PLURAL_UNIT.search(text)
         and not re.search(r"\bpast\s+(day|hour)\b", text, re.I)
     )
+
+
+def is_time_point(text: str) -> bool:
+    """Whether a DATE expression the date parser could not pin names a point in time a reader
+    can place ("last week", "Monday night", "the 1990s"), not a length of time or an age.
+
+    >>> [is_time_point(t) for t in ("last week", "two years", "the age of 85", "18-month",
+    ...                             "the past day")]
+    [True, False, False, False, True]
+    """
+    if re.search(r"\b(past|last)\s+(day|hour|week)\b", text, re.I):
+        return True  # "in the past day": a span up to the report, kept as text
+    if is_duration(text) or _UNIT_MODIFIER.search(text):
+        return False
+    return bool(_YEAR_OR_DECADE.search(text) or _POINT_WORDS.search(text))
 
 
 @lru_cache(maxsize=8)

@@ -26,8 +26,8 @@ from kg.extract.rules.context import FactContext
 from kg.extract.rules.figures import clause_tokens, phrasal_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
-from kg.extract.rules.times import time_of
-from kg.extract.values import is_duration
+from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.values import is_duration, is_time_point
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     COUNTED_CLASSES,
@@ -91,6 +91,20 @@ FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
+UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
+QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
+BALLOT_PLURALS = frozenset(_WORDS["ballot_plurals"])
+AWARD_WORDS = frozenset(_WORDS["award_words"])
+NOMINATIONS = frozenset(_WORDS["nomination_words"])
+POST_PREPS = frozenset(_WORDS["post_prepositions"])
+VENUE_HEADS = frozenset(_WORDS["venue_heads"])
+#: Owners that undergo the event: "his arrest", "Smith's conviction", "Wilson's death".
+JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
+HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
+PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
+#: Locative prepositions that also introduce a topic ("talks on the future of X").
+TOPIC_PREPS = frozenset({"on", "over", "about"})
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 
 
 def event_type(token: Token) -> EventType | None:
@@ -103,6 +117,11 @@ def event_type(token: Token) -> EventType | None:
             kind = EventType.TRIAL  # "charged with 34 counts"
         if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
             kind = EventType.APPOINTMENT  # "took over as chief executive"
+        if kind is EventType.ACQUISITION and phrasal_lemma(token) != token.lemma_.lower() \
+                and not _objects(token) and token.dep_ != "relcl":
+            return None  # "takes over from Max Jones": a successor, nothing bought
+        if kind is EventType.APPOINTMENT and _for_an_award(token):
+            return None  # "nominated for an Oscar"
         if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in _objects(token)):
             return None  # "launched an offensive": the offensive is the event
         if token.dep_ == "acl" and event_type(token.head) is kind:
@@ -116,6 +135,15 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
         if kind is None or not _noun_sense(token, kind):
             return None
+        needed = PREPOSITIONAL_TRIGGERS.get(token.lemma_.lower())
+        if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in token.children):
+            return None  # "a part in the rally" of share prices; "a rally in London" is one
+        if token.lower_ in BALLOT_PLURALS or any(c.dep_ == "nummod" for c in token.children) \
+                or token.tag_ == "NNS" and token.dep_ == "pobj" and token.head.lower_ == "of" \
+                and (token.head.head.pos_ == "NUM" or token.head.head.lower_ in QUANTIFIERS):
+            return None  # "a million votes more", "the last six elections": no one event
+        if kind is EventType.APPOINTMENT and _for_an_award(token):
+            return None  # "an Oscar nomination"
         modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
         return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
@@ -137,16 +165,26 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
         launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
         if not launched or not _launches(launched[0]):
             return None
-    if verb.lemma_.lower() in PREPOSITIONAL_TRIGGERS and not any(
-        c.dep_ == "prep" and c.lower_ in PREPOSITIONAL_TRIGGERS[verb.lemma_.lower()]
-        for c in verb.children
-    ):
+    needed = PREPOSITIONAL_TRIGGERS.get(verb.lemma_.lower())
+    if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in verb.children) \
+            and not ("OBJECT" in needed and objects):
         return None  # "the side rallied to win", "shares rallied": no rally
     if kind is EventType.DEATH and any(_violent(o) for c in verb.children
                                        if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
                                        for o in c.children if o.dep_ == "pobj"):
         return EventType.KILLING
     return kind
+
+
+def _for_an_award(trigger: Token) -> bool:
+    """Whether a nomination is for an award ("nominated for an Oscar", "a Bafta nomination"),
+    or names no post at all."""
+    words = [*trigger.lefts, *(t for c in trigger.children if c.dep_ == "prep"
+                                 for t in c.subtree)]
+    if trigger.lemma_.lower() in NOMINATIONS and not any(
+            c.dep_ == "prep" and c.lower_ in POST_PREPS for c in trigger.children):
+        return True  # "nominated for best actress": no post named
+    return any(w.lower_ in AWARD_WORDS for w in words)
 
 
 def _can_be_hit(noun: Token) -> bool:
@@ -167,6 +205,9 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
     """Whether a trigger noun names its event here: "a heart attack" is no attack, "the
     launch of a programme" and "a drugs test" launch nothing."""
     modifiers = [c for c in noun.lefts if c.dep_ in {"compound", "amod"}]
+    if kind is EventType.AGREEMENT and any(c.lower_ in QUANTITY_IDIOMS for c in modifiers) \
+            and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
+        return False  # "a great deal of argument"
     if kind is EventType.ATTACK:
         targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS
                    for o in p.children if o.dep_ == "pobj"]
@@ -220,6 +261,12 @@ def is_irrealis(token: Token) -> bool:
         if any(_cancels(c) for c in current.children):
             return True
         governor = current.head
+        if current.dep_ in SUBJECT_DEPS and governor.i != current.i:
+            # "A merger … would be the fifth deal", "if a May election is called", "the
+            # talks would not resume", "the election is expected on 5 May"
+            return any(_cancels(c) or c.dep_ in {"acomp", "xcomp"}
+                       and c.lemma_.lower() in IRREALIS_VERBS for c in governor.children) \
+                or governor.lemma_.lower() in IRREALIS_VERBS  # "is due to be held"
         if current.dep_ not in CHAIN_DEPS or governor.i == current.i:
             return False
         if governor.lemma_.lower() in IRREALIS_VERBS:
@@ -246,6 +293,7 @@ def _cancels(child: Token) -> bool:
         child.dep_ == "neg"
         or child.dep_ == "aux" and child.lower_ in MODALS
         or child.dep_ == "amod" and child.lemma_ in {"propose", "plan"}
+        or child.dep_ in {"amod", "compound"} and child.lower_ in UNREAL_MODIFIERS
         or child.dep_ == "det" and child.lower_ in NEGATIVE_DETERMINERS  # "no treaty"
         or child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKS  # "if Russia invades"
     )
@@ -283,19 +331,38 @@ def _event(
     declared = TRIGGER_RULES[trigger.pos_]
     confidence = declared.confidence
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
-    if not places and trigger.dep_ in {"xcomp", "advcl"}:  # "marched through X to protest"
+    if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
+        # "marched through X to protest", "talks begin in London"
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= PLACE_BEFORE
-    time = time_of(ctx, trigger, scope)
+    below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
+    own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
+    around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
+    if trigger.pos_ == "VERB":
+        time = around
+    else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
+        # date of the clause it sits in ("said on Thursday that the detention …")
+        own = next((ctx.time_at[t.i] for t in own_scope if t.i in ctx.time_at), None)
+        if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
+            own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
+        time = pinned(own, ctx.frame.document.meta.date_published) if own else None
+    if time is not None and time.value is None and not is_time_point(time.text):
+        time = None  # "jailed for two years", "the age of 85", "18-month": no date
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
+    patients = [p for p in patients if p not in agents]  # one party, one part
     named = any(p.kind is not PartyKind.GROUP or p.country for p in agents + patients)
-    dated = time is not None and (time.value is not None or not is_duration(time.text))
+    dated = around is not None and (around.value is not None or is_time_point(around.text))
     if not (named or places or figures or dated):
         return None  # "householders attacking intruders": nothing says which event
+    if not (named or places or dated) and around is not None and is_duration(around.text):
+        return None  # "3,000 died over 30 years": a statistic, not one event
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
         return None
+    if kind is EventType.ACQUISITION and agents and all(
+            p.kind is PartyKind.GROUP and not p.country for p in agents):
+        return None  # "consumers who had purchased an iPod": shopping, not an acquisition
     if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
         return None  # "met the target": a meeting needs someone or somewhere named to meet
     evidence = ctx.evidence([trigger], declared, confidence)
@@ -321,8 +388,9 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     """Agents and patients of a verb trigger."""
     agents: list[Party] = []
     patients: list[Party] = []
+    headline = _headline_passive(verb)
     for subject in subjects(verb):
-        passive = subject.dep_ == "nsubjpass" or verb.lemma_ in PATIENT_SUBJECT_VERBS
+        passive = subject.dep_ == "nsubjpass" or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
         (patients if passive else agents).extend(parties(ctx, subject))
     if verb.dep_ == "relcl" and not _objects(verb) and agents:
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
@@ -332,6 +400,17 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
+
+
+def _headline_passive(verb: Token) -> bool:
+    """ "Singer jailed for swearing", "Three soldiers killed in Kabul": a past form of a verb
+    that needs an object, with a subject but no object and no auxiliary, is a headline's
+    passive (the tagger often reads it as a past tense)."""
+    return (
+        verb.tag_ in {"VBD", "VBN"} and event_type(verb) in HEADLINE_PASSIVES
+        and not any(c.dep_ in {"aux", "auxpass"} for c in verb.children)
+        and not any(c.dep_ == "dobj" for c in verb.children)
+    )
 
 
 def noun_participants(
@@ -345,18 +424,25 @@ def noun_participants(
         if child.dep_ == "poss":
             owners = parties(ctx, child)
             city_owned = kind in PATIENT_OWNER_EVENTS and any(_is_city(ctx, p) for p in owners)
-            (patients if city_owned else agents).extend(owners)
+            undergoes = kind in PATIENT_OWNERS  # "his arrest", "Wilson's death"
+            (patients if city_owned or undergoes else agents).extend(owners)
         elif child.dep_ in DEMONYM_DEPS and (c := country_of_demonym(child.text)):
             agents.append(ctx.country_party(child, c))
         elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
+            if child.lower_ in {"with", "between"} and kind not in JOINT_EVENTS:
+                continue  # "the appointment of X, with his experience"
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
-            (agents if child.lower_ in NOUN_AGENT_PREPS else patients).extend(found)
+            joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
+            (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
         elif child.dep_ == "acl":
             agents += [p for a in child.children if a.dep_ == "agent"
                        for o in a.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     governor = noun.head
     if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
         agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
+        if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
+            agents += [p for c in governor.children if c.dep_ == "prep" and c.lower_ == "with"
+                       for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
 
 
@@ -372,7 +458,8 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
     found: list[Party] = []
     if head.i in ctx.time_at or head.ent_type_ in {"DATE", "TIME"}:
         return []  # "Monday's deciding vote": a date is never a participant
-    if head.lower_ in QUANTIFIERS or head.pos_ == "NUM":  # "one of Japan's businessmen"
+    if head.lower_ in QUANTIFIERS or head.pos_ == "NUM" or head.lower_ in {"%", "percent"}:
+        # "one of Japan's businessmen", "18.8% of Southcorp"
         of = [o for p in head.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
         if of:
             return parties(ctx, of[0])
@@ -380,13 +467,29 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
     if party is not None:
         found.append(party)
     if party is None or party.kind is PartyKind.GROUP:
-        inner = [t for t in head.subtree if not _in_clause(t, head)]
+        inner = [t for t in _described_by(head) if not _in_clause(t, head)]
         found += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
                   if m.kind is not EntityKind.PLACE and not is_city(m.name)]
     for child in head.children:
         if child.dep_ == "conj":
             found += parties(ctx, child)
     return found
+
+
+def _described_by(head: Token) -> list[Token]:
+    """The words of a described group that can name who it is: its modifiers ("Azov
+    fighters") and its "from"/"of" phrase ("fighters from the Azov Regiment", "ministers of
+    the G8") — not a workplace ("executives at Fannie Mae") or a deeper phrase ("a distributor
+    of DVDs of Bollywood films")."""
+    words = [head]
+    for child in head.children:
+        if child.dep_ in {"compound", "amod", "nmod", "poss", "appos"}:
+            words += list(child.subtree)
+        elif child.dep_ == "prep" and child.lower_ in {"from", "of"}:
+            for obj in (o for o in child.children if o.dep_ == "pobj"):
+                words += [obj, *(t for c in obj.children if c.dep_ in {"compound", "conj", "cc"}
+                                 for t in c.subtree)]
+    return words
 
 
 def _in_clause(token: Token, head: Token) -> bool:
@@ -410,10 +513,26 @@ def _places(ctx: FactContext, scope: list[Token], trigger: Token) -> list[Party]
         if preposition is None:
             continue
         is_place = mention.kind is EntityKind.PLACE or is_city(mention.name)
-        if preposition == "from" and not is_place:
-            continue
+        venue = _is_venue(mention.name) or _is_venue(_phrase_head(token).lower_)
+        if not is_place and (preposition == "from" or not venue):
+            continue  # "in the Budget", "at the Hansard Society": no place
         found.append(ctx.entity_party(mention))
     return found
+
+
+def _is_venue(name: str) -> bool:
+    """An organisation's name that is also a place to be at ("the Mercury Theatre", "the
+    Azovstal steel works")."""
+    words = name.lower().split()
+    return bool(words) and (words[-1] in VENUE_HEADS or words[-1] in PLACE_HEAD_WORDS)
+
+
+def _phrase_head(token: Token) -> Token:
+    """The noun a name modifies ("Azovstal" in "the Azovstal steel works" → "works")."""
+    current = token
+    while current.dep_ == "compound" and current.head.i != current.i:
+        current = current.head
+    return current
 
 
 def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
@@ -425,12 +544,29 @@ def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
 
 
 def _locative_above(token: Token, stop: Token) -> str | None:
+    """The locative preposition a place hangs from on the way up to ``stop``. An owner is no
+    place ("talks on Gibraltar's future"), nor the object of a noun under "on"/"over"/"about"
+    ("talks on the future of Gibraltar": the topic); "in the town of Goma", "in the catacombs
+    of the Azovstal steel works" are places."""
+    if token.dep_ == "poss":
+        return None
     current = token
+    nouns = 0
+    facility = _is_venue(_phrase_head(token).lower_)
     while current.i != stop.i and current.head.i != current.i:
+        if current.dep_ == "prep" and current.lower_ == "of" and not facility \
+                and current.head.lemma_.lower() not in PLACE_HEAD_WORDS:
+            return None  # "the sale of Yugansk", "the future of Gibraltar"; not "the town of X"
         if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
+            if nouns > 1 and current.lower_ in TOPIC_PREPS:
+                return None
             return current.lower_
         if current.dep_ in {"relcl", "ccomp"} and current.head.i != stop.i:
             return None
+        if current.pos_ in {"NOUN", "PROPN"} and current.dep_ == "pobj":
+            nouns += 1
+        if current.pos_ == "VERB" and current.i != token.i:
+            return None  # "charged with avoiding tests in X": X is where the tests were
         current = current.head
     return None
 

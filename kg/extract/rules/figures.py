@@ -135,11 +135,20 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
                           previous.unit, previous.measure, evidence)
     if unit is None and value < 10:
         return None
-    measure = _measure(ctx, span, unit, before) if value >= 1 else None
+    measure = _measure(ctx, span, unit, before) if value >= 1 and not _is_starting_point(span) \
+        else None
     if _is_conversion(ctx, where, unit, before):
         measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
     return Figure(where, value, qualifier, unit, measure, evidence, upper)
+
+
+def _is_starting_point(span: SpacySpan) -> bool:
+    """ "totalled $345m, up from $66m", "fell to 77,000 from 85,000": the value before a change
+    refers to another time, and is no value of the measure now."""
+    root = span.root
+    head = root.head if root.dep_ in {"nummod", "quantmod"} else root
+    return head.dep_ == "pobj" and head.head.lower_ == "from"
 
 
 def _is_conversion(
@@ -188,7 +197,7 @@ def _measure(
     counted = counted or _counted_nearby(ctx, root, before)
     if predicate is None or counted is None:
         return None
-    return Measure(predicate, counted, _anchor(ctx, verb, root))
+    return Measure(predicate, counted, _anchor(ctx, verb, root, counted in COUNTED_CLASSES))
 
 
 def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
@@ -293,18 +302,23 @@ def _inherited_count(ctx: FactContext, root: Token, before: list[Figure]) -> str
     for figure in reversed(before):
         if sentence - figure.evidence.sentences[-1] > 2:
             break
-        if figure.measure is not None:
-            return figure.measure.counted
-        if figure.unit is not None:
-            return counted_class(figure.unit)
+        counted = figure.measure.counted if figure.measure is not None else (
+            counted_class(figure.unit))
+        if counted is not None:
+            # only people and the like carry over ("bringing the total to 1,730"): a bare
+            # number after "3%" or "$5m" is no percentage or amount ("fell to 94.2")
+            return counted if counted in COUNTED_CLASSES else None
     return None
 
 
-def _anchor(ctx: FactContext, verb: Token, root: Token | None = None) -> Party | None:
+def _anchor(
+    ctx: FactContext, verb: Token, root: Token | None = None, people: bool = True
+) -> Party | None:
     """Whose or where the measured thing is: a name in the verb's subject when the number is
     not the subject itself ("Shares in Multiplex fell 19%", "Yukos shares have fallen 97%"),
-    else a place under a locative preposition in the verb's clause, else the article's
-    current city."""
+    else a place under a locative preposition in the verb's clause, else — for counts of
+    people, fighters, refugees … — the article's current city (a percentage or an amount of
+    money needs its own subject or place: "prices rose 3%" is nobody's in particular)."""
     for subject in (c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}):
         tokens = list(subject.subtree)
         if root is not None and root in tokens:
@@ -318,7 +332,7 @@ def _anchor(ctx: FactContext, verb: Token, root: Token | None = None) -> Party |
             continue
         if mention.kind is EntityKind.PLACE or is_city(mention.name):
             return ctx.entity_party(mention)
-    city = ctx.recent_city(verb)
+    city = ctx.recent_city(verb) if people else None
     return ctx.entity_party(city) if city is not None else None
 
 
