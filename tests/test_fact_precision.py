@@ -245,6 +245,19 @@ def speakers(nlp: Any, text: str) -> list[tuple[str, str]]:
          "Labour donor", "he will refuse"),
         ("Agriculture Minister Adamu Bello said the scheme aimed to boost production.",
          "Adamu Bello", "the scheme aimed to boost production"),
+        # nobody named inside the quotation is its speaker; a main-clause subject before one
+        # inside a clause
+        ("Jack Dunn has been lifted by the impact coach Tom Hale has had this year. \"Hale "
+         "reminds everyone that the work is never done, and we all listen,\" he said.",
+         "Jack Dunn", "Hale reminds everyone"),
+        # a reported clause split by a quotation is one claim, without its "But"
+        ("But he was released without charge and \"as far as we know, that is the end of the "
+         "matter\", Mr Lowe added.", "Lowe",
+         "he was released without charge and \"as far as we know, that is the end of the "
+         "matter"),
+        # a headline's claim stops at the paragraph break
+        ("Bank warns on rates\n\nInterest rates will rise again this year, the Bank of England "
+         "said.", "Bank of England", "Interest rates will rise again this year"),
     ],
 )
 def test_the_speaker_is_the_compatible_one(
@@ -252,6 +265,25 @@ def test_the_speaker_is_the_compatible_one(
 ) -> None:
     assert any(speaker in who and words in said for who, said in speakers(nlp, text)), (
         speakers(nlp, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The club had declared Friday as 'Fan Day' and had planned to hand out scarves, that were "
+     "popular in the 1970s.",
+     "The firm set out to write something that had the look and feel of a real game.",
+     "The charity is fighting two lawsuits - one accusing it of misusing donations.",
+     "His films had many critics thinking he was the best director of his generation.",
+     "JP Morgan admits US slavery links\n\nThousands of slaves were held as collateral."],
+)
+def test_no_claim_where_nothing_is_said(nlp: Any, text: str) -> None:
+    assert speakers(nlp, text) == []
+
+
+def test_a_claimed_text_stays_in_one_paragraph(nlp: Any) -> None:
+    found = speakers(nlp, "Steel firm to cut jobs\n\nMittal Steel could cut up to 45,000 jobs "
+                          "over the next five years, its chief executive said.")
+    assert found and all("\n" not in said and said.startswith("Mittal") for _, said in found)
 
 
 def test_a_pronoun_reported_inside_a_quotation_is_not_the_quoted_speaker(nlp: Any) -> None:
