@@ -149,14 +149,17 @@ class FactContext:
         """The most recent earlier mention of one of ``kinds`` that agrees with the pronoun
         ``token`` in gender, subjects first (3 sentences). A speaker's pronoun (``outside``:
         what was quoted or reported so far) is nobody named inside those words, and the
-        subject of a main clause before the subject of a clause inside it ("X was inspired
-        by the impact Y had")."""
+        first subject of a main clause before the subject of a clause inside it ("X was
+        inspired by the impact Y had")."""
         before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds
                   and self.agrees(m, token) and not _within(m, outside)]
         recent = [m for m in before if self.sentence(token) - m.sentence <= 3]
         subjects = [m for m in recent if self.head_token(m).dep_ in SUBJECT_DEPS]
         if outside:
             subjects = [m for m in subjects if _main_clause(self.head_token(m))] or subjects
+            # the sentence's first subject is its topic ("X has been lifted by the impact Y
+            # has had"), whatever the parser made of the second
+            subjects = [m for m in subjects if m.sentence == subjects[-1].sentence][:1]
         found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
 
