@@ -183,6 +183,10 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("Home Office minister Baroness Scotland spoke.",
          ("Scotland", "Minister", "Home Office", False)),
         ("The ex-chairman Tom Lee spoke.", ("Tom Lee", "Chairman", None, True)),
+        ("Mr Johnson, MP for Henley-on-Thames, said he was worried.",
+         ("Johnson", "MP", None, False)),  # a seat, not a government of the place
+        ("At the show in Las Vegas, Microsoft boss Bill Gates said Xbox 2 would sell.",
+         ("Bill Gates", "Boss", "Microsoft", False)),
         ("Tory Dominic Grieve said the bill was flawed.",
          ("Dominic Grieve", "Member", "Tory", False)),
         ("His party leader, Michael Howard, spoke.", ("Michael Howard", "Leader", None, False)),
@@ -201,6 +205,23 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
 )
 def test_roles_a_reader_sees(nlp: Any, text: str, role: tuple[str, str, str | None, bool]) -> None:
     assert role in roles(nlp, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "organization"),
+    [("Liverpool manager Rafael Benitez admitted the win was vital.", "Liverpool"),
+     ("Wales coach Mike Ruddock named his team.", "Wales"),
+     ("Ukraine's president, Volodymyr Zelensky, spoke in Kyiv.", "Government of Ukraine")],
+)
+def test_a_place_employs_through_its_government_only_in_an_office(
+    nlp: Any, text: str, organization: str
+) -> None:
+    """A team named after a place is the organisation as named; only an office of a real
+    place is a post in its government."""
+    import kg
+
+    rows = kg.query(kg.build_graph([text], nlp=nlp), "people-roles")
+    assert [str(r["organization"]) for r in rows] == [organization]
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from functools import cached_property
 from rdflib import Literal, URIRef
 
 from kg.ingest.files import slugify
+from kg.lexicon.fact_words import OCCUPATIONS
 from kg.model import (
     Claim,
     ClaimKind,
@@ -287,12 +288,25 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield role, RDF.type, ORG.Role
     yield role, SKOS.prefLabel, Literal(fact.role)
     if fact.organization is not None:
-        organization, more = party_node(scope, fact.organization, agent=True)
+        agent = _employs_as_government(scope, fact)
+        organization, more = party_node(scope, fact.organization, agent=agent)
         yield from more
         yield node, ORG.organization, organization
     if fact.former:
         yield node, KG.former, Literal(True)
     yield from scope.evidence(node, fact.evidence)
+
+
+def _employs_as_government(scope: FactScope, fact: Membership) -> bool:
+    """Whether a place named as the organisation stands for its government: in an office
+    ("French President", "London mayor") of a place GeoNames knows. A coach, manager or
+    striker works for the team named after it ("Liverpool manager", "Wales coach"), and a
+    "place" GeoNames does not know is a company the tagger took for one ("architect at
+    Cisco"): both are the entity as named."""
+    if fact.role.split()[-1].lower() in OCCUPATIONS:
+        return False
+    entity = scope.entity_of(fact.organization) if fact.organization else None
+    return entity is None or entity.kind is not EntityKind.PLACE or entity.geo is not None
 
 
 def relation_triples(scope: FactScope, fact: Relation) -> Iterator[Triple]:

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
-from kg.extract.rules.context import OWNER_PRONOUNS, FactContext, noun_phrase
+from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, noun_phrase
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import rule
@@ -221,7 +221,7 @@ def titled(
     office = _plain(title[-1].text) not in OCCUPATIONS
     organization = party or body or (
         _organisation_before(ctx, first, office) or _party_before(ctx, first)
-        or _owners_organisation(ctx, first, earlier)
+        or _owners_organisation(ctx, first, earlier) or _name_before(ctx, first, start)
     )
     org_begin = organization.begin if organization is not None else None
     if org_begin is not None and org_begin >= ctx.char(ctx.doc[first]):
@@ -245,7 +245,9 @@ def _post_words_before(doc: Doc, first: int, start: int) -> int:
             i -= 2  # "vice-chairman", "co-chairman"
             continue
         attached = i <= token.head.i <= start and token.dep_ in {"compound", "amod", "nmod"}
-        lower = token.is_lower or token.is_sent_start and token.is_title  # "Chief financial …"
+        lower = token.is_lower or token.is_sent_start and token.is_title and (
+            is_title_word(token) or is_title_modifier(token) or token.lower_ in POST_QUALIFIERS
+        )  # "Chief financial officer …"
         if not (lower and token.is_alpha and attached and _qualifies_post(token)):
             break
         i -= 1
@@ -435,6 +437,44 @@ def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> P
     return None
 
 
+def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
+    """A capitalised name the tagger missed right before a post ("United boss Sir Alex
+    Ferguson"), or a country it took for a person ("Wales" in "Said Wales assistant coach"):
+    the organisation as written. Never a person's name ("a Blair aide")."""
+    run: list[Token] = []
+    i = first - 1
+    while i >= 0 and len(run) < 3 and _unnamed_name(ctx, ctx.doc[i]):
+        run.insert(0, ctx.doc[i])
+        i -= 1
+    if not run or not (first <= run[-1].head.i <= start and run[-1].dep_ in {"compound", "nmod"}):
+        return None
+    if _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS or _longer_name(ctx.doc, i):
+        return None  # "Constitutional Affairs Minister": a portfolio; "Touching the Void"
+    span = ctx.span(run)
+    country = country_named(span.text)
+    if country is not None and ctx.mention(run[-1]) is not None:
+        return ctx.country_party(run[-1], country) if len(run) == 1 else None
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+def _longer_name(doc: Doc, i: int) -> bool:
+    """Whether the name ending at ``i + 1`` goes on leftwards over a small word ("Touching the
+    Void", "Bank of England"): a title the tagger missed, not an organisation."""
+    return i > 0 and doc[i].is_lower and doc[i].is_stop and doc[i - 1].is_title
+
+
+def _unnamed_name(ctx: FactContext, token: Token) -> bool:
+    mention = ctx.mention(token)
+    if mention is not None and not (
+        mention.kind is EntityKind.PERSON and country_named(token.text) is not None
+    ):
+        return False
+    return (token.pos_ == "PROPN" and token.is_title and token.is_alpha
+            and not (token.is_sent_start and not token.ent_type_)  # "Festival director X"
+            and not (is_title_word(token) or is_title_modifier(token))
+            and token.ent_type_ not in {"DATE", "TIME"} and token.lower_ not in GENDER_WORDS)
+
+
 def _is_acronym(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.is_upper and token.is_alpha and len(token) > 1 and (
         not is_title_word(token) and country_named(token.text) is None
@@ -540,8 +580,10 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             objects = [c for c in child.children if c.dep_ == "pobj"]
             # the object's own words: "analyst at Troika Dialog in Moscow" is Troika Dialog's
             mentions = ctx.mentions_in(noun_phrase(objects[0])) if objects else []
+            # "MP for Henley-on-Thames": a seat, "vice president in X's unit": a company
+            places = child.lower_ == "for" or inside
             named = [m for m in mentions if m.kind is not EntityKind.PERSON
-                     and not (inside and m.kind is not EntityKind.ORGANIZATION)]
+                     and not (places and m.kind is EntityKind.PLACE)]
             if named:
                 return ctx.entity_party(named[0])
     return None
