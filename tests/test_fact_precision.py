@@ -187,6 +187,11 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
          ("Johnson", "MP", None, False)),  # a seat, not a government of the place
         ("At the show in Las Vegas, Microsoft boss Bill Gates said Xbox 2 would sell.",
          ("Bill Gates", "Boss", "Microsoft", False)),
+        # half a name, or a company's region, is no organisation: better none
+        ("X Factor judge Sharon Osbourne will present the coverage.",
+         ("Sharon Osbourne", "Judge", None, False)),
+        ("\"The market is growing,\" said Diageo North America president Ivan Menezes.",
+         ("Ivan Menezes", "President", None, False)),
         ("Tory Dominic Grieve said the bill was flawed.",
          ("Dominic Grieve", "Member", "Tory", False)),
         ("His party leader, Michael Howard, spoke.", ("Michael Howard", "Leader", None, False)),
@@ -295,7 +300,9 @@ def test_the_speaker_is_the_compatible_one(
      "The firm set out to write something that had the look and feel of a real game.",
      "The charity is fighting two lawsuits - one accusing it of misusing donations.",
      "His films had many critics thinking he was the best director of his generation.",
-     "JP Morgan admits US slavery links\n\nThousands of slaves were held as collateral."],
+     "JP Morgan admits US slavery links\n\nThousands of slaves were held as collateral.",
+     "Henry explained why he paused before striking the ball.",
+     "The minister asked whether the plan would work."],
 )
 def test_no_claim_where_nothing_is_said(nlp: Any, text: str) -> None:
     assert speakers(nlp, text) == []

@@ -158,6 +158,8 @@ class ClaimReader:
             complements = [o for o in verb.children if o.dep_ == "dobj" and any(
                 c.dep_ in {"acl", "relcl"} and c.pos_ == "VERB" and not _relative(c)
                 for c in o.children)]
+        if complements and _wh_clause(complements[0]):
+            return  # "explained why he paused", "asked whether …": what about, not what was said
         content = self._trimmed(_clause_of(verb, complements), verb) if complements else None
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
             inserted = {t.i for t in verb.subtree}
@@ -326,6 +328,15 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _wh_clause(clause: Token) -> bool:
+    """A clause opened by a question word or "whether"/"if": an indirect question."""
+    first = clause.left_edge  # its own word: "if we lose, we are struggling" is a claim
+    own = first.head == clause or first.head.head == clause and first.head.dep_ in {"nsubj",
+                                                                                   "dobj"}
+    return own and first.lower_ != "that" and (
+        first.tag_ in {"WRB", "WP", "WDT"} or first.lower_ in {"whether", "if"})
 
 
 def _relative(clause: Token) -> bool:

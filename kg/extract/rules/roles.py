@@ -427,6 +427,12 @@ def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> P
     token = ctx.doc[i]
     mention = ctx.mention(token)
     if mention is not None and mention.kind is not EntityKind.PERSON:
+        start = ctx.mention_tokens[(mention.begin, mention.end)][0]
+        before = ctx.doc[start - 1] if start > 0 else None
+        if mention.kind is EntityKind.PLACE and before is not None and before.pos_ == "PROPN" and (
+            before.is_title and not is_title_word(before)
+        ):
+            return None  # "Diageo North America president": a company's region, no government
         return ctx.entity_party(mention)
     country = country_of_demonym(token.text) if office else None
     if country is not None:
@@ -443,12 +449,12 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     the organisation as written. Never a person's name ("a Blair aide")."""
     run: list[Token] = []
     i = first - 1
-    while i >= 0 and len(run) < 3 and _unnamed_name(ctx, ctx.doc[i]):
+    while i >= 0 and len(run) < 5 and _unnamed_name(ctx, ctx.doc[i]):
         run.insert(0, ctx.doc[i])
         i -= 1
     if not run or not (first <= run[-1].head.i <= start and run[-1].dep_ in {"compound", "nmod"}):
         return None
-    if _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS or _longer_name(ctx.doc, i):
+    if _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS or _longer_name(ctx, i):
         return None  # "Constitutional Affairs Minister": a portfolio; "Touching the Void"
     span = ctx.span(run)
     country = country_named(span.text)
@@ -457,9 +463,16 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
 
 
-def _longer_name(doc: Doc, i: int) -> bool:
-    """Whether the name ending at ``i + 1`` goes on leftwards over a small word ("Touching the
-    Void", "Bank of England"): a title the tagger missed, not an organisation."""
+def _longer_name(ctx: FactContext, i: int) -> bool:
+    """Whether the name ending at ``i + 1`` goes on leftwards ("X Factor"), or over a small
+    word ("Touching the Void"): a title the tagger missed, not an organisation."""
+    doc = ctx.doc
+    if i < 0:
+        return False
+    if doc[i].is_alpha and not doc[i].is_lower:  # "X Factor judge", "Diageo North America"
+        other = ctx.mention(doc[i])  # but "Las Vegas Microsoft boss": a place, then a name
+        return other is None or other.kind is EntityKind.PERSON or (
+            ctx.mention_tokens[(other.begin, other.end)][1] != i + 1)
     return i > 0 and doc[i].is_lower and doc[i].is_stop and doc[i - 1].is_title
 
 
