@@ -302,10 +302,18 @@ def test_the_speaker_is_the_compatible_one(
      "His films had many critics thinking he was the best director of his generation.",
      "JP Morgan admits US slavery links\n\nThousands of slaves were held as collateral.",
      "Henry explained why he paused before striking the ball.",
-     "The minister asked whether the plan would work."],
+     "The minister asked whether the plan would work.",
+     "The ownership issue will be dealt with according to the competition law."],
 )
 def test_no_claim_where_nothing_is_said(nlp: Any, text: str) -> None:
     assert speakers(nlp, text) == []
+
+
+def test_according_to_in_mid_sentence_claims_the_clause_before_it(nlp: Any) -> None:
+    found = speakers(nlp, "The two firms are expected to seal the deal on Monday, according to "
+                          "news agency reports, despite a higher bid from Qwest.")
+    assert found == [("news agency reports", "The two firms are expected to seal the deal on "
+                                             "Monday")]
 
 
 def test_a_claimed_text_stays_in_one_paragraph(nlp: Any) -> None:

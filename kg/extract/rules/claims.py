@@ -212,11 +212,17 @@ class ClaimReader:
         """ "…, according to X": X claims the rest of the sentence."""
         objects = [o for p in token.children if p.lower_ == "to" for o in p.children
                    if o.dep_ == "pobj"]
-        speaker = self._speaker(objects[0]) if objects else None
+        opening = token.i == token.sent.start or token.nbor(-1).is_punct
+        speaker = self._speaker(objects[0]) if objects and opening else None
         if speaker is None:
-            return
+            return  # "dealt with according to the law": a manner, not a source
         excluded = {t.i for t in token.subtree}
-        rest = [t for t in sentence if t.i not in excluded]
+        before = [t for t in sentence if t.i < min(excluded)]
+        after = [t for t in sentence if t.i > max(excluded)]
+        # "X happened, according to Y, despite …": the clause before, never the phrase inside
+        if before and before[0].pos_ == "SCONJ":
+            return  # "Although X grew, according to Y, Z …": whose claim is which is unclear
+        rest = before if any(t.pos_ in {"VERB", "AUX"} for t in before) else after
         content = self._trimmed(rest, token)
         if content is not None:
             yield self._claim(speaker, "according to", ClaimKind.ACCORDING_TO, content, token)
