@@ -309,6 +309,12 @@ def test_no_claim_where_nothing_is_said(nlp: Any, text: str) -> None:
     assert speakers(nlp, text) == []
 
 
+def test_a_headline_cue_claims_nothing_of_the_next_paragraph(nlp: Any) -> None:
+    found = speakers(nlp, "BBC denies Blackadder TV comeback\n\nThe BBC has said there are no "
+                          "plans for a new series of the comedy.")
+    assert found == [("BBC", "there are no plans for a new series of the comedy")]
+
+
 def test_according_to_in_mid_sentence_claims_the_clause_before_it(nlp: Any) -> None:
     found = speakers(nlp, "The two firms are expected to seal the deal on Monday, according to "
                           "news agency reports, despite a higher bid from Qwest.")

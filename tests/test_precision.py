@@ -27,7 +27,9 @@ ARTICLES = 15  # about 15 s of extraction: the re-run tests are marked slow
 #: Measured on the 15 articles: roles 8/14, claims 12/14, events 3/11.
 # Re-set after the rules and resolution branches were merged and the new rows judged: the
 # re-run articles then gave people-roles 7/9, claims 12/13, events 6/13 over judged rows.
-FLOORS = {"people-roles": (0.7, 8), "claims": (0.85, 11), "events": (0.4, 11)}
+# Raised after the roles and claims precision work (branch roles2), on the re-run articles:
+# people-roles 12/13, claims 17/20 over judged rows (events unchanged, 5/12).
+FLOORS = {"people-roles": (0.85, 10), "claims": (0.85, 15), "events": (0.4, 11)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 

@@ -15,7 +15,7 @@ surname of an earlier person, or a described group ("Ukrainian officials").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -336,6 +336,11 @@ class ClaimReader:
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
 
 
+def _breaks(tokens: Iterable[Token]) -> bool:
+    """Whether a paragraph break lies among ``tokens``."""
+    return any(t.is_space and "\n" in t.text or "\n\n" in t.whitespace_ for t in tokens)
+
+
 def _wh_clause(clause: Token) -> bool:
     """A clause opened by a question word or "whether"/"if": an indirect question."""
     first = clause.left_edge  # its own word: "if we lose, we are struggling" is a claim
@@ -377,6 +382,10 @@ def _one_paragraph(tokens: list[Token], anchor: Token | None) -> list[Token]:
     paragraphs = [p for p in paragraphs if p]
     if anchor is not None and paragraphs and anchor.i > paragraphs[-1][-1].i:
         return paragraphs[-1]  # '… ," he said': the words just before the cue
+    if anchor is not None and paragraphs and anchor.i < paragraphs[0][0].i and _breaks(
+        anchor.doc[anchor.i : paragraphs[0][0].i]
+    ):
+        return []  # a headline's cue ("BBC denies comeback") says nothing of the next paragraph
     near = [p for p in paragraphs if anchor is not None and p[0].i <= anchor.i <= p[-1].i]
     return near[0] if near else paragraphs[0] if paragraphs else []
 
