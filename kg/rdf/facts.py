@@ -473,7 +473,7 @@ def claim_iri(scope: FactScope, claim: Claim) -> URIRef:
 def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
     """A schema:Claim: speaker, cue, words with offsets, and what it mentions."""
     node = claim_iri(scope, fact)
-    speaker, more = party_node(scope, fact.speaker, agent=True)
+    speaker, more = party_node(scope, fact.speaker, agent=_speaks_as_government(scope, fact))
     yield from more
     yield node, RDF.type, SDO.Claim
     yield node, SDO.author, speaker
@@ -488,6 +488,13 @@ def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
         yield node, SDO.dateCreated, uttered
     yield from _claim_contents(scope, node, fact.content)
     yield from scope.evidence(node, fact.evidence)
+
+
+def _speaks_as_government(scope: FactScope, fact: Claim) -> bool:
+    """A place speaks through its government ("Moscow said") only when GeoNames knows it; a
+    "place" it does not know is a name the tagger mistyped (a footballer, a company)."""
+    entity = scope.entity_of(fact.speaker)
+    return entity is None or entity.kind is not EntityKind.PLACE or entity.geo is not None
 
 
 def _claim_contents(scope: FactScope, node: URIRef, content: Span) -> Iterator[Triple]:
