@@ -26,6 +26,7 @@ from functools import cached_property
 from rdflib import Literal, URIRef
 
 from kg.ingest.files import slugify
+from kg.lexicon.fact_words import OCCUPATIONS
 from kg.model import (
     Claim,
     ClaimKind,
@@ -287,12 +288,25 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield role, RDF.type, ORG.Role
     yield role, SKOS.prefLabel, Literal(fact.role)
     if fact.organization is not None:
-        organization, more = party_node(scope, fact.organization, agent=True)
+        agent = _employs_as_government(scope, fact)
+        organization, more = party_node(scope, fact.organization, agent=agent)
         yield from more
         yield node, ORG.organization, organization
     if fact.former:
         yield node, KG.former, Literal(True)
     yield from scope.evidence(node, fact.evidence)
+
+
+def _employs_as_government(scope: FactScope, fact: Membership) -> bool:
+    """Whether a place named as the organisation stands for its government: in an office
+    ("French President", "London mayor") of a place GeoNames knows. A coach, manager or
+    striker works for the team named after it ("Liverpool manager", "Wales coach"), and a
+    "place" GeoNames does not know is a company the tagger took for one ("architect at
+    Cisco"): both are the entity as named."""
+    if fact.role.split()[-1].lower() in OCCUPATIONS:
+        return False
+    entity = scope.entity_of(fact.organization) if fact.organization else None
+    return entity is None or entity.kind is not EntityKind.PLACE or entity.geo is not None
 
 
 def relation_triples(scope: FactScope, fact: Relation) -> Iterator[Triple]:
@@ -459,7 +473,7 @@ def claim_iri(scope: FactScope, claim: Claim) -> URIRef:
 def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
     """A schema:Claim: speaker, cue, words with offsets, and what it mentions."""
     node = claim_iri(scope, fact)
-    speaker, more = party_node(scope, fact.speaker, agent=True)
+    speaker, more = party_node(scope, fact.speaker, agent=_speaks_as_government(scope, fact))
     yield from more
     yield node, RDF.type, SDO.Claim
     yield node, SDO.author, speaker
@@ -474,6 +488,13 @@ def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
         yield node, SDO.dateCreated, uttered
     yield from _claim_contents(scope, node, fact.content)
     yield from scope.evidence(node, fact.evidence)
+
+
+def _speaks_as_government(scope: FactScope, fact: Claim) -> bool:
+    """A place speaks through its government ("Moscow said") only when GeoNames knows it; a
+    "place" it does not know is a name the tagger mistyped (a footballer, a company)."""
+    entity = scope.entity_of(fact.speaker)
+    return entity is None or entity.kind is not EntityKind.PLACE or entity.geo is not None
 
 
 def _claim_contents(scope: FactScope, node: URIRef, content: Span) -> Iterator[Triple]:

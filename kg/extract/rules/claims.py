@@ -15,7 +15,7 @@ surname of an earlier person, or a described group ("Ukrainian officials").
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -27,7 +27,7 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
-from kg.model import Claim, ClaimKind, Party, PartyKind, Span, TimeExpression
+from kg.model import Claim, ClaimKind, EntityKind, Party, PartyKind, Span, TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -106,6 +106,8 @@ class ClaimReader:
         self.ctx = ctx
         self.quotes = quotations(ctx.doc.text, ctx.frame.offset)
         self.last: Claim | None = None
+        #: What was claimed so far: nobody named inside it is a pronoun's speaker.
+        self.said: list[Span] = []
 
     def claims(self) -> list[Claim]:
         """Every claim of the chunk, in text order."""
@@ -114,6 +116,7 @@ class ClaimReader:
             for claim in self._sentence_claims(sent.start, sent.end):
                 found.append(claim)
                 self.last = claim
+                self.said.append(claim.content)
         return found
 
     def _sentence_claims(self, start: int, end: int) -> Iterator[Claim]:
@@ -136,22 +139,34 @@ class ClaimReader:
         """ "X said (that) …" and '"…," X said'."""
         if any(c.dep_ == "neg" for c in verb.children):
             return
-        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"
-                    or s.dep_ == "dobj" and verb.dep_ == "xcomp"]  # "prompted X to say"
-        speaker = self._speaker(speakers[0]) if speakers else None
+        if verb.tag_ == "VBG" and verb.dep_ in {"ccomp", "xcomp", "oprd"} and not any(
+            c.dep_ in {"aux", "auxpass"} for c in verb.children
+        ):
+            return  # "had many critics thinking …", "left fans wondering …": no statement
+        infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
+        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"  # "prompted X to say":
+                    or s.dep_ == "dobj" and verb.dep_ == "xcomp" and infinitive]  # X says
+        quote = self._quote_near(verb)
+        spoken = [Span(quote.begin, quote.end, "")] if quote is not None else []
+        speaker = self._speaker(speakers[0], spoken) if speakers else None
         if speaker is None or self._quoted_pronoun(verb, speakers[0]):
             return
         complements = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis"}]
+        if any(_relative(c) for c in complements):
+            return  # "masks, that were popular", "which critics claim would …": no statement
         if not complements:  # "said the scheme aimed to …", parsed as an object with a clause
             complements = [o for o in verb.children if o.dep_ == "dobj" and any(
-                c.dep_ in {"acl", "relcl"} and c.pos_ == "VERB" for c in o.children)]
-        content = self._trimmed(list(complements[0].subtree)) if complements else None
+                c.dep_ in {"acl", "relcl"} and c.pos_ == "VERB" and not _relative(c)
+                for c in o.children)]
+        if complements and _wh_clause(complements[0]):
+            return  # "explained why he paused", "asked whether …": what about, not what was said
+        content = self._trimmed(_clause_of(verb, complements), verb) if complements else None
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
             inserted = {t.i for t in verb.subtree}
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
-            content = self._trimmed(clause)
-        quote = self._quote_near(verb)
-        if quote is not None and (content is None or self._quoted(content)):
+            content = self._trimmed(clause, verb)
+        if quote is not None and (content is None and not complements or content is not None
+                                  and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
             content, kind = self._quote_span(quote), ClaimKind.DIRECT
         elif content is not None:
@@ -184,7 +199,12 @@ class ClaimReader:
         speaker = self._speaker(speakers[0]) if speakers else None
         if speaker is None or not accused or not charges:
             return
-        content = self._trimmed([*accused[0].subtree, *charges[0].subtree])
+        target = self.ctx.party(accused[0])
+        if target is not None and target.mention is not None and target.mention == (
+            speaker.mention
+        ):
+            return  # "fighting two lawsuits, one accusing it of …": nobody accuses itself
+        content = self._trimmed([*accused[0].subtree, *charges[0].subtree], verb)
         if content is not None:
             yield self._claim(speaker, verb.lemma_.lower(), ClaimKind.INDIRECT, content, verb)
 
@@ -192,12 +212,18 @@ class ClaimReader:
         """ "…, according to X": X claims the rest of the sentence."""
         objects = [o for p in token.children if p.lower_ == "to" for o in p.children
                    if o.dep_ == "pobj"]
-        speaker = self._speaker(objects[0]) if objects else None
+        opening = token.i == token.sent.start or token.nbor(-1).is_punct
+        speaker = self._speaker(objects[0]) if objects and opening else None
         if speaker is None:
-            return
+            return  # "dealt with according to the law": a manner, not a source
         excluded = {t.i for t in token.subtree}
-        rest = [t for t in sentence if t.i not in excluded]
-        content = self._trimmed(rest)
+        before = [t for t in sentence if t.i < min(excluded)]
+        after = [t for t in sentence if t.i > max(excluded)]
+        # "X happened, according to Y, despite …": the clause before, never the phrase inside
+        if before and before[0].pos_ == "SCONJ":
+            return  # "Although X grew, according to Y, Z …": whose claim is which is unclear
+        rest = before if any(t.pos_ in {"VERB", "AUX"} for t in before) else after
+        content = self._trimmed(rest, token)
         if content is not None:
             yield self._claim(speaker, "according to", ClaimKind.ACCORDING_TO, content, token)
 
@@ -209,7 +235,7 @@ class ClaimReader:
         speaker = self._speaker(owners[0]) if owners else None
         if speaker is None or not clauses:
             return
-        content = self._trimmed(list(clauses[0].subtree))
+        content = self._trimmed(list(clauses[0].subtree), noun)
         if content is not None:
             yield self._claim(speaker, noun.lemma_.lower(), ClaimKind.NOMINAL, content, noun)
 
@@ -235,15 +261,26 @@ class ClaimReader:
 
     # --- helpers -------------------------------------------------------------------------
 
-    def _speaker(self, head: Token) -> Party | None:
-        """The speaker, written as the whole noun phrase ("Russia's defence ministry")."""
+    def _speaker(self, head: Token, spoken: Sequence[Span] = ()) -> Party | None:
+        """The speaker, written as the whole noun phrase ("Russia's defence ministry"); a
+        pronoun is nobody named in what was claimed so far or in the words ``spoken``."""
         hint = self.last.speaker if self.last is not None else None
         said = self.last.content if self.last is not None else None
-        party = self.ctx.party(head, hint, said)
+        party = self.ctx.party(head, hint, said, [*self.said, *spoken])
         if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
             return party
+        if self._owned_place(head):
+            return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         phrase = self.ctx.span(noun_phrase(head) or [head])
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _owned_place(self, head: Token) -> bool:
+        """A place owned by a person ("Brown's Britain") is the name of a work."""
+        place = self.ctx.mention(head)
+        if place is None or place.kind is not EntityKind.PLACE:
+            return False
+        owners = [self.ctx.mention(c) for c in head.children if c.dep_ == "poss"]
+        return any(o is not None and o.kind is EntityKind.PERSON for o in owners)
 
     def _claim(
         self, speaker: Party, cue: str, kind: ClaimKind, content: Span, cue_token: Token
@@ -276,13 +313,20 @@ class ClaimReader:
             end -= 1
         return Span(begin, end, text[begin:end])
 
-    def _trimmed(self, tokens: list[Token]) -> Span | None:
-        """A clause as claim text: without a dateline, a leading "that", edge punctuation."""
+    def _trimmed(self, tokens: list[Token], cue: Token | None = None) -> Span | None:
+        """A clause as claim text: in one paragraph (the cue's, or the nearest to it), without
+        a dateline, a leading "that", edge punctuation."""
+        tokens = _one_paragraph(tokens, cue)
+        if cue is not None:
+            tokens = [t for t in tokens if t.sent == cue.sent]
+        if not any(t.pos_ in {"VERB", "AUX"} for t in tokens):
+            return None  # "Golden rule 'intact' says ex-aide": a headline's object, no clause
         dashes = [t.i for t in tokens[:8] if t.text in DASHES and t.whitespace_]
         if dashes and tokens[0].i == tokens[0].sent.start:
             tokens = [t for t in tokens if t.i > dashes[0]]  # "KYIV, May 18 - …"
-        while tokens and (_is_edge(tokens[0]) or tokens[0].lower_ == "that"):
-            tokens = tokens[1:]
+        while tokens and (_is_edge(tokens[0]) or tokens[0].lower_ == "that"
+                          or tokens[0].dep_ == "cc" and tokens[0].i == tokens[0].sent.start):
+            tokens = tokens[1:]  # "that", and the "But" opening the sentence
         while tokens and _is_edge(tokens[-1]):
             tokens = tokens[:-1]
         return self.ctx.span(tokens) if tokens else None
@@ -290,6 +334,60 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _breaks(tokens: Iterable[Token]) -> bool:
+    """Whether a paragraph break lies among ``tokens``."""
+    return any(t.is_space and "\n" in t.text or "\n\n" in t.whitespace_ for t in tokens)
+
+
+def _wh_clause(clause: Token) -> bool:
+    """A clause opened by a question word or "whether"/"if": an indirect question."""
+    first = clause.left_edge  # its own word: "if we lose, we are struggling" is a claim
+    own = first.head == clause or first.head.head == clause and first.head.dep_ in {"nsubj",
+                                                                                   "dobj"}
+    return own and first.lower_ != "that" and (
+        first.tag_ in {"WRB", "WP", "WDT"} or first.lower_ in {"whether", "if"})
+
+
+def _relative(clause: Token) -> bool:
+    """A clause whose subject is a relative pronoun ("something that had …", "masks, that
+    were …"): it describes a noun, it is not what was said."""
+    return any(c.dep_ in {"nsubj", "nsubjpass"} and c.tag_ in {"WDT", "WP"}
+               for c in clause.children)
+
+
+def _clause_of(verb: Token, complements: list[Token]) -> list[Token]:
+    """What was said: the first complement, and with it the complements on the same side of
+    the verb that the parser split it into ('He was released and "that's the end of it", X
+    added')."""
+    side = [c for c in complements if (c.i < verb.i) == (complements[0].i < verb.i)
+            and c.sent == verb.sent]
+    begin = min(c.left_edge.i for c in side)
+    end = max(c.right_edge.i for c in side) + 1
+    return list(verb.doc[begin:end]) if len(side) > 1 else list(complements[0].subtree)
+
+
+def _one_paragraph(tokens: list[Token], anchor: Token | None) -> list[Token]:
+    """The tokens in the paragraph of ``anchor`` (else of the first token): claimed words never
+    run across a paragraph break (a headline and the first line)."""
+    paragraphs: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.is_space and "\n" in token.text or "\n\n" in token.whitespace_:
+            if not token.is_space:
+                paragraphs[-1].append(token)
+            paragraphs.append([])
+        else:
+            paragraphs[-1].append(token)
+    paragraphs = [p for p in paragraphs if p]
+    if anchor is not None and paragraphs and anchor.i > paragraphs[-1][-1].i:
+        return paragraphs[-1]  # '… ," he said': the words just before the cue
+    if anchor is not None and paragraphs and anchor.i < paragraphs[0][0].i and _breaks(
+        anchor.doc[anchor.i : paragraphs[0][0].i]
+    ):
+        return []  # a headline's cue ("BBC denies comeback") says nothing of the next paragraph
+    near = [p for p in paragraphs if anchor is not None and p[0].i <= anchor.i <= p[-1].i]
+    return near[0] if near else paragraphs[0] if paragraphs else []
 
 
 def _in_name(ctx: FactContext, verb: Token) -> bool:

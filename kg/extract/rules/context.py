@@ -143,14 +143,23 @@ class FactContext:
         return wanted is None or self.gender(mention) in {None, wanted}
 
     def antecedent(
-        self, token: Token, kinds: frozenset[EntityKind], subjects_only: bool = False
+        self, token: Token, kinds: frozenset[EntityKind], subjects_only: bool = False,
+        outside: Sequence[Span] = (),
     ) -> Mention | None:
         """The most recent earlier mention of one of ``kinds`` that agrees with the pronoun
-        ``token`` in gender, subjects first (3 sentences)."""
+        ``token`` in gender, subjects first (3 sentences). A speaker's pronoun (``outside``:
+        what was quoted or reported so far) is nobody named inside those words, and the
+        first subject of a main clause before the subject of a clause inside it ("X was
+        inspired by the impact Y had")."""
         before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds
-                  and self.agrees(m, token)]
+                  and self.agrees(m, token) and not _within(m, outside)]
         recent = [m for m in before if self.sentence(token) - m.sentence <= 3]
         subjects = [m for m in recent if self.head_token(m).dep_ in SUBJECT_DEPS]
+        if outside:
+            subjects = [m for m in subjects if _main_clause(self.head_token(m))] or subjects
+            # the sentence's first subject is its topic ("X has been lifted by the impact Y
+            # has had"), whatever the parser made of the second
+            subjects = [m for m in subjects if m.sentence == subjects[-1].sentence][:1]
         found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
 
@@ -224,9 +233,11 @@ class FactContext:
         return Party(PartyKind.COUNTRY, span.text, span.begin, span.end, None, country)
 
     def party(
-        self, head: Token, speaker_hint: Party | None = None, said: Span | None = None
+        self, head: Token, speaker_hint: Party | None = None, said: Span | None = None,
+        outside: Sequence[Span] = (),
     ) -> Party | None:
-        """The party the noun phrase headed by ``head`` denotes, if any."""
+        """The party the noun phrase headed by ``head`` denotes, if any (a speaker's pronoun:
+        never someone named ``outside``, in what was quoted)."""
         lower = head.lower_
         if lower in RELATIVE_PRONOUNS and head.head.dep_ == "relcl":
             return self.party(head.head.head, speaker_hint)
@@ -238,7 +249,7 @@ class FactContext:
             if child.dep_ == "appos" and (named := self.mention(child)) is not None:
                 return self.entity_party(named)
         if head.pos_ == "PRON":
-            return self.pronoun_party(head, speaker_hint, said)
+            return self.pronoun_party(head, speaker_hint, said, outside)
         if head.pos_ == "PROPN" and (earlier := self.named_earlier(head)) is not None:
             return self.entity_party(earlier, head)
         if (described := self.described_person(head)) is not None:
@@ -248,7 +259,8 @@ class FactContext:
         return None
 
     def pronoun_party(
-        self, head: Token, hint: Party | None, said: Span | None = None
+        self, head: Token, hint: Party | None, said: Span | None = None,
+        outside: Sequence[Span] = (),
     ) -> Party | None:
         """Who a personal pronoun stands for: the last speaker (``hint``; names inside what
         they said, ``said``, do not come between), or the last fitting subject; "they" after
@@ -265,14 +277,15 @@ class FactContext:
         if hint is not None and hint.mention is not None:
             hinted = self.mention_by_offsets(hint.mention)
             if hinted is not None and hinted.kind in kinds and self.agrees(hinted, head) and (
-                not self._intervening(hint, head, kinds, said)
+                not self._intervening(hint, head, kinds, said, outside)
             ):
                 return self.entity_party(hinted, head)
-        found = self.antecedent(head, kinds)
+        found = self.antecedent(head, kinds, outside=outside)
         return self.entity_party(found, head) if found is not None else None
 
     def _intervening(
-        self, hint: Party, head: Token, kinds: frozenset[EntityKind], said: Span | None = None
+        self, hint: Party, head: Token, kinds: frozenset[EntityKind], said: Span | None = None,
+        outside: Sequence[Span] = (),
     ) -> bool:
         """Whether someone else of ``kinds`` that agrees with ``head`` is named between the
         last speaker and ``head``, outside what the speaker said."""
@@ -282,6 +295,7 @@ class FactContext:
             hint.end <= m.begin and m.end <= self.char(head) and m.kind in kinds
             and m.name != name and not (name and m.name in name) and self.agrees(m, head)
             and not (said is not None and said.begin <= m.begin and m.end <= said.end)
+            and not _within(m, outside)
             for m in self.mentions
         )
 
@@ -317,6 +331,19 @@ class FactContext:
         country = next((c for t in tokens if (c := _country_word(t)) is not None), None)
         span = self.span(tokens)
         return Party(PartyKind.GROUP, fold_space(span.text), span.begin, span.end, None, country)
+
+
+def _within(mention: Mention, spans: Sequence[Span]) -> bool:
+    return any(s.begin <= mention.begin and mention.end <= s.end for s in spans)
+
+
+def _main_clause(subject: Token) -> bool:
+    """Whether ``subject`` is the subject of the sentence's main verb (or a verb joined to it),
+    not of a clause inside it."""
+    verb = subject.head
+    while verb.dep_ == "conj":
+        verb = verb.head
+    return verb.dep_ == "ROOT"
 
 
 def noun_phrase(head: Token) -> list[Token]:

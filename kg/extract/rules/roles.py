@@ -27,9 +27,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
-from kg.extract.rules.context import OWNER_PRONOUNS, FactContext, noun_phrase
+from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, noun_phrase
 from kg.extract.rules.events import is_irrealis
-from kg.extract.rules.places import country_of_demonym
+from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import rule
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
@@ -52,6 +52,8 @@ BODY_WORDS = word_list("body-words")
 #: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
 AS_VERBS = frozenset(_GRAMMAR["as_verbs"])
 LEAVING_VERBS = frozenset(_GRAMMAR["leaving_verbs"])
+#: Adjectives that are part of a post between its other words ("chief financial officer").
+POST_QUALIFIERS = word_list("post-qualifiers")
 COPULAS = frozenset(_GRAMMAR["copulas"])
 #: Posts a party word before is a portfolio ("Labour Minister"), not the party's.
 PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
@@ -109,15 +111,39 @@ def role_label(words: Sequence[str]) -> tuple[str | None, bool]:
     ('Spokesman', False)
     >>> role_label(["former", "Defense", "Minister"])
     ('Defence Minister', True)
+    >>> role_label(["ex-chairman"]), role_label(["Director", "General"])
+    (('Chairman', True), ('Director General', False))
+    >>> role_label(["minister", "Baroness"])
+    ('Minister', False)
     """
-    former = any(w.lower().strip(".") in FORMER_WORDS for w in words)
-    posts = [w for w in words if _plain(w) not in FORMER_WORDS | HONORIFICS and _plain(w)]
-    ranks = [w for w in posts if _plain(w) in RANKS]
-    kept = [w for w in posts if _plain(w) not in RANKS] or ranks[-1:]
+    prefixed = [w for w in words if _plain(w).split("-", 1)[0] in FORMER_WORDS and "-" in w]
+    former = bool(prefixed) or any(_plain(w) in FORMER_WORDS for w in words)
+    words = [w.split("-", 1)[1] if w in prefixed else w for w in words]  # "ex-chairman"
+    posts = [w for w in words
+             if _plain(w) not in FORMER_WORDS | HONORIFICS | NOBILITY and _plain(w)]
+    ranks = [w for i, w in enumerate(posts) if _plain(w) in RANKS and not _general_after(posts, i)]
+    kept = [w for w in posts if w not in ranks] or ranks[-1:]
     if not kept:
         return None, former
     label = " ".join(_spelled(RANKS.get(_plain(w), w)) for w in kept)
     return label[:1].upper() + label[1:], former
+
+
+def title_words(tokens: Sequence[Token]) -> list[str]:
+    """The words of a title, hyphenated ones joined ("vice", "-", "chairman" → "vice-chairman")."""
+    words: list[str] = []
+    for before, token in zip([None, *tokens], tokens, strict=False):
+        hyphen = before is not None and not before.whitespace_ and "-" in {before.text, token.text}
+        if hyphen and words:
+            words[-1] += token.text
+        else:
+            words.append(token.text)
+    return words
+
+
+def _general_after(words: Sequence[str], i: int) -> bool:
+    """ "Director General", "Attorney General": "general" after a post is part of it."""
+    return _plain(words[i]) == "general" and i > 0 and _plain(words[i - 1]) not in RANKS
 
 
 def _plain(word: str) -> str:
@@ -125,6 +151,8 @@ def _plain(word: str) -> str:
 
 
 def _spelled(word: str) -> str:
+    if word in {"of", "for", "and"}:
+        return word  # "Director of Public Prosecutions"
     folded = ROLE_SPELLINGS.get(word.lower())
     if folded is None:
         return word.title() if word.islower() else word
@@ -171,11 +199,15 @@ def titled(
     first = _kind_words_before(ctx.doc, title_tokens_before(ctx.doc, start))
     while first < start and ctx.doc[first].is_punct:
         first += 1  # a title does not begin with the full stop of the sentence before
+    if first < start:
+        first = _post_words_before(ctx.doc, first, start)
     title = list(ctx.doc[first:start])
     named = [t for t in title if ctx.mention(t) is not None]  # "Labour leader": the party
     if named:
         first = named[-1].i + 1
         title = list(ctx.doc[first:start])
+    body, first = _body_in_title(ctx, title, first)  # "Brazil's airport authority chief"
+    title = list(ctx.doc[first:start])
     # "the former Labour leader": the party's post; "Labour Minister": a portfolio
     party_words = [t for t in title[:-1] if _is_party_word(t)]
     party: Party | None = None
@@ -183,13 +215,13 @@ def titled(
         span = ctx.span(party_words)
         party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
         title = [t for t in title if t not in party_words]
-    label, former = role_label([t.text for t in title])
+    label, former = role_label(title_words(title))
     if label is None or not any(_names_post(t) for t in title):
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
-    organization = party or (
+    organization = party or body or (
         _organisation_before(ctx, first, office) or _party_before(ctx, first)
-        or _owners_organisation(ctx, first, earlier)
+        or _owners_organisation(ctx, first, earlier) or _name_before(ctx, first, start)
     )
     org_begin = organization.begin if organization is not None else None
     if org_begin is not None and org_begin >= ctx.char(ctx.doc[first]):
@@ -199,6 +231,64 @@ def titled(
     confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
     evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _post_words_before(doc: Doc, first: int, start: int) -> int:
+    """Extend a title over the lower-case words of its phrase: "chief financial officer",
+    "rugby director", "economics spokesman", "vice-chairman" (at most three words)."""
+    i = first
+    while i > 0 and first - i < 3:
+        token = doc[i - 1]
+        if token.text == "-" and not token.whitespace_ and i > 1 and doc[i - 2].is_lower and (
+            not doc[i - 2].whitespace_
+        ):
+            i -= 2  # "vice-chairman", "co-chairman"
+            continue
+        attached = i <= token.head.i <= start and token.dep_ in {"compound", "amod", "nmod"}
+        lower = token.is_lower or token.is_sent_start and token.is_title and (
+            is_title_word(token) or is_title_modifier(token) or token.lower_ in POST_QUALIFIERS
+        )  # "Chief financial officer …"
+        if not (lower and token.is_alpha and attached and _qualifies_post(token)):
+            break
+        i -= 1
+    return i
+
+
+def _qualifies_post(token: Token) -> bool:
+    """A word that can stand inside a post's title: a qualifier ("chief", "financial",
+    "foreign") or a noun ("rugby director") — not a time ("weekend"), not the second half of a
+    hyphenated word ("sixth-form"), not a noun right after an article ("the impact manager …"
+    is more often a misparse than a post)."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    if token.ent_type_ in {"DATE", "TIME"} or before is not None and (
+        before.text == "-" and not before.whitespace_
+    ):
+        return False
+    if is_title_word(token) or is_title_modifier(token) or token.lower_ in POST_QUALIFIERS:
+        return True
+    return token.pos_ == "NOUN" and not (before is not None and before.dep_ == "det")
+
+
+def _body_in_title(
+    ctx: FactContext, title: Sequence[Token], first: int
+) -> tuple[Party | None, int]:
+    """The organisation a title's own words name before the post, with its owner, and where
+    the post then begins: "Brazil's airport authority chief" → Brazil's airport authority (a
+    described body), "chief"."""
+    heads = [t for t in title[:-1] if t.pos_ == "NOUN" and t.lower_ in ORG_HEAD_WORDS
+             and t.lower_ not in BODY_WORDS]
+    if not heads:
+        return None, first
+    tokens = [t for t in title if t.i <= heads[-1].i]
+    owner = ctx.doc[first - 2] if first > 1 and ctx.doc[first - 1].text in {"'s", "’s"} else None
+    country = None if owner is None else (
+        country_named(owner.text) or country_of_demonym(owner.text)
+    )
+    if owner is None or country is None and ctx.mention(owner) is None:
+        return None, heads[-1].i + 1  # "company president X": whose company is not said
+    span = ctx.span([owner, ctx.doc[first - 1], *tokens])
+    body = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, country)
+    return body, heads[-1].i + 1
 
 
 def _is_party_word(token: Token) -> bool:
@@ -312,6 +402,9 @@ def role_by_verb(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         return
     named = [m for m in ctx.mentions_in([objects[0]]) if m.kind is not EntityKind.PERSON]
     organization = ctx.entity_party(named[0]) if named else None
+    if head.dep_ == "nsubj" and organization is None:
+        return  # "X owns 28.1%", "X owns breweries": no post in a named body
+
     evidence = ctx.evidence([head, verb], ROLE_VERB)
     yield Membership(ctx.entity_party(mention), role, organization, evidence, False)
 
@@ -334,9 +427,71 @@ def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> P
     token = ctx.doc[i]
     mention = ctx.mention(token)
     if mention is not None and mention.kind is not EntityKind.PERSON:
+        start = ctx.mention_tokens[(mention.begin, mention.end)][0]
+        before = ctx.doc[start - 1] if start > 0 else None
+        if mention.kind is EntityKind.PLACE and before is not None and before.pos_ == "PROPN" and (
+            before.is_title and not is_title_word(before)
+        ):
+            return None  # "Diageo North America president": a company's region, no government
         return ctx.entity_party(mention)
     country = country_of_demonym(token.text) if office else None
-    return ctx.country_party(token, country) if country is not None else None
+    if country is not None:
+        return ctx.country_party(token, country)
+    if _is_acronym(token) and office:  # "SMFG President": a body the model did not tag
+        span = ctx.span([token])
+        return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+    return None
+
+
+def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
+    """A capitalised name the tagger missed right before a post ("United boss Sir Alex
+    Ferguson"), or a country it took for a person ("Wales" in "Said Wales assistant coach"):
+    the organisation as written. Never a person's name ("a Blair aide")."""
+    run: list[Token] = []
+    i = first - 1
+    while i >= 0 and len(run) < 5 and _unnamed_name(ctx, ctx.doc[i]):
+        run.insert(0, ctx.doc[i])
+        i -= 1
+    if not run or not (first <= run[-1].head.i <= start and run[-1].dep_ in {"compound", "nmod"}):
+        return None
+    if _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS or _longer_name(ctx, i):
+        return None  # "Constitutional Affairs Minister": a portfolio; "Touching the Void"
+    span = ctx.span(run)
+    country = country_named(span.text)
+    if country is not None and ctx.mention(run[-1]) is not None:
+        return ctx.country_party(run[-1], country) if len(run) == 1 else None
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+def _longer_name(ctx: FactContext, i: int) -> bool:
+    """Whether the name ending at ``i + 1`` goes on leftwards ("X Factor"), or over a small
+    word ("Touching the Void"): a title the tagger missed, not an organisation."""
+    doc = ctx.doc
+    if i < 0:
+        return False
+    if doc[i].is_alpha and not doc[i].is_lower:  # "X Factor judge", "Diageo North America"
+        other = ctx.mention(doc[i])  # but "Las Vegas Microsoft boss": a place, then a name
+        return other is None or other.kind is EntityKind.PERSON or (
+            ctx.mention_tokens[(other.begin, other.end)][1] != i + 1)
+    return i > 0 and doc[i].is_lower and doc[i].is_stop and doc[i - 1].is_title
+
+
+def _unnamed_name(ctx: FactContext, token: Token) -> bool:
+    mention = ctx.mention(token)
+    if mention is not None and not (
+        mention.kind is EntityKind.PERSON and country_named(token.text) is not None
+    ):
+        return False
+    return (token.pos_ == "PROPN" and token.is_title and token.is_alpha
+            and not (token.is_sent_start and not token.ent_type_)  # "Festival director X"
+            and not (is_title_word(token) or is_title_modifier(token))
+            and token.ent_type_ not in {"DATE", "TIME"} and token.lower_ not in GENDER_WORDS)
+
+
+def _is_acronym(token: Token) -> bool:
+    return token.pos_ == "PROPN" and token.is_upper and token.is_alpha and len(token) > 1 and (
+        not is_title_word(token) and country_named(token.text) is None
+    )
 
 
 def _owners_organisation(
@@ -366,16 +521,41 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         candidates += [(c, COPULA) for c in head.head.children if c.dep_ == "attr"]
     for title, declared in candidates:
         relational = declared is APPOSITION and title.lower_ in RELATIONAL_NOUNS
-        if not (_names_post(title) or relational) or ctx.mention(title) is not None:
+        post = _post_before_general(title) or title
+        if not (_names_post(post) or relational) or ctx.mention(title) is not None:
             continue
-        words = [*_title_modifiers(title), title]
-        label, former = role_label([w.text for w in words])
+        if relational and _of_person(ctx, title):
+            continue  # "son of George Harrison": a tie to a person, which a post cannot hold
+        words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
+        label, former = role_label(title_words(words))
         if label is None:
             continue
         organization = organisation_of_title(ctx, title)
         confidence = declared.confidence - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], declared, round(confidence, 2))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _of_person(ctx: FactContext, noun: Token) -> bool:
+    """Whether ``noun`` is "of" a named person ("son of the late Beatle George Harrison")."""
+    return any(
+        m.kind is EntityKind.PERSON
+        for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
+        for m in ctx.mentions_in(p.subtree)
+    )
+
+
+def _general(title: Token) -> list[Token]:
+    """ "director general", "attorney general": the postpositive "general" of a post."""
+    after = title.doc[title.i + 1] if title.i + 1 < len(title.doc) else None
+    return [after] if after is not None and after.lower_ == "general" else []
+
+
+def _post_before_general(title: Token) -> Token | None:
+    """The post of a parse headed by its postpositive "general" ("director general")."""
+    if title.lower_ != "general":
+        return None
+    return next((c for c in title.lefts if c.i == title.i - 1 and _names_post(c)), None)
 
 
 def _names_post(token: Token) -> bool:
@@ -389,6 +569,7 @@ def _title_modifiers(title: Token) -> list[Token]:
     for child in title.lefts:
         if child.dep_ in {"compound", "amod", "nmod"} and (
             is_title_word(child) or is_title_modifier(child) or child.lower_ in FORMER_WORDS
+            or child.lower_ in POST_QUALIFIERS
         ):
             words.append(child)
     return words
@@ -407,14 +588,31 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             if country is not None:
                 return ctx.country_party(child, country)
     for child in title.rights:
-        if child.dep_ == "prep" and child.lower_ in ORG_PREPOSITIONS:
+        inside = child.lower_ == "in"  # "vice president in Microsoft's security unit"
+        if child.dep_ == "prep" and (child.lower_ in ORG_PREPOSITIONS or inside):
             objects = [c for c in child.children if c.dep_ == "pobj"]
             # the object's own words: "analyst at Troika Dialog in Moscow" is Troika Dialog's
             mentions = ctx.mentions_in(noun_phrase(objects[0])) if objects else []
-            named = [m for m in mentions if m.kind is not EntityKind.PERSON]
+            # "MP for Henley-on-Thames": a seat, "vice president in X's unit": a company
+            places = child.lower_ == "for" or inside
+            named = [m for m in mentions if m.kind is not EntityKind.PERSON
+                     and not (places and m.kind is EntityKind.PLACE)]
             if named:
                 return ctx.entity_party(named[0])
     return None
+
+
+def _field_of(title: Token) -> list[Token]:
+    """The field a post is "of" when it is no body: "director of public prosecutions", "chief
+    of staff" (a bare lower-case noun phrase, no article, no name)."""
+    for child in title.rights:
+        if child.dep_ == "prep" and child.lower_ == "of" and child.i == title.i + 1:
+            objects = [c for c in child.children if c.dep_ == "pobj"]
+            words = list(objects[0].subtree) if objects else []
+            plain = all(t.is_lower and t.is_alpha and t.pos_ in {"NOUN", "ADJ"} for t in words)
+            if words and plain and len(words) <= 3:
+                return [child, *words]
+    return []
 
 
 
@@ -430,7 +628,8 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"):
         named += [o for o in prep.children if o.dep_ == "pobj" and _names_post(o)]
     for title in named:  # "resigned as Home Secretary", "was named coach of Wales"
-        label, _former = role_label([w.text for w in [*_title_modifiers(title), title]])
+        words = [*_title_modifiers(title), title, *_general(title), *_field_of(title)]
+        label, _former = role_label(title_words(words))
         if label is None:
             continue
         organization = organisation_of_title(ctx, title)
