@@ -37,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kg.config import MODEL_PACKAGE  # noqa: E402
 from kg.extract import load_pipeline  # noqa: E402
 from kg.extract.ner.component import (  # noqa: E402
     MODEL_DIR,
@@ -188,7 +189,7 @@ def speed(model: Path, n: int, add: Callable[..., Any]) -> dict[str, float]:
     """Words per second of plain sm and sm + news NER over ``n`` BBC articles (best of 2)."""
     folder = ROOT.parent / "shared" / "corpora" / "bbc"
     texts = [p.read_text(errors="replace") for p in sorted(folder.glob("*.txt"))[:n]]
-    plain, news = load_pipeline(), add(load_pipeline(), model=model)
+    plain, news = load_pipeline(MODEL_PACKAGE), add(load_pipeline(MODEL_PACKAGE), model=model)
     result = {"articles": float(len(texts)), "sm": 0.0, "sm+news": 0.0}
     for _ in range(2):
         result["sm"] = max(result["sm"], words_per_second(plain, texts))
@@ -227,7 +228,8 @@ def main() -> int:
     parser.add_argument("--speed", type=int, default=0, metavar="N")
     parser.add_argument("--results", type=Path, help="write the tables to this Markdown file")
     args = parser.parse_args()
-    nlp = add_news_ner(load_pipeline(), model=args.model, fill_from_small=False, consistent=False)
+    nlp = add_news_ner(load_pipeline(MODEL_PACKAGE), model=args.model, fill_from_small=False,
+                       consistent=False)
     record = json.loads((args.model / "training.json").read_text())
     shown = args.model.relative_to(ROOT) if args.model.is_relative_to(ROOT) else args.model
     lines = [
