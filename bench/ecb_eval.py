@@ -1,6 +1,6 @@
 """Cross-document coreference on the ECB+ development topics, as ../shared/data/README.md scores it.
 
-    python bench/ecb_eval.py [../shared/data/ecbplus-dev/ecbplus_dev.jsonl]
+    python bench/ecb_eval.py [../shared/data/ecbplus-dev/ecbplus_dev.jsonl] [--ner news|small]
 
 Gold: the mentions of types PER/ORG/GPE/LOC_* that have a cluster, start with a capital
 letter and are not pronouns. Each document is its sentences joined by newlines, extracted and
@@ -150,11 +150,26 @@ def evaluate(path: Path = DEV_SET, nlp: Any = None) -> EcbScores:
 
 
 def main(argv: Sequence[str] = ()) -> int:
-    path = Path(argv[0]) if argv else DEV_SET
+    """``[PATH] [--ner news|small]``: the figures for kg's default NER (news) or the small
+    model's."""
+    args = list(argv)
+    ner = "news"
+    if "--ner" in args:
+        at = args.index("--ner")
+        ner = args[at + 1] if at + 1 < len(args) else ""
+        del args[at : at + 2]
+    if ner not in ("news", "small"):
+        print("ecb_eval: --ner expects 'news' or 'small'", file=sys.stderr)
+        return 2
+    path = Path(args[0]) if args else DEV_SET
     if not path.is_file():
         print(f"ecb_eval: {path} not found (ECB+ dev topics beside the project)", file=sys.stderr)
         return 2
-    print("\n".join(evaluate(path).lines()))
+    from kg.config import MODEL_PACKAGE, NEWS_NER_PART
+    from kg.extract import load_pipeline
+
+    nlp = load_pipeline(MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""))
+    print("\n".join(evaluate(path, nlp).lines()))
     return 0
 
 

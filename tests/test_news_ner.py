@@ -220,3 +220,14 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
     org = Span(merkel, 0, 2, "ORG")
     assert given_name_person(org, {(0, 2): "PERSON"}).label_ == "PER"
     assert given_name_person(org, {(0, 2): "ORG"}).label_ == "ORG"  # "John Lewis", the shop
+
+
+def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:
+    from spacy.tokens import Span
+
+    from kg.extract.ner.component import honorific_person, is_prefixed_word
+
+    doc = news_nlp.make_doc("the pro-Kremlin sign and Mrs Quinn")
+    assert is_prefixed_word(Span(doc, 1, 4, "ORG"))
+    assert honorific_person(Span(doc, 7, 8, "LOC")).label_ == "PER"
+    assert honorific_person(Span(doc, 3, 4, "ORG")).label_ == "ORG"

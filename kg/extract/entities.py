@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 NATURAL_FEATURES = word_list("geographic-features") - {"republic", "park", "square", "street",
                                                          "avenue"}
 
+#: Parts of speech of words that open a sentence but never a name ("Since", "When", "If").
+OPENER_POS = frozenset({"SCONJ", "ADP", "CCONJ", "PRON", "AUX"})
+
 KIND_BY_LABEL = {
     "PERSON": EntityKind.PERSON,
     "ORG": EntityKind.ORGANIZATION,
@@ -92,7 +95,10 @@ def _is_junk(token: Token) -> bool:
 
 
 def title_tokens_before(doc: Doc, start: int) -> int:
-    """Index of the first token of the title phrase that ends right before ``start``."""
+    """Index of the first token of the title phrase that ends right before ``start`` (a
+    capitalised party word alone counts: "Tory Dominic Grieve")."""
+    if start > 0 and doc[start - 1].lower_ in PARTY_WORDS and doc[start - 1].is_title:
+        return start - 1
     i = start
     seen_title = False
     while i > 0:
@@ -204,6 +210,8 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[
     if bounds is None:
         return
     start, end = bounds
+    while start < end - 1 and doc[start].pos_ in OPENER_POS and not doc[start].is_upper:
+        start += 1  # "Since Comeaux": a capitalised sentence opener glued to the name
     titles: tuple[str, ...] = ()
     if kind is not EntityKind.PERSON and (person := titled_person(doc, start, end)):
         start, kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG

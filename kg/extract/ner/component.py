@@ -31,6 +31,13 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.lexicon import table
+from kg.lexicon.words import (
+    COMPANY_HEAD_WORDS,
+    HONORIFICS,
+    ORG_HEAD_WORDS,
+    PLACE_HEAD_WORDS,
+    TITLE_NOUNS,
+)
 
 #: The shipped trained component (weights, labels, its config, ``model.sha256``).
 MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -47,6 +54,8 @@ VOTED_LABELS = frozenset({"PER", "ORG", "LOC"})
 _GIVEN = table("given-names")
 #: Common given names (kg/lexicon/data/given-names.toml).
 GIVEN_NAMES = frozenset(_GIVEN["male"]) | frozenset(_GIVEN["female"])
+#: Words that say a name is an organisation's or a place's ("… Bank", "… Street").
+NAME_CLASS_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
 #: Finer labels of the small model that a MISC span of the same bounds takes.
 MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
 #: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
@@ -102,10 +111,10 @@ def merged_entities(
             # "Financial Times" MISC, "the Financial Times" ORG: the small model's class
             label = SMALL_NAME_LABELS[loose[_core(span)]]
             span = Span(span.doc, span.start, span.end, label=label)
-        elif is_sentence_opener_word(span, small, common_words):
+        elif is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span):
             continue
         span = across_wrapped_line(span, small)
-        add([given_name_person(span, by_bounds)])
+        add([honorific_person(given_name_person(span, by_bounds))])
     if fill_from_small:
         add(relabelled(small, SMALL_NAME_LABELS))
     if consistent and out:
@@ -167,13 +176,48 @@ def _opens_sentence(token: Token) -> bool:
     return True
 
 
-def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -> Span:
-    """``span``, as a PER when it is a name of two or more words that opens with a common
-    given name and that the small model also reads as a person ("Angela Merkel" tagged ORG)."""
-    if (span.label_ in ("ORG", "LOC") and len(span) > 1 and span[0].lower_ in GIVEN_NAMES
-            and small_labels.get((span.start, span.end)) == "PERSON"):
-        return Span(span.doc, span.start, span.end, label="PER")
+def is_prefixed_word(span: Span) -> bool:
+    """Whether a one-word name is a modifier made with a prefix ("pro-Kremlin", "Ex-Labour",
+    "anti-EU"): it qualifies something else and names nothing."""
+    text = span.text.lower()
+    return " " not in text and "\n" not in text and text.startswith(NAME_PREFIXES)
+
+
+#: Prefixes that make a modifier of a name ("pro-Kremlin", "ex-Labour").
+NAME_PREFIXES = ("pro-", "anti-", "ex-", "non-", "post-", "pre-")
+
+
+def honorific_person(span: Span) -> Span:
+    """``span`` as a PER when an honorific stands right before it ("Mrs Quinn" tagged a
+    place)."""
+    doc = span.doc
+    if (span.label_ in ("ORG", "LOC") and span.start > 0
+            and doc[span.start - 1].lower_.rstrip(".") in HONORIFICS):
+        return Span(doc, span.start, span.end, label="PER")
     return span
+
+
+def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -> Span:
+    """``span`` with the small model's class where the two disagree and the words side with
+    it: a name of two or more capitalised words, none an organisation or place word, that
+    the small model reads as a person is a PER ("Angela Merkel", "Roman Abramovich" tagged
+    ORG); one word the news NER calls a person, the small model an organisation, that is no
+    given name and has no title before it, is an ORG ("Google", "Chelsea" tagged PER; a
+    surname of a person named in full is a PER again by ``voted_labels``)."""
+    small = small_labels.get((span.start, span.end))
+    words = {t.lower_ for t in span}
+    if (span.label_ in ("ORG", "LOC") and len(span) > 1 and small == "PERSON"
+            and all(t.is_title for t in span) and not words & NAME_CLASS_WORDS):
+        return Span(span.doc, span.start, span.end, label="PER")
+    if (span.label_ == "PER" and len(span) == 1 and small == "ORG"
+            and span[0].lower_ not in GIVEN_NAMES and not _titled(span)):
+        return Span(span.doc, span.start, span.end, label="ORG")
+    return span
+
+
+def _titled(span: Span) -> bool:
+    before = span.doc[span.start - 1].lower_.rstrip(".") if span.start > 0 else ""
+    return before in HONORIFICS or before in TITLE_NOUNS
 
 
 def voted_labels(spans: Sequence[Span]) -> list[Span]:
