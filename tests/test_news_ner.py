@@ -231,3 +231,9 @@ def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:
     assert is_prefixed_word(Span(doc, 1, 4, "ORG"))
     assert honorific_person(Span(doc, 7, 8, "LOC")).label_ == "PER"
     assert honorific_person(Span(doc, 3, 4, "ORG")).label_ == "ORG"
+
+
+def test_acronyms_that_are_words_and_pronouns_are_no_names(news_nlp: Any) -> None:
+    doc = news_nlp("Services such as high-definition TV (HDTV) are popular. It is to you and I.")
+    assert not {"TV", "HDTV", "I"} & {e.text for e in doc.ents}
+    assert "NATO" in {e.text for e in news_nlp("NATO met in Brussels.").ents}

@@ -49,6 +49,9 @@ SMALL_VALUE_LABELS = frozenset(
 )
 #: The news NER's labels.
 NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
+#: The small model's labels of things that are not a person, organisation or place: a news
+#: name of two words or more with the same bounds takes them (kg keeps EVENT, drops the rest).
+NOT_NAMED_THINGS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT", "EVENT"})
 #: Labels made consistent within a document (MISC spans differ legitimately: "German").
 VOTED_LABELS = frozenset({"PER", "ORG", "LOC"})
 _GIVEN = table("given-names")
@@ -107,11 +110,15 @@ def merged_entities(
         refined = by_bounds.get((span.start, span.end))
         if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
             span = Span(span.doc, span.start, span.end, label=refined)
+        elif loose.get(_core(span)) in NOT_NAMED_THINGS and len(span) > 1:
+            # "Mental Capacity Bill" LOC, "The Shawshank Redemption" ORG: a law, a work
+            span = Span(span.doc, span.start, span.end, label=loose[_core(span)])
         elif span.label_ == "MISC" and loose.get(_core(span)) in SMALL_NAME_LABELS:
             # "Financial Times" MISC, "the Financial Times" ORG: the small model's class
             label = SMALL_NAME_LABELS[loose[_core(span)]]
             span = Span(span.doc, span.start, span.end, label=label)
-        elif is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span):
+        elif (is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span)
+              or is_common_acronym(span, small, common_words) or is_pronoun(span)):
             continue
         span = across_wrapped_line(span, small)
         add([honorific_person(given_name_person(span, by_bounds))])
@@ -174,6 +181,19 @@ def _opens_sentence(token: Token) -> bool:
         if not (before.is_punct or before.is_quote or before.is_space):
             return False
     return True
+
+
+def is_common_acronym(span: Span, small: Iterable[Span], common_words: frozenset[str]) -> bool:
+    """Whether a one-word name in capitals is an English word ("TV", "PC", "HDTV" tagged ORG)
+    where the small model's NER finds nothing."""
+    token = span[0]
+    return (len(span) == 1 and token.is_upper and token.lower_ in common_words
+            and not any(s.start <= token.i < s.end for s in small))
+
+
+def is_pronoun(span: Span) -> bool:
+    """Whether a one-word name is a pronoun ("I" of a reader's comment tagged PER)."""
+    return len(span) == 1 and (span[0].pos_ == "PRON" or span[0].lower_ == "i")
 
 
 def is_prefixed_word(span: Span) -> bool:
