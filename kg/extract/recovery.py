@@ -182,18 +182,11 @@ def is_title_case_line(line: str) -> bool:
     return len(long_words) >= 3 and all(w[:1].isupper() for w in long_words)
 
 
-def _whole_sentences(line: str, begin: int, starts: set[int], ends: set[int]) -> bool:
-    """Whether a line starts and ends sentences (a headline does; a wrapped line does not)."""
-    stripped = line.strip()
-    first = begin + len(line) - len(line.lstrip())
-    return first in starts and first + len(stripped) in ends
-
-
 def with_headline_names(text: str, sentences: Sequence[Sentence],
                         mentions: Sequence[Mention]) -> list[Mention]:
     """``mentions`` with those of web-address lines dropped, and those of Title Case lines
-    that are sentences of their own (headlines) replaced by the names the rest of the article
-    gives.
+    (headlines; not a wrapped line, which a name runs across) replaced by the names the rest of
+    the article gives.
 
     In a Title Case line every word is capitalised, so the tagger cannot tell a name from a
     verb ("Obama Overturns Bush", "Esther Williams Dies", "Driver Charged"): there, a name
@@ -202,14 +195,13 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     what the tagger found.
     """
     url, title = [], []
-    starts = {s.begin for s in sentences}
-    ends = {s.end for s in sentences}
     for begin, end in line_bounds(text):
         line = text[begin:end]
         if is_url_line(line):
             url.append((begin, end))
-        elif is_title_case_line(line) and _whole_sentences(line, begin, starts, ends):
-            title.append((begin, end))
+        elif is_title_case_line(line) and not any(
+                m.begin < b < m.end for m in mentions for b in (begin, end)):
+            title.append((begin, end))  # a name across the line's ends: a wrapped line
     if not url and not title:
         return list(mentions)
 
