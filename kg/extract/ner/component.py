@@ -183,11 +183,17 @@ def _opens_sentence(token: Token) -> bool:
     return True
 
 
+#: Longer words in capitals are a headline's words ("ARSENAL"), not acronyms.
+MAX_ACRONYM = 4
+
+
 def is_common_acronym(span: Span, small: Iterable[Span], common_words: frozenset[str]) -> bool:
-    """Whether a one-word name in capitals is an English word ("TV", "PC", "HDTV" tagged ORG)
-    where the small model's NER finds nothing."""
+    """Whether a one-word organisation or person in capitals is an English word ("TV", "PC",
+    "HDTV" tagged ORG) where the small model's NER finds nothing. Places are left alone: a
+    headline in capitals names "CHINA" and "TURKEY"."""
     token = span[0]
-    return (len(span) == 1 and token.is_upper and token.lower_ in common_words
+    return (len(span) == 1 and span.label_ in ("ORG", "PER") and token.is_upper
+            and len(token) <= MAX_ACRONYM and token.lower_ in common_words
             and not any(s.start <= token.i < s.end for s in small))
 
 
