@@ -13,6 +13,10 @@ every news entity and adds the small model's value and NORP spans where they ove
 A MISC span the small model labels the same way with a finer label (NORP, EVENT, PRODUCT,
 WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. With
 ``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news NER left.
+General rules correct the news NER where the words or the small model say so (a common word
+opening a sentence, a prefixed modifier, an acronym that is an English word or a pronoun is
+no name; an honorific or a person's class in both readings makes a PER; one label per name
+in a document): see docs/model-card.md.
 
 >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
 >>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
