@@ -41,6 +41,9 @@ JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
 SEED = 16
 ARTICLES = 400
 ROWS = 40
+#: Seconds one query may take: a 400-article graph on a loaded shared machine needs more than
+#: the interactive default.
+QUERY_TIMEOUT = 900.0
 TOP, TOP_POOL = 60, 200
 ROW_KINDS = ("people-roles", "claims", "events", "conflicting-figures")
 ENTITY_KINDS = ("entities-top", "entities-random", "split-entities")
@@ -112,7 +115,8 @@ def named_rows(graph: Any, kind: str) -> list[dict[str, Any]]:
     """Every row of one named question, as a judge sees it (article, sentence, output)."""
     from kg.api import query
 
-    rows = [{k: _text(v) for k, v in row.items()} for row in query(graph, kind)]
+    found = query(graph, kind, timeout=QUERY_TIMEOUT)
+    rows = [{k: _text(v) for k, v in row.items()} for row in found]
     if kind == "conflicting-figures":
         return _figure_groups(rows)
     unique = {}
@@ -171,7 +175,7 @@ def entity_stats(graph: Any) -> list[EntityStats]:
 
     stats: dict[str, EntityStats] = {}
     seen: set[tuple[str, str]] = set()
-    for row in query(graph, ENTITY_QUERY):
+    for row in query(graph, ENTITY_QUERY, timeout=QUERY_TIMEOUT):
         iri, mention = _text(row["entity"]), _text(row["mention"])
         entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _local(row["type"]),
                                                    0, set(), Counter(), {}))

@@ -41,9 +41,10 @@ def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
 
 def raw_pipe(folder: str, batch_size: str) -> dict[str, Any]:
     """spaCy alone: the same model over the same texts, nothing kept."""
+    from kg.config import MODEL_PACKAGE
     from kg.extract import load_pipeline
 
-    nlp = load_pipeline()
+    nlp = load_pipeline(MODEL_PACKAGE)  # raw en_core_web_sm, without kg's news NER
     texts = [d.text for d in documents(folder)]
 
     def parse() -> None:

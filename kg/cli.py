@@ -159,8 +159,8 @@ def build(
         float, typer.Option(min=0.001, help="Skip article files larger than this (MB).")
     ] = Settings().max_article_bytes / 2**20,
     ner: Annotated[
-        str, typer.Option(help="Names from 'news' (kg's own NER, see docs/model-card.md) or "
-                               "'small' (the small model's NER alone).",
+        str, typer.Option(help="Names from 'news' (kg's own NER, the default, see "
+                               "docs/model-card.md) or 'small' (the small model's NER alone).",
                           callback=_check_ner)
     ] = "news" if Settings().model.endswith(NEWS_NER_PART) else "small",
     urls: Annotated[

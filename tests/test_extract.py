@@ -135,3 +135,18 @@ def test_chunks_cover_the_text_without_gaps(limit: int) -> None:
     assert bounds[0][0] == 0 and bounds[-1][1] == len(text)
     assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
     assert all(0 < end - begin <= limit for begin, end in bounds)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "titles"),
+    [
+        ("Alaska Gov. Sarah Palin spoke on Monday.", "Sarah Palin", ("Gov.",)),
+        ("Since Comeaux escaped, police have searched the county.", "Comeaux", ()),
+        ("Tory Dominic Grieve said the bill was flawed.", "Dominic Grieve", ("Tory",)),
+    ],
+)
+def test_a_person_inside_a_longer_span_is_cut_out(nlp: Any, text: str, name: str,
+                                                  titles: tuple[str, ...]) -> None:
+    people = [(m.name, m.titles) for m in extract(nlp, text).mentions
+              if m.kind is EntityKind.PERSON]
+    assert people == [(name, titles)]

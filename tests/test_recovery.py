@@ -89,3 +89,30 @@ def test_the_pipeline_finds_a_surname_the_tagger_missed(nlp: Any) -> None:
     extraction = next(iter(extract_documents(nlp, [document_from_text(text, doc_id="k")])))
     names = [m.name for m in extraction.mentions]
     assert names.count("Klitschko") == 2, names
+
+
+def test_headline_names_are_those_the_article_gives() -> None:
+    from kg.extract.recovery import with_headline_names
+
+    text = ("http : / / www . example . com / obama - bush\nObama Overturns Bush Species Rules\n"
+            "Barack Obama reversed a rule of George Bush on Tuesday.")
+    url_line, headline = len(text.split("\n")[0]) + 1, text.index("Obama Overturns")
+    body = text.index("Barack")
+    found = [
+        Mention(40, 45, "obama", "obama", EntityKind.PERSON, "PERSON", 0),  # in the URL line
+        Mention(headline, headline + 20, "Obama Overturns Bush", "Obama Overturns Bush",
+                EntityKind.ORGANIZATION, "ORG", 1),
+        Mention(body, body + 12, "Barack Obama", "Barack Obama", EntityKind.PERSON, "PERSON", 2),
+        Mention(text.index("George"), text.index("George") + 12, "George Bush", "George Bush",
+                EntityKind.PERSON, "PERSON", 2),
+    ]
+    sentences = [Sentence(0, 0, url_line - 1), Sentence(1, url_line, body - 1),
+                 Sentence(2, body, len(text))]
+    kept = with_headline_names(text, sentences, found)
+    assert [(m.name, m.kind, m.sentence) for m in kept] == [
+        ("Obama", EntityKind.PERSON, 1), ("Bush", EntityKind.PERSON, 1),
+        ("Barack Obama", EntityKind.PERSON, 2), ("George Bush", EntityKind.PERSON, 2)]
+    # an article that is all headline keeps what the tagger found
+    alone = [Mention(0, 20, "Obama Overturns Bush", "Obama Overturns Bush",
+                     EntityKind.ORGANIZATION, "ORG", 0)]
+    assert with_headline_names("Obama Overturns Bush Rules", [], alone) == alone

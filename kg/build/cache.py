@@ -37,7 +37,7 @@ from importlib import metadata
 from pathlib import Path
 
 from kg.atomic import atomic_write_bytes
-from kg.config import EXTRACTOR_VERSION, MODEL_PACKAGE
+from kg.config import DEFAULT_MODEL, EXTRACTOR_VERSION
 from kg.errors import BuildError
 from kg.extract.pipeline import NEWS_NER_HASHES, split_model
 from kg.lexicon import data_files
@@ -50,7 +50,7 @@ _log = logging.getLogger(__name__)
 
 
 @cache
-def extractor_fingerprint(model: str = MODEL_PACKAGE) -> str:
+def extractor_fingerprint(model: str = DEFAULT_MODEL) -> str:
     """A hash of everything besides the document that decides an extraction.
 
     >>> len(extractor_fingerprint())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, raw_mentions
 from kg.extract.frame import ChunkFrame
-from kg.extract.recovery import recovered_mentions
+from kg.extract.recovery import recovered_mentions, with_headline_names
 from kg.extract.rules import facts_of
 from kg.extract.values import (
     DATE_LABELS,
@@ -127,8 +127,9 @@ def extraction_from_chunks(
         times += chunk_times
         quantities += quantities_of(doc, frame)
         facts += facts_of(doc, frame, chunk_mentions, chunk_times)
-    mentions = sorted([*mentions, *recovered_mentions(document.text, sentences, mentions)],
-                      key=lambda m: m.begin)
+    mentions = with_headline_names(document.text, sentences, sorted(
+        [*mentions, *recovered_mentions(document.text, sentences, mentions)],
+        key=lambda m: m.begin))
     return Extraction(
         document, tuple(sentences), tuple(mentions), tuple(times), tuple(quantities),
         tuple(facts),

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
     DASHES,
@@ -36,6 +37,13 @@ from kg.model import EntityKind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
+
+#: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
+NATURAL_FEATURES = word_list("geographic-features") - {"republic", "park", "square", "street",
+                                                         "avenue"}
+
+#: Parts of speech of words that open a sentence but never a name ("Since", "When", "If").
+OPENER_POS = frozenset({"SCONJ", "ADP", "CCONJ", "PRON", "AUX"})
 
 KIND_BY_LABEL = {
     "PERSON": EntityKind.PERSON,
@@ -87,7 +95,10 @@ def _is_junk(token: Token) -> bool:
 
 
 def title_tokens_before(doc: Doc, start: int) -> int:
-    """Index of the first token of the title phrase that ends right before ``start``."""
+    """Index of the first token of the title phrase that ends right before ``start`` (a
+    capitalised party word alone counts: "Tory Dominic Grieve")."""
+    if start > 0 and doc[start - 1].lower_ in PARTY_WORDS and doc[start - 1].is_title:
+        return start - 1
     i = start
     seen_title = False
     while i > 0:
@@ -112,6 +123,22 @@ def strip_leading_titles(doc: Doc, start: int, end: int) -> int:
     return start
 
 
+def titled_person(doc: Doc, start: int, end: int) -> int | None:
+    """Where the person's name starts in a span tagged something else that ends in a title
+    and two or three capitalised proper nouns ("Alaska Gov. Sarah Palin" → "Sarah Palin");
+    ``None`` when it does not end so, or when its last word names an organisation or place."""
+    for k in range(end - 3, max(start, end - 6) - 1, -1):
+        if is_title_word(doc[k]):
+            first = k + 2 if doc[k + 1].text == "." else k + 1  # "Gov ." as two tokens
+            name = doc[first:end]
+            if (2 <= len(name) <= 3
+                    and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in name)
+                    and name[-1].lower_ not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
+                return first
+            return None
+    return None
+
+
 def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
     """The class implied by the name's last word, where it contradicts the model."""
     head = tokens[-1].lower_
@@ -121,6 +148,8 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
         return EntityKind.PLACE
     if kind is EntityKind.PERSON and len(tokens) > 1 and head in PLACE_HEAD_WORDS:
         return EntityKind.PLACE
+    if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
+        return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
     return kind
 
 
@@ -181,7 +210,11 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[
     if bounds is None:
         return
     start, end = bounds
+    while start < end - 1 and doc[start].pos_ in OPENER_POS and not doc[start].is_upper:
+        start += 1  # "Since Comeaux": a capitalised sentence opener glued to the name
     titles: tuple[str, ...] = ()
+    if kind is not EntityKind.PERSON and (person := titled_person(doc, start, end)):
+        start, kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG
     if kind is EntityKind.PERSON:
         inner = strip_leading_titles(doc, start, end)
         first = title_tokens_before(doc, start)

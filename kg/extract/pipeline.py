@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.config import MODEL_PACKAGE, NEWS_NER_PART
+from kg.config import DEFAULT_MODEL, MODEL_PACKAGE, NEWS_NER_PART
 from kg.errors import ModelError
 from kg.extract.collect import ChunkContext, extraction_from_chunks
 from kg.model import Document, Extraction
@@ -79,9 +79,10 @@ def split_model(model: str) -> tuple[str, bool]:
     return package, bool(plus)
 
 
-def load_pipeline(package: str = MODEL_PACKAGE) -> Language:
+def load_pipeline(package: str = DEFAULT_MODEL) -> Language:
     """The English small pipeline from the verified package, without network access; with
-    kg's own news NER for the names when ``package`` ends in ``+news-ner`` (``split_model``)."""
+    kg's own news NER for the names when ``package`` ends in ``+news-ner`` (``split_model``),
+    as it does by default (``kg.config.DEFAULT_MODEL``)."""
     import spacy
 
     from kg.extract.ner.component import add_news_ner, add_spacy_labels  # spaCy: deferred too

@@ -145,3 +145,88 @@ def _place_names() -> frozenset[str]:
     cities = {c["name"] for c in cache.get_cities().values()}
     countries = {c["name"] for c in cache.get_countries().values()}
     return frozenset(n for n in cities | countries if n[:1].isupper() and n.lower() != n)
+
+
+_URL_LINE = re.compile(r"\s*(?:https?\s*:\s*/\s*/|www\s*\.)", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def line_bounds(text: str) -> list[tuple[int, int]]:
+    """(begin, end) of each line of ``text``."""
+    bounds, begin = [], 0
+    for line in text.split("\n"):
+        bounds.append((begin, begin + len(line)))
+        begin += len(line) + 1
+    return bounds
+
+
+def is_url_line(line: str) -> bool:
+    """Whether a line is a web address ("http://…", "www.…", also tokenised "http : / / …").
+
+    >>> is_url_line("http : / / www . nydailynews . com / lindsay - lohan"), is_url_line("In Paris")
+    (True, False)
+    """
+    return bool(_URL_LINE.match(line))
+
+
+def is_title_case_line(line: str) -> bool:
+    """Whether a line is set in Title Case, as news sites set headlines: three words or more
+    of four letters or more, every one capitalised ("Esther Williams Dies at 91").
+
+    >>> is_title_case_line("Obama Overturns Bush Endangered Species Rules")
+    True
+    >>> is_title_case_line("Obama overturns Bush rules on endangered species")
+    False
+    """
+    long_words = [w for w in _WORD.findall(line) if len(w) >= 4]
+    return len(long_words) >= 3 and all(w[:1].isupper() for w in long_words)
+
+
+def with_headline_names(text: str, sentences: Sequence[Sentence],
+                        mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with those of web-address lines dropped, and those of Title Case lines
+    (headlines; not a wrapped line, which a name runs across) replaced by the names the rest of
+    the article gives.
+
+    In a Title Case line every word is capitalised, so the tagger cannot tell a name from a
+    verb ("Obama Overturns Bush", "Esther Williams Dies", "Driver Charged"): there, a name
+    counts only when the body of the article names it too — as a whole name, or a person's
+    surname ("Bush" of "George W. Bush"). An article whose every line is a headline keeps
+    what the tagger found.
+    """
+    url, title = [], []
+    for begin, end in line_bounds(text):
+        line = text[begin:end]
+        if is_url_line(line):
+            url.append((begin, end))
+        elif is_title_case_line(line) and not any(
+                m.begin < b < m.end for m in mentions for b in (begin, end)):
+            title.append((begin, end))  # a name across the line's ends: a wrapped line
+    if not url and not title:
+        return list(mentions)
+
+    def within(m: Mention, lines: list[tuple[int, int]]) -> bool:
+        return any(b <= m.begin < e for b, e in lines)
+
+    body = [m for m in mentions if not within(m, url) and not within(m, title)]
+    if not body:
+        return [m for m in mentions if not within(m, url)]
+    names: dict[str, tuple[EntityKind, str]] = {}
+    for m in sorted(body, key=lambda m: -len(m.name)):
+        names.setdefault(m.name, (m.kind, m.ner_label))
+        words = m.name.split()
+        if m.kind is EntityKind.PERSON and len(words) > 1 and len(words[-1]) > 2:
+            names.setdefault(words[-1], (m.kind, m.ner_label))
+    kept = list(body)
+    for begin, end in title:
+        line = text[begin:end]
+        taken: list[tuple[int, int]] = []
+        for name in sorted(names, key=len, reverse=True):
+            for match in re.finditer(r"(?<![\w'’-])" + re.escape(name) + r"(?![\w’-])", line):
+                b, e = begin + match.start(), begin + match.end()
+                if not any(tb < e and b < te for tb, te in taken):
+                    taken.append((b, e))
+                    kind, label = names[name]
+                    kept.append(_in_sentence(Mention(b, e, name, name, kind, label, 0),
+                                             sentences))
+    return sorted(kept, key=lambda m: m.begin)

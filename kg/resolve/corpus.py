@@ -249,8 +249,8 @@ def join_class_disagreements(groups: Sequence[Group], merger: Merger) -> None:
 def join_surname_slips(groups: Sequence[Group], merger: Merger) -> None:
     """Join a one-word "organisation" or "place" that is the surname of one person in the
     corpus — no one's given name, no known place, no cue deciding its class — when the
-    corpus uses the word for that person at least twice as often ("Comeaux" tagged ORG in
-    one article, "Comeaux" the inmate in five)."""
+    corpus uses the word for that person (alone or in the full name) at least twice as often
+    ("Comeaux" tagged ORG in one article, "Comeaux" the inmate in five)."""
     owners: dict[str, set[int]] = {}
     for i, tokens in _people(groups, "person"):
         owners.setdefault(tokens[-1], set()).add(merger.find(i))
@@ -258,6 +258,8 @@ def join_surname_slips(groups: Sequence[Group], merger: Merger) -> None:
     as_person: Counter[str] = Counter()
     for i, (token,) in _people(groups, "surname"):
         as_person[token] += len(groups[i].refs)
+    for i, tokens in _people(groups, "person"):  # "Vladimir Putin" uses "Putin" too
+        as_person[tokens[-1]] += len(groups[i].refs)
     slips: dict[str, list[int]] = {}
     for i, tokens in _named(groups):
         group = groups[i]

@@ -13,6 +13,10 @@ every news entity and adds the small model's value and NORP spans where they ove
 A MISC span the small model labels the same way with a finer label (NORP, EVENT, PRODUCT,
 WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. With
 ``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news NER left.
+General rules correct the news NER where the words or the small model say so (a common word
+opening a sentence, a prefixed modifier, an acronym that is an English word or a pronoun is
+no name; an honorific or a person's class in both readings makes a PER; one label per name
+in a document): see docs/model-card.md.
 
 >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
 >>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
@@ -22,12 +26,22 @@ WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. Wit
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
+
+from kg.lexicon import table
+from kg.lexicon.words import (
+    COMPANY_HEAD_WORDS,
+    HONORIFICS,
+    ORG_HEAD_WORDS,
+    PLACE_HEAD_WORDS,
+    TITLE_NOUNS,
+)
 
 #: The shipped trained component (weights, labels, its config, ``model.sha256``).
 MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -39,6 +53,16 @@ SMALL_VALUE_LABELS = frozenset(
 )
 #: The news NER's labels.
 NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
+#: The small model's labels of things that are not a person, organisation or place: a news
+#: name of two words or more with the same bounds takes them (kg keeps EVENT, drops the rest).
+NOT_NAMED_THINGS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT", "EVENT"})
+#: Labels made consistent within a document (MISC spans differ legitimately: "German").
+VOTED_LABELS = frozenset({"PER", "ORG", "LOC"})
+_GIVEN = table("given-names")
+#: Common given names (kg/lexicon/data/given-names.toml).
+GIVEN_NAMES = frozenset(_GIVEN["male"]) | frozenset(_GIVEN["female"])
+#: Words that say a name is an organisation's or a place's ("… Bank", "… Street").
+NAME_CLASS_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
 #: Finer labels of the small model that a MISC span of the same bounds takes.
 MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
 #: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
@@ -65,6 +89,7 @@ def merged_entities(
     small: Iterable[Span],
     fill_from_small: bool = False,
     consistent: bool = False,
+    common_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The news NER's entities plus the small model's kept spans that overlap none of them.
 
@@ -84,17 +109,171 @@ def merged_entities(
                 out.append(span)
                 taken.update(range(span.start, span.end))
 
+    loose = {_core(s): s.label_ for s in small}
     for span in news:
         refined = by_bounds.get((span.start, span.end))
         if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
             span = Span(span.doc, span.start, span.end, label=refined)
-        add([span])
+        elif loose.get(_core(span)) in NOT_NAMED_THINGS and len(span) > 1:
+            # "Mental Capacity Bill" LOC, "The Shawshank Redemption" ORG: a law, a work
+            span = Span(span.doc, span.start, span.end, label=loose[_core(span)])
+        elif span.label_ == "MISC" and loose.get(_core(span)) in SMALL_NAME_LABELS:
+            # "Financial Times" MISC, "the Financial Times" ORG: the small model's class
+            label = SMALL_NAME_LABELS[loose[_core(span)]]
+            span = Span(span.doc, span.start, span.end, label=label)
+        elif (is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span)
+              or is_common_acronym(span, small, common_words) or is_pronoun(span)):
+            continue
+        span = across_wrapped_line(span, small)
+        add([honorific_person(given_name_person(span, by_bounds))])
     if fill_from_small:
         add(relabelled(small, SMALL_NAME_LABELS))
     if consistent and out:
+        out[:] = voted_labels(out)
         add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
     add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
+
+
+def across_wrapped_line(span: Span, small: Iterable[Span]) -> Span:
+    """``span`` widened to the small model's name that contains it and runs across a single
+    line break ("International Monetary⏎Fund"): the news NER, trained on text without line
+    breaks, stops at one."""
+    for other in small:
+        if (other.label_ in SMALL_NAME_LABELS and other.start <= span.start
+                and span.end < other.end
+                and any(t.is_space and t.text.count("\n") == 1 for t in other)):
+            return Span(span.doc, span.start, other.end, label=span.label_)
+    return span
+
+
+def _core(span: Span) -> tuple[int, int]:
+    """A span's bounds without a leading "the" and a trailing possessive."""
+    start, end = span.start, span.end
+    if end - start > 1 and span.doc[start].lower_ == "the":
+        start += 1
+    if end - start > 1 and span.doc[end - 1].lower_ in ("'s", "’s", "'"):
+        end -= 1
+    return start, end
+
+
+def is_sentence_opener_word(
+    span: Span, small: Iterable[Span], common_words: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a one-word name is only a capitalised word opening its sentence: the small
+    model's NER finds nothing there, and the tagger does not read it as a proper noun or the
+    word is an English word (``common_words``: the lemmatizer's word index) — "Let them
+    surrender", "Video showed …", "Block off …". The news NER, trained on Reuters, takes such
+    openers for names after a quote or a headline line.
+    """
+    if len(span) != 1 or span.label_ not in NEWS_LABELS:
+        return False
+    token, doc = span[0], span.doc
+    if not token.is_title or not (doc.has_annotation("TAG") and doc.has_annotation("SENT_START")):
+        return False
+    if token.tag_ in ("NNP", "NNPS") and token.lower_ not in common_words:
+        return False
+    return _opens_sentence(token) and not any(s.start <= token.i < s.end for s in small)
+
+
+def _opens_sentence(token: Token) -> bool:
+    """Whether only quotes, brackets, dashes or white space stand between the token and the
+    start of its sentence (or of its line)."""
+    for before in reversed(token.doc[token.sent.start : token.i]):
+        if "\n" in before.text:
+            return True
+        if not (before.is_punct or before.is_quote or before.is_space):
+            return False
+    return True
+
+
+#: Longer words in capitals are a headline's words ("ARSENAL"), not acronyms.
+MAX_ACRONYM = 4
+
+
+def is_common_acronym(span: Span, small: Iterable[Span], common_words: frozenset[str]) -> bool:
+    """Whether a one-word organisation or person in capitals is an English word ("TV", "PC",
+    "HDTV" tagged ORG) where the small model's NER finds nothing. Places are left alone: a
+    headline in capitals names "CHINA" and "TURKEY"."""
+    token = span[0]
+    return (len(span) == 1 and span.label_ in ("ORG", "PER") and token.is_upper
+            and len(token) <= MAX_ACRONYM and token.lower_ in common_words
+            and not any(s.start <= token.i < s.end for s in small))
+
+
+def is_pronoun(span: Span) -> bool:
+    """Whether a one-word name is a pronoun ("I" of a reader's comment tagged PER)."""
+    return len(span) == 1 and (span[0].pos_ == "PRON" or span[0].lower_ == "i")
+
+
+def is_prefixed_word(span: Span) -> bool:
+    """Whether a one-word name is a modifier made with a prefix ("pro-Kremlin", "Ex-Labour",
+    "anti-EU"): it qualifies something else and names nothing."""
+    text = span.text.lower()
+    return " " not in text and "\n" not in text and text.startswith(NAME_PREFIXES)
+
+
+#: Prefixes that make a modifier of a name ("pro-Kremlin", "ex-Labour").
+NAME_PREFIXES = ("pro-", "anti-", "ex-", "non-", "post-", "pre-")
+
+
+def honorific_person(span: Span) -> Span:
+    """``span`` as a PER when an honorific stands right before it ("Mrs Quinn" tagged a
+    place)."""
+    doc = span.doc
+    if (span.label_ in ("ORG", "LOC") and span.start > 0
+            and doc[span.start - 1].lower_.rstrip(".") in HONORIFICS):
+        return Span(doc, span.start, span.end, label="PER")
+    return span
+
+
+def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -> Span:
+    """``span`` with the small model's class where the two disagree and the words side with
+    it: a name of two or more capitalised words, none an organisation or place word, that
+    the small model reads as a person is a PER ("Angela Merkel", "Roman Abramovich" tagged
+    ORG); one word the news NER calls a person, the small model an organisation, that is no
+    given name and has no title before it, is an ORG ("Google", "Chelsea" tagged PER; a
+    surname of a person named in full is a PER again by ``voted_labels``)."""
+    small = small_labels.get((span.start, span.end))
+    words = {t.lower_ for t in span}
+    if (span.label_ in ("ORG", "LOC") and len(span) > 1 and small == "PERSON"
+            and all(t.is_title for t in span) and not words & NAME_CLASS_WORDS):
+        return Span(span.doc, span.start, span.end, label="PER")
+    if (span.label_ == "PER" and len(span) == 1 and small == "ORG"
+            and span[0].lower_ not in GIVEN_NAMES and not _titled(span)):
+        return Span(span.doc, span.start, span.end, label="ORG")
+    return span
+
+
+def _titled(span: Span) -> bool:
+    before = span.doc[span.start - 1].lower_.rstrip(".") if span.start > 0 else ""
+    return before in HONORIFICS or before in TITLE_NOUNS
+
+
+def voted_labels(spans: Sequence[Span]) -> list[Span]:
+    """``spans`` with one label per name in the document: the label the name most often has
+    there, a person's surname counting as a PER ("Putin" tagged a place once in an article
+    about "Vladimir Putin"). A tie keeps each span's own label.
+    """
+    votes: dict[tuple[str, ...], Counter[str]] = {}  # a span: 2; a full name for its surname: 3
+    for span in spans:
+        if span.label_ in VOTED_LABELS:
+            votes.setdefault(_words(span), Counter())[span.label_] += 2
+            if span.label_ == "PER" and len(span) > 1 and span[-1].is_title:
+                votes.setdefault(_words(span[-1:]), Counter())["PER"] += 3
+    out = []
+    for span in spans:
+        counts = votes.get(_words(span))
+        if span.label_ in VOTED_LABELS and counts:
+            (best, n), *rest = counts.most_common(2) + [("", 0)]
+            if best != span.label_ and n > rest[0][1]:
+                span = Span(span.doc, span.start, span.end, label=best)
+        out.append(span)
+    return out
+
+
+def _words(span: Span) -> tuple[str, ...]:
+    return tuple(t.lower_ for t in span)
 
 
 def relabelled(spans: Iterable[Span], labels: Mapping[str, str]) -> Iterable[Span]:
@@ -142,13 +321,16 @@ def _texts(span: Span) -> tuple[str, ...]:
 class NewsEntsMerger:
     """Pipeline component: ``doc.ents`` = news entities + small-model values (see module)."""
 
-    def __init__(self, fill_from_small: bool, consistent: bool) -> None:
+    def __init__(self, fill_from_small: bool, consistent: bool,
+                 common_words: frozenset[str] = frozenset()) -> None:
         self.fill_from_small = fill_from_small
         self.consistent = consistent
+        self.common_words = common_words
 
     def __call__(self, doc: Doc) -> Doc:
         small = doc.spans[SMALL_ENTS_KEY] if SMALL_ENTS_KEY in doc.spans else []
-        ents = merged_entities(doc.ents, small, self.fill_from_small, self.consistent)
+        ents = merged_entities(doc.ents, small, self.fill_from_small, self.consistent,
+                               self.common_words)
         doc.set_ents(ents, default="outside")
         return doc
 
@@ -162,7 +344,19 @@ class NewsEntsMerger:
 def make_news_ents_merger(
     nlp: Language, name: str, fill_from_small: bool, consistent: bool
 ) -> NewsEntsMerger:
-    return NewsEntsMerger(fill_from_small, consistent)
+    return NewsEntsMerger(fill_from_small, consistent, english_words(nlp))
+
+
+def english_words(nlp: Language) -> frozenset[str]:
+    """The lower-case English words of the pipeline's lemmatizer index (WordNet's nouns,
+    verbs, adjectives and adverbs; empty when the pipeline has no such table)."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return frozenset()
+    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    if lookups is None or "lemma_index" not in lookups.tables:
+        return frozenset()
+    index = lookups.get_table("lemma_index")
+    return frozenset(word for words in index.values() for word in words if word.isalpha())
 
 
 def news_ner_config(model: Path) -> dict[str, Any]:
