@@ -21,6 +21,7 @@ from kg.errors import GraphError, InputError, StoreError
 from kg.remote.client import AccessRefused
 from kg.remote.digests import DIGEST_GRAPH
 from kg.remote.load import Credentials, load_dataset, read_source
+from kg.remote.replacement import SourceGraph
 from kg.remote.store import PRESETS, credentials, endpoints_for, split_userinfo
 
 URL = "http://store.test"
@@ -216,6 +217,18 @@ def test_load_twice_writes_once_and_keeps_the_same_triples(protocol: str) -> Non
     second = load(store, source, protocol=protocol)
     assert second.count("unchanged") == 3 and len(store.writes()) == writes
     assert set(store.store) == before
+
+
+def test_nquads_and_digests_of_a_graph_with_every_kind_of_literal(tmp_path: Path) -> None:
+    path = tmp_path / "g.trig"
+    path.write_bytes(dataset({"a": [*NASTY, 'ends with " .', "dot .\n newline"]})
+                     .serialize(format="trig", encoding="utf-8"))
+    (graph,) = read_source(path)
+    assert set(ox.parse(graph.nquads(), format=ox.RdfFormat.N_QUADS)) == set(graph.quads)
+    shuffled = SourceGraph(graph.name, list(reversed(graph.quads)))
+    assert graph.digest == shuffled.digest and graph.digest.startswith("10 ")
+    other = SourceGraph(graph.name, graph.quads[1:])
+    assert other.digest != graph.digest and not graph.has_blank_nodes
 
 
 @PROTOCOLS
