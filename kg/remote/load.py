@@ -335,7 +335,7 @@ def load_dataset(
     ``source`` is a graph file (``.trig``, ``.nq``, ...) or an rdflib ``Dataset``;
     ``endpoint`` a base URL with ``preset`` (oxigraph, virtuoso, fuseki, graphdb), else the
     Graph Store URL (``gsp``) or the SPARQL Update URL (``update``, also used for queries).
-    ``batch_size`` is triples per request (default: 5,000 per update, 50,000 per N-Quads
+    ``batch_size`` is triples per request (default: 5,000 per update, 100,000 per N-Quads
     POST of new graphs; 500 per update for Virtuoso).
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
     ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (the Oxigraph

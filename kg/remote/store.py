@@ -85,7 +85,7 @@ VIRTUOSO_LOSSY = frozenset(XSD + name for name in (
 
 #: Preset name → paths appended to the base URL (``--preset``).
 PRESETS: dict[str, Endpoints] = {
-    # New graphs in N-Quads batches of 50,000 triples, two in flight, through Oxigraph's bulk
+    # New graphs in N-Quads batches of 100,000 triples, two in flight, through Oxigraph's bulk
     # loader (``no_transaction``: twice as fast as a transaction, bench/). Oxigraph 0.5 builds
     # a request of under 1,000,000 quads into one set of files and ingests them in one
     # RocksDB step, only once the whole body parsed: a batch is written whole or not at all
@@ -94,7 +94,7 @@ PRESETS: dict[str, Endpoints] = {
     # N-Triples/N-Quads Oxigraph itself wrote on kg's side.
     "oxigraph": Endpoints("/store", "/update", "/query", post_quads=True,
                           bulk_param="no_transaction", atomic_bulk=True,
-                          trusted_params=("lenient",), writers=3, quads_batch_size=50_000,
+                          trusted_params=("lenient",), writers=3, quads_batch_size=100_000,
                           posters=2),
     # Virtuoso 7.2 refuses INSERT DATA of ~1,500 triples ("generated SQL text has exceeded
     # 10000 lines") and slows down well before: 500 per request is its sweet spot.
