@@ -9,9 +9,11 @@ as a whole, so loading is idempotent and a re-load rewrites only what changed:
    the others are fetched when their count matches, and compared (``dry_run`` and
    ``compare`` fetch every stored graph; a dry run reports triples to add and remove);
 3. replace each new or changed graph with the Graph Store Protocol (``PUT`` per graph; new
-   graphs go in N-Quads batches where the store takes them) or SPARQL Update (``DROP SILENT``
-   + ``INSERT DATA`` in one request when the graph fits a batch, else batches into a temporary
-   graph and one ``MOVE``). A graph is never left half-replaced.
+   graphs go in N-Quads batches where the store takes them, Oxigraph's through its bulk
+   loader) or SPARQL Update (``DROP SILENT`` + ``INSERT DATA`` in one request when the graph
+   fits a batch, else batches into a temporary graph and one ``MOVE``), each graph with its
+   record where the store keeps them (then by SPARQL Update, not ``PUT``). A graph is never
+   left half-replaced.
 
 A graph the store rejects is reported and the others still load; an unreachable store or
 refused credentials raise ``StoreError``, saying how far the load got. HTTP, retries and
