@@ -19,7 +19,7 @@ from rdflib import Dataset, Literal, URIRef
 
 from kg.errors import GraphError, InputError, StoreError
 from kg.remote.client import AccessRefused
-from kg.remote.digests import DIGEST_GRAPH
+from kg.remote.digests import DIGEST_GRAPH, trusted
 from kg.remote.load import Credentials, load_dataset, read_source
 from kg.remote.replacement import SourceGraph
 from kg.remote.store import PRESETS, credentials, endpoints_for, split_userinfo
@@ -267,6 +267,16 @@ def test_a_record_that_may_be_stale_is_not_trusted(edit: str) -> None:
     assert store.graph(G + "a") == expected(source, "a")
     # A graph compared and found unchanged gets no record: adding one would not be atomic.
     assert len(store.records().get(G + "a", [])) == {"count": 1, "two records": 2}.get(edit, 0)
+
+
+@pytest.mark.parametrize(("records", "count", "trust"), [
+    (["3 abc"], 3, "3 abc"), (["3 abc"], 4, None), (["3 abc", "3 def"], 3, None),
+    ([], 3, None), (None, 3, None), (["3 abc"], None, None), (["x abc"], 3, None),
+])
+def test_a_record_is_trusted_only_alone_and_with_its_count(records: list[str] | None,
+                                                           count: int | None,
+                                                           trust: str | None) -> None:
+    assert trusted(records, count) == trust
 
 
 def test_compare_reads_every_graph_back_and_finds_an_edit_by_hand() -> None:

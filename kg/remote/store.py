@@ -90,7 +90,8 @@ PRESETS: dict[str, Endpoints] = {
     # a request of under 1,000,000 quads into one set of files and ingests them in one
     # RocksDB step, only once the whole body parsed: a batch is written whole or not at all
     # (tests/test_load_servers.py kills the server and cuts requests mid-body to check it).
-    # Changed graphs by PUT, three in flight; ``lenient`` skips re-validating the
+    # Changed graphs by SPARQL Update, each with its record (kg.remote.digests); by PUT,
+    # three in flight, only where kg keeps no records. ``lenient`` skips re-validating the
     # N-Triples/N-Quads Oxigraph itself wrote on kg's side.
     "oxigraph": Endpoints("/store", "/update", "/query", post_quads=True,
                           bulk_param="no_transaction", atomic_bulk=True,
