@@ -502,9 +502,12 @@ def load(
         bool, typer.Option("--dry-run", help="Only show what would change.")
     ] = False,
     bulk: Annotated[
-        bool, typer.Option("--bulk", help="Add new graphs without a transaction (Oxigraph: "
-                           "2x faster; an interrupted load may leave them partly written "
-                           "until run again).")
+        bool, typer.Option("--bulk", help="Add new graphs without a transaction (the oxigraph "
+                           "preset already does, each batch whole or not at all).")
+    ] = False,
+    compare: Annotated[
+        bool, typer.Option("--compare", help="Read every graph back to compare, instead of "
+                           "trusting kg's record of what it wrote (after editing by hand).")
     ] = False,
     insecure: InsecureOption = False,
     ca_cert: CaCertOption = None,
@@ -521,8 +524,8 @@ def load(
         report = load_dataset(
             graph, endpoint, protocol=protocol, preset=preset,  # type: ignore[arg-type]
             batch_size=batch_size, auth=connection.credentials, whole_graph=whole_graph,
-            dry_run=dry_run, bulk=bulk, verify=not insecure, ca_cert=ca_cert,
-            timeout=timeout, retries=retries,
+            dry_run=dry_run, bulk=bulk, compare=compare, verify=not insecure,
+            ca_cert=ca_cert, timeout=timeout, retries=retries,
         )
     typer.echo(report.summary())
     if not report.ok:

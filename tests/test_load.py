@@ -19,7 +19,9 @@ from rdflib import Dataset, Literal, URIRef
 
 from kg.errors import GraphError, InputError, StoreError
 from kg.remote.client import AccessRefused
+from kg.remote.digests import DIGEST_GRAPH, trusted
 from kg.remote.load import Credentials, load_dataset, read_source
+from kg.remote.replacement import SourceGraph
 from kg.remote.store import PRESETS, credentials, endpoints_for, split_userinfo
 
 URL = "http://store.test"
@@ -47,7 +49,8 @@ class MemoryStore:
     fail: Callable[[httpx.Request], httpx.Response | None] = lambda request: None
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.log.append(f"{request.method} {request.url.path}")
+        self.log.append(f"{request.method} {request.url.path}"
+                        + (" (records)" * is_record(request)))
         return self.fail(request) or self.answer(request)
 
     def answer(self, request: httpx.Request) -> httpx.Response:
@@ -92,6 +95,16 @@ class MemoryStore:
     def graph(self, name: str) -> set[ox.Triple]:
         return {q.triple for q in self.store.quads_for_pattern(None, None, None,
                                                                  ox.NamedNode(name))}
+
+    def data(self) -> set[ox.Quad]:
+        """Every quad but kg's records of what it wrote."""
+        return {q for q in self.store if q.graph_name != ox.NamedNode(DIGEST_GRAPH)}
+
+    def records(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for q in self.store.quads_for_pattern(None, None, None, ox.NamedNode(DIGEST_GRAPH)):
+            found.setdefault(q.subject.value, []).append(q.object.value)
+        return found
 
     def writes(self) -> list[str]:
         return [line for line in self.log if line in ("PUT /store", "POST /store",
@@ -206,6 +219,106 @@ def test_load_twice_writes_once_and_keeps_the_same_triples(protocol: str) -> Non
     assert set(store.store) == before
 
 
+def test_nquads_and_digests_of_a_graph_with_every_kind_of_literal(tmp_path: Path) -> None:
+    path = tmp_path / "g.trig"
+    path.write_bytes(dataset({"a": [*NASTY, 'ends with " .', "dot .\n newline"]})
+                     .serialize(format="trig", encoding="utf-8"))
+    (graph,) = read_source(path)
+    assert set(ox.parse(graph.nquads(), format=ox.RdfFormat.N_QUADS)) == set(graph.quads)
+    shuffled = SourceGraph(graph.name, list(reversed(graph.quads)))
+    assert graph.digest == shuffled.digest and graph.digest.startswith("10 ")
+    other = SourceGraph(graph.name, graph.quads[1:])
+    assert other.digest != graph.digest and not graph.has_blank_nodes
+
+
+@PROTOCOLS
+def test_a_reload_trusts_kgs_records_and_reads_no_graph_back(protocol: str) -> None:
+    store, source = MemoryStore(), dataset({"a": NASTY, "b": ["one"], "c": ["two", "three"]})
+    load(store, source, protocol=protocol)
+    records = store.records()
+    assert sorted(records) == [G + n for n in "abc"]
+    assert [records[G + n][0].split()[0] for n in "abc"] == ["8", "1", "2"]  # triple counts
+    store.log.clear()
+    changed = dataset({"a": NASTY, "b": ["one"], "c": ["two", "four"]})  # same count
+    report = load(store, changed, protocol=protocol)
+    assert by_graph(report, "status") == {"a": "unchanged", "b": "unchanged", "c": "loaded"}
+    assert not [line for line in store.log if line.startswith("GET")]
+    assert store.graph(G + "c") == expected(changed, "c")
+    assert store.records()[G + "c"] != records[G + "c"] and len(store.records()[G + "c"]) == 1
+
+
+@pytest.mark.parametrize("edit", ["count", "two records", "no record"])
+def test_a_record_that_may_be_stale_is_not_trusted(edit: str) -> None:
+    store, source = MemoryStore(), dataset({"a": ["x", "y"], "b": ["z"]})
+    load(store, source)
+    a = ox.NamedNode(G + "a")
+    if edit == "count":  # an edit by hand, and the store still holds the same number
+        store.store.add(ox.Quad(ox.NamedNode(G + "a/s9"), P, ox.Literal("hand"), a))
+    elif edit == "two records":  # two loads wrote it at once
+        store.store.add(ox.Quad(a, ox.NamedNode("urn:kgnews:load:digest"),
+                                ox.Literal("2 0000"), ox.NamedNode(DIGEST_GRAPH)))
+    else:
+        store.store.update(f"DELETE WHERE {{ GRAPH <{DIGEST_GRAPH}> {{ <{G}a> ?p ?o }} }}")
+    store.log.clear()
+    report = load(store, source)
+    expected_status = "loaded" if edit == "count" else "unchanged"
+    assert by_graph(report, "status") == {"a": expected_status, "b": "unchanged"}
+    assert store.log.count("GET /store") == (0 if edit == "count" else 1)  # a is compared
+    assert store.graph(G + "a") == expected(source, "a")
+    # A graph compared and found unchanged gets no record: adding one would not be atomic.
+    assert len(store.records().get(G + "a", [])) == {"count": 1, "two records": 2}.get(edit, 0)
+
+
+@pytest.mark.parametrize(("records", "count", "trust"), [
+    (["3 abc"], 3, "3 abc"), (["3 abc"], 4, None), (["3 abc", "3 def"], 3, None),
+    ([], 3, None), (None, 3, None), (["3 abc"], None, None), (["x abc"], 3, None),
+])
+def test_a_record_is_trusted_only_alone_and_with_its_count(records: list[str] | None,
+                                                           count: int | None,
+                                                           trust: str | None) -> None:
+    assert trusted(records, count) == trust
+
+
+def test_compare_reads_every_graph_back_and_finds_an_edit_by_hand() -> None:
+    store, source = MemoryStore(), dataset({"a": ["x", "y"], "b": ["z"]})
+    load(store, source)
+    store.store.update(f'DELETE DATA {{ GRAPH <{G}a> {{ <{G}a/s0> <{P.value}> "x" }} }}; '
+                       f'INSERT DATA {{ GRAPH <{G}a> {{ <{G}a/s0> <{P.value}> "x!" }} }}')
+    assert load(store, source).count("unchanged") == 2  # same count: the record is trusted
+    report = load(store, source, compare=True)
+    assert by_graph(report, "status") == {"a": "loaded", "b": "unchanged"}
+    assert store.graph(G + "a") == expected(source, "a")
+
+
+def test_new_graphs_carry_their_records_in_the_same_request() -> None:
+    store = MemoryStore()
+    posts: list[bytes] = []
+
+    def keep(request: httpx.Request) -> None:
+        if request.method == "POST" and request.url.path == "/store":
+            posts.append(request.content)
+
+    store.fail = lambda r: keep(r)  # type: ignore[func-returns-value]
+    load(store, dataset({"a": ["x"], "b": ["y"]}))
+    assert len(posts) == 1 and posts[0].count(DIGEST_GRAPH.encode()) == 2
+    assert store.writes() == ["POST /store"] and len(store.records()) == 2
+
+
+def test_a_graph_and_its_record_are_written_in_one_request() -> None:
+    store, source = MemoryStore(), dataset({"a": ["x"], "b": ["y"]})
+    load(store, source)
+    records = store.records()
+    store.fail = status_for(lambda r: f"<{G}a>".encode() in r.content, 400, "no DELETE here")
+    report = load(store, dataset({"a": ["x2"], "b": ["y"]}))
+    assert by_graph(report, "status") == {"a": "failed", "b": "unchanged"}
+    assert store.graph(G + "a") == expected(source, "a") and store.records() == records
+    stale = dataset({"a": ["x"], "c": ["new"]})
+    store.store.remove_graph(ox.NamedNode(G + "a"))  # dropped by hand: its record is stale
+    store.fail = lambda r: None
+    assert load(store, stale).count("loaded") == 2
+    assert len(store.records()[G + "a"]) == 1 and load(store, stale).count("unchanged") == 2
+
+
 @PROTOCOLS
 def test_reload_after_one_article_changed_replaces_only_it(protocol: str) -> None:
     store = MemoryStore()
@@ -271,7 +384,7 @@ def test_update_batches_whole_graphs_and_splits_only_big_ones(sizes: list[int],
     report = load(store, source, protocol="update", batch_size=5)
     assert report.count("loaded") == len(sizes)
     assert store.log.count("POST /update") == requests
-    assert len(store.store) == sum(sizes)  # and no temporary graph left behind
+    assert len(store.data()) == sum(sizes)  # and no temporary graph left behind
     for i in range(len(sizes)):
         assert store.graph(f"{G}g{i}") == expected(source, f"g{i}")
 
@@ -292,7 +405,8 @@ def test_gsp_posts_new_graphs_in_batches_and_puts_changed_ones(tmp_path: Path) -
     store.log.clear()
     load(store, nquads({"a": ["1", "2"], "b": ["3b"], "c": ["4", "5"], "d": ["6"], "e": ["7"]}),
          batch_size=3)
-    assert store.writes() == ["PUT /store", "PUT /store"]  # a lone new one; the changed one
+    # A lone new one; the changed one: by SPARQL Update, replacing graph and record at once.
+    assert store.writes() == ["POST /update", "POST /update"]
 
 
 def test_blank_nodes_stay_in_one_request_and_compare_as_isomorphic(tmp_path: Path) -> None:
@@ -312,7 +426,7 @@ def status_for(predicate: Callable[[httpx.Request], bool], status: int, text: st
     left = [times]
 
     def fail(request: httpx.Request) -> httpx.Response | None:
-        if predicate(request) and left[0] > 0:
+        if predicate(request) and not is_record(request) and left[0] > 0:
             left[0] -= 1
             return httpx.Response(status, text=text)
         return None
@@ -321,7 +435,16 @@ def status_for(predicate: Callable[[httpx.Request], bool], status: int, text: st
 
 
 def is_write(request: httpx.Request) -> bool:
-    return request.method == "PUT" or request.url.path == "/update"
+    """A write of data (not of kg's records of what it wrote)."""
+    return (request.method == "PUT" or request.url.path == "/update") \
+        and not is_record(request)
+
+
+def is_record(request: httpx.Request) -> bool:
+    """An update of kg's records alone (not a graph written with its record)."""
+    body = request.content
+    return request.url.path == "/update" and DIGEST_GRAPH.encode() in body \
+        and b"DROP" not in body and b"MOVE" not in body
 
 
 def test_503_then_200_succeeds_after_backoff() -> None:
@@ -378,7 +501,7 @@ def test_failed_batch_leaves_target_untouched_and_no_temporary_graph() -> None:
     report = load(store, new, protocol="update", batch_size=5)
     assert report.graphs[0].status == "failed"
     assert store.graph(G + "a") == expected(dataset({"a": ["old"]}), "a")
-    assert set(store.store.named_graphs()) == {ox.NamedNode(G + "a")}
+    assert {q.graph_name for q in store.data()} == {ox.NamedNode(G + "a")}
 
 
 def test_store_dying_midway_says_how_far_the_load_got() -> None:
@@ -467,7 +590,7 @@ def test_bulk_posts_without_a_transaction_and_never_keeps_a_half_written_graph()
             store.store.load("".join(lines[: len(lines) // 2]).encode(),
                              format=ox.RdfFormat.N_QUADS)  # a crash half-way through
             return httpx.Response(500, text="disk full")
-        if request.method == "PUT" and "graph%2Fb" in str(request.url):
+        if request.url.path == "/update" and f"<{G}b>".encode() in request.content:
             return httpx.Response(400, text="rejected")
         return None
 

@@ -314,15 +314,17 @@ def test_server_killed_midway_leaves_every_graph_old_or_new(tmp_path: Path, prot
 
 
 @server
-def test_server_killed_amid_parallel_puts_leaves_every_graph_old_or_new(tmp_path: Path) -> None:
-    """The default Oxigraph path: several PUTs in flight when the server dies."""
+def test_server_killed_amid_batched_updates_leaves_every_graph_old_or_new(tmp_path: Path,
+                                                                         ) -> None:
+    """Changed graphs on Oxigraph: SPARQL Updates replacing several graphs and their records
+    at once, the server dying between two of them."""
     base, location = fresh_base("kill-put"), tmp_path / "db"
     old, new = news(base, articles=30, version=1), news(base, articles=30, version=2)
     with run_oxigraph(location) as first:
         Target(first.url, "oxigraph", None).load(old)
         with pytest.raises(StoreError, match=r"cannot use the store.*run the load again"):
             load_dataset(new, first.url, preset="oxigraph", retries=1, sleep=lambda s: None,
-                         transport=KillAfterWrites(first.process, 12))
+                         batch_size=100, transport=KillAfterWrites(first.process, 4))
     with run_oxigraph(location) as again:
         target = Target(again.url, "oxigraph", None)
         olds, news_ = graphs_of(old), graphs_of(new)
@@ -357,13 +359,63 @@ def test_two_loads_at_once_leave_each_graph_one_version(oxigraph_server: str,  #
 
 
 @server
+@pytest.mark.parametrize("writes", [1, 3])
+def test_default_load_killed_at_full_speed_leaves_every_graph_old_or_new(tmp_path: Path,
+                                                                        writes: int) -> None:
+    """The default Oxigraph path: new graphs through the bulk loader, two batches in flight
+    (one of them cut by the kill), changed graphs by SPARQL Update with their records."""
+    base, location = fresh_base("kill-bulk"), tmp_path / "db"
+    old, new = news(base, articles=8, version=1), news(base, articles=40, version=2,
+                                                       long_article=300)
+    with run_oxigraph(location) as first:
+        Target(first.url, "oxigraph", None).load(old)
+        with pytest.raises(StoreError, match=r"cannot use the store.*run the load again"):
+            load_dataset(new, first.url, preset="oxigraph", batch_size=400, retries=1,
+                         sleep=lambda s: None, transport=KillAfterWrites(first.process, writes))
+    with run_oxigraph(location) as again:
+        target = Target(again.url, "oxigraph", None)
+        olds, news_ = graphs_of(old), graphs_of(new)
+        states = [same(target.graph(n), olds.get(n, Graph())) or 2 * same(target.graph(n), g)
+                  for n, g in news_.items()]
+        assert all(states) and 2 in states and True in states  # each graph whole; some new
+        report = target.load(new)
+        assert report.ok and report.count("unchanged") >= 1, report.summary()
+        assert_store_holds(target, new, base)
+        assert target.load(new).count("unchanged") == len(news_)  # by kg's records
+
+
+@server
+@pytest.mark.parametrize("cut", [0.3, 0.95])
+def test_oxigraph_writes_nothing_of_a_bulk_request_cut_mid_body(oxigraph_server: str,  # noqa: F811
+                                                                cut: float) -> None:
+    """What the default relies on: Oxigraph 0.5's bulk loader (``no_transaction``) ingests a
+    request in one step once its whole body parsed, so a client that dies mid-body (or a
+    server killed mid-request) leaves nothing of it."""
+    base = fresh_base("cut")
+    body = news(base, articles=30, long_article=2000).serialize(format="nquads",
+                                                               encoding="utf-8")
+    port = int(oxigraph_server.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(b"POST /store?no_transaction&lenient HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/n-quads\r\n"
+                     + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                     + body[:int(len(body) * cut)])
+        time.sleep(0.5)
+    time.sleep(1.5)  # long enough for the server to have written what it was going to
+    target = Target(oxigraph_server, "oxigraph", None)
+    assert target.count(base) == 0
+
+
+@server
 def test_bulk_load_killed_midway_is_repaired_by_loading_again(tmp_path: Path) -> None:
     base, location = fresh_base("bulk"), tmp_path / "db"
     ds = news(base, articles=6, long_article=200)
     with run_oxigraph(location) as first:
-        with pytest.raises(StoreError, match=r"may be partly written until then"):
+        with pytest.raises(StoreError, match=r"each one completely.*run the load again") \
+                as info:
             load_dataset(ds, first.url, preset="oxigraph", bulk=True, batch_size=60,
                          retries=0, transport=KillAfterWrites(first.process, 2))
+        assert "partly written" not in str(info.value)  # Oxigraph ingests a batch whole
     with run_oxigraph(location) as again:
         target = Target(again.url, "oxigraph", None)
         report = target.load(ds, bulk=True, batch_size=60)

@@ -4,12 +4,16 @@ Each graph of the build (one per article, plus the corpus-level entities graph) 
 as a whole, so loading is idempotent and a re-load rewrites only what changed:
 
 1. read the source (TriG/N-Quads file or rdflib ``Dataset``) into graphs of triples;
-2. ask the store how many triples it holds in each graph, fetch those whose count matches
-   and compare (``dry_run`` fetches every stored graph and reports triples to add and remove);
+2. ask the store how many triples it holds in each graph and what kg last wrote there
+   (``kg.remote.digests``): a graph whose record kg can trust is judged without reading it;
+   the others are fetched when their count matches, and compared (``dry_run`` and
+   ``compare`` fetch every stored graph; a dry run reports triples to add and remove);
 3. replace each new or changed graph with the Graph Store Protocol (``PUT`` per graph; new
-   graphs go in N-Quads batches where the store takes them) or SPARQL Update (``DROP SILENT``
-   + ``INSERT DATA`` in one request when the graph fits a batch, else batches into a temporary
-   graph and one ``MOVE``). A graph is never left half-replaced.
+   graphs go in N-Quads batches where the store takes them, Oxigraph's through its bulk
+   loader) or SPARQL Update (``DROP SILENT`` + ``INSERT DATA`` in one request when the graph
+   fits a batch, else batches into a temporary graph and one ``MOVE``), each graph with its
+   record where the store keeps them (then by SPARQL Update, not ``PUT``). A graph is never
+   left half-replaced.
 
 A graph the store rejects is reported and the others still load; an unreachable store or
 refused credentials raise ``StoreError``, saying how far the load got. HTTP, retries and
@@ -29,6 +33,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -37,6 +43,7 @@ import pyoxigraph as ox
 
 from kg.errors import GraphError, InputError, StoreError
 from kg.remote.client import Connection, Credentials, StoreUnavailable, split_userinfo
+from kg.remote.digests import forget, read_digests, trusted
 from kg.remote.replacement import DEFAULT_GRAPH_NAME, SourceGraph, replace_graphs
 from kg.remote.store import PRESETS, Protocol, RemoteStore, connect, endpoints_for
 from kg.store.embedded import graph_format
@@ -126,11 +133,12 @@ def read_source(source: str | Path | Graph, whole_graph: str | None = None) -> l
         target = ox.DefaultGraph() if whole_graph == DEFAULT_GRAPH_NAME \
             else ox.NamedNode(whole_graph)
         quads = [ox.Quad(q.subject, q.predicate, q.object, target) for q in quads]
-    groups: dict[ox.NamedNode | ox.BlankNode | ox.DefaultGraph, dict[ox.Quad, None]] = {}
-    for quad in quads:
-        groups.setdefault(quad.graph_name, {})[quad] = None
-    graphs = [SourceGraph(_graph_name(key), list(unique), any(map(_has_blank_node, unique)))
-              for key, unique in groups.items()]
+    groups: dict[ox.NamedNode | ox.BlankNode | ox.DefaultGraph, list[ox.Quad]] = {}
+    # A graph's quads come in runs (TriG blocks): group runs, not quads, in Python.
+    for key, run in groupby(quads, key=attrgetter("graph_name")):
+        groups.setdefault(key, []).extend(run)
+    graphs = [SourceGraph(_graph_name(key), list(dict.fromkeys(items)))
+              for key, items in groups.items()]
     _refuse_shared_blank_nodes(graphs)
     return graphs
 
@@ -195,17 +203,31 @@ def _refuse_lossy_update(graphs: list[SourceGraph], lossy: frozenset[str],
 # -- comparing with the store ---------------------------------------------------------------
 
 
-def _plan(remote: RemoteStore, graphs: list[SourceGraph], exact: bool) -> list[GraphResult]:
-    """New, changed or unchanged per graph; ``exact`` fetches every stored graph to count."""
-    counts = remote.counts([g.name for g in graphs if g.name])
+def _plan(remote: RemoteStore, graphs: list[SourceGraph], exact: bool,
+          digests: bool) -> tuple[list[GraphResult], list[str]]:
+    """New, changed or unchanged per graph, and the stale records of graphs now absent.
+
+    ``exact`` fetches every stored graph to count; otherwise, with ``digests``, kg's records
+    of what it wrote decide where they can be trusted (``kg.remote.digests``).
+    """
+    names = [g.name for g in graphs if g.name]
+    counts = remote.counts(names)
+    records = read_digests(remote, names) if digests and counts is not None else {}
 
     def plan_one(graph: SourceGraph) -> GraphResult:
-        return _plan_one(remote, graph, counts.get(graph.name) if counts and graph.name else None,
-                         exact)
+        count = counts.get(graph.name) if counts and graph.name else None
+        mine = graph.digest if records and not exact else None
+        theirs = trusted(records.get(str(graph.name)), count) if mine else None
+        if theirs and count:
+            return GraphResult(graph.label, graph.size,
+                               "unchanged" if theirs == mine else "changed")
+        return _plan_one(remote, graph, count, exact)
 
     # Reading graphs back is mostly waiting for the store: a few at a time.
     with ThreadPoolExecutor(READERS) as pool:
-        return list(pool.map(plan_one, graphs))
+        plan = list(pool.map(plan_one, graphs))
+    stale = [name for name in records if counts and not counts.get(name)]
+    return plan, stale
 
 
 def _plan_one(remote: RemoteStore, graph: SourceGraph, count: int | None,
@@ -302,6 +324,7 @@ def load_dataset(
     whole_graph: str | None = None,
     dry_run: bool = False,
     bulk: bool = False,
+    compare: bool = False,
     verify: bool = True,
     ca_cert: str | Path | None = None,
     timeout: float = 60.0,
@@ -314,12 +337,14 @@ def load_dataset(
     ``source`` is a graph file (``.trig``, ``.nq``, ...) or an rdflib ``Dataset``;
     ``endpoint`` a base URL with ``preset`` (oxigraph, virtuoso, fuseki, graphdb), else the
     Graph Store URL (``gsp``) or the SPARQL Update URL (``update``, also used for queries).
-    ``batch_size`` is triples per request (default: 5,000 per update, 20,000 per N-Quads
+    ``batch_size`` is triples per request (default: 5,000 per update, 100,000 per N-Quads
     POST of new graphs; 500 per update for Virtuoso).
     ``whole_graph`` loads everything into that one graph IRI (``"default"``: default graph).
-    ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (Oxigraph:
-    twice as fast; if the load is interrupted, they may stay partly written until it is run
-    again, which then replaces them). ``verify=False`` skips TLS certificate checks, ``ca_cert``
+    ``dry_run`` only compares. ``bulk`` adds new graphs without a transaction (the Oxigraph
+    preset does so by default, a batch at a time, whole or not at all: ``bulk`` changes
+    nothing there). ``compare`` reads every stored graph back instead of trusting kg's
+    records of what it wrote (after editing kg's graphs in the store by hand).
+    ``verify=False`` skips TLS certificate checks, ``ca_cert``
     trusts the certificates of a PEM file; ``timeout`` bounds each request; ``transport``
     and ``sleep`` are for tests. Raises ``StoreError`` when the store cannot be used at all.
 
@@ -343,8 +368,12 @@ def load_dataset(
     if protocol == "update":
         _refuse_lossy_update(graphs, ends.lossy_update, preset)
     with connect(ends, connection, transport=transport, sleep=sleep) as remote:
-        plan = _plan(remote, graphs, exact=dry_run)
-        results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk)
+        # Records only where each can be written in the same request as its graph.
+        digests = ends.query is not None and ends.update is not None and (
+            protocol == "update" or ends.post_quads)
+        plan, stale = _plan(remote, graphs, exact=dry_run or compare, digests=digests)
+        results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk,
+                                              digests, stale)
     return LoadReport(str(write_url), protocol, dry_run, tuple(results),
                       time.monotonic() - started)
 
@@ -354,7 +383,7 @@ REPAIRS = 2
 
 
 def _repair_overlaps(remote: RemoteStore, written: list[SourceGraph], protocol: Protocol,
-                     batch_size: int, outcome: dict[str, str | None]) -> None:
+                     batch_size: int, outcome: dict[str, str | None], records: bool) -> None:
     """Write again each graph that holds more triples than we wrote; fail it if that persists.
 
     Stores isolate transactions by snapshot: two loads replacing one graph at the same moment
@@ -369,7 +398,7 @@ def _repair_overlaps(remote: RemoteStore, written: list[SourceGraph], protocol: 
         if not named:
             return
         if attempt < REPAIRS:
-            outcome.update(replace_graphs(remote, named, protocol, batch_size))
+            outcome.update(replace_graphs(remote, named, protocol, batch_size, records=records))
             named = [g for g in named if outcome.get(g.label) is None]
     for graph in named:
         outcome[graph.label] = ("another writer replaced this graph at the same time and the "
@@ -377,13 +406,25 @@ def _repair_overlaps(remote: RemoteStore, written: list[SourceGraph], protocol: 
 
 
 def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResult],
-           protocol: Protocol, batch_size: int, bulk: bool) -> list[GraphResult]:
-    """Write what the plan marks new or changed; results come back in source order."""
+           protocol: Protocol, batch_size: int, bulk: bool, records: bool,
+           stale: list[str]) -> list[GraphResult]:
+    """Write what the plan marks new or changed; results come back in source order.
+
+    ``records`` writes each graph's digest with it; ``stale`` records (of graphs the store
+    no longer holds) are removed first, so that the new one is the only one.
+    """
     todo = [g for g, r in zip(graphs, plan, strict=True) if r.status != "unchanged"]
     new = frozenset(r.graph for r in plan if r.status == "new")
-    outcome = replace_graphs(remote, todo, protocol, batch_size, new, bulk)
+    if stale:
+        try:
+            forget(remote, stale)
+        except StoreUnavailable:
+            raise
+        except StoreError:
+            pass  # two records for a graph are never trusted: it is compared next time
+    outcome = replace_graphs(remote, todo, protocol, batch_size, new, bulk, records)
     _repair_overlaps(remote, [g for g in todo if outcome.get(g.label) is None], protocol,
-                     batch_size, outcome)
+                     batch_size, outcome, records)
     return [r if r.graph not in outcome
             else replace(r, status="loaded") if outcome[r.graph] is None
             else replace(r, status="failed", reason=str(outcome[r.graph])) for r in plan]
