@@ -39,8 +39,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 #: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
-NATURAL_FEATURES = word_list("geographic-features") - {"republic", "park", "square", "street",
-                                                         "avenue"}
+NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features")
 
 #: Parts of speech of words that open a sentence but never a name ("Since", "When", "If").
 OPENER_POS = frozenset({"SCONJ", "ADP", "CCONJ", "PRON", "AUX"})

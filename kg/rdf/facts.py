@@ -287,7 +287,8 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield node, ORG.role, role
     yield role, RDF.type, ORG.Role
     yield role, SKOS.prefLabel, Literal(fact.role)
-    if fact.organization is not None:
+    if fact.organization is not None and not _territory(scope, fact.organization,
+                                                        _employs_as_government(scope, fact)):
         agent = _employs_as_government(scope, fact)
         organization, more = party_node(scope, fact.organization, agent=agent)
         yield from more
@@ -472,8 +473,11 @@ def claim_iri(scope: FactScope, claim: Claim) -> URIRef:
 
 def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
     """A schema:Claim: speaker, cue, words with offsets, and what it mentions."""
+    agent = _speaks_as_government(scope, fact)
+    if _territory(scope, fact.speaker, agent):
+        return
     node = claim_iri(scope, fact)
-    speaker, more = party_node(scope, fact.speaker, agent=_speaks_as_government(scope, fact))
+    speaker, more = party_node(scope, fact.speaker, agent=agent)
     yield from more
     yield node, RDF.type, SDO.Claim
     yield node, SDO.author, speaker
@@ -488,6 +492,16 @@ def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
         yield node, SDO.dateCreated, uttered
     yield from _claim_contents(scope, node, fact.content)
     yield from scope.evidence(node, fact.evidence)
+
+
+def _territory(scope: FactScope, party: Party, as_government: bool) -> bool:
+    """Whether ``party`` would stand as a bare territory where an agent belongs (a speaker,
+    an employer): a place that does not speak or employ through its government. A territory
+    never speaks or employs, so such a claim is not stated and such a role has no
+    organisation — the place is a team, a company or a person the tagger took for a place
+    ("Wales coach", "the Kremlin said" tagged as a place), and no statement beats a wrong one."""
+    entity = scope.entity_of(party)
+    return entity is not None and entity.kind is EntityKind.PLACE and not as_government
 
 
 def _speaks_as_government(scope: FactScope, fact: Claim) -> bool:

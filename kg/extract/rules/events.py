@@ -103,7 +103,7 @@ JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
 #: Locative prepositions that also introduce a topic ("talks on the future of X").
-TOPIC_PREPS = frozenset({"on", "over", "about"})
+TOPIC_PREPS = frozenset(_GRAMMAR["topic_prepositions"])
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 
 

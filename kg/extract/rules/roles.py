@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 _GRAMMAR = table("grammar-words")
+#: Small words kept as written inside a title ("Director of Public Prosecutions").
+TITLE_CONNECTORS = frozenset(_GRAMMAR["title_connectors"])
 ORG_PREPOSITIONS = frozenset(_GRAMMAR["organisation_prepositions"])
 #: Nouns for a kind of body that a post belongs to ("army chief", "party leader").
 BODY_WORDS = word_list("body-words")
@@ -151,7 +153,7 @@ def _plain(word: str) -> str:
 
 
 def _spelled(word: str) -> str:
-    if word in {"of", "for", "and"}:
+    if word in TITLE_CONNECTORS:
         return word  # "Director of Public Prosecutions"
     folded = ROLE_SPELLINGS.get(word.lower())
     if folded is None:
