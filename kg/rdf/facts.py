@@ -26,6 +26,7 @@ from functools import cached_property
 from rdflib import Literal, URIRef
 
 from kg.ingest.files import slugify
+from kg.lexicon import word_list
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.model import (
     Claim,
@@ -298,6 +299,17 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield from scope.evidence(node, fact.evidence)
 
 
+#: Name words of a polity: a place so named has a government even where GeoNames has no entry.
+POLITY_WORDS = word_list("polity-words")
+
+
+def _governed(entity: Entity) -> bool:
+    """Whether a place is one that has a government: GeoNames knows it, or its name says it is
+    a polity ("Donetsk People's Republic")."""
+    return entity.geo is not None or any(
+        word.lower() in POLITY_WORDS for word in entity.label.split())
+
+
 def _employs_as_government(scope: FactScope, fact: Membership) -> bool:
     """Whether a place named as the organisation stands for its government: in an office
     ("French President", "London mayor") of a place GeoNames knows. A coach, manager or
@@ -307,7 +319,7 @@ def _employs_as_government(scope: FactScope, fact: Membership) -> bool:
     if fact.role.split()[-1].lower() in OCCUPATIONS:
         return False
     entity = scope.entity_of(fact.organization) if fact.organization else None
-    return entity is None or entity.kind is not EntityKind.PLACE or entity.geo is not None
+    return entity is None or entity.kind is not EntityKind.PLACE or _governed(entity)
 
 
 def relation_triples(scope: FactScope, fact: Relation) -> Iterator[Triple]:
@@ -508,7 +520,7 @@ def _speaks_as_government(scope: FactScope, fact: Claim) -> bool:
     """A place speaks through its government ("Moscow said") only when GeoNames knows it; a
     "place" it does not know is a name the tagger mistyped (a footballer, a company)."""
     entity = scope.entity_of(fact.speaker)
-    return entity is None or entity.kind is not EntityKind.PLACE or entity.geo is not None
+    return entity is None or entity.kind is not EntityKind.PLACE or _governed(entity)
 
 
 def _claim_contents(scope: FactScope, node: URIRef, content: Span) -> Iterator[Triple]:
