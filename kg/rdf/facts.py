@@ -288,12 +288,12 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield node, ORG.role, role
     yield role, RDF.type, ORG.Role
     yield role, SKOS.prefLabel, Literal(fact.role)
-    if fact.organization is not None and not _territory(scope, fact.organization,
-                                                        _employs_as_government(scope, fact)):
+    if fact.organization is not None:
         agent = _employs_as_government(scope, fact)
-        organization, more = party_node(scope, fact.organization, agent=agent)
-        yield from more
-        yield node, ORG.organization, organization
+        if not _territory(scope, fact.organization, agent):
+            organization, more = party_node(scope, fact.organization, agent=agent)
+            yield from more
+            yield node, ORG.organization, organization
     if fact.former:
         yield node, KG.former, Literal(True)
     yield from scope.evidence(node, fact.evidence)
