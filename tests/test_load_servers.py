@@ -263,6 +263,15 @@ def same(stored: Graph, graph: Graph) -> bool:
     return isomorphic(same_values(stored), same_values(graph))
 
 
+def assert_each_graph_old_or_new(target: Target, old: Dataset, new: Dataset) -> None:
+    """After a failed load: every graph of ``new`` is whole, either as in ``old`` (empty if it
+    was not there) or as in ``new``; and the load got far enough that some are new."""
+    olds = graphs_of(old)
+    states = [same(target.graph(n), olds.get(n, Graph())) or 2 * same(target.graph(n), g)
+              for n, g in graphs_of(new).items()]
+    assert all(states) and 2 in states and True in states
+
+
 def rows(result: object, sampled: set[str]) -> list[tuple[tuple[str, ...], ...]]:
     """Rows as comparable values. SPARQL leaves GROUP_CONCAT's order open (so each value
     becomes its sorted words) and SAMPLE's choice (those columns are left out); engines
@@ -305,10 +314,7 @@ def test_server_killed_midway_leaves_every_graph_old_or_new(tmp_path: Path, prot
                          transport=KillAfterWrites(first.process, writes))
     with run_oxigraph(location) as again:
         target = Target(again.url, "oxigraph", None)
-        olds, news_ = graphs_of(old), graphs_of(new)
-        states = [same(target.graph(n), olds[n]) or 2 * same(target.graph(n), g)
-                  for n, g in news_.items()]
-        assert all(states) and 2 in states and True in states  # each graph whole; some new
+        assert_each_graph_old_or_new(target, old, new)
         assert target.load(new, protocol=protocol, batch_size=100).ok
         assert_store_holds(target, new, base)
 
@@ -327,10 +333,7 @@ def test_server_killed_amid_batched_updates_leaves_every_graph_old_or_new(tmp_pa
                          batch_size=100, transport=KillAfterWrites(first.process, 4))
     with run_oxigraph(location) as again:
         target = Target(again.url, "oxigraph", None)
-        olds, news_ = graphs_of(old), graphs_of(new)
-        states = [same(target.graph(n), olds[n]) or 2 * same(target.graph(n), g)
-                  for n, g in news_.items()]
-        assert all(states) and 2 in states and True in states  # each graph whole; some new
+        assert_each_graph_old_or_new(target, old, new)
 
 
 @server
@@ -374,14 +377,11 @@ def test_default_load_killed_at_full_speed_leaves_every_graph_old_or_new(tmp_pat
                          sleep=lambda s: None, transport=KillAfterWrites(first.process, writes))
     with run_oxigraph(location) as again:
         target = Target(again.url, "oxigraph", None)
-        olds, news_ = graphs_of(old), graphs_of(new)
-        states = [same(target.graph(n), olds.get(n, Graph())) or 2 * same(target.graph(n), g)
-                  for n, g in news_.items()]
-        assert all(states) and 2 in states and True in states  # each graph whole; some new
+        assert_each_graph_old_or_new(target, old, new)
         report = target.load(new)
         assert report.ok and report.count("unchanged") >= 1, report.summary()
         assert_store_holds(target, new, base)
-        assert target.load(new).count("unchanged") == len(news_)  # by kg's records
+        assert target.load(new).count("unchanged") == len(graphs_of(new))  # by kg's records
 
 
 @server
