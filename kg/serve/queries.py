@@ -79,6 +79,13 @@ CO_MENTION_SENTENCES = 1000
 # (``LABELS``), articles' headlines from ``ARTICLE_HEADS``: a path such as
 # org:role/skos:prefLabel or dcterms:source/schema:headline in an OPTIONAL cost Oxigraph
 # 1-3 ms each here, as much as the rest of the query.
+# What every fact row shows beside its own fields: the rule, its confidence and the date it
+# was reported (a plain string put into the f-strings below, so its braces are single).
+_EVIDENCE = """  OPTIONAL { ?fact kg:extractedBy ?rule }
+  OPTIONAL { ?fact kg:confidence ?confidence }
+  OPTIONAL { ?fact kg:reportedOn ?reported }
+"""
+
 ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?roleNode ?org ?former ?rule ?confidence
        ?article ?reported ?sentence WHERE {{
   {{ SELECT ?fact ?side WHERE {{ {{ ?fact org:member {{{{entity}}}} . BIND("held" AS ?side) }}
@@ -89,10 +96,7 @@ ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?roleNode ?org ?former ?rule ?co
   OPTIONAL {{ ?fact org:role ?roleNode }}
   OPTIONAL {{ ?fact org:organization ?org }}
   OPTIONAL {{ ?fact kg:former ?former }}
-  OPTIONAL {{ ?fact kg:extractedBy ?rule }}
-  OPTIONAL {{ ?fact kg:confidence ?confidence }}
-  OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
+{_EVIDENCE}  OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }}"""
 
 CLAIMS = f"""SELECT DISTINCT ?fact ?side ?author ?speaker ?cue ?text ?rule
@@ -105,10 +109,7 @@ CLAIMS = f"""SELECT DISTINCT ?fact ?side ?author ?speaker ?cue ?text ?rule
   OPTIONAL {{ ?fact kg:speakerText ?speaker }}
   OPTIONAL {{ ?fact kg:cueVerb ?cue }}
   OPTIONAL {{ ?fact gaf:denotedBy/nif:anchorOf ?text }}
-  OPTIONAL {{ ?fact kg:extractedBy ?rule }}
-  OPTIONAL {{ ?fact kg:confidence ?confidence }}
-  OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-}} ORDER BY ?side DESC(?reported)"""
+{_EVIDENCE}}} ORDER BY ?side DESC(?reported)"""
 
 EVENTS = f"""SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule ?confidence
        ?article ?reported ?sentence WHERE {{
@@ -122,10 +123,7 @@ EVENTS = f"""SELECT DISTINCT ?fact ?how ?type ?trigger ?happened ?timeText ?rule
   OPTIONAL {{ ?fact gaf:denotedBy/nif:anchorOf ?trigger }}
   OPTIONAL {{ ?fact sem:hasTimeStamp ?happened }}
   OPTIONAL {{ ?fact kg:timeText ?timeText }}
-  OPTIONAL {{ ?fact kg:extractedBy ?rule }}
-  OPTIONAL {{ ?fact kg:confidence ?confidence }}
-  OPTIONAL {{ ?fact kg:reportedOn ?reported }}
-  OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
+{_EVIDENCE}  OPTIONAL {{ ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence }}
 }} ORDER BY DESC(COALESCE(?happened, ?reported))"""
 
 RELATIONS = f"""SELECT DISTINCT ?fact ?subject ?relation ?object ?rule
