@@ -17,8 +17,8 @@ from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, XSD
 from typer.testing import CliRunner
 
 from kg.cli import app
-from kg.config import Settings
-from kg.extract.pipeline import HASH_LIST
+from kg.config import MODEL_PACKAGE, Settings
+from kg.extract.pipeline import HASH_LIST, NEWS_NER_HASHES
 from kg.model import TimeExpression
 from kg.rdf.facts import time_literal
 from kg.rdf.namespaces import (
@@ -275,15 +275,29 @@ def test_the_build_is_a_prov_activity(dataset: Dataset) -> None:
     (activity,) = build.subjects(RDF.type, PROV.Activity)
     agent = build.value(activity, PROV.wasAssociatedWith)
     assert build.value(agent, SDO.softwareVersion) is not None
-    model = build.value(activity, PROV.used)
+    (model,) = [m for m in build.objects(activity, PROV.used) if (m, SDO.version, None) in build]
     assert str(build.value(model, KG.sha256)) == hashlib.sha256(HASH_LIST.read_bytes()).hexdigest()
     assert str(build.value(model, SDO.version)) == "3.8.0"
+    # the seeds are built with kg's own news NER (the default): the record names it and its
+    # file hashes, and the settings say which pipeline it was
+    (ner,) = set(build.objects(activity, PROV.used)) - {model}
+    ner_hashes = hashlib.sha256(NEWS_NER_HASHES.read_bytes()).hexdigest()
+    assert str(build.value(ner, KG.sha256)) == ner_hashes
+    assert json.loads(str(build.value(activity, KG.buildSettings)))["model"].endswith("+news-ner")
     settings = json.loads(str(build.value(activity, KG.buildSettings)))
     assert settings["base_iri"] == BASE and "out_dir" not in settings  # no local paths
     assert int(build.value(activity, KG.inputCount)) == 3  # type: ignore[arg-type]
     generated = set(build.subjects(PROV.wasGeneratedBy, activity))
     assert URIRef(f"{BASE}graph/entities") in generated and len(generated) == 3 + 3
     assert (activity, PROV.endedAtTime, None) not in build  # deterministic bytes
+
+
+def test_a_build_without_the_news_ner_does_not_claim_it() -> None:
+    small = BuildInfo("https://x.org/", ("a" * 64,), model=MODEL_PACKAGE)
+    news = BuildInfo("https://x.org/", ("a" * 64,))
+    used = [[t for t in build_triples(info, []) if t[1] == PROV.used] for info in (small, news)]
+    assert [len(u) for u in used] == [1, 2]
+    assert small.activity_iri() != news.activity_iri()
 
 
 def test_source_date_epoch_stamps_the_build(monkeypatch: pytest.MonkeyPatch) -> None:

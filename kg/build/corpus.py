@@ -86,11 +86,13 @@ class Corpus:
     extractions: tuple[Extraction, ...]
     resolution: Resolution
     base_iri: str = Settings().base_iri
+    model: str = Settings().model  # the pipeline that extracted it, for the build record
 
     @cached_property
     def quads(self) -> tuple[Quad, ...]:
         """Every quad of the corpus; builds never need them all at once (``write_outputs``)."""
-        return tuple(corpus_quads(list(self.extractions), self.resolution, self.base_iri))
+        return tuple(corpus_quads(list(self.extractions), self.resolution, self.base_iri,
+                                 self.model))
 
 
 def extract_corpus(
@@ -140,12 +142,13 @@ def corpus_from_extractions(extractions: Sequence[Extraction], settings: Setting
                             registry: Registry | None = None) -> Corpus:
     """Resolve entities across ``extractions`` (keeping the keys ``registry`` gave out)."""
     resolution = resolve_entities(extractions, registry)
-    return Corpus(tuple(extractions), resolution, settings.base_iri)
+    return Corpus(tuple(extractions), resolution, settings.base_iri, settings.model)
 
 
 def write_outputs(corpus: Corpus, out_dir: Path, formats: Sequence[str]) -> WrittenGraph:
     """Write the corpus in each format graph by graph, each file replaced atomically."""
-    graphs = corpus_graphs(corpus.extractions, corpus.resolution, corpus.base_iri)
+    graphs = corpus_graphs(corpus.extractions, corpus.resolution, corpus.base_iri,
+                           corpus.model)
     return write_graph_files(graphs, out_dir, formats, corpus.base_iri)
 
 

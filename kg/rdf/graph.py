@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from rdflib import URIRef
 
+from kg.config import DEFAULT_MODEL
 from kg.model import Extraction, Resolution
 from kg.rdf.events import events_graph
 from kg.rdf.facts import fact_triples
@@ -47,11 +48,13 @@ def document_triples(extraction: Extraction, resolution: Resolution, base: str) 
 
 
 def corpus_graphs(
-    extractions: Iterable[Extraction], resolution: Resolution, base: str
+    extractions: Iterable[Extraction], resolution: Resolution, base: str,
+    model: str = DEFAULT_MODEL,
 ) -> Iterator[tuple[URIRef, list[Triple]]]:
     """Each named graph of a corpus with its triples, one at a time: the articles' graphs in
     order, then the entities, events, ontology and build graphs (so a writer never needs the
-    whole corpus's triples)."""
+    whole corpus's triples). ``model`` is the pipeline that extracted them, for the build
+    record."""
     done: list[Extraction] = []
     names: list[URIRef] = []
     for extraction in extractions:
@@ -63,13 +66,14 @@ def corpus_graphs(
     yield events
     yield ontology_graph_iri(base), list(vocabulary_triples())
     generated = [*names, entities_graph_iri(base), events[0], ontology_graph_iri(base)]
-    yield build_graph_iri(base), build_triples(build_info(done, base), generated)
+    yield build_graph_iri(base), build_triples(build_info(done, base, model), generated)
 
 
 def corpus_quads(
-    extractions: list[Extraction], resolution: Resolution, base: str
+    extractions: list[Extraction], resolution: Resolution, base: str,
+    model: str = DEFAULT_MODEL,
 ) -> Iterator[Quad]:
     """Every quad of a corpus: one named graph per article plus the entities graph."""
-    for graph, triples in corpus_graphs(extractions, resolution, base):
+    for graph, triples in corpus_graphs(extractions, resolution, base, model):
         for s, p, o in triples:
             yield s, p, o, graph

@@ -3,8 +3,9 @@
     <base>graph/ontology   kg's ontology, the event taxonomy and the SHACL shapes, so a store
                            holding a kg graph can say what a kg:Surrender is
     <base>graph/build      the build as a prov:Activity: kg's version, the spaCy model (version
-                           and SHA-256 of its pinned file hashes), the settings that shape the
-                           output, how many articles it read, and which graphs it generated
+                           and SHA-256 of its pinned file hashes) and, when the build used it,
+                           kg's own news NER (SHA-256 of its file hashes), the settings that shape
+                           the output, how many articles it read, and which graphs it generated
 
 Time: the same input must give the same bytes, so no wall-clock time is written. When the
 environment sets ``SOURCE_DATE_EPOCH`` (the reproducible-builds.org convention for "the time
@@ -31,8 +32,8 @@ from importlib.metadata import PackageNotFoundError, version
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.compare import to_canonical_graph
 
-from kg.config import EXTRACTOR_VERSION, MODEL_PACKAGE
-from kg.extract.pipeline import HASH_LIST
+from kg.config import DEFAULT_MODEL, EXTRACTOR_VERSION
+from kg.extract.pipeline import HASH_LIST, NEWS_NER, NEWS_NER_HASHES, split_model
 from kg.model import Extraction
 from kg.rdf.namespaces import KG, PROV, RDF, RDFS, SDO, XSD
 from kg.rdf.terms import Triple
@@ -73,6 +74,7 @@ def source_date() -> datetime | None:
     return datetime.fromtimestamp(int(raw), UTC) if raw.isdigit() else None
 
 
+@lru_cache(maxsize=8)
 def _version(distribution: str) -> str:
     try:
         return version(distribution)
@@ -96,10 +98,23 @@ class BuildInfo:
     base: str
     inputs: tuple[str, ...]  # the articles' content hashes, in build order
     kg_version: str = field(default_factory=lambda: _version("kg"))
-    model: str = MODEL_PACKAGE
-    model_version: str = field(default_factory=lambda: _version(MODEL_PACKAGE))
+    model: str = DEFAULT_MODEL  # "<package>" or "<package>+news-ner" (``split_model``)
     model_sha256: str = field(default_factory=lambda: _file_sha256(str(HASH_LIST)))
+    news_ner_sha256: str = field(default_factory=lambda: _file_sha256(str(NEWS_NER_HASHES)))
     ended: datetime | None = field(default_factory=lambda: source_date())
+
+    @property
+    def package(self) -> str:
+        """The spaCy model package the build loaded."""
+        return split_model(self.model)[0]
+
+    @property
+    def model_version(self) -> str:
+        return _version(self.package)
+
+    @property
+    def uses_news_ner(self) -> bool:
+        return split_model(self.model)[1]
 
     def settings(self) -> str:
         """The settings that shape the output, as sorted JSON (no local paths)."""
@@ -108,21 +123,23 @@ class BuildInfo:
 
     def activity_iri(self) -> URIRef:
         """``<base>build/<hash>`` of everything the output depends on."""
-        key = "|".join((self.kg_version, self.model_version, self.model_sha256,
+        ner = (self.news_ner_sha256,) if self.uses_news_ner else ()
+        key = "|".join((self.kg_version, self.model_version, self.model_sha256, *ner,
                         self.settings(), *sorted(self.inputs)))
         return URIRef(f"{self.base}build/{hashlib.sha256(key.encode()).hexdigest()[:16]}")
 
 
-def build_info(extractions: Sequence[Extraction], base: str) -> BuildInfo:
-    """The ``BuildInfo`` of a build of ``extractions``."""
-    return BuildInfo(base, tuple(e.document.sha256 for e in extractions))
+def build_info(extractions: Sequence[Extraction], base: str,
+               model: str = DEFAULT_MODEL) -> BuildInfo:
+    """The ``BuildInfo`` of a build of ``extractions`` by the pipeline ``model``."""
+    return BuildInfo(base, tuple(e.document.sha256 for e in extractions), model=model)
 
 
 def build_triples(info: BuildInfo, graphs: Sequence[URIRef]) -> list[Triple]:
     """The build as a prov:Activity, and every graph it generated."""
     node = info.activity_iri()
     agent = URIRef(f"{KG_AGENT}{info.kg_version}")
-    model = URIRef(f"https://w3id.org/kgnews/software/model/{info.model}/{info.model_version}")
+    model = URIRef(f"https://w3id.org/kgnews/software/model/{info.package}/{info.model_version}")
     triples: list[Triple] = [
         (node, RDF.type, PROV.Activity), (node, RDFS.label, Literal("kg build")),
         (node, PROV.wasAssociatedWith, agent), (node, PROV.used, model),
@@ -131,10 +148,16 @@ def build_triples(info: BuildInfo, graphs: Sequence[URIRef]) -> list[Triple]:
         (agent, RDF.type, PROV.SoftwareAgent), (agent, RDF.type, SDO.SoftwareApplication),
         (agent, RDFS.label, Literal("kg")), (agent, SDO.softwareVersion, Literal(info.kg_version)),
         (model, RDF.type, PROV.Entity), (model, RDF.type, SDO.SoftwareSourceCode),
-        (model, RDFS.label, Literal(f"{info.model} {info.model_version}")),
+        (model, RDFS.label, Literal(f"{info.package} {info.model_version}")),
         (model, SDO.version, Literal(info.model_version)),
         (model, KG.sha256, Literal(info.model_sha256)),
     ]
+    if info.uses_news_ner:
+        ner = URIRef(f"https://w3id.org/kgnews/software/{NEWS_NER}/{info.kg_version}")
+        triples += [(node, PROV.used, ner), (ner, RDF.type, PROV.Entity),
+                    (ner, RDF.type, SDO.SoftwareSourceCode),
+                    (ner, RDFS.label, Literal(f"kg news NER {info.kg_version}")),
+                    (ner, KG.sha256, Literal(info.news_ner_sha256))]
     if info.ended is not None:
         triples.append((node, PROV.endedAtTime,
                         Literal(info.ended.strftime("%Y-%m-%dT%H:%M:%SZ"), datatype=XSD.dateTime)))
