@@ -117,6 +117,33 @@ def test_sentences_index_the_text_and_mentions_point_into_them(nlp: Any) -> None
         assert sentence.begin <= mention.begin < mention.end <= sentence.end
 
 
+def test_a_headline_without_a_full_stop_is_its_own_sentence(nlp: Any) -> None:
+    # the parser alone joins a headline to the first line of the article
+    text = ("Carmakers report slower sales in Europe\n\n"
+            "Sales of new cars in Europe fell 3% in March, an industry group said on Monday.")
+    extraction = extract(nlp, text)
+    assert [text[s.begin : s.end] for s in extraction.sentences] == [
+        "Carmakers report slower sales in Europe",
+        "Sales of new cars in Europe fell 3% in March, an industry group said on Monday.",
+    ]
+
+
+def test_a_paragraph_keeps_its_first_words_and_closing_quote(nlp: Any) -> None:
+    # forced to start a sentence after a blank line, the parser split off a first word or
+    # an opening quote mark; a closing quote at the end of a line is its sentence's
+    text = ("Car sales 'cooling'\n\n"
+            "UK manufacturing grew at its slowest pace in a year, according to a survey.\n\n"
+            '"We expect a weak spring," the survey\'s author said. "Orders are down."\n\n'
+            "Prices rose.")
+    sentences = [text[s.begin : s.end] for s in extract(nlp, text).sentences]
+    assert sentences == [
+        "Car sales 'cooling'",
+        "UK manufacturing grew at its slowest pace in a year, according to a survey.",
+        '"We expect a weak spring," the survey\'s author said.', '"Orders are down."',
+        "Prices rose.",
+    ]
+
+
 def test_long_articles_are_split_in_chunks_with_exact_offsets(nlp: Any, monkeypatch: Any) -> None:
     monkeypatch.setattr("kg.extract.pipeline.MAX_CHUNK_CHARS", 200)
     paragraph = "Barack Obama visited Kenya. Nairobi welcomed him warmly.\n\n"

@@ -36,7 +36,10 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # re-run produces judged (82 people-roles and events rows, 110 claims rows judged then): the
 # re-run articles (the densest judged ones, not a random sample) gave people-roles 41/55,
 # claims 97/130, events 19/46.
-FLOORS = {"people-roles": (0.7, 50), "claims": (0.7, 120), "events": (0.35, 40)}
+# People-roles count lowered when a blank line started to end every sentence: the judged rows
+# of one critics' list page came from sentences glued across lines and five are no longer
+# produced (three judged wrong); 38/48 right on the re-run then.
+FLOORS = {"people-roles": (0.7, 45), "claims": (0.7, 120), "events": (0.35, 40)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 

@@ -80,18 +80,21 @@ def split_model(model: str) -> tuple[str, bool]:
 
 
 def load_pipeline(package: str = DEFAULT_MODEL) -> Language:
-    """The English small pipeline from the verified package, without network access; with
-    kg's own news NER for the names when ``package`` ends in ``+news-ner`` (``split_model``),
-    as it does by default (``kg.config.DEFAULT_MODEL``)."""
+    """The English small pipeline from the verified package, without network access, where a
+    blank line always ends a sentence (``kg.extract.paragraphs``); with kg's own news NER for
+    the names when ``package`` ends in ``+news-ner`` (``split_model``), as it does by default
+    (``kg.config.DEFAULT_MODEL``)."""
     import spacy
 
     from kg.extract.ner.component import add_news_ner, add_spacy_labels  # spaCy: deferred too
+    from kg.extract.paragraphs import add_paragraph_breaks
 
     name, news_ner = split_model(package)
     try:
         nlp = spacy.load(model_dir(name))
     except (OSError, ValueError) as e:
         raise ModelError(f"cannot load spaCy model {name!r}: {e}") from e
+    nlp = add_paragraph_breaks(nlp)
     return add_spacy_labels(add_news_ner(nlp)) if news_ner else nlp
 
 
