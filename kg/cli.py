@@ -515,6 +515,11 @@ def load(
     retries: Annotated[
         int, typer.Option(min=0, help="Retries on connection errors, timeouts and 5xx.")
     ] = 3,
+    sql_port: Annotated[
+        int | None, typer.Option("--sql-port", min=1, max=65535, help="Virtuoso's SQL port "
+                                 "(default 1111): the virtuoso preset adds new graphs through "
+                                 "it with isql-vt when the server is on this machine.")
+    ] = None,
 ) -> None:
     """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
     from kg.remote.load import load_dataset
@@ -525,7 +530,7 @@ def load(
             graph, endpoint, protocol=protocol, preset=preset,  # type: ignore[arg-type]
             batch_size=batch_size, auth=connection.credentials, whole_graph=whole_graph,
             dry_run=dry_run, bulk=bulk, compare=compare, verify=not insecure,
-            ca_cert=ca_cert, timeout=timeout, retries=retries,
+            ca_cert=ca_cert, timeout=timeout, retries=retries, sql=sql_port,
         )
     typer.echo(report.summary())
     if not report.ok:

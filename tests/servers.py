@@ -46,6 +46,11 @@ class Virtuoso:
     password: str
     isql: str = ""
     directory: Path | None = None
+    process: subprocess.Popen[bytes] | None = None  # for tests that kill it
+
+    @property
+    def sql_port(self) -> int:
+        return int(self.isql.rsplit(":", 1)[1])
 
 
 def require_binary(path: Path, what: str) -> Path:
@@ -188,7 +193,7 @@ def run_virtuoso(directory: Path) -> Iterator[Virtuoso]:
     try:
         url = f"http://127.0.0.1:{http_port}"
         wait_until_ready(f"{url}/sparql?query=ASK%7B%7D", process, 180.0)  # slow on a busy machine
-        yield Virtuoso(url, "dba", "dba", f"127.0.0.1:{isql_port}", directory)
+        yield Virtuoso(url, "dba", "dba", f"127.0.0.1:{isql_port}", directory, process)
     finally:
         stop(process, grace=30.0)
         log.close()

@@ -28,6 +28,7 @@ from kg.remote.client import (
 )
 from kg.remote.endpoint import run_remote
 from kg.remote.load import load_dataset
+from kg.remote.store import connect, endpoints_for
 from tests.servers import free_port, oxigraph_server, run_fake_server  # noqa: F401
 
 SECRET = "s3cret-Pa55"
@@ -240,3 +241,36 @@ def test_the_help_says_where_a_password_is_visible() -> None:
     for command in ("query", "load"):
         text = " ".join(runner.invoke(app, [command, "--help"]).stdout.split())
         assert "`ps`" in text and "--password-file" in text and "KG_STORE_PASSWORD" in text
+
+
+# -- Virtuoso's counts ------------------------------------------------------------------------
+
+
+def _virtuoso_answering(graphs_said: int) -> tuple[httpx.MockTransport, list[str]]:
+    """A Virtuoso /sparql holding graphs a (3 triples) and b (5); the whole-store count says
+    the store has ``graphs_said`` graphs (more than it lists: the answer was cut short)."""
+    queries: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        query = dict(httpx.QueryParams(request.content.decode()))["query"]
+        queries.append(query)
+        rows = [{"g": {"type": "uri", "value": f"urn:{g}"}, "n": {"type": "literal", "value": n},
+                 "graphs": {"type": "literal", "value": str(graphs_said)}}
+                for g, n in (("a", "3"), ("b", "5"))]
+        return httpx.Response(200, json={"results": {"bindings": rows}})
+
+    return httpx.MockTransport(answer), queries
+
+
+@pytest.mark.parametrize(("graphs_said", "requests"), [(2, 1), (3, 2)])
+def test_virtuoso_counts_the_whole_store_at_once_unless_cut_short(graphs_said: int,
+                                                                  requests: int) -> None:
+    transport, queries = _virtuoso_answering(graphs_said)
+    ends = endpoints_for("http://127.0.0.1:8890", preset="virtuoso")
+    with connect(ends, Connection(retries=0), transport=transport) as store:
+        counts = store.counts(["urn:a", "urn:c"])
+    assert counts == {"urn:a": 3, "urn:c": 0}
+    assert len(queries) == requests  # a cut answer: counted again graph by graph
+    assert "GROUP BY ?g" in queries[0] and ("UNION" in queries[-1]) == (requests == 2)
+    # Virtuoso's optimizer must not choose the access path (kg.remote.store, the preset).
+    assert all(q.startswith('define sql:table-option "index RDF_QUAD" ') for q in queries)

@@ -46,6 +46,7 @@ from kg.remote.client import Connection, Credentials, StoreUnavailable, split_us
 from kg.remote.digests import forget, read_digests, trusted
 from kg.remote.replacement import DEFAULT_GRAPH_NAME, SourceGraph, replace_graphs
 from kg.remote.store import PRESETS, Protocol, RemoteStore, connect, endpoints_for
+from kg.remote.virtuoso import SqlUnreachable, allowed_folder, load_graphs, sql_port
 from kg.store.embedded import graph_format
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ class LoadReport:
     dry_run: bool
     graphs: tuple[GraphResult, ...]
     seconds: float
+    note: str = ""  # e.g. why Virtuoso's fast path was not taken
 
     def count(self, status: Status) -> int:
         return sum(1 for g in self.graphs if g.status == status)
@@ -114,7 +116,8 @@ class LoadReport:
                     f"{self.endpoint} in {self.seconds:.1f} s; {self.count('unchanged')} "
                     f"unchanged, {self.count('failed')} failed")
             shown = [g for g in self.graphs if g.status == "failed"]
-        return "\n".join([head, *(g.line() for g in shown)])
+        notes = [self.note] if self.note else []
+        return "\n".join([head, *notes, *(g.line() for g in shown)])
 
 
 # -- reading the source ---------------------------------------------------------------------
@@ -329,6 +332,7 @@ def load_dataset(
     ca_cert: str | Path | None = None,
     timeout: float = 60.0,
     retries: int = 3,
+    sql: int | None = None,
     transport: httpx.BaseTransport | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> LoadReport:
@@ -346,7 +350,10 @@ def load_dataset(
     records of what it wrote (after editing kg's graphs in the store by hand).
     ``verify=False`` skips TLS certificate checks, ``ca_cert``
     trusts the certificates of a PEM file; ``timeout`` bounds each request; ``transport``
-    and ``sleep`` are for tests. Raises ``StoreError`` when the store cannot be used at all.
+    and ``sleep`` are for tests. ``sql`` is Virtuoso's SQL port (default 1111): the
+    virtuoso preset loads through it with ``isql-vt`` when it can (``kg.remote.virtuoso``),
+    else by the Graph Store Protocol with a note in the report. Raises ``StoreError`` when
+    the store cannot be used at all.
 
     >>> load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph",
     ...              dry_run=True).count("new")  # doctest: +SKIP
@@ -372,10 +379,37 @@ def load_dataset(
         digests = ends.query is not None and ends.update is not None and (
             protocol == "update" or ends.post_quads)
         plan, stale = _plan(remote, graphs, exact=dry_run or compare, digests=digests)
+        new = [g for g, r in zip(graphs, plan, strict=True) if r.status == "new"]
+        fast, note = (None, "")
+        if preset == "virtuoso" and protocol == "gsp" and not dry_run and not bulk and new:
+            fast, note = _through_sql(remote, url, sql, connection.credentials, new)
         results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk,
-                                              digests, stale)
+                                              digests, stale, fast)
     return LoadReport(str(write_url), protocol, dry_run, tuple(results),
-                      time.monotonic() - started)
+                      time.monotonic() - started, note)
+
+
+def _through_sql(remote: RemoteStore, url: str, port: int | None,
+                 credentials: Credentials | None,
+                 graphs: list[SourceGraph]) -> tuple[dict[str, str | None] | None, str]:
+    """Add new graphs through Virtuoso's SQL port; else ``None`` and a note saying why not."""
+    sql_or_why = sql_port(url, port, credentials)
+    if isinstance(sql_or_why, str):
+        why = sql_or_why
+    elif any(graph.name is None for graph in graphs):
+        why = "the default graph goes by the Graph Store Protocol"
+    else:
+        # Refused credentials stop here, over HTTP: isql-vt never tries a wrong password.
+        remote.client.request("GET", str(remote.endpoints.update), "the credentials check",
+                              params={"query": "ASK {}"})
+        try:
+            folder = allowed_folder(sql_or_why)
+        except SqlUnreachable as e:
+            folder = str(e)
+        if not isinstance(folder, str):
+            return load_graphs(sql_or_why, folder, graphs), ""
+        why = folder
+    return None, f"note: loaded by the Graph Store Protocol, not Virtuoso's SQL port: {why}"
 
 
 #: Times a graph found mixed with another load's version is written again.
@@ -407,11 +441,12 @@ def _repair_overlaps(remote: RemoteStore, written: list[SourceGraph], protocol: 
 
 def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResult],
            protocol: Protocol, batch_size: int, bulk: bool, records: bool,
-           stale: list[str]) -> list[GraphResult]:
+           stale: list[str], written: dict[str, str | None] | None = None) -> list[GraphResult]:
     """Write what the plan marks new or changed; results come back in source order.
 
     ``records`` writes each graph's digest with it; ``stale`` records (of graphs the store
-    no longer holds) are removed first, so that the new one is the only one.
+    no longer holds) are removed first, so that the new one is the only one. ``written``:
+    the outcome for graphs already loaded another way (Virtuoso's SQL port).
     """
     todo = [g for g, r in zip(graphs, plan, strict=True) if r.status != "unchanged"]
     new = frozenset(r.graph for r in plan if r.status == "new")
@@ -422,7 +457,9 @@ def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResul
             raise
         except StoreError:
             pass  # two records for a graph are never trusted: it is compared next time
-    outcome = replace_graphs(remote, todo, protocol, batch_size, new, bulk, records)
+    done = written or {}
+    outcome = {**done, **replace_graphs(remote, [g for g in todo if g.label not in done],
+                                        protocol, batch_size, new, bulk, records)}
     _repair_overlaps(remote, [g for g in todo if outcome.get(g.label) is None], protocol,
                      batch_size, outcome, records)
     return [r if r.graph not in outcome
