@@ -78,11 +78,12 @@ Found = dict[str, list[tuple[int, int, str]]]  # document -> (begin, end, entity
 def system_clusters(texts: dict[str, str], nlp: Any = None) -> Found:
     """Per document, kg's mentions as (begin, end, entity key)."""
     from kg.extract import extract_documents, load_pipeline
+    from kg.extract.recovery import with_corpus_names
     from kg.ingest.files import document_from_text
     from kg.resolve.resolver import resolve_entities
 
     documents = [document_from_text(text, doc_id=doc) for doc, text in texts.items()]
-    extractions = list(extract_documents(nlp or load_pipeline(), documents))
+    extractions = with_corpus_names(list(extract_documents(nlp or load_pipeline(), documents)))
     resolution = resolve_entities(extractions)
     found: Found = {}
     for extraction in extractions:

@@ -116,3 +116,35 @@ def test_headline_names_are_those_the_article_gives() -> None:
     alone = [Mention(0, 20, "Obama Overturns Bush", "Obama Overturns Bush",
                      EntityKind.ORGANIZATION, "ORG", 0)]
     assert with_headline_names("Obama Overturns Bush Rules", [], alone) == alone
+
+
+def _article(doc: str, text: str, *found: str) -> Any:
+    from kg.model import ArticleMeta, Document, Extraction
+
+    return Extraction(Document(doc, f"{doc}.txt", text, ArticleMeta(), ""), tuple(sentences(text)),
+                      tuple(mention(text, name) for name in found))
+
+
+@pytest.mark.parametrize(
+    ("first", "found", "second", "expected"),
+    [
+        pytest.param("Wladimir Klitschko won the fight.", "Wladimir Klitschko",
+                     "In 2008, Klitschko stopped him.", ["Klitschko"],
+                     id="a-surname-another-article-found"),
+        pytest.param("Lindsay Lohan left rehab.", "Lindsay Lohan",
+                     "http : / / x . com / lindsay - lohan\nLindsay Lohan Checks Into Rehab\nShe "
+                     "left.", ["Lindsay Lohan"], id="a-headline-name-not-its-url-spelling"),
+        pytest.param("Neil Young sang.", "Neil Young", "Crowds cheered. Young people danced at "
+                     "the young festival. Later Young waved.", [],
+                     id="a-word-the-corpus-writes-in-lower-case"),
+        pytest.param("Sgt Smith spoke.", "Sgt", "It was late. Sgt Jones left.", [],
+                     id="a-one-word-person-is-no-surname"),
+    ],
+)
+def test_names_other_articles_found_are_recovered(first: str, found: str, second: str,
+                                                  expected: list[str]) -> None:
+    from kg.extract.recovery import with_corpus_names
+
+    corpus = with_corpus_names([_article("a", first, found), _article("b", second)])
+    assert [m.name for m in corpus[1].mentions] == expected
+    assert corpus[0].mentions == _article("a", first, found).mentions

@@ -35,6 +35,7 @@ from kg.build.parallel import extract_in_processes, extract_on_dask
 from kg.config import Settings
 from kg.errors import BuildError, InputError
 from kg.extract import extract_documents, load_pipeline
+from kg.extract.recovery import with_corpus_names
 from kg.ingest.copies import mark_copies
 from kg.ingest.fetch import FETCH_FOLDER, Fetcher
 from kg.ingest.files import Skipped, read_documents
@@ -138,7 +139,9 @@ def extract_missing(documents: Sequence[Document], settings: Settings,
 
 def corpus_from_extractions(extractions: Sequence[Extraction], settings: Settings,
                             registry: Registry | None = None) -> Corpus:
-    """Resolve entities across ``extractions`` (keeping the keys ``registry`` gave out)."""
+    """Resolve entities across ``extractions`` (keeping the keys ``registry`` gave out), after
+    adding the names other articles found where an article's tagger missed them."""
+    extractions = with_corpus_names(extractions)
     resolution = resolve_entities(extractions, registry)
     return Corpus(tuple(extractions), resolution, settings.base_iri)
 

@@ -28,10 +28,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
-from kg.lexicon.words import CALENDAR_WORDS, PLACE_PREPOSITIONS, TITLE_NOUNS
-from kg.model import EntityKind, Mention, Sentence
+from kg.lexicon.words import (
+    CALENDAR_WORDS,
+    HONORIFICS,
+    NATION_DEMONYMS,
+    PLACE_PREPOSITIONS,
+    TITLE_NOUNS,
+)
+from kg.model import EntityKind, Extraction, Mention, Sentence
 
 #: Words after which a capitalised name is where something is ("in Kharkiv", "near Sumy").
 PLACE_CUES = tuple(sorted(PLACE_PREPOSITIONS | {"from"}))
@@ -78,7 +85,7 @@ def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]
         # ("Olympic" tagged GPE): repeating it everywhere would repeat the slip
         if kind is EntityKind.PERSON or " " in name or found[name] >= 2:
             names.setdefault(name, (kind, label))
-    lower = set(re.findall(r"\b[a-z][\w'-]*", text))
+    lower = lower_words(text)
     name_words = {w for m in mentions for w in m.name.split()}
     for name, (kind, label) in names.items():
         if len(name) < 3 or not name[:1].isupper() or name.lower() in lower:
@@ -115,7 +122,7 @@ def _stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
 def _cued_places(text: str) -> Iterator[Mention]:
     """Capitalised names GeoNames knows as places, after a place word or in a list of places
     (not words the article also writes in lower case: "in Reading" may be "in reading")."""
-    lower = set(re.findall(r"\b[a-z][\w'-]*", text))
+    lower = lower_words(text)
     for pattern in (_CUED, _PLACE_LIST):
         for match in pattern.finditer(text):
             for word in re.finditer(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?", match.group(1)):
@@ -126,6 +133,17 @@ def _cued_places(text: str) -> Iterator[Mention]:
                 if is_known_place(name) and name.lower() not in lower:
                     yield Mention(begin, begin + len(name), name, name, EntityKind.PLACE,
                                   "GPE", 0)
+
+
+def lower_words(text: str) -> set[str]:
+    """The words ``text`` writes in lower case, web-address lines aside (a URL spells names in
+    lower case: "/ wladimir - klitschko - retains").
+
+    >>> sorted(lower_words("http : / / x . com / lindsay - lohan\\nLohan left ."))
+    ['left']
+    """
+    return {w for begin, end in line_bounds(text) if not is_url_line(text[begin:end])
+            for w in re.findall(r"\b[a-z][\w'-]*", text[begin:end])}
 
 
 def is_known_place(name: str) -> bool:
@@ -230,3 +248,108 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
                     kept.append(_in_sentence(Mention(b, e, name, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)
+
+
+def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
+    """``extractions`` with the names other articles of the corpus found added where an
+    article writes them and its tagger missed them ("Klitschko" in an article whose tagger
+    never found him, "Lindsay Lohan" in a headline whose body says only "Lohan").
+
+    Stricter than the article's own repeats (``recovered_mentions``): the name is a person's
+    full name or surname, or a name of several words, or an acronym other articles found as a
+    name three times ("TMZ"); no word of it is a title, a nationality or a feast, and every
+    one is written only with a capital in the whole corpus ("Brown", "Young", "Labour" are
+    also words); most of its finds agree on its class; a person's name is no place GeoNames
+    knows. An occurrence counts as in the article's own
+    rule (a whole word, not part of a longer capitalised name, no web-address line) and
+    takes the name's most frequent class and NER label; in a Title Case line (a headline,
+    see ``with_headline_names``) the words after a name may be capitalised too.
+
+    >>> from kg.model import ArticleMeta, Document
+    >>> def article(doc, text, *found):
+    ...     mentions = tuple(Mention(text.index(n), text.index(n) + len(n), n, n,
+    ...                              EntityKind.PERSON, "PERSON", 0) for n in found)
+    ...     return Extraction(Document(doc, doc, text, ArticleMeta(), ""),
+    ...                       (Sentence(0, 0, len(text)),), mentions)
+    >>> first = article("a", "Wladimir Klitschko won.", "Wladimir Klitschko")
+    >>> second = article("b", "In 2008, Klitschko stopped him.")
+    >>> [m.name for m in with_corpus_names([first, second])[1].mentions]
+    ['Klitschko']
+    """
+    names = _corpus_names(extractions)
+    if not names:
+        return list(extractions)
+    by_first: dict[str, list[str]] = {}
+    for name in names:
+        by_first.setdefault(name.split()[0], []).append(name)
+    lower = {w for e in extractions for w in lower_words(e.document.text)}
+    found = []
+    for extraction in extractions:
+        added = _corpus_mentions(extraction, names, by_first, lower)
+        found.append(replace(extraction, mentions=tuple(sorted(
+            [*extraction.mentions, *added], key=lambda m: (m.begin, m.end)))) if added
+            else extraction)
+    return found
+
+
+def _corpus_names(extractions: Sequence[Extraction]) -> dict[str, tuple[EntityKind, str]]:
+    """Name → (class, NER label) for the names the corpus found that may be recovered."""
+    votes: dict[str, Counter[tuple[EntityKind, str]]] = {}
+    articles: dict[str, set[str]] = {}
+    surnames: set[str] = set()
+    for extraction in extractions:
+        for m in extraction.mentions:
+            if m.kind not in (EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE):
+                continue
+            votes.setdefault(m.name, Counter())[m.kind, m.ner_label] += 1
+            articles.setdefault(m.name, set()).add(extraction.document.doc_id)
+            words = m.name.split()
+            if m.kind is EntityKind.PERSON and len(words) > 1:
+                votes.setdefault(words[-1], Counter())[m.kind, m.ner_label] += 1
+                surnames.add(words[-1])
+    lower = {w for e in extractions for w in lower_words(e.document.text)}
+    names = {}
+    for name, counted in votes.items():
+        (kind, label), n = counted.most_common(1)[0]
+        words = name.split()
+        if (len(name) < 3 or n * 3 < 2 * sum(counted.values())
+                or not all(_CAPITALISED_WORD.fullmatch(w) for w in words)
+                or any(w.lower() in lower or w.lower() in _NOT_NAMES for w in words)
+                or (kind is EntityKind.PERSON and is_known_place(name))):
+            continue
+        if len(words) > 1 or (name in surnames if kind is EntityKind.PERSON
+                              else name.isupper() and n >= 3 and len(articles[name]) >= 2):
+            names[name] = (kind, label)
+    return names
+
+
+#: Words a tagger's slip may make a name in one article that no other article should repeat:
+#: titles ("Sgt"), nationalities ("Turkmen"), days and feasts ("Christmas").
+_NOT_NAMES = TITLE_NOUNS | HONORIFICS | NATION_DEMONYMS | CALENDAR_WORDS
+
+
+def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, str]],
+                     by_first: dict[str, list[str]], lower: set[str]) -> list[Mention]:
+    text = extraction.document.text
+    taken = [(m.begin, m.end) for m in extraction.mentions]
+    taken += [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
+    name_words = {w for m in extraction.mentions for w in m.name.split()}
+    headlines = [(b, e) for b, e in line_bounds(text) if is_title_case_line(text[b:e])]
+    found = []
+    for word in _CAPITALISED_WORD.finditer(text):
+        begin = word.start()
+        if begin and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
+            continue
+        for name in sorted(by_first.get(word.group(), ()), key=len, reverse=True):
+            end = begin + len(name)
+            if (text.startswith(name, begin) and not re.match(r"[\w’-]", text[end:end + 1])
+                    and not any(b < end and begin < e for b, e in taken)):
+                alone, title = _stands_alone(text, begin, end, name, lower, name_words)
+                if alone or any(b <= begin < e for b, e in headlines):  # "Lohan Checks Into"
+                    kind, label = names[name]
+                    taken.append((begin, end))
+                    found.append(_in_sentence(Mention(begin, end, name, name, kind, label, 0,
+                                                      (title,) if title else ()),
+                                              extraction.sentences))
+                    break
+    return found
