@@ -148,3 +148,19 @@ def test_names_other_articles_found_are_recovered(first: str, found: str, second
     corpus = with_corpus_names([_article("a", first, found), _article("b", second)])
     assert [m.name for m in corpus[1].mentions] == expected
     assert corpus[0].mentions == _article("a", first, found).mentions
+
+
+@pytest.mark.parametrize(
+    ("text", "glued", "expected"),
+    [
+        pytest.param("Red Sox bid for Teixeira\nBoston looks on.", "Teixeira\nBoston",
+                     ["Teixeira"], id="a-name-glued-across-a-headline-break"),
+        pytest.param("The talks with Vladimir\nPutin ended and\nthen he left.", "Vladimir\nPutin",
+                     ["Vladimir\nPutin"], id="a-wrapped-article-keeps-its-names"),
+    ],
+)
+def test_names_are_cut_at_line_breaks(text: str, glued: str, expected: list[str]) -> None:
+    from kg.extract.recovery import cut_at_line_breaks
+
+    found = cut_at_line_breaks(text, [mention(text, glued, EntityKind.PLACE, "GPE")])
+    assert [text[m.begin : m.end] for m in found] == expected

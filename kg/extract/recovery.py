@@ -200,6 +200,46 @@ def is_title_case_line(line: str) -> bool:
     return len(long_words) >= 3 and all(w[:1].isupper() for w in long_words)
 
 
+def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` cut at a line break inside them, in an article whose lines are not wrapped
+    (no line ending without punctuation runs on into a line opening in lower case): there a
+    line ends a headline or a sentence, and the tagger's "Teixeira Here" of "… offer for
+    Teixeira" + "Here's a prediction" is "Teixeira". The part before the break stays (the
+    part after it, when only that part has a capital).
+
+    >>> text = "Red Sox bid for Teixeira\\nBoston looks on ."
+    >>> glued = Mention(16, 31, text[16:31], "Teixeira Boston", EntityKind.PLACE, "GPE", 0)
+    >>> [m.name for m in cut_at_line_breaks(text, [glued])]
+    ['Teixeira']
+    """
+    if not any("\n" in text[m.begin : m.end] for m in mentions) or _is_wrapped(text):
+        return list(mentions)
+    kept = []
+    for m in mentions:
+        surface = text[m.begin : m.end]
+        if "\n" not in surface:
+            kept.append(m)
+            continue
+        first, _, rest = surface.partition("\n")
+        last = rest.rsplit("\n", 1)[-1]
+        if _CAPITALISED_WORD.search(first):
+            begin, part = m.begin, first.rstrip()
+        elif _CAPITALISED_WORD.search(last):
+            begin = m.end - len(last.lstrip())
+            part = last.strip()
+        else:
+            continue
+        kept.append(Mention(begin, begin + len(part), part, " ".join(part.split()), m.kind,
+                            m.ner_label, m.sentence, m.titles))
+    return kept
+
+
+def _is_wrapped(text: str) -> bool:
+    lines = text.split("\n")
+    return any(line.strip() and line.rstrip()[-1] not in ".!?:;\"'”’)" and nxt[:1].islower()
+               for line, nxt in zip(lines, lines[1:], strict=False))
+
+
 def with_headline_names(text: str, sentences: Sequence[Sentence],
                         mentions: Sequence[Mention]) -> list[Mention]:
     """``mentions`` with those of web-address lines dropped, and those of Title Case lines
@@ -212,6 +252,7 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     surname ("Bush" of "George W. Bush"). An article whose every line is a headline keeps
     what the tagger found.
     """
+    mentions = cut_at_line_breaks(text, mentions)
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
