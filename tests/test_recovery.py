@@ -164,3 +164,21 @@ def test_names_are_cut_at_line_breaks(text: str, glued: str, expected: list[str]
 
     found = cut_at_line_breaks(text, [mention(text, glued, EntityKind.PLACE, "GPE")])
     assert [text[m.begin : m.end] for m in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        pytest.param("Deputy Luis Gerardo ( Jerry ) Ortiz died.", "Luis Gerardo",
+                     "Luis Gerardo ( Jerry ) Ortiz", id="nickname-in-brackets"),
+        pytest.param('Deputy Luis Gerardo "Jerry" Ortiz, 35, died.', "Luis Gerardo",
+                     'Luis Gerardo "Jerry" Ortiz', id="nickname-in-quotes"),
+        pytest.param("Luis Gerardo (LAPD) said so.", "Luis Gerardo", "Luis Gerardo",
+                     id="brackets-without-a-surname-after"),
+    ],
+)
+def test_a_nickname_carries_a_name_on_to_its_surname(text: str, found: str,
+                                                     expected: str) -> None:
+    from kg.extract.recovery import with_nicknames
+
+    assert [m.name for m in with_nicknames(text, [mention(text, found)])] == [expected]

@@ -234,6 +234,38 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return kept
 
 
+#: A nickname in brackets or quotes and the surname after a person's given names:
+#: 'Luis Gerardo ( Jerry ) Ortiz', 'Luis Gerardo "Jerry" Ortiz', "Kimani 'Kiki' Gray".
+_NICKNAME = re.compile(r"""[ ]*(?:\([ ]*[A-Z][\w'-]*[ ]*\)|["“'‘][ ]*[A-Z][\w'-]*[ ]*["”'’])"""
+                       r"[ ]+[A-Z][\w'’-]*(?:[ ]+(?:Jr|Sr|III|II)\b\.?)?")
+
+
+def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with a person's name the tagger stopped before a nickname in brackets or
+    quotes carried on to the surname after it ('Luis Gerardo ( Jerry ) Ortiz'), so that the
+    surname and the nickname's "Jerry Ortiz" find their person; mentions inside the longer
+    name are dropped.
+
+    >>> text = "Deputy Luis Gerardo ( Jerry ) Ortiz died. Ortiz was 35."
+    >>> cut = Mention(7, 19, text[7:19], "Luis Gerardo", EntityKind.PERSON, "PERSON", 0)
+    >>> [m.name for m in with_nicknames(text, [cut])]
+    ['Luis Gerardo ( Jerry ) Ortiz']
+    """
+    longer = []
+    for m in mentions:
+        match = _NICKNAME.match(text, m.end) if m.kind is EntityKind.PERSON else None
+        if match:
+            end = match.end()
+            longer.append(Mention(m.begin, end, text[m.begin : end],
+                                  " ".join(text[m.begin : end].split()), m.kind, m.ner_label,
+                                  m.sentence, m.titles))
+    if not longer:
+        return list(mentions)
+    kept = [m for m in mentions
+            if not any(n.begin <= m.begin and m.end <= n.end for n in longer)]
+    return sorted([*kept, *longer], key=lambda m: (m.begin, m.end))
+
+
 def _is_wrapped(text: str) -> bool:
     lines = text.split("\n")
     return any(line.strip() and line.rstrip()[-1] not in ".!?:;\"'”’)" and nxt[:1].islower()
@@ -252,7 +284,7 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     surname ("Bush" of "George W. Bush"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = cut_at_line_breaks(text, mentions)
+    mentions = with_nicknames(text, cut_at_line_breaks(text, mentions))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
