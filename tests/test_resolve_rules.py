@@ -157,6 +157,11 @@ SAME = [
           [("Anthony Brewer", "PERSON"), ("Brewer", "PERSON"), ("Brewer", "PERSON"),
            ("Michele Brewer", "PERSON")])],
         [(0, "Anthony Brewer"), (0, "Brewer")], id="surname-of-the-one-introduced-first"),
+    pytest.param(
+        [("Lindsay Lohan left. Lohan smiled. Lindsay Lohan waved.",
+          [("Lindsay Lohan", "PERSON"), ("Lohan", "PERSON"), ("Lindsay Lohan", "PERSON")]),
+         ("Lindsay says she is fine.", [("Lindsay", "PERSON")])],
+        [(0, "Lindsay Lohan"), (1, "Lindsay")], id="a-given-name-geonames-knows-as-a-town"),
 ]
 
 
