@@ -134,6 +134,9 @@ def _article(doc: str, text: str, *found: str) -> Any:
         pytest.param("Lindsay Lohan left rehab.", "Lindsay Lohan",
                      "http : / / x . com / lindsay - lohan\nLindsay Lohan Checks Into Rehab\nShe "
                      "left.", ["Lindsay Lohan"], id="a-headline-name-not-its-url-spelling"),
+        pytest.param("Mark Teixeira signed.", "Mark Teixeira",
+                     "REPORT : SOX MAKE OFFER TO MARK TEIXEIRA\nThe talks went on.",
+                     ["Mark Teixeira"], id="a-name-in-a-line-set-in-capitals"),
         pytest.param("Neil Young sang.", "Neil Young", "Crowds cheered. Young people danced at "
                      "the young festival. Later Young waved.", [],
                      id="a-word-the-corpus-writes-in-lower-case"),

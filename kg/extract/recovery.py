@@ -336,7 +336,8 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     knows. An occurrence counts as in the article's own
     rule (a whole word, not part of a longer capitalised name, no web-address line) and
     takes the name's most frequent class and NER label; in a Title Case line (a headline,
-    see ``with_headline_names``) the words after a name may be capitalised too.
+    see ``with_headline_names``) the words after a name may be capitalised too, and in a line
+    set in capitals the name is found in capitals ("RED SOX MAKE HUGE OFFER TO TEIXEIRA").
 
     >>> from kg.model import ArticleMeta, Document
     >>> def article(doc, text, *found):
@@ -354,7 +355,7 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
         return list(extractions)
     by_first: dict[str, list[str]] = {}
     for name in names:
-        by_first.setdefault(name.split()[0], []).append(name)
+        by_first.setdefault(name.split()[0].upper(), []).append(name)
     lower = {w for e in extractions for w in lower_words(e.document.text)}
     found = []
     for extraction in extractions:
@@ -407,22 +408,38 @@ def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, 
     taken = [(m.begin, m.end) for m in extraction.mentions]
     taken += [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
     name_words = {w for m in extraction.mentions for w in m.name.split()}
-    headlines = [(b, e) for b, e in line_bounds(text) if is_title_case_line(text[b:e])]
+    bounds = line_bounds(text)
+    headlines = [(b, e) for b, e in bounds if is_title_case_line(text[b:e])]
+    capitals = [(b, e) for b, e in bounds if is_capitals_line(text[b:e])]
     found = []
     for word in _CAPITALISED_WORD.finditer(text):
         begin = word.start()
         if begin and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
             continue
-        for name in sorted(by_first.get(word.group(), ()), key=len, reverse=True):
+        in_capitals = any(b <= begin < e for b, e in capitals)
+        for name in sorted(by_first.get(word.group().upper(), ()), key=len, reverse=True):
             end = begin + len(name)
-            if (text.startswith(name, begin) and not re.match(r"[\w’-]", text[end:end + 1])
+            written = text[begin:end]
+            if ((written == name or in_capitals and written == name.upper())
+                    and not re.match(r"[\w’-]", text[end:end + 1])
                     and not any(b < end and begin < e for b, e in taken)):
                 alone, title = _stands_alone(text, begin, end, name, lower, name_words)
-                if alone or any(b <= begin < e for b, e in headlines):  # "Lohan Checks Into"
+                # a headline's words are all capitalised: "Lohan Checks Into", "RED SOX MAKE"
+                if alone or in_capitals or any(b <= begin < e for b, e in headlines):
                     kind, label = names[name]
                     taken.append((begin, end))
-                    found.append(_in_sentence(Mention(begin, end, name, name, kind, label, 0,
+                    found.append(_in_sentence(Mention(begin, end, written, name, kind, label, 0,
                                                       (title,) if title else ()),
                                               extraction.sentences))
                     break
     return found
+
+
+def is_capitals_line(line: str) -> bool:
+    """Whether a line is set in capitals, as some sites set headlines: two words or more,
+    no lower-case letter ("REPORT : RED SOX MAKE HUGE OFFER TO TEIXEIRA").
+
+    >>> is_capitals_line("RED SOX MAKE OFFER"), is_capitals_line("Red Sox"), is_capitals_line("AP")
+    (True, False, False)
+    """
+    return len(_WORD.findall(line)) >= 2 and not any(c.islower() for c in line)
