@@ -78,8 +78,8 @@ Found = dict[str, list[tuple[int, int, str]]]  # document -> (begin, end, entity
 def system_clusters(texts: dict[str, str], nlp: Any = None) -> Found:
     """Per document, kg's mentions as (begin, end, entity key)."""
     from kg.extract import extract_documents, load_pipeline
-    from kg.extract.recovery import with_corpus_names
     from kg.ingest.files import document_from_text
+    from kg.resolve.corpus_names import with_corpus_names
     from kg.resolve.resolver import resolve_entities
 
     documents = [document_from_text(text, doc_id=doc) for doc, text in texts.items()]

@@ -142,14 +142,18 @@ def _article(doc: str, text: str, *found: str) -> Any:
                      id="a-word-the-corpus-writes-in-lower-case"),
         pytest.param("Sgt Smith spoke.", "Sgt", "It was late. Sgt Jones left.", [],
                      id="a-one-word-person-is-no-surname"),
+        pytest.param("The critic Philip French spoke.", "Philip French",
+                     "It was late. French operators left.", [],
+                     id="a-surname-that-is-a-nationality"),
     ],
 )
 def test_names_other_articles_found_are_recovered(first: str, found: str, second: str,
                                                   expected: list[str]) -> None:
-    from kg.extract.recovery import with_corpus_names
+    from kg.resolve.corpus_names import with_corpus_names
 
-    corpus = with_corpus_names([_article("a", first, found), _article("b", second)])
-    assert [m.name for m in corpus[1].mentions] == expected
+    twice = [_article("a", first, found), _article("a2", first, found)]  # found in two articles
+    corpus = with_corpus_names([*twice, _article("b", second)])
+    assert [m.name for m in corpus[2].mentions] == expected
     assert corpus[0].mentions == _article("a", first, found).mentions
 
 

@@ -35,7 +35,6 @@ from kg.build.parallel import extract_in_processes, extract_on_dask
 from kg.config import Settings
 from kg.errors import BuildError, InputError
 from kg.extract import extract_documents, load_pipeline
-from kg.extract.recovery import with_corpus_names
 from kg.ingest.copies import mark_copies
 from kg.ingest.fetch import FETCH_FOLDER, Fetcher
 from kg.ingest.files import Skipped, read_documents
@@ -44,6 +43,7 @@ from kg.rdf.graph import corpus_graphs, corpus_quads
 from kg.rdf.graphfiles import WrittenGraph, write_graph_files
 from kg.rdf.serialize import FORMATS
 from kg.rdf.terms import Quad
+from kg.resolve.corpus_names import with_corpus_names
 from kg.resolve.registry import REGISTRY_PATH, Registry, load_registry, save_registry
 from kg.resolve.resolver import resolve_entities
 

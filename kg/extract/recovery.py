@@ -28,17 +28,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
-from kg.lexicon.words import (
-    CALENDAR_WORDS,
-    HONORIFICS,
-    NATION_DEMONYMS,
-    PLACE_PREPOSITIONS,
-    TITLE_NOUNS,
-)
-from kg.model import EntityKind, Extraction, Mention, Sentence
+from kg.lexicon.words import CALENDAR_WORDS, PLACE_PREPOSITIONS, TITLE_NOUNS
+from kg.model import EntityKind, Mention, Sentence
 
 #: Words after which a capitalised name is where something is ("in Kharkiv", "near Sumy").
 PLACE_CUES = tuple(sorted(PLACE_PREPOSITIONS | {"from"}))
@@ -47,7 +40,7 @@ _PLACE_LIST = re.compile(
     r"((?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?:\s*,\s*[A-Z][\w'-]+)*(?:,?\s+and\s+[A-Z][\w'-]+)?)"
 )
 _CUED = re.compile(r"\b(?:" + "|".join(PLACE_CUES) + r")\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-_CAPITALISED_WORD = re.compile(r"[A-Z][\w'’-]*")
+CAPITALISED_WORD = re.compile(r"[A-Z][\w'’-]*")
 
 
 def recovered_mentions(text: str, sentences: Sequence[Sentence],
@@ -59,10 +52,10 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
         if not any(b < mention.end and mention.begin < e for b, e in taken):
             taken.append((mention.begin, mention.end))
             found.append(mention)
-    return [_in_sentence(m, sentences) for m in sorted(found, key=lambda m: m.begin)]
+    return [in_sentence(m, sentences) for m in sorted(found, key=lambda m: m.begin)]
 
 
-def _in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
+def in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
     index = next((s.index for s in sentences if s.begin <= mention.begin < s.end),
                  sentences[-1].index if sentences else 0)
     return Mention(mention.begin, mention.end, mention.text, mention.name, mention.kind,
@@ -91,14 +84,14 @@ def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]
         if len(name) < 3 or not name[:1].isupper() or name.lower() in lower:
             continue
         for match in re.finditer(r"(?<![\w'’-])" + re.escape(name) + r"(?![\w’-])", text):
-            alone, title = _stands_alone(text, match.start(), match.end(), name, lower,
+            alone, title = stands_alone(text, match.start(), match.end(), name, lower,
                                          name_words)
             if alone:
                 yield Mention(match.start(), match.end(), name, name, kind, label, 0,
                               (title,) if title else ())
 
 
-def _stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
+def stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
                   name_words: set[str]) -> tuple[bool, str | None]:
     """Whether an occurrence is a name of its own — not part of a longer capitalised name,
     at a sentence start only when the word is never written in lower case — and the title
@@ -166,7 +159,7 @@ def _place_names() -> frozenset[str]:
 
 
 _URL_LINE = re.compile(r"\s*(?:https?\s*:\s*/\s*/|www\s*\.)", re.IGNORECASE)
-_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
 def line_bounds(text: str) -> list[tuple[int, int]]:
@@ -196,7 +189,7 @@ def is_title_case_line(line: str) -> bool:
     >>> is_title_case_line("Obama overturns Bush rules on endangered species")
     False
     """
-    long_words = [w for w in _WORD.findall(line) if len(w) >= 4]
+    long_words = [w for w in WORD.findall(line) if len(w) >= 4]
     return len(long_words) >= 3 and all(w[:1].isupper() for w in long_words)
 
 
@@ -222,9 +215,9 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
             continue
         first, _, rest = surface.partition("\n")
         last = rest.rsplit("\n", 1)[-1]
-        if _CAPITALISED_WORD.search(first):
+        if CAPITALISED_WORD.search(first):
             begin, part = m.begin, first.rstrip()
-        elif _CAPITALISED_WORD.search(last):
+        elif CAPITALISED_WORD.search(last):
             begin = m.end - len(last.lstrip())
             part = last.strip()
         else:
@@ -318,128 +311,6 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
                 if not any(tb < e and b < te for tb, te in taken):
                     taken.append((b, e))
                     kind, label = names[name]
-                    kept.append(_in_sentence(Mention(b, e, name, name, kind, label, 0),
+                    kept.append(in_sentence(Mention(b, e, name, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)
-
-
-def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
-    """``extractions`` with the names other articles of the corpus found added where an
-    article writes them and its tagger missed them ("Klitschko" in an article whose tagger
-    never found him, "Lindsay Lohan" in a headline whose body says only "Lohan").
-
-    Stricter than the article's own repeats (``recovered_mentions``): the name is a person's
-    full name or surname, or a name of several words, or an acronym other articles found as a
-    name three times ("TMZ"); no word of it is a title, a nationality or a feast, and every
-    one is written only with a capital in the whole corpus ("Brown", "Young", "Labour" are
-    also words); most of its finds agree on its class; a person's name is no place GeoNames
-    knows. An occurrence counts as in the article's own
-    rule (a whole word, not part of a longer capitalised name, no web-address line) and
-    takes the name's most frequent class and NER label; in a Title Case line (a headline,
-    see ``with_headline_names``) the words after a name may be capitalised too, and in a line
-    set in capitals the name is found in capitals ("RED SOX MAKE HUGE OFFER TO TEIXEIRA").
-
-    >>> from kg.model import ArticleMeta, Document
-    >>> def article(doc, text, *found):
-    ...     mentions = tuple(Mention(text.index(n), text.index(n) + len(n), n, n,
-    ...                              EntityKind.PERSON, "PERSON", 0) for n in found)
-    ...     return Extraction(Document(doc, doc, text, ArticleMeta(), ""),
-    ...                       (Sentence(0, 0, len(text)),), mentions)
-    >>> first = article("a", "Wladimir Klitschko won.", "Wladimir Klitschko")
-    >>> second = article("b", "In 2008, Klitschko stopped him.")
-    >>> [m.name for m in with_corpus_names([first, second])[1].mentions]
-    ['Klitschko']
-    """
-    names = _corpus_names(extractions)
-    if not names:
-        return list(extractions)
-    by_first: dict[str, list[str]] = {}
-    for name in names:
-        by_first.setdefault(name.split()[0].upper(), []).append(name)
-    lower = {w for e in extractions for w in lower_words(e.document.text)}
-    found = []
-    for extraction in extractions:
-        added = _corpus_mentions(extraction, names, by_first, lower)
-        found.append(replace(extraction, mentions=tuple(sorted(
-            [*extraction.mentions, *added], key=lambda m: (m.begin, m.end)))) if added
-            else extraction)
-    return found
-
-
-def _corpus_names(extractions: Sequence[Extraction]) -> dict[str, tuple[EntityKind, str]]:
-    """Name → (class, NER label) for the names the corpus found that may be recovered."""
-    votes: dict[str, Counter[tuple[EntityKind, str]]] = {}
-    articles: dict[str, set[str]] = {}
-    surnames: set[str] = set()
-    for extraction in extractions:
-        for m in extraction.mentions:
-            if m.kind not in (EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE):
-                continue
-            votes.setdefault(m.name, Counter())[m.kind, m.ner_label] += 1
-            articles.setdefault(m.name, set()).add(extraction.document.doc_id)
-            words = m.name.split()
-            if m.kind is EntityKind.PERSON and len(words) > 1:
-                votes.setdefault(words[-1], Counter())[m.kind, m.ner_label] += 1
-                surnames.add(words[-1])
-    lower = {w for e in extractions for w in lower_words(e.document.text)}
-    names = {}
-    for name, counted in votes.items():
-        (kind, label), n = counted.most_common(1)[0]
-        words = name.split()
-        if (len(name) < 3 or n * 3 < 2 * sum(counted.values())
-                or not all(_CAPITALISED_WORD.fullmatch(w) for w in words)
-                or any(w.lower() in lower or w.lower() in _NOT_NAMES for w in words)
-                or (kind is EntityKind.PERSON and is_known_place(name))):
-            continue
-        if len(words) > 1 or (name in surnames if kind is EntityKind.PERSON
-                              else name.isupper() and n >= 3 and len(articles[name]) >= 2):
-            names[name] = (kind, label)
-    return names
-
-
-#: Words a tagger's slip may make a name in one article that no other article should repeat:
-#: titles ("Sgt"), nationalities ("Turkmen"), days and feasts ("Christmas").
-_NOT_NAMES = TITLE_NOUNS | HONORIFICS | NATION_DEMONYMS | CALENDAR_WORDS
-
-
-def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, str]],
-                     by_first: dict[str, list[str]], lower: set[str]) -> list[Mention]:
-    text = extraction.document.text
-    taken = [(m.begin, m.end) for m in extraction.mentions]
-    taken += [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
-    name_words = {w for m in extraction.mentions for w in m.name.split()}
-    bounds = line_bounds(text)
-    headlines = [(b, e) for b, e in bounds if is_title_case_line(text[b:e])]
-    capitals = [(b, e) for b, e in bounds if is_capitals_line(text[b:e])]
-    found = []
-    for word in _CAPITALISED_WORD.finditer(text):
-        begin = word.start()
-        if begin and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
-            continue
-        in_capitals = any(b <= begin < e for b, e in capitals)
-        for name in sorted(by_first.get(word.group().upper(), ()), key=len, reverse=True):
-            end = begin + len(name)
-            written = text[begin:end]
-            if ((written == name or in_capitals and written == name.upper())
-                    and not re.match(r"[\w’-]", text[end:end + 1])
-                    and not any(b < end and begin < e for b, e in taken)):
-                alone, title = _stands_alone(text, begin, end, name, lower, name_words)
-                # a headline's words are all capitalised: "Lohan Checks Into", "RED SOX MAKE"
-                if alone or in_capitals or any(b <= begin < e for b, e in headlines):
-                    kind, label = names[name]
-                    taken.append((begin, end))
-                    found.append(_in_sentence(Mention(begin, end, written, name, kind, label, 0,
-                                                      (title,) if title else ()),
-                                              extraction.sentences))
-                    break
-    return found
-
-
-def is_capitals_line(line: str) -> bool:
-    """Whether a line is set in capitals, as some sites set headlines: two words or more,
-    no lower-case letter ("REPORT : RED SOX MAKE HUGE OFFER TO TEIXEIRA").
-
-    >>> is_capitals_line("RED SOX MAKE OFFER"), is_capitals_line("Red Sox"), is_capitals_line("AP")
-    (True, False, False)
-    """
-    return len(_WORD.findall(line)) >= 2 and not any(c.islower() for c in line)

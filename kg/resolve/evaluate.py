@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from kg.extract import extract_documents, load_pipeline
-from kg.extract.recovery import with_corpus_names
 from kg.ingest.files import document_from_text
+from kg.resolve.corpus_names import with_corpus_names
 from kg.resolve.names import normalise_name
 from kg.resolve.resolver import resolve_entities
 
