@@ -79,10 +79,11 @@ def system_clusters(texts: dict[str, str], nlp: Any = None) -> Found:
     """Per document, kg's mentions as (begin, end, entity key)."""
     from kg.extract import extract_documents, load_pipeline
     from kg.ingest.files import document_from_text
+    from kg.resolve.corpus_names import with_corpus_names
     from kg.resolve.resolver import resolve_entities
 
     documents = [document_from_text(text, doc_id=doc) for doc, text in texts.items()]
-    extractions = list(extract_documents(nlp or load_pipeline(), documents))
+    extractions = with_corpus_names(list(extract_documents(nlp or load_pipeline(), documents)))
     resolution = resolve_entities(extractions)
     found: Found = {}
     for extraction in extractions:

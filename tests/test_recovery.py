@@ -116,3 +116,76 @@ def test_headline_names_are_those_the_article_gives() -> None:
     alone = [Mention(0, 20, "Obama Overturns Bush", "Obama Overturns Bush",
                      EntityKind.ORGANIZATION, "ORG", 0)]
     assert with_headline_names("Obama Overturns Bush Rules", [], alone) == alone
+
+
+def _article(doc: str, text: str, *found: str) -> Any:
+    from kg.model import ArticleMeta, Document, Extraction
+
+    return Extraction(Document(doc, f"{doc}.txt", text, ArticleMeta(), ""), tuple(sentences(text)),
+                      tuple(mention(text, name) for name in found))
+
+
+@pytest.mark.parametrize(
+    ("first", "found", "second", "expected"),
+    [
+        pytest.param("Wladimir Klitschko won the fight.", "Wladimir Klitschko",
+                     "In 2008, Klitschko stopped him.", ["Klitschko"],
+                     id="a-surname-another-article-found"),
+        pytest.param("Lindsay Lohan left rehab.", "Lindsay Lohan",
+                     "http : / / x . com / lindsay - lohan\nLindsay Lohan Checks Into Rehab\nShe "
+                     "left.", ["Lindsay Lohan"], id="a-headline-name-not-its-url-spelling"),
+        pytest.param("Mark Teixeira signed.", "Mark Teixeira",
+                     "REPORT : SOX MAKE OFFER TO MARK TEIXEIRA\nThe talks went on.",
+                     ["Mark Teixeira"], id="a-name-in-a-line-set-in-capitals"),
+        pytest.param("Neil Young sang.", "Neil Young", "Crowds cheered. Young people danced at "
+                     "the young festival. Later Young waved.", [],
+                     id="a-word-the-corpus-writes-in-lower-case"),
+        pytest.param("Sgt Smith spoke.", "Sgt", "It was late. Sgt Jones left.", [],
+                     id="a-one-word-person-is-no-surname"),
+        pytest.param("The critic Philip French spoke.", "Philip French",
+                     "It was late. French operators left.", [],
+                     id="a-surname-that-is-a-nationality"),
+    ],
+)
+def test_names_other_articles_found_are_recovered(first: str, found: str, second: str,
+                                                  expected: list[str]) -> None:
+    from kg.resolve.corpus_names import with_corpus_names
+
+    twice = [_article("a", first, found), _article("a2", first, found)]  # found in two articles
+    corpus = with_corpus_names([*twice, _article("b", second)])
+    assert [m.name for m in corpus[2].mentions] == expected
+    assert corpus[0].mentions == _article("a", first, found).mentions
+
+
+@pytest.mark.parametrize(
+    ("text", "glued", "expected"),
+    [
+        pytest.param("Red Sox bid for Teixeira\nBoston looks on.", "Teixeira\nBoston",
+                     ["Teixeira"], id="a-name-glued-across-a-headline-break"),
+        pytest.param("The talks with Vladimir\nPutin ended and\nthen he left.", "Vladimir\nPutin",
+                     ["Vladimir\nPutin"], id="a-wrapped-article-keeps-its-names"),
+    ],
+)
+def test_names_are_cut_at_line_breaks(text: str, glued: str, expected: list[str]) -> None:
+    from kg.extract.recovery import cut_at_line_breaks
+
+    found = cut_at_line_breaks(text, [mention(text, glued, EntityKind.PLACE, "GPE")])
+    assert [text[m.begin : m.end] for m in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        pytest.param("Deputy Luis Gerardo ( Jerry ) Ortiz died.", "Luis Gerardo",
+                     "Luis Gerardo ( Jerry ) Ortiz", id="nickname-in-brackets"),
+        pytest.param('Deputy Luis Gerardo "Jerry" Ortiz, 35, died.', "Luis Gerardo",
+                     'Luis Gerardo "Jerry" Ortiz', id="nickname-in-quotes"),
+        pytest.param("Luis Gerardo (LAPD) said so.", "Luis Gerardo", "Luis Gerardo",
+                     id="brackets-without-a-surname-after"),
+    ],
+)
+def test_a_nickname_carries_a_name_on_to_its_surname(text: str, found: str,
+                                                     expected: str) -> None:
+    from kg.extract.recovery import with_nicknames
+
+    assert [m.name for m in with_nicknames(text, [mention(text, found)])] == [expected]

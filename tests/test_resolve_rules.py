@@ -145,6 +145,23 @@ SAME = [
          ("Mrs Sandra Howard was there.", [("Sandra Howard", "PERSON")]),
          ("Mrs Howard said no.", [("Howard", "PERSON")])],
         [(0, "Sandra Howard"), (2, "Howard")], id="mrs-joins-a-woman-titled-so"),
+    pytest.param(
+        [("Mo Cheeks will coach. Maurice Cheeks was hired. Cheeks said yes.",
+          [("Mo Cheeks", "PERSON"), ("Maurice Cheeks", "PERSON"), ("Cheeks", "ORG")]),
+         ("Mo Cheeks was fired.", [("Mo Cheeks", "PERSON")])],
+        [(0, "Mo Cheeks"), (0, "Maurice Cheeks"), (0, "Cheeks"), (1, "Mo Cheeks")],
+        id="short-given-name-in-article"),
+    pytest.param(
+        [("Anthony Brewer was charged. Brewer fired at Riva. Brewer is married, but his wife, "
+          "Michele Brewer, declined to comment.",
+          [("Anthony Brewer", "PERSON"), ("Brewer", "PERSON"), ("Brewer", "PERSON"),
+           ("Michele Brewer", "PERSON")])],
+        [(0, "Anthony Brewer"), (0, "Brewer")], id="surname-of-the-one-introduced-first"),
+    pytest.param(
+        [("Lindsay Lohan left. Lohan smiled. Lindsay Lohan waved.",
+          [("Lindsay Lohan", "PERSON"), ("Lohan", "PERSON"), ("Lindsay Lohan", "PERSON")]),
+         ("Lindsay says she is fine.", [("Lindsay", "PERSON")])],
+        [(0, "Lindsay Lohan"), (1, "Lindsay")], id="a-given-name-geonames-knows-as-a-town"),
 ]
 
 
@@ -158,6 +175,11 @@ def test_one_entity(articles: list[Article], mentions: list[tuple[int, str]]) ->
 APART = [
     pytest.param([MILIBANDS], [(0, "Ed Miliband"), (0, "David Miliband"), (0, "Miliband")],
                  id="two-people-one-surname-in-article"),
+    pytest.param(
+        [("Anthony Brewer and his wife Michele Brewer were there. Brewer said no.",
+          [("Anthony Brewer", "PERSON"), ("Michele Brewer", "PERSON"), ("Brewer", "PERSON")])],
+        [(0, "Anthony Brewer"), (0, "Michele Brewer"), (0, "Brewer")],
+        id="surname-after-two-people-introduced"),
     pytest.param(
         [("Ed Miliband spoke.", [("Ed Miliband", "PERSON")]),
          ("David Miliband spoke.", [("David Miliband", "PERSON")]),

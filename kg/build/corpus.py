@@ -43,6 +43,7 @@ from kg.rdf.graph import corpus_graphs, corpus_quads
 from kg.rdf.graphfiles import WrittenGraph, write_graph_files
 from kg.rdf.serialize import FORMATS
 from kg.rdf.terms import Quad
+from kg.resolve.corpus_names import with_corpus_names
 from kg.resolve.registry import REGISTRY_PATH, Registry, load_registry, save_registry
 from kg.resolve.resolver import resolve_entities
 
@@ -140,7 +141,9 @@ def extract_missing(documents: Sequence[Document], settings: Settings,
 
 def corpus_from_extractions(extractions: Sequence[Extraction], settings: Settings,
                             registry: Registry | None = None) -> Corpus:
-    """Resolve entities across ``extractions`` (keeping the keys ``registry`` gave out)."""
+    """Resolve entities across ``extractions`` (keeping the keys ``registry`` gave out), after
+    adding the names other articles found where an article's tagger missed them."""
+    extractions = with_corpus_names(extractions)
     resolution = resolve_entities(extractions, registry)
     return Corpus(tuple(extractions), resolution, settings.base_iri, settings.model)
 

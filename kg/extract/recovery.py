@@ -40,7 +40,7 @@ _PLACE_LIST = re.compile(
     r"((?:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?:\s*,\s*[A-Z][\w'-]+)*(?:,?\s+and\s+[A-Z][\w'-]+)?)"
 )
 _CUED = re.compile(r"\b(?:" + "|".join(PLACE_CUES) + r")\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-_CAPITALISED_WORD = re.compile(r"[A-Z][\w'’-]*")
+CAPITALISED_WORD = re.compile(r"[A-Z][\w'’-]*")
 
 
 def recovered_mentions(text: str, sentences: Sequence[Sentence],
@@ -52,10 +52,10 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
         if not any(b < mention.end and mention.begin < e for b, e in taken):
             taken.append((mention.begin, mention.end))
             found.append(mention)
-    return [_in_sentence(m, sentences) for m in sorted(found, key=lambda m: m.begin)]
+    return [in_sentence(m, sentences) for m in sorted(found, key=lambda m: m.begin)]
 
 
-def _in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
+def in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
     index = next((s.index for s in sentences if s.begin <= mention.begin < s.end),
                  sentences[-1].index if sentences else 0)
     return Mention(mention.begin, mention.end, mention.text, mention.name, mention.kind,
@@ -78,20 +78,20 @@ def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]
         # ("Olympic" tagged GPE): repeating it everywhere would repeat the slip
         if kind is EntityKind.PERSON or " " in name or found[name] >= 2:
             names.setdefault(name, (kind, label))
-    lower = set(re.findall(r"\b[a-z][\w'-]*", text))
+    lower = lower_words(text)
     name_words = {w for m in mentions for w in m.name.split()}
     for name, (kind, label) in names.items():
         if len(name) < 3 or not name[:1].isupper() or name.lower() in lower:
             continue
         for match in re.finditer(r"(?<![\w'’-])" + re.escape(name) + r"(?![\w’-])", text):
-            alone, title = _stands_alone(text, match.start(), match.end(), name, lower,
+            alone, title = stands_alone(text, match.start(), match.end(), name, lower,
                                          name_words)
             if alone:
                 yield Mention(match.start(), match.end(), name, name, kind, label, 0,
                               (title,) if title else ())
 
 
-def _stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
+def stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
                   name_words: set[str]) -> tuple[bool, str | None]:
     """Whether an occurrence is a name of its own — not part of a longer capitalised name,
     at a sentence start only when the word is never written in lower case — and the title
@@ -115,7 +115,7 @@ def _stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
 def _cued_places(text: str) -> Iterator[Mention]:
     """Capitalised names GeoNames knows as places, after a place word or in a list of places
     (not words the article also writes in lower case: "in Reading" may be "in reading")."""
-    lower = set(re.findall(r"\b[a-z][\w'-]*", text))
+    lower = lower_words(text)
     for pattern in (_CUED, _PLACE_LIST):
         for match in pattern.finditer(text):
             for word in re.finditer(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?", match.group(1)):
@@ -126,6 +126,17 @@ def _cued_places(text: str) -> Iterator[Mention]:
                 if is_known_place(name) and name.lower() not in lower:
                     yield Mention(begin, begin + len(name), name, name, EntityKind.PLACE,
                                   "GPE", 0)
+
+
+def lower_words(text: str) -> set[str]:
+    """The words ``text`` writes in lower case, web-address lines aside (a URL spells names in
+    lower case: "/ wladimir - klitschko - retains").
+
+    >>> sorted(lower_words("http : / / x . com / lindsay - lohan\\nLohan left ."))
+    ['left']
+    """
+    return {w for begin, end in line_bounds(text) if not is_url_line(text[begin:end])
+            for w in re.findall(r"\b[a-z][\w'-]*", text[begin:end])}
 
 
 def is_known_place(name: str) -> bool:
@@ -148,7 +159,7 @@ def _place_names() -> frozenset[str]:
 
 
 _URL_LINE = re.compile(r"\s*(?:https?\s*:\s*/\s*/|www\s*\.)", re.IGNORECASE)
-_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
 def line_bounds(text: str) -> list[tuple[int, int]]:
@@ -178,8 +189,80 @@ def is_title_case_line(line: str) -> bool:
     >>> is_title_case_line("Obama overturns Bush rules on endangered species")
     False
     """
-    long_words = [w for w in _WORD.findall(line) if len(w) >= 4]
+    long_words = [w for w in WORD.findall(line) if len(w) >= 4]
     return len(long_words) >= 3 and all(w[:1].isupper() for w in long_words)
+
+
+def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` cut at a line break inside them, in an article whose lines are not wrapped
+    (no line ending without punctuation runs on into a line opening in lower case): there a
+    line ends a headline or a sentence, and the tagger's "Teixeira Here" of "… offer for
+    Teixeira" + "Here's a prediction" is "Teixeira". The part before the break stays (the
+    part after it, when only that part has a capital).
+
+    >>> text = "Red Sox bid for Teixeira\\nBoston looks on ."
+    >>> glued = Mention(16, 31, text[16:31], "Teixeira Boston", EntityKind.PLACE, "GPE", 0)
+    >>> [m.name for m in cut_at_line_breaks(text, [glued])]
+    ['Teixeira']
+    """
+    if not any("\n" in text[m.begin : m.end] for m in mentions) or _is_wrapped(text):
+        return list(mentions)
+    kept = []
+    for m in mentions:
+        surface = text[m.begin : m.end]
+        if "\n" not in surface:
+            kept.append(m)
+            continue
+        first, _, rest = surface.partition("\n")
+        last = rest.rsplit("\n", 1)[-1]
+        if CAPITALISED_WORD.search(first):
+            begin, part = m.begin, first.rstrip()
+        elif CAPITALISED_WORD.search(last):
+            begin = m.end - len(last.lstrip())
+            part = last.strip()
+        else:
+            continue
+        kept.append(Mention(begin, begin + len(part), part, " ".join(part.split()), m.kind,
+                            m.ner_label, m.sentence, m.titles))
+    return kept
+
+
+#: A nickname in brackets or quotes and the surname after a person's given names:
+#: 'Luis Gerardo ( Jerry ) Ortiz', 'Luis Gerardo "Jerry" Ortiz', "Kimani 'Kiki' Gray".
+_NICKNAME = re.compile(r"""[ ]*(?:\([ ]*[A-Z][\w'-]*[ ]*\)|["“'‘][ ]*[A-Z][\w'-]*[ ]*["”'’])"""
+                       r"[ ]+[A-Z][\w'’-]*(?:[ ]+(?:Jr|Sr|III|II)\b\.?)?")
+
+
+def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with a person's name the tagger stopped before a nickname in brackets or
+    quotes carried on to the surname after it ('Luis Gerardo ( Jerry ) Ortiz'), so that the
+    surname and the nickname's "Jerry Ortiz" find their person; mentions inside the longer
+    name are dropped.
+
+    >>> text = "Deputy Luis Gerardo ( Jerry ) Ortiz died. Ortiz was 35."
+    >>> cut = Mention(7, 19, text[7:19], "Luis Gerardo", EntityKind.PERSON, "PERSON", 0)
+    >>> [m.name for m in with_nicknames(text, [cut])]
+    ['Luis Gerardo ( Jerry ) Ortiz']
+    """
+    longer = []
+    for m in mentions:
+        match = _NICKNAME.match(text, m.end) if m.kind is EntityKind.PERSON else None
+        if match:
+            end = match.end()
+            longer.append(Mention(m.begin, end, text[m.begin : end],
+                                  " ".join(text[m.begin : end].split()), m.kind, m.ner_label,
+                                  m.sentence, m.titles))
+    if not longer:
+        return list(mentions)
+    kept = [m for m in mentions
+            if not any(n.begin <= m.begin and m.end <= n.end for n in longer)]
+    return sorted([*kept, *longer], key=lambda m: (m.begin, m.end))
+
+
+def _is_wrapped(text: str) -> bool:
+    lines = text.split("\n")
+    return any(line.strip() and line.rstrip()[-1] not in ".!?:;\"'”’)" and nxt[:1].islower()
+               for line, nxt in zip(lines, lines[1:], strict=False))
 
 
 def with_headline_names(text: str, sentences: Sequence[Sentence],
@@ -194,6 +277,7 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     surname ("Bush" of "George W. Bush"). An article whose every line is a headline keeps
     what the tagger found.
     """
+    mentions = with_nicknames(text, cut_at_line_breaks(text, mentions))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
@@ -227,6 +311,6 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
                 if not any(tb < e and b < te for tb, te in taken):
                     taken.append((b, e))
                     kind, label = names[name]
-                    kept.append(_in_sentence(Mention(b, e, name, name, kind, label, 0),
+                    kept.append(in_sentence(Mention(b, e, name, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)

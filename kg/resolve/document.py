@@ -235,6 +235,9 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
     for i in full:
         owners = [j for j in full if is_partial_name(named[i].tokens, named[j].tokens)]
         _attach(named, merger, i, _distinct(merger, owners), "middle-name-in-article", 0.9)
+    for i in full:  # "Mo Cheeks" and "Maurice Cheeks" in one article
+        owners = [j for j in full if is_short_given_name(named[i].tokens, named[j].tokens)]
+        _attach(named, merger, i, _distinct(merger, owners), "short-given-name-in-article", 0.8)
     # "Mr Howard" and "Mrs Howard" in one article are two people: neither title joins the other
     addressed_as_men = {n.tokens[0] for n in named if len(n.tokens) == 1
                         and n.group.titles & MALE_TITLES and not n.group.titles & FEMALE_TITLES}
@@ -247,7 +250,42 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
             rule = "surname-in-article"
             if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
-            _attach(named, merger, i, _distinct(merger, owners), rule, 0.9)
+            owners = _distinct(merger, owners)
+            earliest = _introduced_first(named, merger, i, owners) if len(owners) > 1 else None
+            if earliest is not None:
+                owners, rule = [earliest], "surname-of-first-named"
+            _attach(named, merger, i, owners, rule, 0.9)
+
+
+def is_short_given_name(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether two full names differ only in a given name written short ("mo"/"maurice",
+    "jon"/"john", "ed"/"edward"): the same other words, the short one of two or three letters
+    and the same first letter as the longer one. Only within one article, where the two
+    forms stand for one person unless the article names two ("Ed"/"David Miliband" differ
+    in the first letter).
+
+    >>> is_short_given_name(("mo", "cheeks"), ("maurice", "cheeks"))
+    True
+    >>> is_short_given_name(("ed", "miliband"), ("david", "miliband"))
+    False
+    """
+    return (len(short) == len(long) and short[1:] == long[1:] and 2 <= len(short[0]) <= 3
+            and len(long[0]) > len(short[0]) and short[0][0] == long[0][0])
+
+
+def _introduced_first(named: Sequence[NameGroup], merger: Merger, i: int,
+                      owners: list[int]) -> int | None:
+    """Of several people of an article who share a surname, the one a bare surname can only
+    mean when it is first written: the only one introduced by then ("Anthony LaCalamita" at
+    the top, his wife "Michele LaCalamita" near the end; the "LaCalamita" in between is
+    him). ``None`` when two were introduced before it ("Ed Miliband and David Miliband
+    spoke. Miliband said no.")."""
+    first_bare = min(begin for _doc, begin, _end in named[i].group.refs)
+    sets = merger.sets()
+    before = [j for j in owners
+              if min(begin for k in sets[merger.find(j)]
+                     for _doc, begin, _end in named[k].group.refs) < first_bare]
+    return before[0] if len(before) == 1 else None
 
 
 def _distinct(merger: Merger, owners: list[int]) -> list[int]:

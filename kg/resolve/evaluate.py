@@ -30,6 +30,7 @@ from typing import Any
 
 from kg.extract import extract_documents, load_pipeline
 from kg.ingest.files import document_from_text
+from kg.resolve.corpus_names import with_corpus_names
 from kg.resolve.names import normalise_name
 from kg.resolve.resolver import resolve_entities
 
@@ -130,7 +131,7 @@ def evaluate(path: Path = DEFAULT_SET, nlp: Any = None) -> Evaluation:
     """Extract and resolve the set's documents, then score them against its clusters."""
     texts, gold = load_set(path)
     documents = [document_from_text(text, doc_id=doc_id) for doc_id, text in texts.items()]
-    extractions = list(extract_documents(nlp or load_pipeline(), documents))
+    extractions = with_corpus_names(list(extract_documents(nlp or load_pipeline(), documents)))
     resolution = resolve_entities(extractions)
     scored, found = [], set()
     for extraction in extractions:

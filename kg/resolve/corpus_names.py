@@ -1,0 +1,167 @@
+"""Names other articles of the corpus found, recovered where an article's tagger missed them.
+
+Runs between extraction and resolution (``kg.build.corpus.corpus_from_extractions``), over
+every article's text and mentions; it is not part of an article's cached extraction, since
+what it adds depends on the rest of the corpus. The article's own repeats and headline rules
+are ``kg.extract.recovery``'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from kg.extract.recovery import (
+    CAPITALISED_WORD,
+    WORD,
+    in_sentence,
+    is_known_place,
+    is_title_case_line,
+    is_url_line,
+    line_bounds,
+    lower_words,
+    stands_alone,
+)
+from kg.lexicon.countries import demonym_code
+from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, NATION_DEMONYMS, TITLE_NOUNS
+from kg.model import EntityKind, Extraction, Mention
+
+
+def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
+    """``extractions`` with the names other articles of the corpus found added where an
+    article writes them and its tagger missed them ("Klitschko" in an article whose tagger
+    never found him, "Lindsay Lohan" in a headline whose body says only "Lohan").
+
+    Stricter than the article's own repeats (``kg.extract.recovery``): the name is a person's
+    full name, or the surname of one found twice, or a name of several words, or an acronym
+    other articles found as a name three times ("TMZ"); no word of it is a title, a
+    nationality, a feast or an acronym's plural (``not_a_name``), and every one is written
+    only with a capital in the whole corpus ("Brown", "Young", "Labour" are also words); most
+    of its finds agree on its class; a person's name is no place GeoNames knows. An
+    occurrence counts as in the article's own rule (a whole word, not part of a longer
+    capitalised name, no web-address line) and takes the name's most frequent class and NER
+    label; in a Title Case line (a headline) the words after a name may be capitalised too,
+    and in a line set in capitals the name is found in capitals ("RED SOX MAKE HUGE OFFER TO
+    TEIXEIRA").
+
+    >>> from kg.model import ArticleMeta, Document, Sentence
+    >>> def article(doc, text, *found):
+    ...     mentions = tuple(Mention(text.index(n), text.index(n) + len(n), n, n,
+    ...                              EntityKind.PERSON, "PERSON", 0) for n in found)
+    ...     return Extraction(Document(doc, doc, text, ArticleMeta(), ""),
+    ...                       (Sentence(0, 0, len(text)),), mentions)
+    >>> won = article("a", "Wladimir Klitschko won.", "Wladimir Klitschko")
+    >>> kept = article("b", "Wladimir Klitschko kept his belts.", "Wladimir Klitschko")
+    >>> later = article("c", "In 2008, Klitschko stopped him.")
+    >>> [m.name for m in with_corpus_names([won, kept, later])[2].mentions]
+    ['Klitschko']
+    """
+    names = _corpus_names(extractions)
+    if not names:
+        return list(extractions)
+    by_first: dict[str, list[str]] = {}
+    for name in names:
+        by_first.setdefault(name.split()[0].upper(), []).append(name)
+    lower = {w for e in extractions for w in lower_words(e.document.text)}
+    found = []
+    for extraction in extractions:
+        added = _corpus_mentions(extraction, names, by_first, lower)
+        found.append(replace(extraction, mentions=tuple(sorted(
+            [*extraction.mentions, *added], key=lambda m: (m.begin, m.end)))) if added
+            else extraction)
+    return found
+
+
+def _corpus_names(extractions: Sequence[Extraction]) -> dict[str, tuple[EntityKind, str]]:
+    """Name → (class, NER label) for the names the corpus found that may be recovered."""
+    votes: dict[str, Counter[tuple[EntityKind, str]]] = {}
+    articles: dict[str, set[str]] = {}
+    full_names: Counter[str] = Counter()
+    for extraction in extractions:
+        for m in extraction.mentions:
+            if m.kind not in (EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE):
+                continue
+            votes.setdefault(m.name, Counter())[m.kind, m.ner_label] += 1
+            articles.setdefault(m.name, set()).add(extraction.document.doc_id)
+            words = m.name.split()
+            if m.kind is EntityKind.PERSON and len(words) > 1:
+                votes.setdefault(words[-1], Counter())[m.kind, m.ner_label] += 1
+                full_names[m.name] += 1
+    # a surname of a full name found twice: "Fake DVDs" tagged PERSON once gives no "DVDs"
+    surnames = {name.split()[-1] for name, n in full_names.items() if n >= 2}
+    lower = {w for e in extractions for w in lower_words(e.document.text)}
+    names = {}
+    for name, counted in votes.items():
+        (kind, label), n = counted.most_common(1)[0]
+        words = name.split()
+        if (len(name) < 3 or n * 3 < 2 * sum(counted.values())
+                or not all(CAPITALISED_WORD.fullmatch(w) for w in words)
+                or any(w.lower() in lower or not_a_name(w) for w in words)
+                or (kind is EntityKind.PERSON and is_known_place(name))):
+            continue
+        if len(words) > 1 or (name in surnames if kind is EntityKind.PERSON
+                              else name.isupper() and n >= 3 and len(articles[name]) >= 2):
+            names[name] = (kind, label)
+    return names
+
+
+#: Words a tagger's slip may make a name in one article that no other article should repeat:
+#: titles ("Sgt"), days and feasts ("Christmas").
+_NOT_NAMES = TITLE_NOUNS | HONORIFICS | NATION_DEMONYMS | CALENDAR_WORDS
+
+
+def not_a_name(word: str) -> bool:
+    """Whether a word of a name is no name for other articles to repeat: a title, a day or
+    feast, a nationality ("French" of the critic Philip French is the French of "French
+    operators" elsewhere), or an acronym's plural ("DVDs").
+
+    >>> [not_a_name(w) for w in ("Sgt", "French", "Turkmen", "DVDs", "Klitschko")]
+    [True, True, True, True, False]
+    """
+    return (word.lower() in _NOT_NAMES or bool(demonym_code(word.lower()))
+            or bool(re.fullmatch(r"[A-Z]{2,}s", word)))
+
+
+def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, str]],
+                     by_first: dict[str, list[str]], lower: set[str]) -> list[Mention]:
+    text = extraction.document.text
+    taken = [(m.begin, m.end) for m in extraction.mentions]
+    taken += [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
+    name_words = {w for m in extraction.mentions for w in m.name.split()}
+    bounds = line_bounds(text)
+    headlines = [(b, e) for b, e in bounds if is_title_case_line(text[b:e])]
+    capitals = [(b, e) for b, e in bounds if is_capitals_line(text[b:e])]
+    found = []
+    for word in CAPITALISED_WORD.finditer(text):
+        begin = word.start()
+        if begin and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
+            continue
+        in_capitals = any(b <= begin < e for b, e in capitals)
+        for name in sorted(by_first.get(word.group().upper(), ()), key=len, reverse=True):
+            end = begin + len(name)
+            written = text[begin:end]
+            if ((written == name or in_capitals and written == name.upper())
+                    and not re.match(r"[\w’-]", text[end:end + 1])
+                    and not any(b < end and begin < e for b, e in taken)):
+                alone, title = stands_alone(text, begin, end, name, lower, name_words)
+                # a headline's words are all capitalised: "Lohan Checks Into", "RED SOX MAKE"
+                if alone or in_capitals or any(b <= begin < e for b, e in headlines):
+                    kind, label = names[name]
+                    taken.append((begin, end))
+                    found.append(in_sentence(Mention(begin, end, written, name, kind, label, 0,
+                                                      (title,) if title else ()),
+                                              extraction.sentences))
+                    break
+    return found
+
+
+def is_capitals_line(line: str) -> bool:
+    """Whether a line is set in capitals, as some sites set headlines: two words or more,
+    no lower-case letter ("REPORT : RED SOX MAKE HUGE OFFER TO TEIXEIRA").
+
+    >>> is_capitals_line("RED SOX MAKE OFFER"), is_capitals_line("Red Sox"), is_capitals_line("AP")
+    (True, False, False)
+    """
+    return len(WORD.findall(line)) >= 2 and not any(c.islower() for c in line)
