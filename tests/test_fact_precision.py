@@ -9,8 +9,18 @@ from typing import Any
 import pytest
 
 from kg.extract import extract_document
+from kg.extract.rules.context import kind_of
 from kg.ingest.files import document_from_text
-from kg.model import Claim, Event, EventType, Extraction, Figure, Membership
+from kg.model import (
+    Claim,
+    EntityKind,
+    Event,
+    EventType,
+    Extraction,
+    Figure,
+    Membership,
+    Mention,
+)
 
 
 def extract(nlp: Any, text: str) -> Extraction:
@@ -290,6 +300,9 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("Tory Dominic Grieve said the bill was flawed.",
          ("Dominic Grieve", "Member", "Tory", False)),
         ("His party leader, Michael Howard, spoke.", ("Michael Howard", "Leader", None, False)),
+        # a post owned by a person (through a pronoun) has no organisation: never the person
+        ("Mr Bush said his spokesman, Scott McClellan, would brief reporters.",
+         ("Scott McClellan", "Spokesman", None, False)),
         ("Maria Lopez, a Spanish novelist, won the prize.",
          ("Maria Lopez", "Novelist", None, False)),
         ("The city council's John Moore said the road would close.",
@@ -441,6 +454,26 @@ def test_an_added_statement_is_a_claim_of_its_own(nlp: Any) -> None:
     assert found == [("Carl Dobson", "a win by the rival firm would have given the mayor a "
                                      "fresh start"),
                      ("Carl Dobson", "it was almost as if the two men were partners")]
+
+
+def test_an_inserted_cue_claims_the_whole_clause(nlp: Any) -> None:
+    """'…, she said, the council could not be relied on to keep …': the infinitive that
+    finishes the clause is part of what was said."""
+    found = speakers(nlp, "Mary Kerr spoke on Monday. Since then, she said, the council could "
+                          "not be relied on to keep the roads open in winter.")
+    assert len(found) == 1 and found[0][1].endswith("relied on to keep the roads open in winter")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("Mr Cable", EntityKind.PERSON), ("Mrs. Quinn", EntityKind.PERSON),
+     ("Cable and Wireless", EntityKind.ORGANIZATION)],
+)
+def test_a_titled_name_is_a_person_for_pronouns(text: str, kind: EntityKind) -> None:
+    """'Mr Cable said … "…," he said': the tagger's ORG for "Mr Cable" does not stop "he"
+    standing for him (else "he" skips him for the last person named before)."""
+    mention = Mention(0, len(text), text, text, EntityKind.ORGANIZATION, "ORG", 0)
+    assert kind_of(mention) is kind
 
 
 def test_a_claimed_text_stays_in_one_paragraph(nlp: Any) -> None:

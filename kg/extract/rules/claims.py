@@ -164,7 +164,7 @@ class ClaimReader:
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
             inserted = {t.i for t in verb.subtree}
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
-            content = self._trimmed(clause, verb)
+            content = self._trimmed(sorted([*clause, *_infinitives(verb.head)]), verb)
         if quote is not None and (content is None and not complements or content is not None
                                   and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
@@ -335,6 +335,14 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _infinitives(verb: Token) -> list[Token]:
+    """The infinitive clauses after a verb that finish its sense ("could not be relied on to
+    not be tempted to …"), which a clause's own tokens leave out with its other clauses."""
+    return [t for c in verb.rights if c.dep_ in {"advcl", "xcomp"} and any(
+        a.dep_ in {"aux", "auxpass"} and a.tag_ == "TO" and a.i < c.i for a in c.children)
+        for t in c.subtree]
 
 
 def _adding_to(verb: Token) -> Token:

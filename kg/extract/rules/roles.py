@@ -360,6 +360,8 @@ def owned_name(
     ):
         return
     head = ctx.head_token(mention)
+    if head.dep_ == "compound" and head.head.pos_ == "NOUN":
+        return  # "BBC Radio Scotland's Good Morning Scotland programme": a name as modifier
     for owner in (c for c in head.children if c.dep_ == "poss"):
         named = ctx.mention(owner)
         if named is not None and named.kind is EntityKind.ORGANIZATION:
@@ -588,6 +590,12 @@ def _of_person(ctx: FactContext, noun: Token) -> bool:
     )
 
 
+def _a_person(ctx: FactContext, party: Party) -> bool:
+    """Whether ``party`` stands for a person's mention (a pronoun's or a surname's too)."""
+    return any((m.begin, m.end) == party.mention and m.kind is EntityKind.PERSON
+               for m in ctx.mentions)
+
+
 def _owned_by_person(ctx: FactContext, noun: Token) -> bool:
     """Whether a named person owns ``noun`` ("Bekele's Ethiopian colleague")."""
     return any(
@@ -639,8 +647,8 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
                     return body
                 continue
             party = ctx.party(child)
-            if party is not None and party.mention is not None:
-                return party
+            if party is not None and party.mention is not None and not _a_person(ctx, party):
+                return party  # "his dance teacher": the owner is a person, no organisation
         if child.dep_ in {"amod", "compound", "npadvmod"} and _plain(title.text) not in OCCUPATIONS:
             country = country_of_demonym(child.text)
             if country is not None:
