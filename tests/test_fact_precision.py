@@ -347,6 +347,8 @@ def test_a_place_employs_through_its_government_only_in_an_office(
      # a tie to another person is no post; a stake or goods owned are no organisation
      "Dhani Harrison, son of the late Beatle George Harrison, inherited the fortune.",
      "Moss held off Carl Dobson's Kenyan colleague Peter Mwangi by a second to win.",
+     "Robert Kerr and his son Sandy Kerr have both left the board.",
+     "Her husband, Tom Lee, said the family was grateful.",
      "Mr Glazer owns 28.1%.",
      "Sun Interbrew owns breweries in eight Russian cities."],
 )

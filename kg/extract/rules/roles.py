@@ -222,7 +222,7 @@ def titled(
         party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
         title = [t for t in title if t not in party_words]
     label, former = role_label(title_words(title))
-    if label is None or not any(_names_post(t) for t in title):
+    if label is None or not any(_names_post(t) for t in title) or _tie_to_owner(ctx, title):
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
     organization = party or body or (
@@ -237,6 +237,15 @@ def titled(
     confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
     evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _tie_to_owner(ctx: FactContext, title: Sequence[Token]) -> bool:
+    """ "his son Sandy", "Robert's wife Audrey": a relational noun owned by someone is a tie
+    to that person, not a post."""
+    if not title or _plain(title[-1].text) not in RELATIONAL_NOUNS:
+        return False
+    before = ctx.doc[title[0].i - 1] if title[0].i > 0 else None
+    return before is not None and (before.lower_ in OWNER_PRONOUNS or before.text in {"'s", "’s"})
 
 
 def _post_words_before(doc: Doc, first: int, start: int) -> int:
@@ -597,9 +606,11 @@ def _a_person(ctx: FactContext, party: Party) -> bool:
 
 
 def _owned_by_person(ctx: FactContext, noun: Token) -> bool:
-    """Whether a named person owns ``noun`` ("Bekele's Ethiopian colleague")."""
+    """Whether a person owns ``noun``: named ("Bekele's Ethiopian colleague") or by a
+    pronoun ("his son")."""
     return any(
-        c.dep_ == "poss" and (m := ctx.mention(c)) is not None and m.kind is EntityKind.PERSON
+        c.dep_ == "poss" and (c.lower_ in OWNER_PRONOUNS or (m := ctx.mention(c)) is not None
+                              and m.kind is EntityKind.PERSON)
         for c in noun.children
     )
 
