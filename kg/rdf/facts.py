@@ -290,13 +290,32 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
     yield role, SKOS.prefLabel, Literal(fact.role)
     if fact.organization is not None:
         agent = _employs_as_government(scope, fact)
-        if not _territory(scope, fact.organization, agent):
-            organization, more = party_node(scope, fact.organization, agent=agent)
+        employer: Party | None = fact.organization
+        if _territory(scope, fact.organization, agent):
+            employer = _body_named_by_place(fact)
+        if employer is not None:
+            organization, more = party_node(scope, employer, agent=agent)
             yield from more
             yield node, ORG.organization, organization
     if fact.former:
         yield node, KG.former, Literal(True)
     yield from scope.evidence(node, fact.evidence)
+
+
+#: Posts held in a body (a team, a company), never a trade practised in a place.
+EMPLOYER_POSTS = word_list("employer-posts")
+
+
+def _body_named_by_place(fact: Membership) -> Party | None:
+    """The body a place's name stands for where the post is one held in a body ("Wales
+    coach", "Wasps rugby director", "head of Universal" with Universal tagged a place): the
+    team or company as written, a group with the place's name but not the place, which never
+    employs. A trade practised in a place ("a Kent farmer") has no organisation."""
+    words = fact.role.lower().split()
+    if fact.organization is None or not words or words[-1] not in EMPLOYER_POSTS:
+        return None
+    named = fact.organization
+    return Party(PartyKind.GROUP, named.text, named.begin, named.end, None, None)
 
 
 #: Name words of a polity: a place so named has a government even where GeoNames has no entry.

@@ -144,8 +144,8 @@ class ClaimReader:
         ):
             return  # "had many critics thinking …", "left fans wondering …": no statement
         infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
-        speakers = [s for s in subjects(verb) if s.dep_ == "nsubj"  # "prompted X to say":
-                    or s.dep_ == "dobj" and verb.dep_ == "xcomp" and infinitive]  # X says
+        speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"  # "prompted X
+                    or s.dep_ == "dobj" and verb.dep_ == "xcomp" and infinitive]  # to say"
         quote = self._quote_near(verb)
         spoken = [Span(quote.begin, quote.end, "")] if quote is not None else []
         speaker = self._speaker(speakers[0], spoken) if speakers else None
@@ -164,7 +164,7 @@ class ClaimReader:
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
             inserted = {t.i for t in verb.subtree}
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
-            content = self._trimmed(clause, verb)
+            content = self._trimmed(sorted([*clause, *_infinitives(verb.head)]), verb)
         if quote is not None and (content is None and not complements or content is not None
                                   and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
@@ -319,6 +319,7 @@ class ClaimReader:
         tokens = _one_paragraph(tokens, cue)
         if cue is not None:
             tokens = [t for t in tokens if t.sent == cue.sent]
+        tokens = _before_next_cue(tokens)
         if not any(t.pos_ in {"VERB", "AUX"} for t in tokens):
             return None  # "Golden rule 'intact' says ex-aide": a headline's object, no clause
         dashes = [t.i for t in tokens[:8] if t.text in DASHES and t.whitespace_]
@@ -334,6 +335,32 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _infinitives(verb: Token) -> list[Token]:
+    """The infinitive clauses after a verb that finish its sense ("could not be relied on to
+    not be tempted to …"), which a clause's own tokens leave out with its other clauses."""
+    return [t for c in verb.rights if c.dep_ in {"advcl", "xcomp"} and any(
+        a.dep_ in {"aux", "auxpass"} and a.tag_ == "TO" and a.i < c.i for a in c.children)
+        for t in c.subtree]
+
+
+def _adding_to(verb: Token) -> Token:
+    """The speech verb a participle cue adds to ("X said …, adding …": X adds), which the
+    parser may hang inside what X said; else the verb itself."""
+    if verb.tag_ != "VBG" or verb.dep_ not in {"advcl", "conj"}:
+        return verb
+    return next((a for a in verb.ancestors
+                 if a.pos_ == "VERB" and a.lemma_.lower() in SPEECH_VERBS), verb)
+
+
+def _before_next_cue(tokens: list[Token]) -> list[Token]:
+    """The words before a second cue the parser hung inside the clause ("… a fresh start,
+    adding it was …", "…, saying …"): what follows is another claim, with its own cue."""
+    for before, token in zip(tokens, tokens[1:], strict=False):
+        if before.text == "," and token.tag_ == "VBG" and token.lemma_.lower() in SPEECH_VERBS:
+            return [t for t in tokens if t.i < before.i]
+    return tokens
 
 
 def _breaks(tokens: Iterable[Token]) -> bool:
@@ -363,9 +390,29 @@ def _clause_of(verb: Token, complements: list[Token]) -> list[Token]:
     added')."""
     side = [c for c in complements if (c.i < verb.i) == (complements[0].i < verb.i)
             and c.sent == verb.sent]
+    side += _stray_verbs(verb, side)
     begin = min(c.left_edge.i for c in side)
     end = max(c.right_edge.i for c in side) + 1
     return list(verb.doc[begin:end]) if len(side) > 1 else list(complements[0].subtree)
+
+
+def _stray_verbs(verb: Token, side: list[Token]) -> list[Token]:
+    """The said clause's own verb, which the parser hung on the speech verb as a conjunct
+    ("said the number of Britons dead or missing have reached 440": "reached"): a conjunct
+    right after the clause, with no subject and no "and"/"or" of its own between."""
+    end = max(c.right_edge.i for c in side)
+    if end < verb.i:
+        return []
+    stray = []
+    for conj in (c for c in verb.children if c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"}):
+        between = verb.doc[end + 1 : conj.left_edge.i]
+        own = [c for c in conj.children if c.dep_.startswith("nsubj") or c.dep_ == "expl"]
+        if conj.left_edge.i > end and not own and not any(
+            t.dep_ == "cc" or t.is_punct for t in between
+        ):
+            stray.append(conj)
+            end = conj.right_edge.i
+    return stray
 
 
 def _one_paragraph(tokens: list[Token], anchor: Token | None) -> list[Token]:

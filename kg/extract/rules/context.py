@@ -37,6 +37,8 @@ GENDER_WORDS = {
     **{w: "male" for w in (*_GENDERS["male"], *_GENDERS["male_titles"])},
     **{w: "female" for w in (*_GENDERS["female"], *_GENDERS["female_titles"])},
 }
+#: Titles that make a name a person's whatever the tagger called it ("Mr Cable" tagged ORG).
+PERSON_TITLES = frozenset((*_GENDERS["male_titles"], *_GENDERS["female_titles"]))
 PRONOUN_GENDER = {
     **{w: "male" for w in _GENDERS["pronouns_male"]},
     **{w: "female" for w in _GENDERS["pronouns_female"]},
@@ -125,7 +127,7 @@ class FactContext:
     def gender(self, mention: Mention) -> str | None:
         """ "male" or "female" when a title ("Mrs") or given name ("Kimberly") of the person, or
         of an earlier mention with the same surname, says so."""
-        if mention.kind is not EntityKind.PERSON:
+        if kind_of(mention) is not EntityKind.PERSON:
             return None
         surname = mention.name.split()[-1]
         for other in [mention, *(m for m in self.mentions if m.kind is EntityKind.PERSON
@@ -151,7 +153,7 @@ class FactContext:
         what was quoted or reported so far) is nobody named inside those words, and the
         first subject of a main clause before the subject of a clause inside it ("X was
         inspired by the impact Y had")."""
-        before = [m for m in self.mentions if m.end <= self.char(token) and m.kind in kinds
+        before = [m for m in self.mentions if m.end <= self.char(token) and kind_of(m) in kinds
                   and self.agrees(m, token) and not _within(m, outside)]
         recent = [m for m in before if self.sentence(token) - m.sentence <= 3]
         subjects = [m for m in recent if self.head_token(m).dep_ in SUBJECT_DEPS]
@@ -276,7 +278,7 @@ class FactContext:
             return None
         if hint is not None and hint.mention is not None:
             hinted = self.mention_by_offsets(hint.mention)
-            if hinted is not None and hinted.kind in kinds and self.agrees(hinted, head) and (
+            if hinted is not None and kind_of(hinted) in kinds and self.agrees(hinted, head) and (
                 not self._intervening(hint, head, kinds, said, outside)
             ):
                 return self.entity_party(hinted, head)
@@ -292,7 +294,7 @@ class FactContext:
         hinted = self.mention_by_offsets(hint.mention) if hint.mention else None
         name = hinted.name if hinted else None
         return any(
-            hint.end <= m.begin and m.end <= self.char(head) and m.kind in kinds
+            hint.end <= m.begin and m.end <= self.char(head) and kind_of(m) in kinds
             and m.name != name and not (name and m.name in name) and self.agrees(m, head)
             and not (said is not None and said.begin <= m.begin and m.end <= said.end)
             and not _within(m, outside)
@@ -331,6 +333,13 @@ class FactContext:
         country = next((c for t in tokens if (c := _country_word(t)) is not None), None)
         span = self.span(tokens)
         return Party(PartyKind.GROUP, fold_space(span.text), span.begin, span.end, None, country)
+
+
+def kind_of(mention: Mention) -> EntityKind:
+    """A mention's class for pronouns: a person when a title opens its name ("Mr Cable",
+    whatever the tagger called it), else the tagger's."""
+    first = mention.text.split()[0].lower().strip(".") if mention.text.split() else ""
+    return EntityKind.PERSON if first in PERSON_TITLES else mention.kind
 
 
 def _within(mention: Mention, spans: Sequence[Span]) -> bool:

@@ -54,6 +54,8 @@ BODY_WORDS = word_list("body-words")
 #: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
 AS_VERBS = frozenset(_GRAMMAR["as_verbs"])
 LEAVING_VERBS = frozenset(_GRAMMAR["leaving_verbs"])
+#: "head of X until last year": a post that ended.
+ENDING_PREPOSITIONS = frozenset(_GRAMMAR["ending_prepositions"])
 #: Adjectives that are part of a post between its other words ("chief financial officer").
 POST_QUALIFIERS = word_list("post-qualifiers")
 COPULAS = frozenset(_GRAMMAR["copulas"])
@@ -61,6 +63,8 @@ COPULAS = frozenset(_GRAMMAR["copulas"])
 PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
 #: Verb lemma → the role it gives ("moderate" → Moderator).
 ROLE_VERBS: dict[str, str] = table("role-verbs")
+#: Posts held in a body (a team, a company), not of another person nor a trade in a place.
+EMPLOYER_POSTS = word_list("employer-posts")
 #: Confidence lost when a role's organisation is not named.
 NO_ORGANISATION = 0.1
 
@@ -218,11 +222,11 @@ def titled(
         party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
         title = [t for t in title if t not in party_words]
     label, former = role_label(title_words(title))
-    if label is None or not any(_names_post(t) for t in title):
+    if label is None or not any(_names_post(t) for t in title) or _tie_to_owner(ctx, title):
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
     organization = party or body or (
-        _organisation_before(ctx, first, office) or _party_before(ctx, first)
+        _organisation_before(ctx, first, office, title[-1].text) or _party_before(ctx, first)
         or _owners_organisation(ctx, first, earlier) or _name_before(ctx, first, start)
     )
     org_begin = organization.begin if organization is not None else None
@@ -233,6 +237,15 @@ def titled(
     confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
     evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _tie_to_owner(ctx: FactContext, title: Sequence[Token]) -> bool:
+    """ "his son Sandy", "Robert's wife Audrey": a relational noun owned by someone is a tie
+    to that person, not a post."""
+    if not title or _plain(title[-1].text) not in RELATIONAL_NOUNS:
+        return False
+    before = ctx.doc[title[0].i - 1] if title[0].i > 0 else None
+    return before is not None and (before.lower_ in OWNER_PRONOUNS or before.text in {"'s", "’s"})
 
 
 def _post_words_before(doc: Doc, first: int, start: int) -> int:
@@ -356,6 +369,8 @@ def owned_name(
     ):
         return
     head = ctx.head_token(mention)
+    if head.dep_ == "compound" and head.head.pos_ == "NOUN":
+        return  # "BBC Radio Scotland's Good Morning Scotland programme": a name as modifier
     for owner in (c for c in head.children if c.dep_ == "poss"):
         named = ctx.mention(owner)
         if named is not None and named.kind is EntityKind.ORGANIZATION:
@@ -418,9 +433,13 @@ def _kind_words_before(doc: Doc, first: int) -> int:
     return first
 
 
-def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> Party | None:
+def _organisation_before(
+    ctx: FactContext, first: int, office: bool = True, post: str = ""
+) -> Party | None:
     """The organisation or country named right before a title ("Russian", "Ukraine's");
-    a demonym counts only before an office ("British director" is a nationality)."""
+    a demonym counts only before an office ("British director" is a nationality); a body
+    the tagger took for a person before a post held in a body ("Retail Decisions chief
+    executive")."""
     i = first - 1
     if i >= 0 and ctx.doc[i].text in {"'s", "’s"}:
         i -= 1
@@ -428,7 +447,9 @@ def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> P
         return None
     token = ctx.doc[i]
     mention = ctx.mention(token)
-    if mention is not None and mention.kind is not EntityKind.PERSON:
+    if mention is not None and mention.kind is EntityKind.PERSON:
+        return body_named_as_person(ctx, mention, post)
+    if mention is not None:
         start = ctx.mention_tokens[(mention.begin, mention.end)][0]
         before = ctx.doc[start - 1] if start > 0 else None
         if mention.kind is EntityKind.PLACE and before is not None and before.pos_ == "PROPN" and (
@@ -443,6 +464,27 @@ def _organisation_before(ctx: FactContext, first: int, office: bool = True) -> P
         span = ctx.span([token])
         return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
     return None
+
+
+def body_named_as_person(ctx: FactContext, mention: Mention, post: str) -> Party | None:
+    """A name the tagger took for a person, named with a post held only in a body ("Retail
+    Decisions chief executive", "chief of Brightcove", "United boss"): that body as written,
+    when nothing in the chunk writes it as a person's name — no given name, title or
+    honorific before it, no longer person's name ending in it ("a Blair aide": Tony Blair)."""
+    words = mention.text.lower().split()
+    if mention.kind is not EntityKind.PERSON or _plain(post) not in EMPLOYER_POSTS or (
+        not words or words[0] in GENDER_WORDS
+    ):
+        return None
+    for other in ctx.mentions:
+        theirs = other.text.lower().split()
+        if other.kind is not EntityKind.PERSON or theirs[-len(words):] != words:
+            continue
+        start = ctx.mention_tokens[(other.begin, other.end)][0]
+        before = _plain(ctx.doc[start - 1].text) if start > 0 else ""
+        if len(theirs) > len(words) or before in HONORIFICS or before in GENDER_WORDS:
+            return None
+    return Party(PartyKind.GROUP, mention.text, mention.begin, mention.end, None, None)
 
 
 def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
@@ -526,8 +568,8 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         post = _post_before_general(title) or title
         if not (_names_post(post) or relational) or ctx.mention(title) is not None:
             continue
-        if relational and _of_person(ctx, title):
-            continue  # "son of George Harrison": a tie to a person, which a post cannot hold
+        if relational and (_of_person(ctx, title) or _owned_by_person(ctx, title)):
+            continue  # "son of George Harrison", "Bekele's colleague": a tie to a person
         words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
         label, former = role_label(title_words(words))
         if label is None:
@@ -535,7 +577,17 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         organization = organisation_of_title(ctx, title)
         confidence = declared.confidence - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], declared, round(confidence, 2))
+        former = former or _ended(title)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _ended(title: Token) -> bool:
+    """ "the head of Universal Music until last year": a post held until a date is former."""
+    return any(
+        t.lower_ in ENDING_PREPOSITIONS and t.head.i >= title.i and any(
+            o.ent_type_ == "DATE" for o in t.subtree if o is not t)
+        for t in title.subtree
+    )
 
 
 def _of_person(ctx: FactContext, noun: Token) -> bool:
@@ -544,6 +596,22 @@ def _of_person(ctx: FactContext, noun: Token) -> bool:
         m.kind is EntityKind.PERSON
         for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
         for m in ctx.mentions_in(p.subtree)
+    )
+
+
+def _a_person(ctx: FactContext, party: Party) -> bool:
+    """Whether ``party`` stands for a person's mention (a pronoun's or a surname's too)."""
+    return any((m.begin, m.end) == party.mention and m.kind is EntityKind.PERSON
+               for m in ctx.mentions)
+
+
+def _owned_by_person(ctx: FactContext, noun: Token) -> bool:
+    """Whether a person owns ``noun``: named ("Bekele's Ethiopian colleague") or by a
+    pronoun ("his son")."""
+    return any(
+        c.dep_ == "poss" and (c.lower_ in OWNER_PRONOUNS or (m := ctx.mention(c)) is not None
+                              and m.kind is EntityKind.PERSON)
+        for c in noun.children
     )
 
 
@@ -582,9 +650,16 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
     modifier ("the Kremlin spokesman") or an "of"/"at" phrase ("head of the Republic")."""
     for child in title.children:
         if child.dep_ == "poss" or (child.dep_ == "compound" and ctx.mention(child)):
+            owner = ctx.mention(child)
+            if owner is not None and owner.kind is EntityKind.PERSON:
+                # "Andre Agassi's coach": a tie to a person, unless the "person" is a body
+                body = body_named_as_person(ctx, owner, title.text)
+                if body is not None:
+                    return body
+                continue
             party = ctx.party(child)
-            if party is not None and party.mention is not None:
-                return party
+            if party is not None and party.mention is not None and not _a_person(ctx, party):
+                return party  # "his dance teacher": the owner is a person, no organisation
         if child.dep_ in {"amod", "compound", "npadvmod"} and _plain(title.text) not in OCCUPATIONS:
             country = country_of_demonym(child.text)
             if country is not None:
@@ -600,8 +675,29 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             named = [m for m in mentions if m.kind is not EntityKind.PERSON
                      and not (places and m.kind is EntityKind.PLACE)]
             if named:
-                return ctx.entity_party(named[0])
+                whole = _whole_name(ctx, objects[0], named[0])
+                return whole or ctx.entity_party(named[0])
+            bodies = [body_named_as_person(ctx, m, title.text) for m in mentions]
+            if any(bodies):  # "chief of Brightcove", Brightcove tagged as a person
+                return next(b for b in bodies if b is not None)
     return None
+
+
+def _whole_name(ctx: FactContext, head: Token, named: Mention) -> Party | None:
+    """The whole capitalised name an organisation slot holds where the tagger found only a
+    place or person in it ("head of Universal Music Germany" with "Universal" a place): the
+    body as written."""
+    if named.kind is EntityKind.ORGANIZATION or head.pos_ != "PROPN":
+        return None
+    run = [t for t in head.lefts if t.dep_ == "compound"] + [head]
+    if not all(t.pos_ == "PROPN" and t.is_title for t in run):
+        return None
+    span = ctx.span([t for t in head.doc[run[0].i : head.i + 1]])
+    if not (span.begin <= named.begin and named.end <= span.end) or (
+        (span.begin, span.end) == (named.begin, named.end)
+    ):
+        return None
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
 
 
 def _field_of(title: Token) -> list[Token]:
