@@ -86,12 +86,13 @@ def load_pipeline(package: str = DEFAULT_MODEL) -> Language:
     (``kg.config.DEFAULT_MODEL``)."""
     import spacy
 
-    from kg.extract.ner.component import add_news_ner, add_spacy_labels  # spaCy: deferred too
+    from kg.extract.attributes import index_attribute_ruler  # spaCy: deferred too
+    from kg.extract.ner.component import add_news_ner, add_spacy_labels
     from kg.extract.paragraphs import add_paragraph_breaks
 
     name, news_ner = split_model(package)
     try:
-        nlp = spacy.load(model_dir(name))
+        nlp = index_attribute_ruler(spacy.load(model_dir(name)))
     except (OSError, ValueError) as e:
         raise ModelError(f"cannot load spaCy model {name!r}: {e}") from e
     nlp = add_paragraph_breaks(nlp)

@@ -83,12 +83,31 @@ def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]
     for name, (kind, label) in names.items():
         if len(name) < 3 or not name[:1].isupper() or name.lower() in lower:
             continue
-        for match in re.finditer(r"(?<![\w'’-])" + re.escape(name) + r"(?![\w’-])", text):
-            alone, title = stands_alone(text, match.start(), match.end(), name, lower,
-                                         name_words)
+        for begin in _whole_words(text, name):
+            end = begin + len(name)
+            alone, title = stands_alone(text, begin, end, name, lower, name_words)
             if alone:
-                yield Mention(match.start(), match.end(), name, name, kind, label, 0,
-                              (title,) if title else ())
+                yield Mention(begin, end, name, name, kind, label, 0, (title,) if title else ())
+
+
+def _whole_words(text: str, name: str) -> Iterator[int]:
+    """Where ``name`` stands in ``text`` as a whole word: no letter, digit, "_", "'", "’" or
+    "-" before it, none but "'" after it (what ``(?<![\\w'’-])NAME(?![\\w’-])`` finds; a
+    pattern per name overflowed ``re``'s cache of 512 and was compiled again each time)."""
+    begin = text.find(name)
+    while begin >= 0:
+        end = begin + len(name)
+        before, after = text[begin - 1:begin], text[end:end + 1]
+        if not _joins(before, "'’-") and not _joins(after, "’-"):
+            yield begin
+            begin = text.find(name, end)
+        else:
+            begin = text.find(name, begin + 1)
+
+
+def _joins(char: str, marks: str) -> bool:
+    """Whether ``char`` (one character or none) continues a word: ``\\w`` or one of ``marks``."""
+    return bool(char) and (char.isalnum() or char == "_" or char in marks)
 
 
 def stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
@@ -101,7 +120,7 @@ def stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
     before = text[:begin]
     if not before.strip() or before.rstrip(" ")[-1:] in ".!?\n\"“:":
         return name.split()[0].lower() not in lower, None
-    previous = re.search(r"([\w'’.-]+) $", before)
+    previous = _word_before(text, begin)
     if previous and previous.group(1)[:1].isupper():
         word = previous.group(1)
         if word.lower().rstrip(".") in TITLE_NOUNS:
@@ -110,6 +129,20 @@ def stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
         opening = before[: previous.start()].rstrip(" ")[-1:] in ("", ".", "!", "?", "\n")
         return opening and word not in name_words, None
     return True, None
+
+
+_WORD_BEFORE_SPACE = re.compile(r"([\w'’.-]+) $")
+
+
+def _word_before(text: str, end: int) -> re.Match[str] | None:
+    """``re.search(r"([\\w'’.-]+) $", text[:end])``, read from the last 100 characters (the
+    whole prefix only when the word runs past them): searching the whole prefix for each
+    occurrence of a name took time quadratic in the article's length."""
+    start = max(0, end - 100)
+    found = _WORD_BEFORE_SPACE.search(text, start, end)
+    if found is not None and found.start() == start and start > 0:
+        return _WORD_BEFORE_SPACE.search(text, 0, end)
+    return found
 
 
 def _cued_places(text: str) -> Iterator[Mention]:

@@ -49,8 +49,9 @@ def word_sequence(name: str) -> tuple[str, ...]:
     return tuple(entry for entry in entries if entry)
 
 
+@cache
 def word_list(name: str) -> frozenset[str]:
-    """The entries of ``data/NAME.txt`` as a set.
+    """The entries of ``data/NAME.txt`` as a set (made once: rules ask per token).
 
     >>> "mrs" in word_list("honorifics")
     True

@@ -15,11 +15,17 @@ ties by name):
 * a descriptor right before the name: "the **carmaker** X", "**rights group** X".
 
 Organisation classes (government body, armed forces, court, party, company, news media,
-sports team, NGO, school) refine only entities the model called organisations. Product classes
-(weapon, vehicle, product) also correct a "place" or "organisation" that GeoNames does not know
-as a place: such a thing then keeps only its proper class (``kg.rdf.terms.classes_of``). People
-are never retyped. The word lists are general English news vocabulary in
-``kg/lexicon/data/types-*.txt``.
+sports team, NGO, school) refine only entities the model called organisations, with one
+exception: what an article says a name *does* ("Chelsea **striker** Didier Drogba", "**beat**
+Leicester 2-1", "**shares in** Yukos", "Fiat's **chief executive**"; ``types-sports-*``,
+``types-company-*``) shows a sports team or a company even where the tagger saw a city (not a
+country: national teams stay places) or a person (one never written with a title or a given
+name). Such an entity becomes an organisation when two of its mentions say so (its only one,
+if it has one), more than say it is the place ("in Leicester", ``place-cue-words``) and one in
+twenty of all. Product classes (weapon, vehicle, product) also correct a "place" or
+"organisation" that GeoNames does not know as a place: such a thing then keeps only its proper
+class (``kg.rdf.terms.classes_of``). People get no other finer class. The word lists are general
+English news vocabulary in ``kg/lexicon/data/types-*.txt``.
 
 >>> cues_in("They tested the Kestrel intercontinental ballistic missile.", 16, 23)
 ['Weapon']
@@ -34,8 +40,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kg.lexicon import word_list
-from kg.model import Entity, EntityKind, Extraction, Resolution
+from kg.lexicon import table, word_list
+from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
 ORGANIZATION_LISTS = {
@@ -58,6 +64,20 @@ MAX_RUN = 4
 APPOSITION_WORDS = 7
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
+#: Classes shown by what a name does: (words right after it, words right before it, and
+#: the class's own nouns, which count right before it too: "oil giant Yukos", "side Leeds").
+ROLE_LISTS = {
+    "SportsTeam": ("types-sports-after", "types-sports-before", "types-sports"),
+    "Corporation": ("types-company-after", "types-company-before", "types-company"),
+}
+#: An organisation of some kind (counted against a city's place reading only).
+SOME_ORGANIZATION = "Organization"
+PLACE = "Place"
+#: Mentions that must say what an entity does before its class changes, and their share.
+MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
+_SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
+_AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
+_BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
 
 
 def _class_of(phrase: str, lists: dict[str, str], cue: str = "name") -> str | None:
@@ -167,6 +187,81 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     return found
 
 
+def role_cue(text: str, begin: int, end: int) -> str | None:
+    """What the words right around ``text[begin:end]`` say the name is by what it does: a
+    sports team or a company (``ROLE_LISTS``, a score after it), an organisation of some kind,
+    or the place itself ("in Leicester"); ``None`` when they say nothing.
+
+    >>> role_cue("Chelsea striker Didier Drogba scored.", 0, 7)
+    'SportsTeam'
+    >>> role_cue("He bought shares in Yukos last year.", 20, 25)
+    'Corporation'
+    """
+    after = _AFTER_WORDS.match(text, end)
+    following = [w for w in after.groups() if w] if after else []
+    before = _BEFORE_WORDS.search(text, max(0, begin - 40), begin)
+    preceding = [w for w in before.groups() if w] if before else []
+    if _SCORE.match(text, end):
+        return "SportsTeam"
+    for cls, (after_list, before_list, nouns) in ROLE_LISTS.items():
+        if (_starts(following, after_list) or _ends(preceding, before_list)
+                or _ends(preceding, nouns)):
+            return cls
+    if _starts(following, "types-organisation-after"):
+        return SOME_ORGANIZATION
+    if _ends(preceding, "place-cue-words"):
+        return PLACE
+    return None
+
+
+def _starts(words: Sequence[str], name: str) -> bool:
+    return any(" ".join(words[:size]) in word_list(name) for size in (2, 1)
+               if len(words) >= size)
+
+
+def _ends(words: Sequence[str], name: str) -> bool:
+    return any(" ".join(words[-size:]) in word_list(name) for size in (2, 1)
+               if len(words) >= size)
+
+
+def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
+                          titled: bool) -> str | None:
+    """The class an entity the tagger took for a city or a person takes from what its
+    mentions say it does (see the module docstring), else ``None``."""
+    said = roles["SportsTeam"] + roles["Corporation"]
+    if entity.kind is EntityKind.PLACE:
+        if entity.geo is not None and entity.geo.feature != "city":
+            return None  # a country's or continent's team is written as the country
+        said += roles[SOME_ORGANIZATION]
+        if said <= roles[PLACE]:
+            return None
+    elif entity.kind is EntityKind.PERSON:
+        first = entity.label.split()[0].lower() if entity.label.split() else ""
+        if titled or first in _given_names():
+            return None
+    else:
+        return None
+    if said < max(min(MIN_ROLE_CUES, mentions), MIN_ROLE_SHARE * mentions):
+        return None
+    sports, companies = roles["SportsTeam"], roles["Corporation"]
+    if sports == companies:
+        return SOME_ORGANIZATION
+    return "SportsTeam" if sports > companies else "Corporation"
+
+
+def _given_names() -> frozenset[str]:
+    names = table("given-names")
+    return frozenset(n.lower() for n in [*names["male"], *names["female"]])
+
+
+def _is_titled(text: str, mention: Mention) -> bool:
+    """Whether a title or an honorific comes with the mention ("Mr Forsyth")."""
+    if mention.titles:
+        return True
+    before = text[max(0, mention.begin - 12):mention.begin].split()
+    return bool(before) and before[-1].lower().rstrip(".") in word_list("honorifics")
+
+
 def _may_be(entity: Entity) -> tuple[bool, bool]:
     """(organisation classes, product classes) that may refine ``entity``."""
     if entity.kind is EntityKind.PERSON:
@@ -176,23 +271,48 @@ def _may_be(entity: Entity) -> tuple[bool, bool]:
 
 
 def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
-    """``resolution`` with ``Entity.fine_type`` set where the articles' words give one.
+    """``resolution`` with ``Entity.fine_type`` set where the articles' words give one (and a
+    city or a "person" that the words show to be a team or a company made an organisation).
 
     >>> with_fine_types(Resolution((), {}), []).entities
     ()
     """
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    roles: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    mentions: Counter[str] = Counter()
+    titled: set[str] = set()
     for extraction in extractions:
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
             key = resolution.assignments.get((doc_id, mention.begin, mention.end))
             if key is None:
                 continue
-            organisation, product = _may_be(resolution.entity(key))
+            entity = resolution.entity(key)
+            organisation, product = _may_be(entity)
             votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
-    entities = tuple(_typed(e, votes[e.key]) if votes.get(e.key) else e
+            mentions[key] += 1
+            if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
+                titled.add(key)
+            if (role := role_cue(text, mention.begin, mention.end)) is not None:
+                roles[key][role] += 1
+    entities = tuple(_retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
                      for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
+
+
+def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions: int,
+             titled: bool) -> Entity:
+    """``entity`` with its fine class, made an organisation first where its mentions say what
+    it does; an organisation's role cues count as votes for its fine class."""
+    found = _organisation_by_role(entity, roles, mentions, titled)
+    if found is not None:
+        entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
+        votes = Counter({c: n for c, n in votes.items() if c in ORGANIZATION_LISTS})
+        if found != SOME_ORGANIZATION:
+            votes[found] += MIN_ROLE_CUES
+    if entity.kind is EntityKind.ORGANIZATION:
+        votes = votes + Counter({c: n for c, n in roles.items() if c in ROLE_LISTS})
+    return _typed(entity, votes) if votes else entity
 
 
 def _typed(entity: Entity, votes: Counter[str]) -> Entity:

@@ -1,0 +1,98 @@
+"""What a name does shows what it is (issue 12, item 2): a city-named club, a company the
+tagger took for a person, and the places, countries and people that must stay as they are."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kg.ingest.files import document_from_text
+from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolution, Sentence
+from kg.rdf.namespaces import SDO
+from kg.rdf.terms import classes_of
+from kg.resolve.types import role_cue, with_fine_types
+
+
+@pytest.mark.parametrize(("text", "name", "expected"), [
+    ("Halvorsen striker Tom Ely scored twice.", "Halvorsen", "SportsTeam"),
+    ("Halvorsen's manager was sacked.", "Halvorsen", "SportsTeam"),
+    ("They beat Halvorsen on Saturday.", "Halvorsen", "SportsTeam"),
+    ("a 3-0 win over the Halvorsen side", "Halvorsen", "SportsTeam"),
+    ("Halvorsen 2-1 Dunmere", "Halvorsen", "SportsTeam"),
+    ("Investors sold shares in Norcast.", "Norcast", "Corporation"),
+    ("Norcast's chief executive resigned.", "Norcast", "Corporation"),
+    ("Norcast shares fell 5%.", "Norcast", "Corporation"),
+    ("Halvorsen chairman Ed Pyle said", "Halvorsen", "Organization"),
+    ("Crowds gathered in Halvorsen last night.", "Halvorsen", "Place"),
+    ("Halvorsen said it was a good day.", "Halvorsen", None),
+])
+def test_the_words_around_a_name_say_what_it_does(text: str, name: str,
+                                                   expected: str | None) -> None:
+    begin = text.index(name)
+    assert role_cue(text, begin, begin + len(name)) == expected
+
+
+def _typed(text: str, label: str, kind: EntityKind, geo: GeoLink | None = None) -> Entity:
+    """The entity ``label`` (every occurrence of it a mention) after the class vote."""
+    document = document_from_text(text, path="a.txt")
+    key = f"{kind.value.lower()}/x"
+    spans = [(m.start(), m.end()) for m in re.finditer(re.escape(label), text)]
+    mentions = tuple(Mention(b, e, label, label, kind, kind.name, 0) for b, e in spans)
+    assignments = {(document.doc_id, b, e): key for b, e in spans}
+    entity = Entity(key, kind, label, geo=geo)
+    extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
+    return with_fine_types(Resolution((entity,), assignments), [extraction]).entities[0]
+
+
+CITY = GeoLink(2, "Halvorsen", 1.0, 1.0, "GB")
+COUNTRY = GeoLink(3, "Norland", 1.0, 1.0, "NL", feature="country")
+
+
+def test_a_city_named_club_becomes_a_sports_team() -> None:
+    text = ("Halvorsen striker Tom Ely scored. They beat Halvorsen 2-0 last year. "
+            "Halvorsen fans sang. Halvorsen is a city.")
+    entity = _typed(text, "Halvorsen", EntityKind.PLACE, CITY)
+    assert entity.kind is EntityKind.ORGANIZATION and entity.fine_type == "SportsTeam"
+    assert entity.geo is None  # a club has no GeoNames point
+    assert classes_of(entity) == (SDO.Organization, SDO.SportsTeam)
+
+
+def test_a_city_the_articles_show_as_the_place_stays_a_place() -> None:
+    text = ("Halvorsen fans sang. They beat Halvorsen. Crowds in Halvorsen cheered. Rain fell "
+            "in Halvorsen. Shops near Halvorsen shut. Halvorsen mayor spoke.")
+    entity = _typed(text, "Halvorsen", EntityKind.PLACE, CITY)
+    assert entity.kind is EntityKind.PLACE and entity.geo == CITY
+
+
+def test_a_country_stays_a_place_though_its_team_plays() -> None:
+    text = "Norland striker Ali Berg scored. They beat Norland 2-0. Norland fans sang."
+    entity = _typed(text, "Norland", EntityKind.PLACE, COUNTRY)
+    assert entity.kind is EntityKind.PLACE
+
+
+def test_one_mention_of_several_is_not_enough() -> None:
+    entity = _typed("Halvorsen striker Tom Ely scored. Halvorsen is lovely.", "Halvorsen",
+                    EntityKind.PLACE, CITY)
+    assert entity.kind is EntityKind.PLACE
+
+
+def test_a_name_written_once_goes_by_that_once() -> None:
+    entity = _typed("Figures from consultants Strategy Analytics show it.", "Strategy Analytics",
+                    EntityKind.PERSON)
+    assert entity.kind is EntityKind.ORGANIZATION and entity.fine_type == "Corporation"
+
+
+def test_a_company_the_tagger_took_for_a_person_becomes_a_company() -> None:
+    text = "Norcast shares fell. Investors sold shares in Norcast. Norcast said it would appeal."
+    entity = _typed(text, "Norcast", EntityKind.PERSON)
+    assert entity.kind is EntityKind.ORGANIZATION and entity.fine_type == "Corporation"
+
+
+@pytest.mark.parametrize("text", [
+    "Mr Norcast's shares fell. Investors sold shares in Norcast. Norcast spoke.",  # a title
+    "Tom Norcast's shares rose. Investors sold shares in Tom Norcast.",  # a given name
+])
+def test_a_person_written_as_one_stays_a_person(text: str) -> None:
+    label = "Tom Norcast" if "Tom Norcast" in text else "Norcast"
+    assert _typed(text, label, EntityKind.PERSON).kind is EntityKind.PERSON
