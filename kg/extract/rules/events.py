@@ -38,7 +38,7 @@ from kg.lexicon.fact_words import (
     SUPPORT_VERBS,
     trigger_type,
 )
-from kg.lexicon.words import ORG_HEAD_WORDS, PLACE_HEAD_WORDS
+from kg.lexicon.words import ORG_HEAD_WORDS, PLACE_HEAD_WORDS, PLACE_NOUNS
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
+SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
 QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
@@ -161,6 +162,8 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
             return None
         if objects and not _can_be_hit(objects[0]):
             return None
+    if kind is EventType.INVASION and objects and not _is_territory(objects[0]):
+        return None  # "fans invaded the pitch"
     if kind is EventType.LAUNCH:
         launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
         if not launched or not _launches(launched[0]):
@@ -190,6 +193,12 @@ def _for_an_award(trigger: Token) -> bool:
 def _can_be_hit(noun: Token) -> bool:
     named = noun.ent_type_ in NAMED_LABELS or noun.pos_ in {"PROPN", "PRON"}
     return named or noun.lemma_.lower() in ATTACK_TARGETS or noun.lower_ in ATTACK_TARGETS
+
+
+def _is_territory(noun: Token) -> bool:
+    """Whether ``noun`` can be invaded: a named place or country, or a place noun."""
+    return noun.ent_type_ in {"GPE", "LOC", "NORP"} or noun.pos_ in {"PROPN", "PRON"} \
+        or noun.lemma_.lower() in PLACE_NOUNS
 
 
 def _launches(noun: Token) -> bool:
@@ -334,6 +343,8 @@ def _event(
     if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
         # "marched through X to protest", "talks begin in London"
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
+    if not places and trigger.pos_ == "VERB":  # "died while playing … in Durban"
+        places = [p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)]
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= PLACE_BEFORE
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
@@ -373,6 +384,12 @@ def _event(
                  is_planned(trigger))
 
 
+def _simultaneous(verb: Token) -> list[Token]:
+    """The clauses under ``verb`` that happen at the same time and place ("while playing")."""
+    return [c for c in verb.children if c.dep_ == "advcl"
+            and any(m.dep_ == "mark" and m.lower_ in SIMULTANEOUS_MARKS for m in c.children)]
+
+
 def subjects(verb: Token) -> list[Token]:
     """The verb's subjects, or its governor's when it has none ("forced to withdraw")."""
     own = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
@@ -381,7 +398,29 @@ def subjects(verb: Token) -> list[Token]:
     objects = [c for c in verb.head.children if c.dep_ == "dobj"]
     if verb.dep_ == "xcomp" and objects:
         return objects  # "forced the minister to flee": the minister flees
-    return [s for s in subjects(verb.head) if s.dep_ == "nsubj"]
+    # "she was forced to pull out": she pulls out; "was arrested and charged": both are hers
+    inherited = {"nsubj", "nsubjpass"} if verb.dep_ == "xcomp" or _participle_conj(verb) \
+        else {"nsubj"}
+    return [s for s in subjects(verb.head) if s.dep_ in inherited]
+
+
+def _participle_conj(verb: Token) -> bool:
+    """A bare participle joined to a passive verb ("was arrested and charged")."""
+    return verb.dep_ == "conj" and verb.tag_ == "VBN" \
+        and not any(c.dep_ in {"aux", "auxpass", "nsubj"} for c in verb.children)
+
+
+def _undergoes(verb: Token, subject: Token) -> bool:
+    """Whether ``subject`` undergoes the verb: its own passive subject, or a subject taken
+    from the verb it is joined to when this verb is passive ("Sizzla jailed …, has been
+    jailed in Jamaica"; "was arrested and charged"), but not the doer of an infinitive under
+    a passive ("she was forced to pull out")."""
+    if subject.head.i == verb.i:
+        return subject.dep_ == "nsubjpass"
+    if verb.dep_ == "xcomp":
+        return False
+    return any(c.dep_ == "auxpass" for c in verb.children) \
+        or subject.dep_ == "nsubjpass" and _participle_conj(verb)
 
 
 def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[Party]]:
@@ -390,7 +429,7 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     patients: list[Party] = []
     headline = _headline_passive(verb)
     for subject in subjects(verb):
-        passive = subject.dep_ == "nsubjpass" or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
+        passive = _undergoes(verb, subject) or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
         (patients if passive else agents).extend(parties(ctx, subject))
     if verb.dep_ == "relcl" and not _objects(verb) and agents:
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
@@ -437,13 +476,22 @@ def noun_participants(
         elif child.dep_ == "acl":
             agents += [p for a in child.children if a.dep_ == "agent"
                        for o in a.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+            if kind in JOINT_EVENTS:  # "a deal totalling $375m with X"
+                agents += _with_parties(ctx, child)
     governor = noun.head
     if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
         agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
         if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
-            agents += [p for c in governor.children if c.dep_ == "prep" and c.lower_ == "with"
-                       for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+            agents += _with_parties(ctx, governor)
+    elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
+            and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
+        agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
     return _unique(agents), _unique(patients)
+
+
+def _with_parties(ctx: FactContext, word: Token) -> list[Party]:
+    return [p for c in word.children if c.dep_ == "prep" and c.lower_ == "with"
+            for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
 
 
 def _support_scope(noun: Token) -> list[Token] | None:
@@ -463,6 +511,9 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
         of = [o for p in head.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
         if of:
             return parties(ctx, of[0])
+    if head.pos_ == "NOUN" and event_type(head) is not None:
+        # an event is no party: "a deal with Bertelsmann's purchase of a stake" is Bertelsmann's
+        return [p for c in head.children if c.dep_ == "poss" for p in parties(ctx, c)]
     party = ctx.party(head)
     if party is not None:
         found.append(party)
@@ -471,8 +522,8 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
         found += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
                   if m.kind is not EntityKind.PLACE and not is_city(m.name)]
     for child in head.children:
-        if child.dep_ == "conj":
-            found += parties(ctx, child)
+        if child.dep_ == "conj" and child.pos_ in {"NOUN", "PROPN", "PRON"}:
+            found += parties(ctx, child)  # not a clause glued on by the parser
     return found
 
 
@@ -560,6 +611,8 @@ def _locative_above(token: Token, stop: Token) -> str | None:
         if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
             if nouns > 1 and current.lower_ in TOPIC_PREPS:
                 return None
+            if current.head.dep_ == "pcomp" and current.head.i != stop.i:
+                return None  # "charged with avoiding tests in X": where the tests were
             return current.lower_
         if current.dep_ in {"relcl", "ccomp"} and current.head.i != stop.i:
             return None
