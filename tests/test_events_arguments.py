@@ -98,3 +98,45 @@ def test_a_clause_the_parser_joins_to_a_noun_is_no_party(nlp: Any) -> None:
                         "win votes from the Greens, and cities associated with Labour.",
                    EventType.MEETING)
     assert found and all("hoping" not in p.text for e in found for p in e.patients)
+
+
+def test_a_gerund_after_a_preposition_takes_the_clauses_subject(nlp: Any) -> None:
+    (appointment,) = events(nlp, "The Welsh Rugby Union is about to start the search for a new "
+                                 "coach after sacking Tom Hale and appointing Ben Ross in a "
+                                 "caretaker role.", EventType.APPOINTMENT)
+    assert words(appointment.agents) == {"Welsh Rugby Union"}
+    assert words(appointment.patients) == {"Ben Ross"}
+
+
+def test_a_firm_that_agreed_a_deal_to_buy_is_the_buyer(nlp: Any) -> None:
+    (purchase,) = events(nlp, "The firm, which listed in 2001, recently announced a deal to "
+                              "buy 30% of Kenyan firm Acme Oil.", EventType.ACQUISITION)
+    assert words(purchase.agents) == {"firm"} and words(purchase.patients) == {"Acme Oil"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"Many people will be angry, not least his voters in Wales who he has abandoned."',
+     "She abandoned her husband and two children in 1990."],
+)
+def test_abandoning_people_is_no_withdrawal(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.WITHDRAWAL) == []
+
+
+def test_abandoning_ground_is_a_withdrawal(nlp: Any) -> None:
+    (withdrawal,) = events(nlp, "Troops abandoned their positions near Kherson.",
+                           EventType.WITHDRAWAL)
+    assert words(withdrawal.agents) == {"Troops"}
+
+
+def test_whom_a_buyer_buys_from_sells(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Acme Airlines is to buy 12 A330 aircraft from Airbus in a deal "
+                              "worth $2bn.", EventType.ACQUISITION)
+    assert "Airbus" not in words(purchase.patients)
+    assert words(purchase.agents) == {"Acme Airlines"}
+
+
+def test_a_resignation_from_a_person_is_theirs(nlp: Any) -> None:
+    (resignation,) = events(nlp, "The Attorney General will receive a letter of resignation "
+                                 "from Ian Hughes on Friday.", EventType.RESIGNATION)
+    assert words(resignation.agents) == {"Ian Hughes"}

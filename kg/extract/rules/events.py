@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from kg.extract.rules.context import FactContext
+from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
 from kg.extract.rules.figures import clause_tokens, phrasal_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
@@ -38,7 +38,7 @@ from kg.lexicon.fact_words import (
     SUPPORT_VERBS,
     trigger_type,
 )
-from kg.lexicon.words import ORG_HEAD_WORDS, PLACE_HEAD_WORDS, PLACE_NOUNS
+from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -90,6 +90,10 @@ NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
+TERRITORY_VERBS = frozenset(_WORDS["territory_verbs"])
+#: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
+BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
+POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
@@ -162,8 +166,9 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
             return None
         if objects and not _can_be_hit(objects[0]):
             return None
-    if kind is EventType.INVASION and objects and not _is_territory(objects[0]):
-        return None  # "fans invaded the pitch"
+    if verb.lemma_.lower() in TERRITORY_VERBS and objects and not _is_territory(
+            _antecedent(objects[0])):
+        return None  # "fans invaded the pitch", "the voters he abandoned"
     if kind is EventType.LAUNCH:
         launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
         if not launched or not _launches(launched[0]):
@@ -196,9 +201,17 @@ def _can_be_hit(noun: Token) -> bool:
 
 
 def _is_territory(noun: Token) -> bool:
-    """Whether ``noun`` can be invaded: a named place or country, or a place noun."""
-    return noun.ent_type_ in {"GPE", "LOC", "NORP"} or noun.pos_ in {"PROPN", "PRON"} \
-        or noun.lemma_.lower() in PLACE_NOUNS
+    """Whether ``noun`` can be invaded or abandoned as ground: a named place or country, a
+    place, facility or position noun, or a pronoun."""
+    return noun.ent_type_ in {"GPE", "LOC", "NORP", "FAC"} or noun.pos_ in {"PROPN", "PRON"} \
+        or noun.lemma_.lower() in PLACE_HEAD_WORDS | POSITION_NOUNS
+
+
+def _antecedent(word: Token) -> Token:
+    """The noun a relative pronoun stands for ("the voters who he abandoned" → voters)."""
+    if word.lower_ in RELATIVE_PRONOUNS and word.head.dep_ == "relcl":
+        return word.head.head
+    return word
 
 
 def _launches(noun: Token) -> bool:
@@ -372,8 +385,9 @@ def _event(
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
         return None
     if kind is EventType.ACQUISITION and agents and all(
-            p.kind is PartyKind.GROUP and not p.country for p in agents):
-        return None  # "consumers who had purchased an iPod": shopping, not an acquisition
+            p.kind is PartyKind.GROUP and not p.country
+            and p.text.split()[-1].lower() not in BUYER_NOUNS for p in agents):
+        return None  # "consumers who had purchased an iPod": shopping; "the firm" buys
     if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
         return None  # "met the target": a meeting needs someone or somewhere named to meet
     evidence = ctx.evidence([trigger], declared, confidence)
@@ -393,15 +407,28 @@ def _simultaneous(verb: Token) -> list[Token]:
 def subjects(verb: Token) -> list[Token]:
     """The verb's subjects, or its governor's when it has none ("forced to withdraw")."""
     own = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
-    if own or verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
+    if own:
         return own
-    objects = [c for c in verb.head.children if c.dep_ == "dobj"]
+    governor = verb.head
+    if verb.dep_ == "pcomp" and governor.dep_ == "prep" and governor.head.pos_ == "VERB":
+        # "the FA is to start the search after appointing X": the FA appoints
+        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
+    if verb.dep_ in {"acl", "relcl"} and governor.dep_ == "dobj" \
+            and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
+            and governor.head.lemma_ in SUPPORT_VERBS:
+        # "the firm announced a deal to buy X": the firm buys
+        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
+    if verb.dep_ not in INHERITING_DEPS or governor.i == verb.i:
+        return own
+    if verb.dep_ == "xcomp" and governor.dep_ == "acomp":
+        governor = governor.head  # "X is about to start", "is set to buy"
+    objects = [c for c in governor.children if c.dep_ == "dobj"]
     if verb.dep_ == "xcomp" and objects:
         return objects  # "forced the minister to flee": the minister flees
     # "she was forced to pull out": she pulls out; "was arrested and charged": both are hers
     inherited = {"nsubj", "nsubjpass"} if verb.dep_ == "xcomp" or _participle_conj(verb) \
         else {"nsubj"}
-    return [s for s in subjects(verb.head) if s.dep_ in inherited]
+    return [s for s in subjects(governor) if s.dep_ in inherited]
 
 
 def _participle_conj(verb: Token) -> bool:
@@ -435,10 +462,18 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
     for child in verb.children:
         if child.dep_ == "dobj":
-            patients += parties(ctx, child)
+            sellers = {t.i for c in child.children if c.dep_ == "prep" and c.lower_ == "from"
+                       for t in c.subtree} if event_type(verb) is EventType.ACQUISITION else set()
+            patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
+                         if not _written_in(ctx, p, sellers)]
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
+
+
+def _written_in(ctx: FactContext, party: Party, tokens: set[int]) -> bool:
+    bounds = ctx.token_bounds(party.begin, party.end)
+    return bounds is not None and bounds[0] in tokens
 
 
 def _headline_passive(verb: Token) -> bool:
@@ -473,12 +508,19 @@ def noun_participants(
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
             joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
             (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
+        elif child.dep_ == "prep" and child.lower_ == "from":  # "a resignation from Mr X"
+            agents += [p for o in child.children if o.dep_ == "pobj"
+                       for p in parties(ctx, o) if _is_person(ctx, p)]
         elif child.dep_ == "acl":
             agents += [p for a in child.children if a.dep_ == "agent"
                        for o in a.children if o.dep_ == "pobj" for p in parties(ctx, o)]
             if kind in JOINT_EVENTS:  # "a deal totalling $375m with X"
                 agents += _with_parties(ctx, child)
     governor = noun.head
+    if noun.dep_ == "pobj" and governor.lower_ == "of":  # "a letter of resignation from X"
+        agents += [p for c in governor.head.children if c.dep_ == "prep" and c.lower_ == "from"
+                   for o in c.children if o.dep_ == "pobj"
+                   for p in parties(ctx, o) if _is_person(ctx, p)]
     if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
         agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
         if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
@@ -629,6 +671,11 @@ def _is_place(ctx: FactContext, party: Party) -> bool:
         return False
     mention = ctx.mention_by_offsets(party.mention) if party.mention else None
     return mention is not None and (mention.kind is EntityKind.PLACE or is_city(mention.name))
+
+
+def _is_person(ctx: FactContext, party: Party) -> bool:
+    mention = ctx.mention_by_offsets(party.mention) if party.mention else None
+    return mention is not None and mention.kind is EntityKind.PERSON
 
 
 def _is_city(ctx: FactContext, party: Party) -> bool:
