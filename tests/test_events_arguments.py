@@ -140,3 +140,17 @@ def test_a_resignation_from_a_person_is_theirs(nlp: Any) -> None:
     (resignation,) = events(nlp, "The Attorney General will receive a letter of resignation "
                                  "from Ian Hughes on Friday.", EventType.RESIGNATION)
     assert words(resignation.agents) == {"Ian Hughes"}
+
+
+def test_the_owner_of_what_is_bought_sells_and_a_stake_in_a_firm_is_no_place(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Brewing giant Kronos has agreed to buy Delta Capital's stake in "
+                              "Baltic Beer, Latvia's biggest brewer, for $300m.",
+                         EventType.ACQUISITION)
+    assert "Delta Capital" not in words(purchase.patients) and purchase.patients
+    assert not purchase.places
+
+
+def test_a_noun_a_participle_describes_undergoes_it(nlp: Any) -> None:
+    (arrest,) = events(nlp, "Police said the man arrested in Leeds on Monday had been released.",
+                       EventType.ARREST)
+    assert words(arrest.patients) == {"man"} and not arrest.agents

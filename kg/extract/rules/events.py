@@ -91,6 +91,7 @@ FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
 TERRITORY_VERBS = frozenset(_WORDS["territory_verbs"])
+HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
 #: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
 POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
@@ -460,20 +461,29 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
         (patients if passive else agents).extend(parties(ctx, subject))
     if verb.dep_ == "relcl" and not _objects(verb) and agents:
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
+    if verb.dep_ == "acl" and verb.tag_ == "VBN" and not _objects(verb):
+        patients += parties(ctx, verb.head)  # "MP attacked by muggers": the MP is attacked
     for child in verb.children:
         if child.dep_ == "dobj":
-            sellers = {t.i for c in child.children if c.dep_ == "prep" and c.lower_ == "from"
-                       for t in c.subtree} if event_type(verb) is EventType.ACQUISITION else set()
             patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
-                         if not _written_in(ctx, p, sellers)]
+                         if not _written_in(ctx, p, _sellers(verb, child))]
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
 
 
+def _sellers(verb: Token, thing: Token) -> set[int]:
+    """The words of what is bought that name its seller: "buy aircraft from Airbus", "buy
+    Alfa-Eco's stake" (the owner sells)."""
+    if event_type(verb) is not EventType.ACQUISITION:
+        return set()
+    return {t.i for c in thing.children
+            if c.dep_ == "poss" or c.dep_ == "prep" and c.lower_ == "from" for t in c.subtree}
+
+
 def _written_in(ctx: FactContext, party: Party, tokens: set[int]) -> bool:
     bounds = ctx.token_bounds(party.begin, party.end)
-    return bounds is not None and bounds[0] in tokens
+    return bounds is not None and all(i in tokens for i in range(*bounds))
 
 
 def _headline_passive(verb: Token) -> bool:
@@ -655,6 +665,8 @@ def _locative_above(token: Token, stop: Token) -> str | None:
                 return None
             if current.head.dep_ == "pcomp" and current.head.i != stop.i:
                 return None  # "charged with avoiding tests in X": where the tests were
+            if current.head.lemma_.lower() in HOLDING_NOUNS:
+                return None  # "a stake in Sun Interbrew": a company, not a place
             return current.lower_
         if current.dep_ in {"relcl", "ccomp"} and current.head.i != stop.i:
             return None
