@@ -154,3 +154,22 @@ def test_a_noun_a_participle_describes_undergoes_it(nlp: Any) -> None:
     (arrest,) = events(nlp, "Police said the man arrested in Leeds on Monday had been released.",
                        EventType.ARREST)
     assert words(arrest.patients) == {"man"} and not arrest.agents
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It seized the top spot when it bought Australian firm Acme Wines for $1bn in 2003.",
+     "The film captured the imagination of audiences in France."],
+)
+def test_seizing_a_spot_or_an_imagination_is_no_capture(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.CAPTURE) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Rebels seized control of the town of Goma on Monday.",
+     "Troops captured two rebel commanders near Goma.",
+     "The army seized the airport in Kabul."],
+)
+def test_taking_ground_people_or_control_is_a_capture(nlp: Any, text: str) -> None:
+    assert len(events(nlp, text, EventType.CAPTURE)) == 1

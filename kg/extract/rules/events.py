@@ -35,10 +35,11 @@ from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
     MILITARY_MODIFIERS,
     NEEDS_ENTITY,
+    OCCUPATIONS,
     SUPPORT_VERBS,
     trigger_type,
 )
-from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS
+from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
 TERRITORY_VERBS = frozenset(_WORDS["territory_verbs"])
 HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
+CAPTURE_OBJECTS = frozenset(_WORDS["capture_objects"])
 #: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
 POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
@@ -170,6 +172,8 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     if verb.lemma_.lower() in TERRITORY_VERBS and objects and not _is_territory(
             _antecedent(objects[0])):
         return None  # "fans invaded the pitch", "the voters he abandoned"
+    if kind is EventType.CAPTURE and objects and not _can_be_taken(_antecedent(objects[0])):
+        return None  # "seized the top spot", "captured the imagination"
     if kind is EventType.LAUNCH:
         launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
         if not launched or not _launches(launched[0]):
@@ -206,6 +210,14 @@ def _is_territory(noun: Token) -> bool:
     place, facility or position noun, or a pronoun."""
     return noun.ent_type_ in {"GPE", "LOC", "NORP", "FAC"} or noun.pos_ in {"PROPN", "PRON"} \
         or noun.lemma_.lower() in PLACE_HEAD_WORDS | POSITION_NOUNS
+
+
+def _can_be_taken(noun: Token) -> bool:
+    """Whether a capture can take ``noun``: ground, someone, something that can be hit, or
+    control ("seized control of the city")."""
+    lemma = noun.lemma_.lower()
+    return _is_territory(noun) or _can_be_hit(noun) or lemma in CAPTURE_OBJECTS \
+        or lemma in TITLE_NOUNS or lemma in OCCUPATIONS  # "captured two rebel commanders"
 
 
 def _antecedent(word: Token) -> Token:
