@@ -357,15 +357,18 @@ def _main_clause(subject: Token) -> bool:
 
 def noun_phrase(head: Token) -> list[Token]:
     """The words of the noun phrase headed by ``head``: its left dependents and ``head``,
-    plus a directly following "of"/"in" phrase; without a leading determiner or punctuation."""
+    plus a directly following "of"/"in" phrase up to a comma; without a leading determiner or
+    punctuation."""
     doc, start = head.doc, head.i
     while start > head.left_edge.i and not _breaks_phrase(doc[start - 1]):
         start -= 1
     tokens = list(doc[start : head.i + 1])
     rights = list(head.rights)
     if rights and rights[0].dep_ == "prep" and rights[0].i == head.i + 1:
-        if rights[0].lower_ in PHRASE_PREPOSITIONS:
-            tokens += list(rights[0].subtree)
+        if rights[0].lower_ in PHRASE_PREPOSITIONS:  # up to a comma: "seats, where …"
+            phrase = list(rights[0].subtree)
+            tokens += next((phrase[:n] for n, t in enumerate(phrase) if _breaks_phrase(t)),
+                           phrase)
     tokens = tokens[-MAX_GROUP_TOKENS:]
     while tokens and (tokens[0].is_punct or tokens[0].lower_ in PHRASE_DETERMINERS):
         tokens.pop(0)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from kg.extract.rules.context import FactContext
+from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
 from kg.extract.rules.figures import clause_tokens, phrasal_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
@@ -35,10 +35,11 @@ from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
     MILITARY_MODIFIERS,
     NEEDS_ENTITY,
+    OCCUPATIONS,
     SUPPORT_VERBS,
     trigger_type,
 )
-from kg.lexicon.words import ORG_HEAD_WORDS, PLACE_HEAD_WORDS
+from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -90,6 +91,13 @@ NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
+TERRITORY_VERBS = frozenset(_WORDS["territory_verbs"])
+HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
+CAPTURE_OBJECTS = frozenset(_WORDS["capture_objects"])
+#: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
+BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
+POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
+SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
 QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
@@ -161,6 +169,11 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
             return None
         if objects and not _can_be_hit(objects[0]):
             return None
+    if verb.lemma_.lower() in TERRITORY_VERBS and objects and not _is_territory(
+            _antecedent(objects[0])):
+        return None  # "fans invaded the pitch", "the voters he abandoned"
+    if kind is EventType.CAPTURE and objects and not _can_be_taken(_antecedent(objects[0])):
+        return None  # "seized the top spot", "captured the imagination"
     if kind is EventType.LAUNCH:
         launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
         if not launched or not _launches(launched[0]):
@@ -190,6 +203,28 @@ def _for_an_award(trigger: Token) -> bool:
 def _can_be_hit(noun: Token) -> bool:
     named = noun.ent_type_ in NAMED_LABELS or noun.pos_ in {"PROPN", "PRON"}
     return named or noun.lemma_.lower() in ATTACK_TARGETS or noun.lower_ in ATTACK_TARGETS
+
+
+def _is_territory(noun: Token) -> bool:
+    """Whether ``noun`` can be invaded or abandoned as ground: a named place or country, a
+    place, facility or position noun, or a pronoun."""
+    return noun.ent_type_ in {"GPE", "LOC", "NORP", "FAC"} or noun.pos_ in {"PROPN", "PRON"} \
+        or noun.lemma_.lower() in PLACE_HEAD_WORDS | POSITION_NOUNS
+
+
+def _can_be_taken(noun: Token) -> bool:
+    """Whether a capture can take ``noun``: ground, someone, something that can be hit, or
+    control ("seized control of the city")."""
+    lemma = noun.lemma_.lower()
+    return _is_territory(noun) or _can_be_hit(noun) or lemma in CAPTURE_OBJECTS \
+        or lemma in TITLE_NOUNS or lemma in OCCUPATIONS  # "captured two rebel commanders"
+
+
+def _antecedent(word: Token) -> Token:
+    """The noun a relative pronoun stands for ("the voters who he abandoned" → voters)."""
+    if word.lower_ in RELATIVE_PRONOUNS and word.head.dep_ == "relcl":
+        return word.head.head
+    return word
 
 
 def _launches(noun: Token) -> bool:
@@ -334,6 +369,8 @@ def _event(
     if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
         # "marched through X to protest", "talks begin in London"
         places = _places(ctx, clause_tokens(trigger.head), trigger.head)
+    if not places and trigger.pos_ == "VERB":  # "died while playing … in Durban"
+        places = [p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)]
     if not places and (places := _place_before(ctx, trigger)):
         confidence -= PLACE_BEFORE
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
@@ -361,8 +398,9 @@ def _event(
     if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
         return None
     if kind is EventType.ACQUISITION and agents and all(
-            p.kind is PartyKind.GROUP and not p.country for p in agents):
-        return None  # "consumers who had purchased an iPod": shopping, not an acquisition
+            p.kind is PartyKind.GROUP and not p.country
+            and p.text.split()[-1].lower() not in BUYER_NOUNS for p in agents):
+        return None  # "consumers who had purchased an iPod": shopping; "the firm" buys
     if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
         return None  # "met the target": a meeting needs someone or somewhere named to meet
     evidence = ctx.evidence([trigger], declared, confidence)
@@ -373,15 +411,56 @@ def _event(
                  is_planned(trigger))
 
 
+def _simultaneous(verb: Token) -> list[Token]:
+    """The clauses under ``verb`` that happen at the same time and place ("while playing")."""
+    return [c for c in verb.children if c.dep_ == "advcl"
+            and any(m.dep_ == "mark" and m.lower_ in SIMULTANEOUS_MARKS for m in c.children)]
+
+
 def subjects(verb: Token) -> list[Token]:
     """The verb's subjects, or its governor's when it has none ("forced to withdraw")."""
     own = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
-    if own or verb.dep_ not in INHERITING_DEPS or verb.head.i == verb.i:
+    if own:
         return own
-    objects = [c for c in verb.head.children if c.dep_ == "dobj"]
+    governor = verb.head
+    if verb.dep_ == "pcomp" and governor.dep_ == "prep" and governor.head.pos_ == "VERB":
+        # "the FA is to start the search after appointing X": the FA appoints
+        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
+    if verb.dep_ in {"acl", "relcl"} and governor.dep_ == "dobj" \
+            and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
+            and governor.head.lemma_ in SUPPORT_VERBS:
+        # "the firm announced a deal to buy X": the firm buys
+        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
+    if verb.dep_ not in INHERITING_DEPS or governor.i == verb.i:
+        return own
+    if verb.dep_ == "xcomp" and governor.dep_ == "acomp":
+        governor = governor.head  # "X is about to start", "is set to buy"
+    objects = [c for c in governor.children if c.dep_ == "dobj"]
     if verb.dep_ == "xcomp" and objects:
         return objects  # "forced the minister to flee": the minister flees
-    return [s for s in subjects(verb.head) if s.dep_ == "nsubj"]
+    # "she was forced to pull out": she pulls out; "was arrested and charged": both are hers
+    inherited = {"nsubj", "nsubjpass"} if verb.dep_ == "xcomp" or _participle_conj(verb) \
+        else {"nsubj"}
+    return [s for s in subjects(governor) if s.dep_ in inherited]
+
+
+def _participle_conj(verb: Token) -> bool:
+    """A bare participle joined to a passive verb ("was arrested and charged")."""
+    return verb.dep_ == "conj" and verb.tag_ == "VBN" \
+        and not any(c.dep_ in {"aux", "auxpass", "nsubj"} for c in verb.children)
+
+
+def _undergoes(verb: Token, subject: Token) -> bool:
+    """Whether ``subject`` undergoes the verb: its own passive subject, or a subject taken
+    from the verb it is joined to when this verb is passive ("Sizzla jailed …, has been
+    jailed in Jamaica"; "was arrested and charged"), but not the doer of an infinitive under
+    a passive ("she was forced to pull out")."""
+    if subject.head.i == verb.i:
+        return subject.dep_ == "nsubjpass"
+    if verb.dep_ == "xcomp":
+        return False
+    return any(c.dep_ == "auxpass" for c in verb.children) \
+        or subject.dep_ == "nsubjpass" and _participle_conj(verb)
 
 
 def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[Party]]:
@@ -390,16 +469,33 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     patients: list[Party] = []
     headline = _headline_passive(verb)
     for subject in subjects(verb):
-        passive = subject.dep_ == "nsubjpass" or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
+        passive = _undergoes(verb, subject) or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
         (patients if passive else agents).extend(parties(ctx, subject))
     if verb.dep_ == "relcl" and not _objects(verb) and agents:
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
+    if verb.dep_ == "acl" and verb.tag_ == "VBN" and not _objects(verb):
+        patients += parties(ctx, verb.head)  # "MP attacked by muggers": the MP is attacked
     for child in verb.children:
         if child.dep_ == "dobj":
-            patients += parties(ctx, child)
+            patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
+                         if not _written_in(ctx, p, _sellers(verb, child))]
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     return _unique(agents), _unique(patients)
+
+
+def _sellers(verb: Token, thing: Token) -> set[int]:
+    """The words of what is bought that name its seller: "buy aircraft from Airbus", "buy
+    Alfa-Eco's stake" (the owner sells)."""
+    if event_type(verb) is not EventType.ACQUISITION:
+        return set()
+    return {t.i for c in thing.children
+            if c.dep_ == "poss" or c.dep_ == "prep" and c.lower_ == "from" for t in c.subtree}
+
+
+def _written_in(ctx: FactContext, party: Party, tokens: set[int]) -> bool:
+    bounds = ctx.token_bounds(party.begin, party.end)
+    return bounds is not None and all(i in tokens for i in range(*bounds))
 
 
 def _headline_passive(verb: Token) -> bool:
@@ -434,16 +530,32 @@ def noun_participants(
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
             joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
             (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
+        elif child.dep_ == "prep" and child.lower_ == "from":  # "a resignation from Mr X"
+            agents += [p for o in child.children if o.dep_ == "pobj"
+                       for p in parties(ctx, o) if _is_person(ctx, p)]
         elif child.dep_ == "acl":
             agents += [p for a in child.children if a.dep_ == "agent"
                        for o in a.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+            if kind in JOINT_EVENTS:  # "a deal totalling $375m with X"
+                agents += _with_parties(ctx, child)
     governor = noun.head
+    if noun.dep_ == "pobj" and governor.lower_ == "of":  # "a letter of resignation from X"
+        agents += [p for c in governor.head.children if c.dep_ == "prep" and c.lower_ == "from"
+                   for o in c.children if o.dep_ == "pobj"
+                   for p in parties(ctx, o) if _is_person(ctx, p)]
     if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
         agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
         if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
-            agents += [p for c in governor.children if c.dep_ == "prep" and c.lower_ == "with"
-                       for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+            agents += _with_parties(ctx, governor)
+    elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
+            and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
+        agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
     return _unique(agents), _unique(patients)
+
+
+def _with_parties(ctx: FactContext, word: Token) -> list[Party]:
+    return [p for c in word.children if c.dep_ == "prep" and c.lower_ == "with"
+            for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
 
 
 def _support_scope(noun: Token) -> list[Token] | None:
@@ -463,6 +575,9 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
         of = [o for p in head.children if p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
         if of:
             return parties(ctx, of[0])
+    if head.pos_ == "NOUN" and event_type(head) is not None:
+        # an event is no party: "a deal with Bertelsmann's purchase of a stake" is Bertelsmann's
+        return [p for c in head.children if c.dep_ == "poss" for p in parties(ctx, c)]
     party = ctx.party(head)
     if party is not None:
         found.append(party)
@@ -471,8 +586,8 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
         found += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
                   if m.kind is not EntityKind.PLACE and not is_city(m.name)]
     for child in head.children:
-        if child.dep_ == "conj":
-            found += parties(ctx, child)
+        if child.dep_ == "conj" and child.pos_ in {"NOUN", "PROPN", "PRON"}:
+            found += parties(ctx, child)  # not a clause glued on by the parser
     return found
 
 
@@ -560,6 +675,10 @@ def _locative_above(token: Token, stop: Token) -> str | None:
         if current.dep_ == "prep" and current.lower_ in LOCATIVE_PREPS:
             if nouns > 1 and current.lower_ in TOPIC_PREPS:
                 return None
+            if current.head.dep_ == "pcomp" and current.head.i != stop.i:
+                return None  # "charged with avoiding tests in X": where the tests were
+            if current.head.lemma_.lower() in HOLDING_NOUNS:
+                return None  # "a stake in Sun Interbrew": a company, not a place
             return current.lower_
         if current.dep_ in {"relcl", "ccomp"} and current.head.i != stop.i:
             return None
@@ -576,6 +695,11 @@ def _is_place(ctx: FactContext, party: Party) -> bool:
         return False
     mention = ctx.mention_by_offsets(party.mention) if party.mention else None
     return mention is not None and (mention.kind is EntityKind.PLACE or is_city(mention.name))
+
+
+def _is_person(ctx: FactContext, party: Party) -> bool:
+    mention = ctx.mention_by_offsets(party.mention) if party.mention else None
+    return mention is not None and mention.kind is EntityKind.PERSON
 
 
 def _is_city(ctx: FactContext, party: Party) -> bool:

@@ -316,6 +316,7 @@ def _anchor(
 ) -> Party | None:
     """Whose or where the measured thing is: a name in the verb's subject when the number is
     not the subject itself ("Shares in Multiplex fell 19%", "Yukos shares have fallen 97%"),
+    an organisation before a place ("profits at US media giant TimeWarner" are TimeWarner's),
     else a place under a locative preposition in the verb's clause, else — for counts of
     people, fighters, refugees … — the article's current city (a percentage or an amount of
     money needs its own subject or place: "prices rose 3%" is nobody's in particular)."""
@@ -324,7 +325,8 @@ def _anchor(
         if root is not None and root in tokens:
             continue
         named = [m for m in ctx.mentions_in(tokens) if m.kind is not EntityKind.PERSON]
-        if named:
+        if named:  # "profits at US media giant TimeWarner": TimeWarner's, not the country's
+            named.sort(key=lambda m: m.kind is not EntityKind.ORGANIZATION)
             return ctx.entity_party(named[0])
     for token in clause_tokens(verb):
         mention = ctx.mention(token)

@@ -1,9 +1,11 @@
 """When an event happened or a claim was made: the date expression that goes with a word.
 
 An expression attached to the word, or to a clause above it, wins ("ordered the invasion …
-on Feb. 24"; "X surrendered, Russia said Wednesday"); else the first one inside the word's
-own clause ("arrested 45 protesters after clashes … on Saturday"). An expression the date
-parser cannot read whole is read by its leading words ("Sunday after weeks" → Sunday).
+on Feb. 24"; "X surrendered, Russia said Wednesday"), and so does the date of a "when" clause
+of the word or a clause above it ("When Britain went to the polls in 1979, … X resigned");
+else the first one inside the word's own clause ("arrested 45 protesters after clashes … on
+Saturday"). An expression the date parser cannot read whole is read by its leading words
+("Sunday after weeks" → Sunday).
 """
 
 from __future__ import annotations
@@ -53,6 +55,15 @@ def attached_times(ctx: FactContext, sentence: int) -> dict[int, TimeExpression]
     return attached
 
 
+def _when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeExpression | None:
+    """The date of a "when" clause under ``verb``, which dates ``verb`` too."""
+    for clause in verb.children:
+        if clause.dep_ == "advcl" and clause.i in attached and any(
+                c.lower_ == "when" and c.dep_ in {"advmod", "mark"} for c in clause.children):
+            return attached[clause.i]
+    return None
+
+
 def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeExpression | None:
     """The date expression that goes with ``word`` (see the module docstring)."""
     attached = attached_times(ctx, ctx.sentence(word))
@@ -61,6 +72,9 @@ def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeE
     for _ in range(MAX_CLIMB):
         if current.i in attached:
             found = attached[current.i]
+            break
+        if (when := _when_clause_time(current, attached)) is not None:
+            found = when  # "When Britain went to the polls in 1979, … X resigned"
             break
         if current.head.i == current.i:
             break

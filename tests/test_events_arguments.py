@@ -1,0 +1,175 @@
+"""Who, where and when of an event as a careful reader takes them from one news sentence
+(issue 16): passive and inherited subjects, places of a clause, joint parties, "when" dates.
+The sentences are written for these tests (general English, from no seed or dev article)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kg.extract import extract_document
+from kg.ingest.files import document_from_text
+from kg.model import Event, EventType, Party
+
+
+def events(nlp: Any, text: str, kind: EventType) -> list[Event]:
+    extraction = extract_document(nlp, document_from_text(text, doc_id="t"))
+    return [f for f in extraction.facts if isinstance(f, Event) and f.kind is kind]
+
+
+def words(parties: tuple[Party, ...]) -> set[str]:
+    return {p.text for p in parties}
+
+
+def test_a_passive_verb_joined_to_a_headline_makes_its_subject_the_patient(nlp: Any) -> None:
+    found = events(nlp, "Actor Tom Blake jailed for fraud\n\nVeteran actor Tom Blake, whose "
+                        "films were banned last year, has been jailed in Manila for fraud.",
+                   EventType.ARREST)
+    assert found and all(not e.agents and e.patients for e in found)
+    assert any("Manila" in words(e.places) for e in found)
+
+
+def test_a_participle_joined_to_a_passive_shares_its_subject(nlp: Any) -> None:
+    (charged,) = events(nlp, "Peter Cole was arrested and charged with fraud in Bristol.",
+                        EventType.TRIAL)
+    assert words(charged.patients) == {"Peter Cole"} and not charged.agents
+
+
+def test_whoever_is_forced_to_act_acts(nlp: Any) -> None:
+    (withdrawal,) = events(nlp, "The rebels were forced to withdraw from Goma on Monday.",
+                           EventType.WITHDRAWAL)
+    assert withdrawal.agents and not withdrawal.patients
+
+
+def test_a_while_clause_gives_the_place(nlp: Any) -> None:
+    (death,) = events(nlp, "Climber Anna Berg died while walking in the hills near Chamonix.",
+                      EventType.DEATH)
+    assert words(death.places) == {"Chamonix"}
+
+
+def test_a_place_of_what_someone_is_charged_with_is_not_the_charges(nlp: Any) -> None:
+    (charge,) = events(nlp, "Two officials were charged with taking bribes in Lagos and Abuja.",
+                       EventType.TRIAL)
+    assert not charge.places
+
+
+def test_a_when_clause_dates_the_clause_it_opens(nlp: Any) -> None:
+    (resignation,) = events(nlp, "When the coalition collapsed in 1998, the party won the "
+                                 "vote and Anna Berg resigned as leader.",
+                            EventType.RESIGNATION)
+    assert resignation.time is not None and resignation.time.text == "1998"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hundreds of fans invaded the pitch after the final whistle.",
+     "Protesters invaded the stage during the minister's speech."],
+)
+def test_invading_a_room_or_a_pitch_is_no_invasion(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.INVASION) == []
+
+
+def test_invading_a_country_is_one(nlp: Any) -> None:
+    (invasion,) = events(nlp, "Iraq invaded Kuwait in August 1990.", EventType.INVASION)
+    assert words(invasion.agents) == {"Iraq"}
+
+
+def test_the_with_phrase_of_a_participle_names_the_other_party(nlp: Any) -> None:
+    (deal,) = events(nlp, "The regulator agreed a settlement deal totalling $20m with Acme Bank.",
+                     EventType.AGREEMENT)
+    assert {"Acme Bank"} <= words(deal.agents)
+
+
+def test_someone_in_talks_is_a_party_to_them(nlp: Any) -> None:
+    (talks,) = events(nlp, "Mr Jones has been locked in talks with union leaders of Unison.",
+                      EventType.NEGOTIATION)
+    assert "Jones" in words(talks.agents)
+
+
+def test_an_event_is_no_party_to_another(nlp: Any) -> None:
+    (deal,) = events(nlp, "It reported a deal with Acme's purchase of a stake in Globex, "
+                          "which it had booked as revenue.", EventType.AGREEMENT)
+    assert words(deal.agents) == {"Acme"}
+
+
+def test_a_clause_the_parser_joins_to_a_noun_is_no_party(nlp: Any) -> None:
+    found = events(nlp, "Mr Hill is visiting a mix of farm towns, where his party is hoping to "
+                        "win votes from the Greens, and cities associated with Labour.",
+                   EventType.MEETING)
+    assert found and all("hoping" not in p.text for e in found for p in e.patients)
+
+
+def test_a_gerund_after_a_preposition_takes_the_clauses_subject(nlp: Any) -> None:
+    (appointment,) = events(nlp, "The Welsh Rugby Union is about to start the search for a new "
+                                 "coach after sacking Tom Hale and appointing Ben Ross in a "
+                                 "caretaker role.", EventType.APPOINTMENT)
+    assert words(appointment.agents) == {"Welsh Rugby Union"}
+    assert words(appointment.patients) == {"Ben Ross"}
+
+
+def test_a_firm_that_agreed_a_deal_to_buy_is_the_buyer(nlp: Any) -> None:
+    (purchase,) = events(nlp, "The firm, which listed in 2001, recently announced a deal to "
+                              "buy 30% of Kenyan firm Acme Oil.", EventType.ACQUISITION)
+    assert words(purchase.agents) == {"firm"} and words(purchase.patients) == {"Acme Oil"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"Many people will be angry, not least his voters in Wales who he has abandoned."',
+     "She abandoned her husband and two children in 1990."],
+)
+def test_abandoning_people_is_no_withdrawal(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.WITHDRAWAL) == []
+
+
+def test_abandoning_ground_is_a_withdrawal(nlp: Any) -> None:
+    (withdrawal,) = events(nlp, "Troops abandoned their positions near Kherson.",
+                           EventType.WITHDRAWAL)
+    assert words(withdrawal.agents) == {"Troops"}
+
+
+def test_whom_a_buyer_buys_from_sells(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Acme Airlines is to buy 12 A330 aircraft from Airbus in a deal "
+                              "worth $2bn.", EventType.ACQUISITION)
+    assert "Airbus" not in words(purchase.patients)
+    assert words(purchase.agents) == {"Acme Airlines"}
+
+
+def test_a_resignation_from_a_person_is_theirs(nlp: Any) -> None:
+    (resignation,) = events(nlp, "The Attorney General will receive a letter of resignation "
+                                 "from Ian Hughes on Friday.", EventType.RESIGNATION)
+    assert words(resignation.agents) == {"Ian Hughes"}
+
+
+def test_the_owner_of_what_is_bought_sells_and_a_stake_in_a_firm_is_no_place(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Brewing giant Kronos has agreed to buy Delta Capital's stake in "
+                              "Baltic Beer, Latvia's biggest brewer, for $300m.",
+                         EventType.ACQUISITION)
+    assert "Delta Capital" not in words(purchase.patients) and purchase.patients
+    assert not purchase.places
+
+
+def test_a_noun_a_participle_describes_undergoes_it(nlp: Any) -> None:
+    (arrest,) = events(nlp, "Police said the man arrested in Leeds on Monday had been released.",
+                       EventType.ARREST)
+    assert words(arrest.patients) == {"man"} and not arrest.agents
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It seized the top spot when it bought Australian firm Acme Wines for $1bn in 2003.",
+     "The film captured the imagination of audiences in France."],
+)
+def test_seizing_a_spot_or_an_imagination_is_no_capture(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.CAPTURE) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Rebels seized control of the town of Goma on Monday.",
+     "Troops captured two rebel commanders near Goma.",
+     "The army seized the airport in Kabul."],
+)
+def test_taking_ground_people_or_control_is_a_capture(nlp: Any, text: str) -> None:
+    assert len(events(nlp, text, EventType.CAPTURE)) == 1
