@@ -350,6 +350,9 @@ def test_a_place_employs_through_its_government_only_in_an_office(
      "Dhani Harrison, son of the late Beatle George Harrison, inherited the fortune.",
      "Moss held off Carl Dobson's Kenyan colleague Peter Mwangi by a second to win.",
      "Robert Kerr and his son Sandy Kerr have both left the board.",
+     # a description between owner and name: a rival is no member
+     "But the London exchange is also holding talks with Deutsche Boerse's rival Euronext, "
+     "which operates the Amsterdam, Brussels, Lisbon and Paris exchanges.",
      "Her husband, Tom Lee, said the family was grateful.",
      "Mr Glazer owns 28.1%.",
      "Sun Interbrew owns breweries in eight Russian cities."],

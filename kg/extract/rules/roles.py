@@ -373,7 +373,7 @@ def owned_name(
         return  # "BBC Radio Scotland's Good Morning Scotland programme": a name as modifier
     start = ctx.mention_tokens[(mention.begin, mention.end)][0]
     for owner in (c for c in head.children if c.dep_ == "poss"):
-        if any(t.pos_ == "NOUN" and t.is_lower for t in ctx.doc[owner.i + 1 : start]):
+        if any(t.pos_ in {"NOUN", "ADJ"} and t.is_lower for t in ctx.doc[owner.i + 1 : start]):
             continue  # "Deutsche Boerse's rival Euronext": a description, not a member
         named = ctx.mention(owner)
         if named is not None and named.kind is EntityKind.ORGANIZATION:
