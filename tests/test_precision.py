@@ -37,7 +37,7 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # re-run articles (the densest judged ones, not a random sample) gave people-roles 41/55,
 # claims 97/130, events 19/46.
 # People-roles and claims raised after the third roles and claims round (branch roles3), every
-# row the re-run produces judged: people-roles 43/47, claims 101/131.
+# row the re-run produces judged: people-roles 43/46, claims 101/131.
 FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.35, 40)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
