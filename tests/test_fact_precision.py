@@ -314,6 +314,8 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("Roman Abramovich owns Chelsea.", ("Roman Abramovich", "Owner", "Chelsea", False)),
         ("Mike Ruddock was named coach of Wales in 2004.",
          ("Mike Ruddock", "Coach", "Wales", False)),
+        # the party of a post given with "as" is its organisation, not part of the post
+        ("Tony Blair resigned as Labour leader in 2007.", ("Tony Blair", "Leader", "Labour", True)),
     ],
 )
 def test_roles_a_reader_sees(nlp: Any, text: str, role: tuple[str, str, str | None, bool]) -> None:
@@ -348,12 +350,23 @@ def test_a_place_employs_through_its_government_only_in_an_office(
      "Dhani Harrison, son of the late Beatle George Harrison, inherited the fortune.",
      "Moss held off Carl Dobson's Kenyan colleague Peter Mwangi by a second to win.",
      "Robert Kerr and his son Sandy Kerr have both left the board.",
+     # a description between owner and name: a rival is no member
+     "But the London exchange is also holding talks with Deutsche Boerse's rival Euronext, "
+     "which operates the Amsterdam, Brussels, Lisbon and Paris exchanges.",
      "Her husband, Tom Lee, said the family was grateful.",
      "Mr Glazer owns 28.1%.",
      "Sun Interbrew owns breweries in eight Russian cities."],
 )
 def test_no_role_where_none_is_stated(nlp: Any, text: str) -> None:
     assert roles(nlp, text) == set()
+
+
+def test_the_items_of_a_list_are_no_appositions(nlp: Any) -> None:
+    """'director - X; actor - Y': the director is X alone, never the next item's name."""
+    found = roles(nlp, "Film - The Aviator; director - Martin Scorsese; actor - Jamie Foxx; "
+                       "actress - Hilary Swank.")
+    assert ("Martin Scorsese", "Director", None, False) in found
+    assert not any(person == "Jamie Foxx" and role == "Director" for person, role, _, _ in found)
 
 
 # --- speakers -------------------------------------------------------------------------------

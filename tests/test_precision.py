@@ -39,7 +39,9 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # People-roles count lowered when a blank line started to end every sentence: the judged rows
 # of one critics' list page came from sentences glued across lines and five are no longer
 # produced (three judged wrong); 38/48 right on the re-run then.
-FLOORS = {"people-roles": (0.7, 45), "claims": (0.7, 120), "events": (0.35, 40)}
+# People-roles and claims raised after the third roles and claims round (branch roles3), every
+# row the re-run produces judged: people-roles 43/46, claims 101/131.
+FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.35, 40)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 

@@ -371,7 +371,10 @@ def owned_name(
     head = ctx.head_token(mention)
     if head.dep_ == "compound" and head.head.pos_ == "NOUN":
         return  # "BBC Radio Scotland's Good Morning Scotland programme": a name as modifier
+    start = ctx.mention_tokens[(mention.begin, mention.end)][0]
     for owner in (c for c in head.children if c.dep_ == "poss"):
+        if any(t.pos_ in {"NOUN", "ADJ"} and t.is_lower for t in ctx.doc[owner.i + 1 : start]):
+            continue  # "Deutsche Boerse's rival Euronext": a description, not a member
         named = ctx.mention(owner)
         if named is not None and named.kind is EntityKind.ORGANIZATION:
             organization = ctx.entity_party(named)
@@ -568,6 +571,8 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         post = _post_before_general(title) or title
         if not (_names_post(post) or relational) or ctx.mention(title) is not None:
             continue
+        if declared is APPOSITION and _across_list(ctx, head, title):
+            continue  # "director - X; actor - Y": the items of a list are no appositions
         if relational and (_of_person(ctx, title) or _owned_by_person(ctx, title)):
             continue  # "son of George Harrison", "Bekele's colleague": a tie to a person
         words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
@@ -603,6 +608,21 @@ def _a_person(ctx: FactContext, party: Party) -> bool:
     """Whether ``party`` stands for a person's mention (a pronoun's or a surname's too)."""
     return any((m.begin, m.end) == party.mention and m.kind is EntityKind.PERSON
                for m in ctx.mentions)
+
+
+def _across_list(ctx: FactContext, name: Token, title: Token) -> bool:
+    """Whether a semicolon or colon lies between a name and a post: items of a list
+    ("director - Martin Scorsese; actor - Jamie Foxx"), not one phrase."""
+    low, high = sorted((name.i, title.i))
+    return any(t.text in {";", ":"} for t in ctx.doc[low:high])
+
+
+def _party_of(ctx: FactContext, words: Sequence[Token]) -> Party | None:
+    """The party a title's party words name ("resigned as Labour leader"), as a group."""
+    if not words:
+        return None
+    span = ctx.span(words)
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
 
 
 def _owned_by_person(ctx: FactContext, noun: Token) -> bool:
@@ -726,11 +746,15 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"):
         named += [o for o in prep.children if o.dep_ == "pobj" and _names_post(o)]
     for title in named:  # "resigned as Home Secretary", "was named coach of Wales"
-        words = [*_title_modifiers(title), title, *_general(title), *_field_of(title)]
+        modifiers = _title_modifiers(title)
+        party = [t for t in modifiers if _is_party_word(t)] if (
+            _plain(title.text) not in PORTFOLIO_POSTS) else []
+        words = [*(t for t in modifiers if t not in party), title, *_general(title),
+                 *_field_of(title)]
         label, _former = role_label(title_words(words))
         if label is None:
             continue
-        organization = organisation_of_title(ctx, title)
+        organization = organisation_of_title(ctx, title) or _party_of(ctx, party)
         former = verb.lemma_.lower() in LEAVING_VERBS
         evidence = ctx.evidence([head, title], SERVED_AS)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
