@@ -144,6 +144,17 @@ def test_a_paragraph_keeps_its_first_words_and_closing_quote(nlp: Any) -> None:
     ]
 
 
+def test_facts_come_from_the_body_not_the_headline(nlp: Any) -> None:
+    headline = "Mayor Smith 'quits over bridge deal'\n\n"
+    body = "The mayor of Springfield, John Smith, said on Monday he would resign."
+    extraction = extract(nlp, headline + body)
+    assert extraction.facts, "the body's facts are kept"
+    first = [s.index for s in extraction.sentences if s.end <= len(headline)]
+    assert first and not [f for f in extraction.facts if set(f.evidence.sentences) <= set(first)]
+    # a first paragraph that is a sentence is no headline
+    assert extract(nlp, body + "\n\nHe gave no reason.").facts
+
+
 def test_long_articles_are_split_in_chunks_with_exact_offsets(nlp: Any, monkeypatch: Any) -> None:
     monkeypatch.setattr("kg.extract.pipeline.MAX_CHUNK_CHARS", 200)
     paragraph = "Barack Obama visited Kenya. Nairobi welcomed him warmly.\n\n"

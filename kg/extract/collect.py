@@ -109,6 +109,33 @@ def quantities_of(doc: Doc, frame: ChunkFrame) -> list[Quantity]:
     return found
 
 
+#: Words a headline line has at most.
+HEADLINE_WORDS = 20
+
+
+def headline_sentences(text: str, sentences: Sequence[Sentence]) -> set[int]:
+    """The article's headline, when its first paragraph is one: a single short line with no
+    full stop, question or exclamation mark at its end, before a blank line and more text.
+
+    Headlines are written in their own grammar ("Carmaker 'to cut jobs'", "Comeback King
+    Smith", "Probe into bank deals") and say again what the article's first lines say in
+    full, so kg takes facts from the body only; the headline's names still count
+    (``with_headline_names``).
+
+    >>> text = "Carmaker 'to cut jobs'\\n\\nThe company said it would cut 2,000 jobs."
+    >>> headline_sentences(text, [Sentence(0, 0, 22), Sentence(1, 24, 66)])
+    {0}
+    """
+    first = text.lstrip()
+    head, blank, rest = first.partition("\n\n")
+    head = head.strip()
+    if (not blank or not rest.strip() or "\n" in head or len(head.split()) > HEADLINE_WORDS
+            or head.rstrip("'\"’”)").endswith((".", "!", "?", ":", ";"))):
+        return set()
+    end = len(text) - len(first) + len(head)
+    return {i for i, s in enumerate(sentences) if s.end <= end + 1}
+
+
 def extraction_from_chunks(
     document: Document, parts: Sequence[tuple[Doc, ChunkContext]]
 ) -> Extraction:
@@ -127,6 +154,8 @@ def extraction_from_chunks(
         times += chunk_times
         quantities += quantities_of(doc, frame)
         facts += facts_of(doc, frame, chunk_mentions, chunk_times)
+    headline = headline_sentences(document.text, sentences)
+    facts = [f for f in facts if not set(f.evidence.sentences) <= headline]
     mentions = with_headline_names(document.text, sentences, sorted(
         [*mentions, *recovered_mentions(document.text, sentences, mentions)],
         key=lambda m: m.begin))
