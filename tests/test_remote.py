@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import httpx
+import pyoxigraph as ox
 import pytest
 from typer.testing import CliRunner
 
@@ -27,7 +28,8 @@ from kg.remote.client import (
     split_userinfo,
 )
 from kg.remote.endpoint import run_remote
-from kg.remote.load import load_dataset
+from kg.remote.load import _checked_sql_load, load_dataset
+from kg.remote.replacement import SourceGraph
 from kg.remote.store import connect, endpoints_for
 from tests.servers import free_port, oxigraph_server, run_fake_server  # noqa: F401
 
@@ -274,3 +276,22 @@ def test_virtuoso_counts_the_whole_store_at_once_unless_cut_short(graphs_said: i
     assert "GROUP BY ?g" in queries[0] and ("UNION" in queries[-1]) == (requests == 2)
     # Virtuoso's optimizer must not choose the access path (kg.remote.store, the preset).
     assert all(q.startswith('define sql:table-option "index RDF_QUAD" ') for q in queries)
+
+
+def test_a_graph_virtuoso_says_it_loaded_but_holds_short_goes_by_put() -> None:
+    """TTLP_MT's success is checked by a count: a graph held short is marked for PUT."""
+    def graph(name: str, size: int) -> SourceGraph:
+        return SourceGraph(name, [ox.Quad(ox.NamedNode(f"urn:s{i}"), ox.NamedNode("urn:p"),
+                                          ox.Literal(str(i)), ox.NamedNode(name))
+                                  for i in range(size)])
+
+    class Store:
+        def counts(self, names: list[str]) -> dict[str, int]:
+            return {name: {"urn:whole": 3, "urn:short": 1}.get(name, 0) for name in names}
+
+    graphs = [graph("urn:whole", 3), graph("urn:short", 2), graph("urn:refused", 2)]
+    outcome = _checked_sql_load(Store(), {"urn:whole": None, "urn:short": None,  # type: ignore[arg-type]
+                                          "urn:refused": "refused"}, graphs)
+    assert outcome["urn:whole"] is None and outcome["urn:refused"] == "refused"
+    assert outcome["urn:short"] == ("Virtuoso's SQL port reported it loaded, but the store "
+                                    "holds 1 of its 2 triples")
