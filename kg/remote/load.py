@@ -407,7 +407,11 @@ def _through_sql(remote: RemoteStore, url: str, port: int | None,
         except SqlUnreachable as e:
             folder = str(e)
         if not isinstance(folder, str):
-            return _checked_sql_load(remote, load_graphs(sql_or_why, folder, graphs), graphs), ""
+            outcome = _checked_sql_load(remote, load_graphs(sql_or_why, folder, graphs), graphs)
+            redone = sum(1 for why in outcome.values() if why)
+            return outcome, (f"note: {redone} of {len(graphs)} new graphs went by PUT after "
+                             "Virtuoso's SQL port (refused, or not held whole after its load)"
+                             if redone else "")
         why = folder
     return None, f"note: loaded by the Graph Store Protocol, not Virtuoso's SQL port: {why}"
 
