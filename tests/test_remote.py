@@ -6,6 +6,7 @@ and TLS options for queries (issue 11.5).
 from __future__ import annotations
 
 import base64
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import httpx
+import pyoxigraph as ox
 import pytest
 from typer.testing import CliRunner
 
@@ -27,7 +29,8 @@ from kg.remote.client import (
     split_userinfo,
 )
 from kg.remote.endpoint import run_remote
-from kg.remote.load import load_dataset
+from kg.remote.load import _checked_sql_load, load_dataset
+from kg.remote.replacement import SourceGraph
 from kg.remote.store import connect, endpoints_for
 from tests.servers import free_port, oxigraph_server, run_fake_server  # noqa: F401
 
@@ -274,3 +277,54 @@ def test_virtuoso_counts_the_whole_store_at_once_unless_cut_short(graphs_said: i
     assert "GROUP BY ?g" in queries[0] and ("UNION" in queries[-1]) == (requests == 2)
     # Virtuoso's optimizer must not choose the access path (kg.remote.store, the preset).
     assert all(q.startswith('define sql:table-option "index RDF_QUAD" ') for q in queries)
+
+
+def test_a_graph_virtuoso_says_it_loaded_but_holds_short_goes_by_put() -> None:
+    """TTLP_MT's success is checked by a count: a graph held short is marked for PUT."""
+    def graph(name: str, size: int) -> SourceGraph:
+        return SourceGraph(name, [ox.Quad(ox.NamedNode(f"urn:s{i}"), ox.NamedNode("urn:p"),
+                                          ox.Literal(str(i)), ox.NamedNode(name))
+                                  for i in range(size)])
+
+    class Store:
+        def counts(self, names: list[str]) -> dict[str, int]:
+            return {name: {"urn:whole": 3, "urn:short": 1}.get(name, 0) for name in names}
+
+    graphs = [graph("urn:whole", 3), graph("urn:short", 2), graph("urn:refused", 2)]
+    outcome = _checked_sql_load(Store(), {"urn:whole": None, "urn:short": None,  # type: ignore[arg-type]
+                                          "urn:refused": "refused"}, graphs)
+    assert outcome["urn:whole"] is None and outcome["urn:refused"] == "refused"
+    assert outcome["urn:short"] == ("Virtuoso's SQL port reported it loaded, but the store "
+                                    "holds 1 of its 2 triples")
+
+
+def test_a_batch_virtuoso_rolled_back_for_a_deadlock_is_loaded_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Two isql-vt sessions can deadlock; Virtuoso rolls one batch back (40001): it is
+    loaded again alone, and a batch refused for another reason stays refused."""
+    import kg.remote.virtuoso as virtuoso
+
+    runs: list[str] = []
+
+    def run(sql: object, script: str) -> str:
+        answer = "Connected to OpenLink Virtuoso\n"
+        for number, path in enumerate(re.findall(r"file_to_string_output \('([^']+)'\)", script)):
+            graph = re.findall(r"<(urn:[abc])> \.$", Path(path).read_text(), re.M)[0]
+            runs.append(graph)
+            error = {"b": "Error 40001: [Virtuoso Server]SR...: Transaction deadlock",
+                     "c": "Error 37000: [Virtuoso Server]SP029: TURTLE RDF loader"}.get(graph[-1])
+            if error and (graph != "urn:b" or runs.count("urn:b") == 1):
+                answer += f"*** {error}\n"
+            answer += f"\nkg-batch-{number}-done\n"
+        return answer
+
+    monkeypatch.setattr(virtuoso, "run", run)
+    monkeypatch.setattr(virtuoso, "BATCH_TRIPLES", 1)  # a batch per graph
+    graphs = [SourceGraph(name, [ox.Quad(ox.NamedNode("urn:s"), ox.NamedNode("urn:p"),
+                                         ox.Literal(name), ox.NamedNode(name))])
+              for name in ("urn:a", "urn:b", "urn:c")]
+    port = virtuoso.SqlPort("127.0.0.1", 1111, "dba", "secret")
+    outcome = virtuoso.load_graphs(port, tmp_path, graphs)
+    assert outcome["urn:a"] is None and outcome["urn:b"] is None  # b: loaded again
+    assert "SP029" in str(outcome["urn:c"]) and runs.count("urn:c") == 1
+    assert runs.count("urn:b") == 2 and list(tmp_path.iterdir()) == []

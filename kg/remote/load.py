@@ -407,9 +407,26 @@ def _through_sql(remote: RemoteStore, url: str, port: int | None,
         except SqlUnreachable as e:
             folder = str(e)
         if not isinstance(folder, str):
-            return load_graphs(sql_or_why, folder, graphs), ""
+            outcome = _checked_sql_load(remote, load_graphs(sql_or_why, folder, graphs), graphs)
+            redone = sum(1 for why in outcome.values() if why)
+            return outcome, (f"note: {redone} of {len(graphs)} new graphs went by PUT after "
+                             "Virtuoso's SQL port (refused, or not held whole after its load)"
+                             if redone else "")
         why = folder
     return None, f"note: loaded by the Graph Store Protocol, not Virtuoso's SQL port: {why}"
+
+
+def _checked_sql_load(remote: RemoteStore, outcome: dict[str, str | None],
+                      graphs: list[SourceGraph]) -> dict[str, str | None]:
+    """``outcome``, with every graph the store does not hold whole marked failed (it then goes
+    by PUT): trust in ``TTLP_MT``'s success is checked by one count."""
+    counts = remote.counts([str(g.name) for g in graphs if outcome.get(g.label) is None]) or {}
+    for graph in graphs:
+        held = counts.get(str(graph.name), graph.size)
+        if outcome.get(graph.label) is None and held != graph.size:
+            outcome[graph.label] = (f"Virtuoso's SQL port reported it loaded, but the store "
+                                    f"holds {held} of its {graph.size} triples")
+    return outcome
 
 
 #: Times a graph found mixed with another load's version is written again.
@@ -457,7 +474,8 @@ def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResul
             raise
         except StoreError:
             pass  # two records for a graph are never trusted: it is compared next time
-    done = written or {}
+    # A batch Virtuoso's SQL port refused (kept nothing of it) goes by PUT, graph by graph.
+    done = {label: why for label, why in (written or {}).items() if why is None}
     outcome = {**done, **replace_graphs(remote, [g for g in todo if g.label not in done],
                                         protocol, batch_size, new, bulk, records)}
     _repair_overlaps(remote, [g for g in todo if outcome.get(g.label) is None], protocol,
