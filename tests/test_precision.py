@@ -36,7 +36,9 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # re-run produces judged (82 people-roles and events rows, 110 claims rows judged then): the
 # re-run articles (the densest judged ones, not a random sample) gave people-roles 41/55,
 # claims 97/130, events 19/46.
-FLOORS = {"people-roles": (0.7, 50), "claims": (0.7, 120), "events": (0.35, 40)}
+# Events raised after this round's argument rules (branch events3; 80% of the 400-article
+# sample): with every row the re-run produces judged, events 25/46 there.
+FLOORS = {"people-roles": (0.7, 50), "claims": (0.7, 120), "events": (0.5, 44)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 
