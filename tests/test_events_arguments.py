@@ -194,3 +194,9 @@ def test_the_owner_of_an_effort_to_buy_is_the_buyer(nlp: Any) -> None:
     (purchase,) = events(nlp, "Acme's long fight to acquire Globex ended in Paris.",
                          EventType.ACQUISITION)
     assert words(purchase.agents) == {"Acme"} and words(purchase.patients) == {"Globex"}
+
+
+def test_a_day_and_part_of_it_dates_the_event(nlp: Any) -> None:
+    (death,) = events(nlp, "Anna Berg died on Friday night at her home in Leeds.",
+                      EventType.DEATH)
+    assert death.time is not None and death.time.text == "Friday night"
