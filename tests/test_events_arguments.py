@@ -200,3 +200,10 @@ def test_a_day_and_part_of_it_dates_the_event(nlp: Any) -> None:
     (death,) = events(nlp, "Anna Berg died on Friday night at her home in Leeds.",
                       EventType.DEATH)
     assert death.time is not None and death.time.text == "Friday night"
+
+
+def test_stabbed_to_death_is_one_killing_not_a_second_death(nlp: Any) -> None:
+    text = "Tom Reid, 14, was stabbed to death in Leicester in February."
+    assert events(nlp, text, EventType.DEATH) == []
+    (killing,) = events(nlp, text, EventType.KILLING)
+    assert words(killing.patients) == {"Tom Reid"} and words(killing.places) == {"Leicester"}

@@ -121,6 +121,8 @@ def event_type(token: Token) -> EventType | None:
         if token.text[:1].isupper() and token.i != token.sent.start:
             return None  # part of a title or name: "Meet the Fockers"
         kind = trigger_type(phrasal_lemma(token), "VERB") or trigger_type(token.lemma_, "VERB")
+        if kind is None and _to_death(token):
+            kind = EventType.KILLING  # "stabbed to death", "beaten to death"
         if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
             kind = EventType.TRIAL  # "charged with 34 counts"
         if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
@@ -143,6 +145,9 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
         if kind is None or not _noun_sense(token, kind):
             return None
+        if kind is EventType.DEATH and token.dep_ == "pobj" and token.head.lower_ == "to" \
+                and token.head.head.pos_ == "VERB":
+            return None  # "stabbed to death": the verb's killing, not a second event
         needed = PREPOSITIONAL_TRIGGERS.get(token.lemma_.lower())
         if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in token.children):
             return None  # "a part in the rally" of share prices; "a rally in London" is one
@@ -155,6 +160,12 @@ def event_type(token: Token) -> EventType | None:
         modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
         return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
+
+
+def _to_death(verb: Token) -> bool:
+    return any(c.dep_ == "prep" and c.lower_ == "to" and any(
+        o.dep_ == "pobj" and o.lemma_.lower() == "death" for o in c.children)
+        for c in verb.children)
 
 
 def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
