@@ -173,3 +173,37 @@ def test_seizing_a_spot_or_an_imagination_is_no_capture(nlp: Any, text: str) -> 
 )
 def test_taking_ground_people_or_control_is_a_capture(nlp: Any, text: str) -> None:
     assert len(events(nlp, text, EventType.CAPTURE)) == 1
+
+
+def test_a_battle_with_an_illness_kills_nobody(nlp: Any) -> None:
+    found = events(nlp, "The singer died at his home in Leeds after a long battle with cancer.",
+                   EventType.DEATH)
+    assert len(found) == 1
+    assert events(nlp, "The singer died at his home in Leeds after a long battle with cancer.",
+                  EventType.KILLING) == []
+
+
+def test_storming_into_a_lead_is_no_attack(nlp: Any) -> None:
+    assert events(nlp, "Smith stormed into a 3-0 lead against Jones in Paris.",
+                  EventType.ATTACK) == []
+    assert len(events(nlp, "Police stormed into the compound in Waco on Monday.",
+                      EventType.ATTACK)) == 1
+
+
+def test_the_owner_of_an_effort_to_buy_is_the_buyer(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Acme's long fight to acquire Globex ended in Paris.",
+                         EventType.ACQUISITION)
+    assert words(purchase.agents) == {"Acme"} and words(purchase.patients) == {"Globex"}
+
+
+def test_a_day_and_part_of_it_dates_the_event(nlp: Any) -> None:
+    (death,) = events(nlp, "Anna Berg died on Friday night at her home in Leeds.",
+                      EventType.DEATH)
+    assert death.time is not None and death.time.text == "Friday night"
+
+
+def test_stabbed_to_death_is_one_killing_not_a_second_death(nlp: Any) -> None:
+    text = "Tom Reid, 14, was stabbed to death in Leicester in February."
+    assert events(nlp, text, EventType.DEATH) == []
+    (killing,) = events(nlp, text, EventType.KILLING)
+    assert words(killing.patients) == {"Tom Reid"} and words(killing.places) == {"Leicester"}

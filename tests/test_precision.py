@@ -41,7 +41,9 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # produced (three judged wrong); 38/48 right on the re-run then.
 # People-roles and claims raised after the third roles and claims round (branch roles3), every
 # row the re-run produces judged: people-roles 43/46, claims 101/131.
-FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.35, 40)}
+# Events raised after this round's argument rules (branch events3; 80% of the 400-article
+# sample): with every row the re-run produces judged, events 25/46 there.
+FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.5, 44)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 

@@ -17,6 +17,7 @@ from kg.extract.rules import facts_of
 from kg.extract.values import (
     DATE_LABELS,
     NUMBER_LABELS,
+    is_dated_time,
     normalise_date,
     number_qualifier,
     number_unit,
@@ -80,7 +81,7 @@ def times_of(doc: Doc, frame: ChunkFrame) -> list[TimeExpression]:
     reference = frame.document.meta.date_published
     found = []
     for ent in doc.ents:
-        if ent.label_ not in DATE_LABELS:
+        if ent.label_ not in DATE_LABELS and not is_dated_time(ent.text):
             continue
         value, granularity = normalise_date(fold_space(ent.text), reference)
         begin, end = frame.offset + ent.start_char, frame.offset + ent.end_char

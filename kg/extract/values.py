@@ -39,6 +39,16 @@ if TYPE_CHECKING:
     from spacy.tokens import Span
 
 DATE_LABELS = frozenset({"DATE"})
+
+
+def is_dated_time(text: str) -> bool:
+    """Whether a TIME expression names its day ("Friday night", "Monday morning"): a date too.
+
+    >>> is_dated_time("Friday night"), is_dated_time("10pm")
+    (True, False)
+    """
+    words = text.lower().split()
+    return bool(words) and words[0] in CALENDAR_WORDS
 NUMBER_LABELS = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"})
 
 _UNITS = NUMBER_UNITS

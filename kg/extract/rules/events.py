@@ -121,6 +121,8 @@ def event_type(token: Token) -> EventType | None:
         if token.text[:1].isupper() and token.i != token.sent.start:
             return None  # part of a title or name: "Meet the Fockers"
         kind = trigger_type(phrasal_lemma(token), "VERB") or trigger_type(token.lemma_, "VERB")
+        if kind is None and _to_death(token):
+            kind = EventType.KILLING  # "stabbed to death", "beaten to death"
         if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
             kind = EventType.TRIAL  # "charged with 34 counts"
         if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
@@ -143,6 +145,9 @@ def event_type(token: Token) -> EventType | None:
         kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
         if kind is None or not _noun_sense(token, kind):
             return None
+        if kind is EventType.DEATH and token.dep_ == "pobj" and token.head.lower_ == "to" \
+                and token.head.head.pos_ == "VERB":
+            return None  # "stabbed to death": the verb's killing, not a second event
         needed = PREPOSITIONAL_TRIGGERS.get(token.lemma_.lower())
         if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in token.children):
             return None  # "a part in the rally" of share prices; "a rally in London" is one
@@ -157,6 +162,12 @@ def event_type(token: Token) -> EventType | None:
     return None
 
 
+def _to_death(verb: Token) -> bool:
+    return any(c.dep_ == "prep" and c.lower_ == "to" and any(
+        o.dep_ == "pobj" and o.lemma_.lower() == "death" for o in c.children)
+        for c in verb.children)
+
+
 def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     """The event a trigger verb names here, if any: "struck a deal", "striking oil" and
     "attacked the government over Iraq" attack nothing; "launched a campaign" launches no
@@ -167,8 +178,12 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     if kind is EventType.ATTACK:
         if any(c.dep_ == "prep" and c.lower_ in CRITICISM_PREPS for c in verb.children):
             return None
-        if objects and not _can_be_hit(objects[0]):
-            return None
+        through = PREPOSITIONAL_TRIGGERS.get(verb.lemma_.lower(), [])
+        into = [o for c in verb.children if c.dep_ == "prep" and c.lower_ in through
+                for o in c.children if o.dep_ == "pobj"]  # "stormed into the compound"
+        hit = objects or into
+        if hit and not (_can_be_hit(hit[0]) or _is_territory(hit[0])):
+            return None  # "struck a deal", "stormed into a 4-0 lead"
     if verb.lemma_.lower() in TERRITORY_VERBS and objects and not _is_territory(
             _antecedent(objects[0])):
         return None  # "fans invaded the pitch", "the voters he abandoned"
@@ -244,10 +259,10 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
             and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
         return False  # "a great deal of argument"
     if kind is EventType.ATTACK:
-        targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS
+        targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS | {"with"}
                    for o in p.children if o.dep_ == "pobj"]
         if targets and not _can_be_hit(targets[0]):
-            return False  # "an attack on the cost of the asylum system"
+            return False  # "an attack on the cost of …", "a long battle with cancer"
         return not any(c.lower_ in NON_VIOLENT_ATTACKS for c in modifiers)
     if kind is EventType.LAUNCH:
         of = [o for p in noun.children if p.lower_ == "of" for o in p.children
@@ -426,9 +441,11 @@ def subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "pcomp" and governor.dep_ == "prep" and governor.head.pos_ == "VERB":
         # "the FA is to start the search after appointing X": the FA appoints
         return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
-    if verb.dep_ in {"acl", "relcl"} and governor.dep_ == "dobj" \
-            and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children) \
-            and governor.head.lemma_ in SUPPORT_VERBS:
+    infinitive = verb.dep_ in {"acl", "relcl"} \
+        and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    if infinitive and (owners := [c for c in governor.children if c.dep_ == "poss"]):
+        return owners  # "Oracle's fight to acquire Peoplesoft": Oracle acquires
+    if infinitive and governor.dep_ == "dobj" and governor.head.lemma_ in SUPPORT_VERBS:
         # "the firm announced a deal to buy X": the firm buys
         return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
     if verb.dep_ not in INHERITING_DEPS or governor.i == verb.i:
