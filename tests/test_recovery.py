@@ -160,10 +160,14 @@ def test_names_other_articles_found_are_recovered(first: str, found: str, second
 @pytest.mark.parametrize(
     ("text", "glued", "expected"),
     [
-        pytest.param("Red Sox bid for Teixeira\nBoston looks on.", "Teixeira\nBoston",
+        pytest.param("Red Sox bid for Teixeira\nBoston looks on.\nIt rained.\nHe left.",
+                     "Teixeira\nBoston",
                      ["Teixeira"], id="a-name-glued-across-a-headline-break"),
         pytest.param("The talks with Vladimir\nPutin ended and\nthen he left.", "Vladimir\nPutin",
                      ["Vladimir\nPutin"], id="a-wrapped-article-keeps-its-names"),
+        pytest.param("Officials at the International Monetary\nFund in Washington disagreed.",
+                     "International Monetary\nFund", ["International Monetary\nFund"],
+                     id="a-line-that-is-no-sentence-keeps-its-names"),
     ],
 )
 def test_names_are_cut_at_line_breaks(text: str, glued: str, expected: list[str]) -> None:

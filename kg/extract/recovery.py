@@ -233,7 +233,7 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     Teixeira" + "Here's a prediction" is "Teixeira". The part before the break stays (the
     part after it, when only that part has a capital).
 
-    >>> text = "Red Sox bid for Teixeira\\nBoston looks on ."
+    >>> text = "Red Sox bid for Teixeira\\nBoston looks on .\\nIt is late .\\nHe left ."
     >>> glued = Mention(16, 31, text[16:31], "Teixeira Boston", EntityKind.PLACE, "GPE", 0)
     >>> [m.name for m in cut_at_line_breaks(text, [glued])]
     ['Teixeira']
@@ -293,9 +293,17 @@ def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 
 
 def _is_wrapped(text: str) -> bool:
-    lines = text.split("\n")
-    return any(line.strip() and line.rstrip()[-1] not in ".!?:;\"'”’)" and nxt[:1].islower()
-               for line, nxt in zip(lines, lines[1:], strict=False))
+    """Whether line breaks may fall inside a sentence: a line without final punctuation runs
+    on into one opening in lower case, or fewer than three lines, or fewer than half of them,
+    end with a sentence's punctuation (one sentence or paragraph a line is what is left)."""
+    lines = [line.rstrip() for line in text.split("\n") if line.strip()]
+    ended = [line[-1] in _SENTENCE_ENDS for line in lines]
+    return (len(lines) < 3 or 2 * sum(ended) < len(lines)
+            or any(not end and nxt[:1].islower()
+                   for end, nxt in zip(ended, lines[1:], strict=False)))
+
+
+_SENTENCE_ENDS = frozenset(".!?:;\"'”’)")
 
 
 def with_headline_names(text: str, sentences: Sequence[Sentence],
