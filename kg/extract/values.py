@@ -251,6 +251,7 @@ def _parser(reference: date | None) -> Any:
     return DateDataParser(languages=["en"], settings=settings)
 
 
+@lru_cache(maxsize=4096)  # dateparser takes ~1 ms; 741 calls per 100 BBC articles, 304 distinct
 def normalise_date(text: str, reference: date | None) -> tuple[date | None, str | None]:
     """A DATE expression as (date, granularity), or ``(None, None)`` if it cannot be pinned.
 

@@ -317,8 +317,9 @@ class ClaimReader:
         """A clause as claim text: in one paragraph (the cue's, or the nearest to it), without
         a dateline, a leading "that", edge punctuation."""
         tokens = _one_paragraph(tokens, cue)
-        if cue is not None:
-            tokens = [t for t in tokens if t.sent == cue.sent]
+        if cue is not None:  # the cue's sentence (bounds once: ``Token.sent`` walks to them)
+            sent = cue.sent
+            tokens = [t for t in tokens if sent.start <= t.i < sent.end]
         tokens = _before_next_cue(tokens)
         if not any(t.pos_ in {"VERB", "AUX"} for t in tokens):
             return None  # "Golden rule 'intact' says ex-aide": a headline's object, no clause
