@@ -43,7 +43,10 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # row the re-run produces judged: people-roles 43/46, claims 101/131.
 # Events raised after this round's argument rules (branch events3; 80% of the 400-article
 # sample): with every row the re-run produces judged, events 25/46 there.
-FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.5, 44)}
+# Merged (integ3: both fact branches, sentences ending at blank lines, no facts from a
+# headline), every row the re-run produces judged: people-roles 43/46, claims 103/131, events
+# 23/42 (headline events are gone, so the events count is 40).
+FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.5, 40)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities")
 
