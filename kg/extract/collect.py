@@ -156,7 +156,9 @@ def extraction_from_chunks(
         quantities += quantities_of(doc, frame)
         facts += facts_of(doc, frame, chunk_mentions, chunk_times)
     headline = headline_sentences(document.text, sentences)
-    facts = [f for f in facts if not set(f.evidence.sentences) <= headline]
+    if headline:
+        facts = [f for f in facts
+                 if not f.evidence.sentences or not set(f.evidence.sentences) <= headline]
     mentions = with_headline_names(document.text, sentences, sorted(
         [*mentions, *recovered_mentions(document.text, sentences, mentions)],
         key=lambda m: m.begin))
