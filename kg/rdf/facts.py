@@ -66,6 +66,7 @@ from kg.rdf.namespaces import (
 )
 from kg.rdf.terms import (
     Triple,
+    _index,
     article_iri,
     country_node,
     english,
@@ -172,8 +173,8 @@ class FactScope:
         yield node, GAF.denotedBy, words
         yield words, RDF.type, NIF.RFC5147String
         yield words, NIF.referenceContext, self.article
-        yield words, NIF.beginIndex, Literal(span.begin, datatype=XSD.nonNegativeInteger)
-        yield words, NIF.endIndex, Literal(span.end, datatype=XSD.nonNegativeInteger)
+        yield words, NIF.beginIndex, _index(span.begin)  # the cached offset literals
+        yield words, NIF.endIndex, _index(span.end)
         yield words, NIF.anchorOf, english(span.text)
         if lemma:
             yield words, NIF.lemma, Literal(lemma)
