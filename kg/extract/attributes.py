@@ -84,6 +84,15 @@ class TableMatches:
                     else:
                         self._add(found, candidate, rows, i)
         for candidate in self.scans:
+            filters = candidate[2]
+            if len(filters) == 1 and filters[0][1] == "regex":  # test each distinct value once
+                column, _, pattern = filters[0]
+                values = columns_of[column] if rows else ()
+                hits = {v for v in set(values) if self._regex(pattern, v)}
+                for i, value in enumerate(values):
+                    if value in hits:
+                        self._add(found, candidate, rows, i)
+                continue
             for i in range(len(rows)):
                 self._add(found, candidate, rows, i)
         if len(self.rest):

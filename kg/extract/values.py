@@ -185,8 +185,9 @@ def number_unit(span: Span) -> str | None:
     the number modifies."""
     doc = span.doc
     before = doc[span.start - 1].text if span.start > 0 else ""
+    text = span.text  # once: ``Span.text`` joins the tokens again on every call
     for symbol, code in _CURRENCY.items():  # longest first: "A$" before "$"
-        if symbol in span.text or before.endswith(symbol):
+        if symbol in text or before.endswith(symbol):
             return code
     words = [t for t in doc[span.end : span.end + 3] if t.lower_ not in _SCALES]
     for token in [*words[:1], *(doc[span.start - 1 : span.start] if span.start else [])]:
@@ -199,7 +200,7 @@ def number_unit(span: Span) -> str | None:
     pairs = zip(around, around[1:], strict=False)
     if any(w == "percentage" and n in PERCENTAGE_POINTS for w, n in pairs):
         return "percentage points"
-    if span.label_ == "PERCENT" or "%" in span.text:
+    if span.label_ == "PERCENT" or "%" in text:
         return "percent"
     after = words[0] if words else None
     root = span.root

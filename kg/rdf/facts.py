@@ -21,7 +21,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from rdflib import Literal, URIRef
 
@@ -66,6 +66,7 @@ from kg.rdf.namespaces import (
 )
 from kg.rdf.terms import (
     Triple,
+    _index,
     article_iri,
     country_node,
     english,
@@ -92,8 +93,14 @@ def fact_iri(base: str, kind: str, doc_id: str, begin: int, end: int, extra: str
 
 def _plain_decimal(value: float) -> Literal:
     """``value`` as xsd:decimal without exponent ("1730", not "1.73E+3")."""
-    text = format(Decimal(repr(round(value, 6))).normalize(), "f")
-    return Literal(text, datatype=XSD.decimal)
+    return _decimal_literal(repr(round(value, 6)))
+
+
+@lru_cache(maxsize=4096)
+def _decimal_literal(number: str) -> Literal:
+    """The xsd:decimal of a number's ``repr`` (kept: the same few confidences recur on every
+    fact, and building a ``Literal`` costs more than the lookup)."""
+    return Literal(format(Decimal(number).normalize(), "f"), datatype=XSD.decimal)
 
 
 @dataclass
@@ -166,8 +173,8 @@ class FactScope:
         yield node, GAF.denotedBy, words
         yield words, RDF.type, NIF.RFC5147String
         yield words, NIF.referenceContext, self.article
-        yield words, NIF.beginIndex, Literal(span.begin, datatype=XSD.nonNegativeInteger)
-        yield words, NIF.endIndex, Literal(span.end, datatype=XSD.nonNegativeInteger)
+        yield words, NIF.beginIndex, _index(span.begin)  # the cached offset literals
+        yield words, NIF.endIndex, _index(span.end)
         yield words, NIF.anchorOf, english(span.text)
         if lemma:
             yield words, NIF.lemma, Literal(lemma)
