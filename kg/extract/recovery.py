@@ -347,8 +347,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
         line = text[begin:end]
         taken: list[tuple[int, int]] = []
         for name in sorted(names, key=len, reverse=True):
-            for match in re.finditer(r"(?<![\w'’-])" + re.escape(name) + r"(?![\w’-])", line):
-                b, e = begin + match.start(), begin + match.end()
+            for start in _whole_words(line, name):
+                b, e = begin + start, begin + start + len(name)
                 if not any(tb < e and b < te for tb, te in taken):
                     taken.append((b, e))
                     kind, label = names[name]

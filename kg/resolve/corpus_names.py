@@ -58,13 +58,13 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     >>> [m.name for m in with_corpus_names([won, kept, later])[2].mentions]
     ['Klitschko']
     """
-    names = _corpus_names(extractions)
+    lower = {w for e in extractions for w in lower_words(e.document.text)}
+    names = _corpus_names(extractions, lower)
     if not names:
         return list(extractions)
     by_first: dict[str, list[str]] = {}
     for name in names:
         by_first.setdefault(name.split()[0].upper(), []).append(name)
-    lower = {w for e in extractions for w in lower_words(e.document.text)}
     found = []
     for extraction in extractions:
         added = _corpus_mentions(extraction, names, by_first, lower)
@@ -74,8 +74,10 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     return found
 
 
-def _corpus_names(extractions: Sequence[Extraction]) -> dict[str, tuple[EntityKind, str]]:
-    """Name → (class, NER label) for the names the corpus found that may be recovered."""
+def _corpus_names(extractions: Sequence[Extraction],
+                  lower: set[str]) -> dict[str, tuple[EntityKind, str]]:
+    """Name → (class, NER label) for the names the corpus found that may be recovered
+    (``lower``: the words the corpus writes in lower case)."""
     votes: dict[str, Counter[tuple[EntityKind, str]]] = {}
     articles: dict[str, set[str]] = {}
     full_names: Counter[str] = Counter()
@@ -91,7 +93,6 @@ def _corpus_names(extractions: Sequence[Extraction]) -> dict[str, tuple[EntityKi
                 full_names[m.name] += 1
     # a surname of a full name found twice: "Fake DVDs" tagged PERSON once gives no "DVDs"
     surnames = {name.split()[-1] for name, n in full_names.items() if n >= 2}
-    lower = {w for e in extractions for w in lower_words(e.document.text)}
     names = {}
     for name, counted in votes.items():
         (kind, label), n = counted.most_common(1)[0]
@@ -127,10 +128,10 @@ def not_a_name(word: str) -> bool:
 def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, str]],
                      by_first: dict[str, list[str]], lower: set[str]) -> list[Mention]:
     text = extraction.document.text
-    taken = [(m.begin, m.end) for m in extraction.mentions]
-    taken += [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
-    name_words = {w for m in extraction.mentions for w in m.name.split()}
     bounds = line_bounds(text)
+    taken = [(m.begin, m.end) for m in extraction.mentions]
+    taken += [(b, e) for b, e in bounds if is_url_line(text[b:e])]
+    name_words = {w for m in extraction.mentions for w in m.name.split()}
     headlines = [(b, e) for b, e in bounds if is_title_case_line(text[b:e])]
     capitals = [(b, e) for b, e in bounds if is_capitals_line(text[b:e])]
     found = []
