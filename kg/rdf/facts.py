@@ -344,7 +344,13 @@ def _employs_as_government(scope: FactScope, fact: Membership) -> bool:
     Cisco"): both are the entity as named."""
     if fact.role.split()[-1].lower() in OCCUPATIONS:
         return False
-    entity = scope.entity_of(fact.organization) if fact.organization else None
+    return fact.organization is None or _acts_through_government(scope, fact.organization)
+
+
+def _acts_through_government(scope: FactScope, party: Party) -> bool:
+    """Whether ``party`` acts as itself or, a place, through its government: anything but a
+    place, or a place that has one (``_governed``)."""
+    entity = scope.entity_of(party)
     return entity is None or entity.kind is not EntityKind.PLACE or _governed(entity)
 
 
@@ -545,8 +551,7 @@ def _territory(scope: FactScope, party: Party, as_government: bool) -> bool:
 def _speaks_as_government(scope: FactScope, fact: Claim) -> bool:
     """A place speaks through its government ("Moscow said") only when GeoNames knows it; a
     "place" it does not know is a name the tagger mistyped (a footballer, a company)."""
-    entity = scope.entity_of(fact.speaker)
-    return entity is None or entity.kind is not EntityKind.PLACE or _governed(entity)
+    return _acts_through_government(scope, fact.speaker)
 
 
 def _claim_contents(scope: FactScope, node: URIRef, content: Span) -> Iterator[Triple]:
