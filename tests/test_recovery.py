@@ -118,6 +118,21 @@ def test_headline_names_are_those_the_article_gives() -> None:
     assert with_headline_names("Obama Overturns Bush Rules", [], alone) == alone
 
 
+def test_a_headline_in_capitals_gives_the_body_names_in_capitals() -> None:
+    from kg.extract.recovery import with_headline_names
+
+    text = "REPORT : RED SOX MAKE HUGE OFFER TO TEIXEIRA\nThe Red Sox bid for Mark Teixeira ."
+    body, mark = text.index("Red Sox"), text.index("Mark")
+    found = [Mention(9, 16, "RED SOX", "RED SOX", EntityKind.ORGANIZATION, "ORG", 0),
+             Mention(body, body + 7, "Red Sox", "Red Sox", EntityKind.ORGANIZATION, "ORG", 1),
+             Mention(mark, mark + 13, "Mark Teixeira", "Mark Teixeira", EntityKind.PERSON,
+                     "PERSON", 1)]
+    sentences = [Sentence(0, 0, 44), Sentence(1, 45, len(text))]
+    kept = with_headline_names(text, sentences, sorted(found, key=lambda m: m.begin))
+    assert [(m.text, m.name, m.sentence) for m in kept if m.sentence == 0] == [
+        ("RED SOX", "Red Sox", 0), ("TEIXEIRA", "Teixeira", 0)]
+
+
 def _article(doc: str, text: str, *found: str) -> Any:
     from kg.model import ArticleMeta, Document, Extraction
 
@@ -157,6 +172,46 @@ def test_names_other_articles_found_are_recovered(first: str, found: str, second
     assert corpus[0].mentions == _article("a", first, found).mentions
 
 
+def _org_article(doc: str, text: str, *found: str) -> Any:
+    from kg.model import ArticleMeta, Document, Extraction
+
+    mentions, at = [], 0
+    for name in found:
+        begin = text.index(name, at)
+        at = begin + len(name)
+        mentions.append(Mention(begin, at, name, name, EntityKind.ORGANIZATION, "ORG", 0))
+    return Extraction(Document(doc, f"{doc}.txt", text, ArticleMeta(), ""),
+                      tuple(sentences(text)), tuple(mentions))
+
+
+@pytest.mark.parametrize(
+    ("found", "second", "expected"),
+    [
+        pytest.param([("a", "The Sox won. The Sox left.", "Sox", "Sox"),
+                      ("a2", "Fans of the Sox cheered.", "Sox")],
+                     "It was late and the Sox lost.", ["Sox"],
+                     id="a-one-word-team-found-three-times-in-two-articles"),
+        pytest.param([("a", "The Sox won. The Sox left. The Sox lost.", "Sox", "Sox", "Sox")],
+                     "It was late and the Sox lost.", [],
+                     id="a-one-word-name-found-in-one-article-only"),
+        pytest.param([("a", "The Red Sox won in red shirts.", "Red Sox")],
+                     "It was late and the Red Sox lost.", ["Red Sox"],
+                     id="a-name-that-opens-with-a-word"),
+        pytest.param([("a", "Biologists Overturn Bush Rules\nThey said the rules were bad.",
+                       "Overturn Bush Rules")],
+                     "It was late and Overturn Bush Rules was read.", [],
+                     id="a-name-that-ends-with-a-word"),
+    ],
+)
+def test_corpus_names_of_organisations(found: list[tuple[str, ...]], second: str,
+                                       expected: list[str]) -> None:
+    from kg.resolve.corpus_names import with_corpus_names
+
+    corpus = with_corpus_names([*(_org_article(*a) for a in found),
+                                _org_article("b", second)])
+    assert [m.name for m in corpus[-1].mentions] == expected
+
+
 @pytest.mark.parametrize(
     ("text", "glued", "expected"),
     [
@@ -175,6 +230,19 @@ def test_names_are_cut_at_line_breaks(text: str, glued: str, expected: list[str]
 
     found = cut_at_line_breaks(text, [mention(text, glued, EntityKind.PLACE, "GPE")])
     assert [text[m.begin : m.end] for m in found] == expected
+
+
+def test_a_name_after_a_line_break_stays_when_the_article_names_it_elsewhere() -> None:
+    from kg.extract.recovery import cut_at_line_breaks
+
+    text = "Red Sox bid for Teixeira\nBoston looks on.\nIt rained in Boston.\nHe left."
+    glued = mention(text, "Teixeira\nBoston", EntityKind.PERSON, "PERSON")
+    later = text.rindex("Boston")
+    boston = Mention(later, later + 6, "Boston", "Boston", EntityKind.PLACE, "GPE", 2)
+    found = cut_at_line_breaks(text, [glued, boston])
+    assert [(text[m.begin : m.end], m.kind) for m in found] == [
+        ("Teixeira", EntityKind.PERSON), ("Boston", EntityKind.PLACE),
+        ("Boston", EntityKind.PLACE)]
 
 
 @pytest.mark.parametrize(

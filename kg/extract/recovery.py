@@ -226,12 +226,15 @@ def is_title_case_line(line: str) -> bool:
     return len(long_words) >= 3 and all(w[:1].isupper() for w in long_words)
 
 
-def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+def cut_at_line_breaks(text: str, mentions: Sequence[Mention],
+                       sentences: Sequence[Sentence] = ()) -> list[Mention]:
     """``mentions`` cut at a line break inside them, in an article whose lines are not wrapped
     (no line ending without punctuation runs on into a line opening in lower case): there a
     line ends a headline or a sentence, and the tagger's "Teixeira Here" of "… offer for
     Teixeira" + "Here's a prediction" is "Teixeira". The part before the break stays (the
-    part after it, when only that part has a capital).
+    part after it, when only that part has a capital); the part after it stays too when the
+    article names it elsewhere ("Boston" of "… to Teixeira" + "Boston looks on", when
+    "Boston" is found in another sentence), with that mention's class.
 
     >>> text = "Red Sox bid for Teixeira\\nBoston looks on .\\nIt is late .\\nHe left ."
     >>> glued = Mention(16, 31, text[16:31], "Teixeira Boston", EntityKind.PLACE, "GPE", 0)
@@ -240,6 +243,7 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """
     if not any("\n" in text[m.begin : m.end] for m in mentions) or _is_wrapped(text):
         return list(mentions)
+    named = {m.name: m for m in mentions if "\n" not in text[m.begin : m.end]}
     kept = []
     for m in mentions:
         surface = text[m.begin : m.end]
@@ -248,16 +252,23 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention]) -> list[Mention]:
             continue
         first, _, rest = surface.partition("\n")
         last = rest.rsplit("\n", 1)[-1]
+        after = m.end - len(last.lstrip()), " ".join(last.split())
         if CAPITALISED_WORD.search(first):
             begin, part = m.begin, first.rstrip()
+            if after[1] in named and CAPITALISED_WORD.match(after[1]):
+                other = named[after[1]]
+                kept.append(in_sentence(Mention(after[0], m.end, text[after[0] : m.end],
+                                                after[1], other.kind, other.ner_label, 0),
+                                        sentences) if sentences else
+                            Mention(after[0], m.end, text[after[0] : m.end], after[1],
+                                    other.kind, other.ner_label, m.sentence))
         elif CAPITALISED_WORD.search(last):
-            begin = m.end - len(last.lstrip())
-            part = last.strip()
+            begin, part = after[0], last.strip()
         else:
             continue
         kept.append(Mention(begin, begin + len(part), part, " ".join(part.split()), m.kind,
                             m.ner_label, m.sentence, m.titles))
-    return kept
+    return sorted(kept, key=lambda m: (m.begin, m.end))
 
 
 #: A nickname in brackets or quotes and the surname after a person's given names:
@@ -315,10 +326,11 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     In a Title Case line every word is capitalised, so the tagger cannot tell a name from a
     verb ("Obama Overturns Bush", "Esther Williams Dies", "Driver Charged"): there, a name
     counts only when the body of the article names it too — as a whole name, or a person's
-    surname ("Bush" of "George W. Bush"). An article whose every line is a headline keeps
+    surname ("Bush" of "George W. Bush"); in a line set in capitals, written in capitals
+    ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = with_nicknames(text, cut_at_line_breaks(text, mentions))
+    mentions = with_nicknames(text, cut_at_line_breaks(text, mentions, sentences))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
@@ -345,13 +357,25 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     kept = list(body)
     for begin, end in title:
         line = text[begin:end]
+        capitals = is_capitals_line(line)  # "RED SOX MAKE HUGE OFFER TO TEIXEIRA"
         taken: list[tuple[int, int]] = []
         for name in sorted(names, key=len, reverse=True):
-            for start in _whole_words(line, name):
+            written = name.upper() if capitals else name
+            for start in _whole_words(line, written):
                 b, e = begin + start, begin + start + len(name)
                 if not any(tb < e and b < te for tb, te in taken):
                     taken.append((b, e))
                     kind, label = names[name]
-                    kept.append(in_sentence(Mention(b, e, name, name, kind, label, 0),
+                    kept.append(in_sentence(Mention(b, e, written, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)
+
+
+def is_capitals_line(line: str) -> bool:
+    """Whether a line is set in capitals, as some sites set headlines: two words or more,
+    no lower-case letter ("REPORT : RED SOX MAKE HUGE OFFER TO TEIXEIRA").
+
+    >>> is_capitals_line("RED SOX MAKE OFFER"), is_capitals_line("Red Sox"), is_capitals_line("AP")
+    (True, False, False)
+    """
+    return len(WORD.findall(line)) >= 2 and not any(c.islower() for c in line)
