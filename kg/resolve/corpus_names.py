@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from kg.extract.recovery import (
     CAPITALISED_WORD,
-    WORD,
     in_sentence,
+    is_capitals_line,
     is_known_place,
     is_title_case_line,
     is_url_line,
@@ -35,11 +35,13 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     never found him, "Lindsay Lohan" in a headline whose body says only "Lohan").
 
     Stricter than the article's own repeats (``kg.extract.recovery``): the name is a person's
-    full name, or the surname of one found twice, or a name of several words, or an acronym
-    other articles found as a name three times ("TMZ"); no word of it is a title, a
-    nationality, a feast or an acronym's plural (``not_a_name``), and every one is written
-    only with a capital in the whole corpus ("Brown", "Young", "Labour" are also words); most
-    of its finds agree on its class; a person's name is no place GeoNames knows. An
+    full name, or the surname of one found twice, or a name of several words, or a one-word
+    organisation or place other articles found as a name three times, in two articles or more
+    ("TMZ", "Sox"); no word of it is a title, a nationality, a feast or an acronym's plural
+    (``not_a_name``); its last word is written only with a capital in the whole corpus
+    ("Brown", "Young", "Labour" are also words; "Red Sox" may be recovered, "red" is a word
+    but "Sox" is not; "Overturn Bush Rules" may not); most of its finds agree on its class;
+    a person's name is no place GeoNames knows. An
     occurrence counts as in the article's own rule (a whole word, not part of a longer
     capitalised name, no web-address line) and takes the name's most frequent class and NER
     label; in a Title Case line (a headline) the words after a name may be capitalised too,
@@ -99,11 +101,15 @@ def _corpus_names(extractions: Sequence[Extraction],
         words = name.split()
         if (len(name) < 3 or n * 3 < 2 * sum(counted.values())
                 or not all(CAPITALISED_WORD.fullmatch(w) for w in words)
-                or any(w.lower() in lower or not_a_name(w) for w in words)
+                or any(not_a_name(w) for w in words)
+                # a word the corpus also writes in lower case is also a word ("Brown",
+                # "Labour"); a name of several may open with one ("Red Sox", "New York"), but
+                # not end with one ("Overturn Bush Rules" of a headline)
+                or words[-1].lower() in lower
                 or (kind is EntityKind.PERSON and is_known_place(name))):
             continue
         if len(words) > 1 or (name in surnames if kind is EntityKind.PERSON
-                              else name.isupper() and n >= 3 and len(articles[name]) >= 2):
+                              else n >= 3 and len(articles[name]) >= 2):
             names[name] = (kind, label)
     return names
 
@@ -156,13 +162,3 @@ def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, 
                                               extraction.sentences))
                     break
     return found
-
-
-def is_capitals_line(line: str) -> bool:
-    """Whether a line is set in capitals, as some sites set headlines: two words or more,
-    no lower-case letter ("REPORT : RED SOX MAKE HUGE OFFER TO TEIXEIRA").
-
-    >>> is_capitals_line("RED SOX MAKE OFFER"), is_capitals_line("Red Sox"), is_capitals_line("AP")
-    (True, False, False)
-    """
-    return len(WORD.findall(line)) >= 2 and not any(c.islower() for c in line)
