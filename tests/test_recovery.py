@@ -35,6 +35,12 @@ def test_a_surname_found_once_is_found_everywhere() -> None:
         ("Klitschko", "Person", 1, ()), ("Klitschko", "Person", 2, ())]
 
 
+def test_a_name_after_a_word_opening_a_quotation_is_recovered() -> None:
+    text = "Red Sox fans waited. He wrote, “ The Red Sox are keen . ”"
+    found = mention(text, "Red Sox", EntityKind.ORGANIZATION, "ORG")
+    assert recover(text, found) == [("Red Sox", "Organization", 1, ())]
+
+
 def test_a_title_before_a_recovered_name_stays_with_it() -> None:
     text = "Michael Howard spoke. Then Mrs Howard said no."
     assert recover(text, mention(text, "Michael Howard")) == [("Howard", "Person", 1, ("Mrs",))]

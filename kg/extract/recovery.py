@@ -125,8 +125,10 @@ def stands_alone(text: str, begin: int, end: int, name: str, lower: set[str],
         word = previous.group(1)
         if word.lower().rstrip(".") in TITLE_NOUNS:
             return True, word
-        # "Later Klitschko said": a capitalised word that only opens the sentence
-        opening = before[: previous.start()].rstrip(" ")[-1:] in ("", ".", "!", "?", "\n")
+        # "Later Klitschko said", '“ The Red Sox are': a capitalised word that only opens
+        # the sentence or a quotation
+        opening = before[: previous.start()].rstrip(" ")[-1:] in ("", ".", "!", "?", "\n",
+                                                                 '"', "“", "(")
         return opening and word not in name_words, None
     return True, None
 
