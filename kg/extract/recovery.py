@@ -364,7 +364,7 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
         for name in sorted(names, key=len, reverse=True):
             written = name.upper() if capitals else name
             for start in _whole_words(line, written):
-                b, e = begin + start, begin + start + len(name)
+                b, e = begin + start, begin + start + len(written)
                 if not any(tb < e and b < te for tb, te in taken):
                     taken.append((b, e))
                     kind, label = names[name]
