@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kg.rdf.terms import ENTITY_CLASSES
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
@@ -57,13 +59,15 @@ FIELDS = {
     "conflicting-figures": ("measure", "values"),
 }
 
+#: Every entity, by the one class of ``ENTITY_CLASSES`` it has (a film as schema:CreativeWork,
+#: an award as kg:Award: each class kg gives entities is sampled and judged).
 ENTITY_QUERY = """
 SELECT ?entity ?label ?type ?mention ?text ?article ?sentence WHERE {
   ?mention itsrdf:taIdentRef ?entity ; nif:anchorOf ?text ; nif:referenceContext ?article ;
            nif:sentence/nif:anchorOf ?sentence .
   ?entity rdfs:label ?label ; a ?type .
-  FILTER (?type IN (schema:Person, schema:Organization, schema:Place, schema:Event))
-}"""
+  FILTER (?type IN (CLASSES))
+}""".replace("CLASSES", ", ".join(f"<{iri}>" for iri in ENTITY_CLASSES))
 
 
 # -- the sample ----------------------------------------------------------------------------

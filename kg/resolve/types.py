@@ -27,6 +27,12 @@ twenty of all. Product classes (weapon, vehicle, product) also correct a "place"
 class (``kg.rdf.terms.classes_of``). People get no other finer class. The word lists are general
 English news vocabulary in ``kg/lexicon/data/types-*.txt``.
 
+A thing that is no person, organisation or place of its own — a film, programme, game,
+recording, book, law, award, competition, festival or ground — or a band, takes its class from
+the words around its mentions (``kg.resolve.things``), whatever the tagger called it: when
+one mention in five says so (its only one, if it has one) and no fewer than name an
+organisation class. A person written with a title or a given name stays a person.
+
 >>> cues_in("They tested the Kestrel intercontinental ballistic missile.", 16, 23)
 ['Weapon']
 >>> cues_in("Fidesz, the ruling party, won.", 0, 6)
@@ -42,6 +48,7 @@ from dataclasses import replace
 
 from kg.lexicon import table, word_list
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
+from kg.resolve.things import KIND_OF_THING, thing_cues
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
 ORGANIZATION_LISTS = {
@@ -75,6 +82,8 @@ SOME_ORGANIZATION = "Organization"
 PLACE = "Place"
 #: Mentions that must say what an entity does before its class changes, and their share.
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
+#: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
+THING_SHARE = 0.2
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
 _BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
@@ -279,6 +288,7 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
     """
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
     roles: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    things: defaultdict[str, Counter[str]] = defaultdict(Counter)
     mentions: Counter[str] = Counter()
     titled: set[str] = set()
     for extraction in extractions:
@@ -290,14 +300,38 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             entity = resolution.entity(key)
             organisation, product = _may_be(entity)
             votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
+            things[key].update(thing_cues(text, mention.begin, mention.end))
             mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
                 titled.add(key)
             if (role := role_cue(text, mention.begin, mention.end)) is not None:
                 roles[key][role] += 1
-    entities = tuple(_retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
+    entities = tuple(_as_thing(e, things[e.key], votes[e.key], mentions[e.key], e.key in titled)
+                     or _retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
                      for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
+
+
+def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mentions: int,
+              titled: bool) -> Entity | None:
+    """``entity`` as the thing most of its thing cues name (see the module docstring), with
+    that thing's coarse class (``KIND_OF_THING``; none for works, laws and awards) and no
+    GeoNames link; ``None`` when it is no thing."""
+    said = sum(things.values())
+    if not said or said < THING_SHARE * mentions or said < sum(votes.values()):
+        return None
+    if entity.kind is EntityKind.PERSON and (titled or _has_given_name(entity)):
+        return None
+    thing = min(things, key=lambda c: (-things[c], c))
+    return replace(entity, kind=KIND_OF_THING.get(thing, entity.kind), fine_type=thing,
+                   geo=None, geo_note=None)
+
+
+def _has_given_name(entity: Entity) -> bool:
+    """Whether a name of two words or more opens with a given name ("Keith Connor"; a single
+    "Oscar" may be the award)."""
+    words = entity.label.split()
+    return len(words) > 1 and words[0].lower() in _given_names()
 
 
 def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions: int,
