@@ -14,7 +14,7 @@ from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolutio
 from kg.rdf.namespaces import KG, SDO
 from kg.rdf.terms import ENTITY_CLASSES, FINE_CLASSES, classes_of
 from kg.resolve.things import KIND_OF_THING, _cues, thing_cues
-from kg.resolve.types import with_fine_types
+from kg.resolve.types import cues_in, with_fine_types
 
 
 @pytest.mark.parametrize(("text", "name", "expected"), [
@@ -144,3 +144,13 @@ def test_common_noun_acronyms_are_no_mentions(nlp: Any, text: str, tagged: list[
         spans.append(doc.char_span(begin, begin + len(name), label="ORG"))
     doc.ents = [Span(doc, s.start, s.end, label="ORG") for s in spans]
     assert [doc[m.start:m.end].text for m in raw_mentions(doc)] == kept
+
+
+@pytest.mark.parametrize(("text", "name", "expected"), [
+    ("the Zune music player was", "Zune", ["Product"]),
+    ("the Lumen browser crashed", "Lumen", ["Product"]),
+    ("the Zune player factory", "Zune", []),  # a modifier of "factory"
+])
+def test_product_nouns_after_a_name(text: str, name: str, expected: list[str]) -> None:
+    begin = text.index(name)
+    assert cues_in(text, begin, begin + len(name)) == expected
