@@ -154,3 +154,27 @@ def test_common_noun_acronyms_are_no_mentions(nlp: Any, text: str, tagged: list[
 def test_product_nouns_after_a_name(text: str, name: str, expected: list[str]) -> None:
     begin = text.index(name)
     assert cues_in(text, begin, begin + len(name)) == expected
+
+
+def test_a_name_that_speaks_is_no_product_or_work() -> None:
+    text = ("The Orrin laptop sold well. The Orrin laptop is thin. Orrin said sales rose. "
+            "The film Halden opened. Halden has announced a sequel.")
+    resolution, extractions = _corpus(text, [
+        ("Orrin", EntityKind.ORGANIZATION, "o/orrin"), ("Orrin", EntityKind.ORGANIZATION,
+                                                       "o/orrin"),
+        ("Orrin", EntityKind.ORGANIZATION, "o/orrin"),
+        ("Halden", EntityKind.ORGANIZATION, "o/halden"),
+        ("Halden", EntityKind.ORGANIZATION, "o/halden"),
+    ])
+    typed = {e.key: e for e in with_fine_types(resolution, extractions).entities}
+    assert typed["o/orrin"].fine_type is None  # a maker ("Orrin said"), not its laptop
+    assert typed["o/halden"].fine_type is None
+    text = text.replace("Orrin said", "Orrin shares").replace("Halden has announced", "Halden is")
+    resolution, extractions = _corpus(text, [
+        ("Orrin", EntityKind.ORGANIZATION, "o/orrin"), ("Orrin", EntityKind.ORGANIZATION,
+                                                       "o/orrin"),
+        ("Halden", EntityKind.ORGANIZATION, "o/halden"),
+    ])
+    typed = {e.key: e for e in with_fine_types(resolution, extractions).entities}
+    assert typed["o/halden"].fine_type == "Movie"
+    assert typed["o/orrin"].fine_type == "Product"  # no longer heard speaking

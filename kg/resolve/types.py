@@ -84,6 +84,7 @@ PLACE = "Place"
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
 #: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
 THING_SHARE = 0.2
+_SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
 _BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
@@ -289,6 +290,7 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
     roles: defaultdict[str, Counter[str]] = defaultdict(Counter)
     things: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    speakers: set[str] = set()
     mentions: Counter[str] = Counter()
     titled: set[str] = set()
     for extraction in extractions:
@@ -301,15 +303,35 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             organisation, product = _may_be(entity)
             votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
             things[key].update(thing_cues(text, mention.begin, mention.end))
+            if key not in speakers and _speaks(text, mention.end):
+                speakers.add(key)
             mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
                 titled.add(key)
             if (role := role_cue(text, mention.begin, mention.end)) is not None:
                 roles[key][role] += 1
+    for key in speakers:  # "Apple said": a maker, not the "Apple laptop"; no work speaks
+        votes[key] = Counter({c: n for c, n in votes[key].items() if c not in PRODUCT_LISTS})
+        things[key] = Counter({c: n for c, n in things[key].items() if c in KIND_OF_THING})
     entities = tuple(_as_thing(e, things[e.key], votes[e.key], mentions[e.key], e.key in titled)
                      or _retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
                      for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
+
+
+def _speaks(text: str, end: int) -> bool:
+    """Whether a speech verb follows the name ("Apple said", "X has announced"): the name is
+    a speaker, so no product or work."""
+    match = _SPEECH.match(text, end)
+    if match is None:
+        return False
+    word, verbs = match.group(1), word_list("speech-verbs")
+    return word in _IRREGULAR_SPEECH or any(
+        word.endswith(suffix) and word[:len(word) - len(suffix)] in verbs
+        for suffix in ("s", "d", "ed"))
+
+
+_IRREGULAR_SPEECH = frozenset({"said", "told", "spoke", "wrote", "thought"})
 
 
 def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mentions: int,
