@@ -178,3 +178,18 @@ def test_a_name_that_speaks_is_no_product_or_work() -> None:
     typed = {e.key: e for e in with_fine_types(resolution, extractions).entities}
     assert typed["o/halden"].fine_type == "Movie"
     assert typed["o/orrin"].fine_type == "Product"  # no longer heard speaking
+
+
+@pytest.mark.parametrize(("label", "kind", "party"), [
+    ("Lib Dems", EntityKind.PERSON, True),
+    ("Tories", EntityKind.PLACE, True),
+    ("Liberal Democrats", EntityKind.ORGANIZATION, True),
+    ("Green", EntityKind.PERSON, False),  # a surname too
+    ("Dems Holloway", EntityKind.PERSON, False),
+])
+def test_a_name_of_party_words_is_a_party(label: str, kind: EntityKind, party: bool) -> None:
+    text = f"The {label} met."
+    resolution, extractions = _corpus(text, [(label, kind, "k/1")])
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert (entity.fine_type == "PoliticalParty") is party
+    assert (entity.kind is EntityKind.ORGANIZATION) is (party or kind is EntityKind.ORGANIZATION)

@@ -356,10 +356,22 @@ def _has_given_name(entity: Entity) -> bool:
     return len(words) > 1 and words[0].lower() in _given_names()
 
 
+def _is_party_name(label: str) -> bool:
+    """Whether a name is made of party words only, and is no one person's: two words or a
+    plural ("Lib Dems", "Liberal Democrats", "Tories"; not "Green", a surname too)."""
+    words = label.lower().split()
+    return bool(words) and all(w in word_list("party-words") for w in words) and (
+        len(words) > 1 or words[0].endswith("s"))
+
+
 def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions: int,
              titled: bool) -> Entity:
     """``entity`` with its fine class, made an organisation first where its mentions say what
-    it does; an organisation's role cues count as votes for its fine class."""
+    it does; an organisation's role cues count as votes for its fine class. A name of party
+    words is a party, whatever the tagger said ("the Lib Dems say")."""
+    if _is_party_name(entity.label):
+        return replace(entity, kind=EntityKind.ORGANIZATION, fine_type="PoliticalParty",
+                       geo=None, geo_note=None)
     found = _organisation_by_role(entity, roles, mentions, titled)
     if found is not None:
         entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
