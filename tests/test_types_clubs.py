@@ -75,3 +75,25 @@ def test_a_country_keeps_its_team() -> None:
                      geo=GeoLink(2, "Dunmore", 1.0, 1.0, "XX", feature="country"))
     resolution = _resolution(extractions, (country,))
     assert split_clubs(resolution, extractions) is resolution
+
+
+def test_the_split_is_stable_when_the_registry_gives_the_club_key_to_the_place() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore",
+                  aliases=("organization/dunmore",), geo=CITY)
+    split = split_clubs(_resolution(extractions, (city,)), extractions)
+    by_key = {e.key: e for e in split.entities}
+    assert by_key["place/dunmore"].aliases == ()
+    assert "organization/dunmore" in by_key
+
+
+def test_a_place_keyed_as_an_organisation_gives_its_club_a_second_key() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("organization/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = _resolution(extractions, (city,))
+    resolution = Resolution(resolution.entities, {
+        ref: "organization/dunmore" for ref in resolution.assignments})
+    split = split_clubs(resolution, extractions)
+    assert {e.key for e in split.entities} == {"organization/dunmore", "organization/dunmore-2"}

@@ -6,9 +6,11 @@ Resolution joins every "Liverpool" of a corpus into one place. Where the mention
 place in one article say what the name does — a score, "Liverpool striker X", "beat
 Liverpool", "shares in X" (``kg.resolve.types.role_cue``) — more often than they say it is the
 place ("in Liverpool"), that article's mentions go to an organisation of the same name
-(``organization/<slug>``, the one resolution already has if there is one); the city keeps the
-other articles. A place all of whose articles read so is left whole: ``kg.resolve.types`` then
-makes the entity itself an organisation.
+(``organization/<slug>``, the one resolution already has if there is one; ``-2`` when the
+place itself has that key); the city keeps the other articles. The next build's registry finds
+the organisation's key among the place's names and gives it to the place as an alias: the place
+gives it back, so both IRIs stay what they were. A place all of whose articles read so is left
+whole: ``kg.resolve.types`` then makes the entity itself an organisation.
 
 >>> split_clubs(Resolution((), {}), []).entities
 ()
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 
 from kg.ingest.files import slugify
 from kg.model import Entity, EntityKind, Extraction, Resolution
@@ -64,15 +67,20 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
     by_key = {entity.key: entity for entity in resolution.entities}
     assignments = dict(resolution.assignments)
     added: list[Entity] = []
-    retired = {alias for entity in resolution.entities for alias in entity.aliases}
+    aliases = {alias: entity.key for entity in resolution.entities for alias in entity.aliases}
     for key, articles in sorted(_readings(resolution, extractions).items()):
         moved = _club_articles(articles)
         place = by_key[key]
         club_key = ORGANIZATION_PREFIX + slugify(place.label)
+        if club_key == key:
+            club_key += "-2"
         club = by_key.get(club_key)
-        if not moved or club_key in retired or (
+        if not moved or aliases.get(club_key, key) != key or (
                 club is not None and club.kind is not EntityKind.ORGANIZATION):
             continue
+        if club_key in place.aliases:  # this split, made by an earlier build
+            by_key[key] = replace(place, aliases=tuple(a for a in place.aliases
+                                                       if a != club_key))
         if club is None:
             club = Entity(club_key, EntityKind.ORGANIZATION, place.label)
             by_key[club_key] = club
@@ -82,4 +90,5 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
                 assignments[ref] = club_key
     if assignments == resolution.assignments:
         return resolution
-    return Resolution((*resolution.entities, *added), assignments, resolution.decisions)
+    entities = tuple(by_key[entity.key] for entity in resolution.entities)
+    return Resolution((*entities, *added), assignments, resolution.decisions)
