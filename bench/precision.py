@@ -106,6 +106,11 @@ def _local(iri: Any) -> str:
     return _text(iri).rstrip("/").rsplit("/", 1)[-1]
 
 
+def _class(iri: Any) -> str:
+    """A class's local name, schema.org's or kg's ("Person", "Award")."""
+    return _local(iri).rsplit("#", 1)[-1]
+
+
 def _digest(value: Any) -> str:
     return hashlib.sha1(json.dumps(value, sort_keys=True).encode()).hexdigest()[:12]
 
@@ -181,7 +186,7 @@ def entity_stats(graph: Any) -> list[EntityStats]:
     seen: set[tuple[str, str]] = set()
     for row in query(graph, ENTITY_QUERY, timeout=QUERY_TIMEOUT):
         iri, mention = _text(row["entity"]), _text(row["mention"])
-        entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _local(row["type"]),
+        entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _class(row["type"]),
                                                    0, set(), Counter(), {}))
         if (iri, mention) in seen:
             continue

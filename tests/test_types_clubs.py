@@ -97,3 +97,11 @@ def test_a_place_keyed_as_an_organisation_gives_its_club_a_second_key() -> None:
         ref: "organization/dunmore" for ref in resolution.assignments})
     split = split_clubs(resolution, extractions)
     assert {e.key for e in split.entities} == {"organization/dunmore", "organization/dunmore-2"}
+
+
+def test_a_place_geonames_does_not_link_is_left_whole() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    nation = Entity("place/dunmore", EntityKind.PLACE, "Dunmore")
+    resolution = _resolution(extractions, (nation,))
+    assert split_clubs(resolution, extractions) is resolution

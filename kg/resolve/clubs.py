@@ -48,10 +48,11 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
 
 
 def _is_city(entity: Entity) -> bool:
-    """A place that may share its name with a club: a city or town (a country's team is
-    written as the country, and stays with it)."""
-    return entity.kind is EntityKind.PLACE and (entity.geo is None
-                                                or entity.geo.feature == "city")
+    """A place that may share its name with a club: a city or town GeoNames knows (a
+    country's team is written as the country, and stays with it; so does a nation GeoNames
+    does not link, such as "Scotland")."""
+    return (entity.kind is EntityKind.PLACE and entity.geo is not None
+            and entity.geo.feature == "city")
 
 
 def _club_articles(articles: dict[str, Counter[str]]) -> set[str]:
