@@ -132,6 +132,7 @@ def test_an_award_keeps_only_its_own_class_and_every_entity_class_is_sampled() -
     ("The PC maker Norvik grew 3% of GDP.", ["PC", "Norvik", "GDP"], ["Norvik"]),
     ("Olympic champion Ana Bell won.", ["Olympic", "Ana Bell"], ["Ana Bell"]),
     ("TV Norvik broadcast it.", ["TV Norvik"], ["TV Norvik"]),  # part of a name stays
+    ("I think Norvik is right.", ["I", "Norvik"], ["Norvik"]),
 ])
 def test_common_noun_acronyms_are_no_mentions(nlp: Any, text: str, tagged: list[str],
                                               kept: list[str]) -> None:
@@ -193,3 +194,14 @@ def test_a_name_of_party_words_is_a_party(label: str, kind: EntityKind, party: b
     (entity,) = with_fine_types(resolution, extractions).entities
     assert (entity.fine_type == "PoliticalParty") is party
     assert (entity.kind is EntityKind.ORGANIZATION) is (party or kind is EntityKind.ORGANIZATION)
+
+
+def test_one_cue_in_twenty_mentions_without_other_evidence_is_enough() -> None:
+    text = "Pilot opened. " * 14 + "the film Pilot won"
+    resolution, extractions = _corpus(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 15)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type == "Movie"
+    text = "Pilot opened. " * 24 + "the film Pilot won"
+    resolution, extractions = _corpus(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 25)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type is None

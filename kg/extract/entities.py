@@ -12,7 +12,8 @@ are cut from the name and kept in ``Mention.titles``. The small model's worst cl
 corrected with general rules: a
 name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
 in a place word ("… Sea", "… Republic") a place. A common-noun acronym or an adjective the
-model took for a name ("TV", "PC", "GDP", "MW", "Olympic"; ``not-names.txt``) is no mention.
+model took for a name ("TV", "PC", "GDP", "MW", "Olympic"), the pronoun "I" and a lone "Film"
+or "Directive" (``not-names.txt``) are no mentions.
 """
 
 from __future__ import annotations

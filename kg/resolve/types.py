@@ -30,7 +30,7 @@ English news vocabulary in ``kg/lexicon/data/types-*.txt``.
 A thing that is no person, organisation or place of its own — a film, programme, game,
 recording, book, law, award, competition, festival or ground — or a band, takes its class from
 the words around its mentions (``kg.resolve.things``), whatever the tagger called it: when
-one mention in five says so (its only one, if it has one) and no fewer than name an
+one mention in twenty says so (its only one, if it has one) and no fewer than name an
 organisation class. A person written with a title or a given name stays a person.
 
 >>> cues_in("They tested the Kestrel intercontinental ballistic missile.", 16, 23)
@@ -83,7 +83,7 @@ PLACE = "Place"
 #: Mentions that must say what an entity does before its class changes, and their share.
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
 #: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
-THING_SHARE = 0.2
+THING_SHARE = 0.05
 _SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
