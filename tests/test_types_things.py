@@ -205,3 +205,20 @@ def test_one_cue_in_twenty_mentions_without_other_evidence_is_enough() -> None:
     resolution, extractions = _corpus(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 25)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type is None
+
+
+@pytest.mark.parametrize(("text", "name", "expected"), [
+    ("The $499 Lumen, sold for £339 in the UK, was", "Lumen", ["Product"]),
+    ("the £300 Lumen is", "Lumen", ["Product"]),
+    ("a $300 Lumen phone", "Lumen", ["Product"]),  # the phone is the product
+    ("the $5bn Lumen deal", "Lumen", []),
+])
+def test_a_price_before_a_name_shows_a_product(text: str, name: str,
+                                               expected: list[str]) -> None:
+    begin = text.index(name)
+    assert cues_in(text, begin, begin + len(name)) == expected
+
+
+def test_won_an_award_last_year() -> None:
+    text = "She won an Ember last year."
+    assert thing_cues(text, text.index("Ember"), text.index("Ember") + 5) == ["Award"]

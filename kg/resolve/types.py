@@ -84,6 +84,9 @@ PLACE = "Place"
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
 #: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
 THING_SHARE = 0.05
+#: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
+_PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
+_NEXT_WORD = re.compile(r" ([a-z][a-z-]*)")
 _SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
@@ -190,11 +193,22 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     if organisation and tail_is_name and name and (
             cls := _head_class(name, ORGANIZATION_LISTS, "name")):
         found.append(cls)
+    if product and _priced(text, begin, end):
+        found.append("Product")
     for cue in (_after(text, end, lists), _apposition(text, end, lists),
                 _before(text, begin, lists)):
         if cue is not None:
             found.append(cue)
     return found
+
+
+def _priced(text: str, begin: int, end: int) -> bool:
+    """Whether a price comes right before the name and no noun after it ("the $499
+    Macintosh, sold …"; not "a $300 Acme phone", where the phone is the product)."""
+    if not _PRICE.search(text, max(0, begin - 16), begin):
+        return False
+    following = _NEXT_WORD.match(text, end)
+    return following is None or following.group(1) in word_list("types-stop-words")
 
 
 def role_cue(text: str, begin: int, end: int) -> str | None:
