@@ -354,6 +354,24 @@ def mark_fixed(rows: Iterable[dict[str, Any]], produced: Iterable[str],
     return len(fixed)
 
 
+def mark_fixed_entities(entities: Sequence[EntityStats], judged: dict[str, dict[str, Any]],
+                        folder: Path = JUDGED_DIR) -> int:
+    """Set ``fixed: true`` on judged-wrong entity rows whose class and label no entity of the
+    build has any more (an entity row has no sentence of its own: its key is the thing);
+    returns how many were marked."""
+    produced = {f"{kind}|{e.type}|{e.label}" for e in entities
+                for kind in ("entities-top", "entities-random")}
+    fixed = {key for key, r in judged.items()
+             if r["kind"] in ("entities-top", "entities-random") and r.get("correct") is False
+             and not r.get("fixed") and key not in produced}
+    for path in sorted(folder.glob("entities-*.jsonl")):
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        if any(r["key"] in fixed for r in lines):
+            write_jsonl(path, [{**r, "fixed": True} if r["key"] in fixed else r for r in lines])
+    return len(fixed)
+
+
 def judged_articles(judged: dict[str, dict[str, Any]], n: int,
                     kinds: Sequence[str] = ("people-roles", "claims", "events")) -> list[str]:
     """The ``n`` articles with most judged rows of ``kinds`` (for a quick re-check)."""
@@ -402,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
     if args.mark_fixed:
         print(f"  newly marked fixed: {mark_fixed(wrong, produced)}")
+        print(f"  entity rows newly marked fixed: "
+              f"{mark_fixed_entities(entity_stats(graph), judged)}")
     if args.write_unjudged:
         for kind, rows in unjudged(picked, judged).items():
             write_jsonl(args.out / f"unjudged-{kind}.jsonl", rows)
