@@ -45,6 +45,9 @@ KIND_OF_THING = {
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
 _NEXT = re.compile(r"(?:['’]s?)?(-[a-z]+\b|\s+[a-z][a-z-]*)")
+_SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
+#: Past forms of speech verbs that are no lemma plus an ending (``speech-verbs`` has lemmas).
+_IRREGULAR_SPEECH = frozenset({"said", "told", "spoke", "wrote", "thought"})
 _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+([^,;:.()]{1,60}?)\s*(?=[,;:.()]|\s(?:of|in|by|"
                          r"from|that|which|who|with|for|and|about)\s)")
 
@@ -127,3 +130,19 @@ def thing_cues(text: str, begin: int, end: int) -> list[str]:
     cues = (_name_cue(text, begin, end, following), _descriptor_before(text, begin, following),
             _apposition(text, end), _after(following))
     return list(dict.fromkeys(cls for cls in cues if cls is not None))
+
+
+def speaks(text: str, end: int) -> bool:
+    """Whether a speech verb follows the name ("Apple said", "X has announced"): the name is
+    a speaker, so no product or work.
+
+    >>> speaks("Apple said on Monday", 5), speaks("Apple laptops", 5)
+    (True, False)
+    """
+    match = _SPEECH.match(text, end)
+    if match is None:
+        return False
+    word, verbs = match.group(1), word_list("speech-verbs")
+    return word in _IRREGULAR_SPEECH or any(
+        word.endswith(suffix) and word[:len(word) - len(suffix)] in verbs
+        for suffix in ("s", "d", "ed"))

@@ -48,7 +48,7 @@ from dataclasses import replace
 
 from kg.lexicon import table, word_list
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
-from kg.resolve.things import KIND_OF_THING, thing_cues
+from kg.resolve.things import KIND_OF_THING, speaks, thing_cues
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
 ORGANIZATION_LISTS = {
@@ -87,7 +87,6 @@ THING_SHARE = 0.05
 #: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
 _PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
 _NEXT_WORD = re.compile(r" ([a-z][a-z-]*)")
-_SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
 _BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
@@ -317,7 +316,7 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             organisation, product = _may_be(entity)
             votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
             things[key].update(thing_cues(text, mention.begin, mention.end))
-            if key not in speakers and _speaks(text, mention.end):
+            if key not in speakers and speaks(text, mention.end):
                 speakers.add(key)
             mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
@@ -331,21 +330,6 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
                      or _retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
                      for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
-
-
-def _speaks(text: str, end: int) -> bool:
-    """Whether a speech verb follows the name ("Apple said", "X has announced"): the name is
-    a speaker, so no product or work."""
-    match = _SPEECH.match(text, end)
-    if match is None:
-        return False
-    word, verbs = match.group(1), word_list("speech-verbs")
-    return word in _IRREGULAR_SPEECH or any(
-        word.endswith(suffix) and word[:len(word) - len(suffix)] in verbs
-        for suffix in ("s", "d", "ed"))
-
-
-_IRREGULAR_SPEECH = frozenset({"said", "told", "spoke", "wrote", "thought"})
 
 
 def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mentions: int,
