@@ -8,7 +8,7 @@ from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolutio
 from kg.rdf.namespaces import SDO
 from kg.rdf.terms import classes_of
 from kg.resolve.clubs import split_clubs
-from kg.resolve.types import with_fine_types
+from kg.resolve.types import role_cue, with_fine_types
 
 CITY = GeoLink(1, "Dunmore", 1.0, 1.0, "XX")
 
@@ -104,4 +104,15 @@ def test_a_place_geonames_does_not_link_is_left_whole() -> None:
                                                                        "Dunmore")]
     nation = Entity("place/dunmore", EntityKind.PLACE, "Dunmore")
     resolution = _resolution(extractions, (nation,))
+    assert split_clubs(resolution, extractions) is resolution
+
+
+def test_a_market_in_a_city_is_no_company() -> None:
+    market = "Trade was brisk: shares in Dunmore rose as shares in Dunmore banks fell."
+    extractions = [_extraction("markets", market, "Dunmore"),
+                   _extraction("news", CITY_TEXT, "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = _resolution(extractions, (city,))
+    begin = market.index("Dunmore")
+    assert role_cue(market, begin, begin + 7) == "Corporation"  # a company cue, read right
     assert split_clubs(resolution, extractions) is resolution

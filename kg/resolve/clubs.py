@@ -1,16 +1,18 @@
-"""A city and its club (or company) apart: "Liverpool" in a match report is the club, in a
+"""A city and its club apart: "Liverpool" in a match report is the club, in a
 story about the docks the city, and one entity for both is wrong in every article of one of
 them.
 
 Resolution joins every "Liverpool" of a corpus into one place. Where the mentions of such a
-place in one article say what the name does — a score, "Liverpool striker X", "beat
-Liverpool", "shares in X" (``kg.resolve.types.role_cue``) — more often than they say it is the
-place ("in Liverpool"), that article's mentions go to an organisation of the same name
+place in one article say it plays — a score, "Liverpool striker X", "beat Liverpool"
+(``kg.resolve.types.role_cue``) — more often than they say it is the place ("in Liverpool"),
+that article's mentions go to an organisation of the same name
 (``organization/<slug>``, the one resolution already has if there is one; ``-2`` when the
 place itself has that key); the city keeps the other articles. The next build's registry finds
 the organisation's key among the place's names and gives it to the place as an alias: the place
-gives it back, so both IRIs stay what they were. A place all of whose articles read so is left
-whole: ``kg.resolve.types`` then makes the entity itself an organisation.
+gives it back, so both IRIs stay what they were. Company cues split no city: "shares in
+Tokyo" is trading on Tokyo's market, not a company called Tokyo. A place all of whose
+articles read so is left whole: ``kg.resolve.types`` then makes the entity itself an
+organisation.
 
 >>> split_clubs(Resolution((), {}), []).entities
 ()
@@ -24,10 +26,12 @@ from dataclasses import replace
 
 from kg.ingest.files import slugify
 from kg.model import Entity, EntityKind, Extraction, Resolution
-from kg.resolve.types import PLACE, ROLE_LISTS, role_cue
+from kg.resolve.types import PLACE, role_cue
 
 #: The key prefix of the organisation a city's articles move to.
 ORGANIZATION_PREFIX = "organization/"
+#: The role cue that moves an article's mentions to the club.
+CLUB = "SportsTeam"
 
 
 def _readings(resolution: Resolution, extractions: Sequence[Extraction]
@@ -57,14 +61,13 @@ def _is_city(entity: Entity) -> bool:
 
 def _club_articles(articles: dict[str, Counter[str]]) -> set[str]:
     """The articles whose mentions read as the organisation, if some (not all) do."""
-    moved = {doc for doc, cues in articles.items()
-             if sum(cues[role] for role in ROLE_LISTS) > cues[PLACE]}
+    moved = {doc for doc, cues in articles.items() if cues[CLUB] > cues[PLACE]}
     return moved if moved and moved != set(articles) else set()
 
 
 def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
-    """``resolution`` with each city's club (or company) articles given to an organisation of
-    the same name (see the module docstring)."""
+    """``resolution`` with each city's club articles given to an organisation of the same
+    name (see the module docstring)."""
     by_key = {entity.key: entity for entity in resolution.entities}
     assignments = dict(resolution.assignments)
     added: list[Entity] = []
