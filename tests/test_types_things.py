@@ -222,3 +222,35 @@ def test_a_price_before_a_name_shows_a_product(text: str, name: str,
 def test_won_an_award_last_year() -> None:
     text = "She won an Ember last year."
     assert thing_cues(text, text.index("Ember"), text.index("Ember") + 5) == ["Award"]
+
+
+FILM_ARTICLE = """Film star praised
+
+The horror film Midnight Harbour opened on Friday. Midnight Harbour was directed by Anna Kell.
+She won an Oscar last year. The Mental Welfare Bill was passed by MPs on Tuesday.
+Bristol band Velvet Harbour played at Kelso Stadium. The Boston Marathon starts on Monday.
+Liverpool striker Milan Baros scored as Liverpool beat Everton 2-1.
+"""
+CITY_ARTICLE = """Docks reopen
+
+Floods hit homes in Liverpool on Monday. The council in Liverpool said roads were shut.
+Sales of TV sets rose, the BBC said.
+"""
+
+
+def test_a_build_types_things_and_the_precision_sample_keeps_them(nlp: Any) -> None:
+    from bench.precision import entity_stats
+    from kg.api import build_graph
+
+    graph = build_graph([FILM_ARTICLE, CITY_ARTICLE], nlp=nlp)
+    classes: dict[str, set[str]] = {}
+    for entity in entity_stats(graph):
+        classes.setdefault(entity.label, set()).add(entity.type)
+    assert classes["Midnight Harbour"] == {"CreativeWork"}
+    assert classes["Mental Welfare Bill"] == {"CreativeWork"}
+    assert classes["Oscar"] == {"Award"}
+    assert classes["Velvet Harbour"] == {"Organization"}
+    assert classes["Kelso Stadium"] == {"Place"}
+    assert classes["Boston Marathon"] == {"Event"}
+    assert classes["Liverpool"] == {"Organization", "Place"}  # the club and the city
+    assert "TV" not in classes
