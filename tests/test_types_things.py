@@ -254,3 +254,23 @@ def test_a_build_types_things_and_the_precision_sample_keeps_them(nlp: Any) -> N
     assert classes["Boston Marathon"] == {"Event"}
     assert classes["Liverpool"] == {"Organization", "Place"}  # the club and the city
     assert "TV" not in classes
+
+
+@pytest.mark.parametrize(("text", "name", "expected"), [
+    ("She won a Rennick's Ember award.", "Rennick", []),
+    ("He won a Labour Party seat.", "Labour", []),
+    ("Velvet Harbour on the festival bill", "Velvet Harbour", []),
+    ("with support act Velvet Harbour", "Velvet Harbour", ["MusicGroup"]),
+])
+def test_a_name_that_modifies_another_or_tops_a_bill_is_no_thing(
+        text: str, name: str, expected: list[str]) -> None:
+    begin = text.index(name)
+    assert thing_cues(text, begin, begin + len(name)) == expected
+
+
+def test_a_person_needs_thing_cues_in_half_its_mentions() -> None:
+    text = ("Edda Varn spoke. Edda Varn smiled. Edda Varn left. the Edda Varn biopic. "
+            "the film Edda Varn opened")
+    resolution, extractions = _corpus(text, [("Edda Varn", EntityKind.PERSON, "p/e")] * 5)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type is None and entity.kind is EntityKind.PERSON

@@ -45,6 +45,9 @@ KIND_OF_THING = {
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
 _NEXT = re.compile(r"(?:['’]s?)?(-[a-z]+\b|\s+[a-z][a-z-]*)")
+#: A possessive or a capitalised word right after a name: the name is a modifier ("won a
+#: Children's Bafta", "won a Labour Party seat").
+_MODIFIER_AFTER = re.compile(r"['’]|\s+[A-Z]")
 _SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
 #: Past forms of speech verbs that are no lemma plus an ending (``speech-verbs`` has lemmas).
 _IRREGULAR_SPEECH = frozenset({"said", "told", "spoke", "wrote", "thought"})
@@ -87,7 +90,7 @@ def _name_cue(text: str, begin: int, end: int, following: str) -> str | None:
     return cls if cls is not None and following in _cues()[cls].get("after", ()) else None
 
 
-def _descriptor_before(text: str, begin: int, following: str) -> str | None:
+def _descriptor_before(text: str, begin: int, end: int, following: str) -> str | None:
     """A descriptor right before the name ("horror film X", "the band X", "won an X"); a "the"
     that is the work's own first word ("movie The Aviator") is skipped. "won a X" counts only
     where X is no modifier of a noun after it ("won a Labour seat")."""
@@ -99,8 +102,9 @@ def _descriptor_before(text: str, begin: int, following: str) -> str | None:
         if not (_WORD.fullmatch(word) and word[0].islower()):
             break
         tail.insert(0, word.lower())
-    if tail and tail[-1] in {"a", "an"} and following.isalpha() and (
-            following not in word_list("types-stop-words")):
+    if tail and tail[-1] in {"a", "an"} and (
+            following.isalpha() and following not in word_list("types-stop-words")
+            or _MODIFIER_AFTER.match(text, end)):
         return None
     return _lookup(_tails(tail), "before") if tail else None
 
@@ -127,7 +131,7 @@ def thing_cues(text: str, begin: int, end: int) -> list[str]:
     """The thing classes the words in and around ``text[begin:end]`` give it."""
     match = _NEXT.match(text, end)
     following = match.group(1).strip().lower() if match else ""
-    cues = (_name_cue(text, begin, end, following), _descriptor_before(text, begin, following),
+    cues = (_name_cue(text, begin, end, following), _descriptor_before(text, begin, end, following),
             _apposition(text, end), _after(following))
     return list(dict.fromkeys(cls for cls in cues if cls is not None))
 
