@@ -274,3 +274,10 @@ def test_a_person_needs_thing_cues_in_half_its_mentions() -> None:
     resolution, extractions = _corpus(text, [("Edda Varn", EntityKind.PERSON, "p/e")] * 5)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type is None and entity.kind is EntityKind.PERSON
+
+
+def test_a_one_word_person_needs_only_the_usual_share() -> None:
+    text = "Ember opened. " * 9 + "She won an Ember for it."
+    resolution, extractions = _corpus(text, [("Ember", EntityKind.PERSON, "p/e")] * 10)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type == "Award"

@@ -31,8 +31,8 @@ A thing that is no person, organisation or place of its own — a film, programm
 recording, book, law, award, competition, festival or ground — or a band, takes its class from
 the words around its mentions (``kg.resolve.things``), whatever the tagger called it: when
 one mention in twenty says so (its only one, if it has one) and no fewer than name an
-organisation class; of a "person", one in two. A person written with a title or a given
-name stays a person.
+organisation class; of a "person" of two words or more, one in two. A person written with a
+title or a given name stays a person.
 
 >>> cues_in("They tested the Kestrel intercontinental ballistic missile.", 16, 23)
 ['Weapon']
@@ -85,7 +85,8 @@ PLACE = "Place"
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
 #: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
 THING_SHARE = 0.05
-#: ... and of a "person"'s: the tagger's person is a thing only when mostly described as one.
+#: ... and of a "person" of two words or more ("Howard Hughes", not "Oscar"): the tagger's
+#: person is then a thing only when mostly described as one.
 PERSON_THING_SHARE = 0.5
 #: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
 _PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
@@ -343,8 +344,9 @@ def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mention
     said = sum(things.values())
     if not said or said < THING_SHARE * mentions or said < sum(votes.values()):
         return None
-    if entity.kind is EntityKind.PERSON and (titled or _has_given_name(entity)
-                                             or said < PERSON_THING_SHARE * mentions):
+    if entity.kind is EntityKind.PERSON and (
+            titled or _has_given_name(entity)
+            or len(entity.label.split()) > 1 and said < PERSON_THING_SHARE * mentions):
         return None
     thing = min(things, key=lambda c: (-things[c], c))
     return replace(entity, kind=KIND_OF_THING.get(thing, entity.kind), fine_type=thing,
