@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kg.rdf.terms import ENTITY_CLASSES
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
@@ -57,13 +59,15 @@ FIELDS = {
     "conflicting-figures": ("measure", "values"),
 }
 
+#: Every entity, by the one class of ``ENTITY_CLASSES`` it has (a film as schema:CreativeWork,
+#: an award as kg:Award: each class kg gives entities is sampled and judged).
 ENTITY_QUERY = """
 SELECT ?entity ?label ?type ?mention ?text ?article ?sentence WHERE {
   ?mention itsrdf:taIdentRef ?entity ; nif:anchorOf ?text ; nif:referenceContext ?article ;
            nif:sentence/nif:anchorOf ?sentence .
   ?entity rdfs:label ?label ; a ?type .
-  FILTER (?type IN (schema:Person, schema:Organization, schema:Place, schema:Event))
-}"""
+  FILTER (?type IN (CLASSES))
+}""".replace("CLASSES", ", ".join(f"<{iri}>" for iri in ENTITY_CLASSES))
 
 
 # -- the sample ----------------------------------------------------------------------------
@@ -100,6 +104,11 @@ def _text(value: Any) -> str:
 
 def _local(iri: Any) -> str:
     return _text(iri).rstrip("/").rsplit("/", 1)[-1]
+
+
+def _class(iri: Any) -> str:
+    """A class's local name, schema.org's or kg's ("Person", "Award")."""
+    return _local(iri).rsplit("#", 1)[-1]
 
 
 def _digest(value: Any) -> str:
@@ -177,7 +186,7 @@ def entity_stats(graph: Any) -> list[EntityStats]:
     seen: set[tuple[str, str]] = set()
     for row in query(graph, ENTITY_QUERY, timeout=QUERY_TIMEOUT):
         iri, mention = _text(row["entity"]), _text(row["mention"])
-        entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _local(row["type"]),
+        entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _class(row["type"]),
                                                    0, set(), Counter(), {}))
         if (iri, mention) in seen:
             continue
@@ -345,6 +354,24 @@ def mark_fixed(rows: Iterable[dict[str, Any]], produced: Iterable[str],
     return len(fixed)
 
 
+def mark_fixed_entities(entities: Sequence[EntityStats], judged: dict[str, dict[str, Any]],
+                        folder: Path = JUDGED_DIR) -> int:
+    """Set ``fixed: true`` on judged-wrong entity rows whose class and label no entity of the
+    build has any more (an entity row has no sentence of its own: its key is the thing);
+    returns how many were marked."""
+    produced = {f"{kind}|{e.type}|{e.label}" for e in entities
+                for kind in ("entities-top", "entities-random")}
+    fixed = {key for key, r in judged.items()
+             if r["kind"] in ("entities-top", "entities-random") and r.get("correct") is False
+             and not r.get("fixed") and key not in produced}
+    for path in sorted(folder.glob("entities-*.jsonl")):
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        if any(r["key"] in fixed for r in lines):
+            write_jsonl(path, [{**r, "fixed": True} if r["key"] in fixed else r for r in lines])
+    return len(fixed)
+
+
 def judged_articles(judged: dict[str, dict[str, Any]], n: int,
                     kinds: Sequence[str] = ("people-roles", "claims", "events")) -> list[str]:
     """The ``n`` articles with most judged rows of ``kinds`` (for a quick re-check)."""
@@ -393,6 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
     if args.mark_fixed:
         print(f"  newly marked fixed: {mark_fixed(wrong, produced)}")
+        print(f"  entity rows newly marked fixed: "
+              f"{mark_fixed_entities(entity_stats(graph), judged)}")
     if args.write_unjudged:
         for kind, rows in unjudged(picked, judged).items():
             write_jsonl(args.out / f"unjudged-{kind}.jsonl", rows)

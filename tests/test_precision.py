@@ -81,6 +81,19 @@ def test_score_counts_only_judged_rows() -> None:
     assert score.precision == 0.5
 
 
+def test_entity_rows_no_entity_has_any_more_are_marked_fixed(tmp_path: Path) -> None:
+    rows = [{"key": "entities-top|Organization|TV", "kind": "entities-top", "correct": False},
+            {"key": "entities-top|Place|Oslo", "kind": "entities-top", "correct": False},
+            {"key": "entities-random|Person|Ann", "kind": "entities-random", "correct": True}]
+    precision.write_jsonl(tmp_path / "entities-top.jsonl", rows)
+    still = precision.EntityStats("x", "Oslo", "Place", 1, set(), Counter(), {})
+    judged = {r["key"]: r for r in rows}
+    assert precision.mark_fixed_entities([still], judged, tmp_path) == 1
+    text = (tmp_path / "entities-top.jsonl").read_text(encoding="utf-8")
+    marked = [json.loads(line) for line in text.splitlines()]
+    assert [r.get("fixed", False) for r in marked] == [True, False, False]
+
+
 @pytest.fixture(scope="module")
 def rerun(nlp: Any) -> dict[str, dict[str, Any]]:
     if not precision.CORPUS.is_dir():

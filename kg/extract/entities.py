@@ -11,7 +11,9 @@ person ("President", "Defence Minister", "Maj. Gen.") and party words ("Tory Dom
 are cut from the name and kept in ``Mention.titles``. The small model's worst class errors are
 corrected with general rules: a
 name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
-in a place word ("… Sea", "… Republic") a place.
+in a place word ("… Sea", "… Republic") a place. A common-noun acronym or an adjective the
+model took for a name ("TV", "PC", "GDP", "MW", "Olympic"), the pronoun "I" and a lone "Film"
+or "Directive" (``not-names.txt``) are no mentions.
 """
 
 from __future__ import annotations
@@ -221,5 +223,6 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[
         titles = (fold_space(phrase),) if phrase else ()
         start = inner
     kind = corrected_kind(kind, list(doc[start:end]))
-    if any(ch.isalnum() for ch in doc[start:end].text):
+    text = doc[start:end].text
+    if any(ch.isalnum() for ch in text) and text not in word_list("not-names"):
         yield RawMention(start, end, kind, label, titles)

@@ -186,6 +186,7 @@ class KG(DefinedNamespace):
     ArmedForces: URIRef
     Court: URIRef
     Weapon: URIRef
+    Award: URIRef
     # the build (a prov:Activity)
     buildSettings: URIRef
     inputCount: URIRef

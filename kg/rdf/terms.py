@@ -84,9 +84,29 @@ FINE_CLASSES = {
     "Product": SDO.Product,
     "Vehicle": SDO.Vehicle,
     "Weapon": KG.Weapon,
+    # things the tagger has no class for (kg.resolve.things)
+    "MusicGroup": SDO.MusicGroup,
+    "SportsEvent": SDO.SportsEvent,
+    "Festival": SDO.Festival,
+    "Event": SDO.Event,
+    "StadiumOrArena": SDO.StadiumOrArena,
+    "Movie": SDO.Movie,
+    "TVSeries": SDO.TVSeries,
+    "VideoGame": SDO.VideoGame,
+    "MusicRecording": SDO.MusicRecording,
+    "Book": SDO.Book,
+    "Legislation": SDO.Legislation,
+    "Award": KG.Award,
 }
 #: Fine classes that are no person, organisation, place or event: the coarse class is dropped.
-OWN_CLASSES = frozenset({"Product", "Vehicle", "Weapon"})
+OWN_CLASSES = frozenset({"Product", "Vehicle", "Weapon", "Award"})
+#: Works (and laws, which schema.org counts as works): schema:CreativeWork and their own class
+#: instead of the coarse one.
+WORK_CLASSES = frozenset({"Movie", "TVSeries", "VideoGame", "MusicRecording", "Book",
+                          "Legislation"})
+#: The classes one of which every entity has: the coarse four, a work, or its own class.
+ENTITY_CLASSES = (*CLASS_OF_KIND.values(), SDO.CreativeWork,
+                  *(FINE_CLASSES[name] for name in sorted(OWN_CLASSES)))
 EN = "en"
 
 
@@ -101,13 +121,18 @@ def classes_of(entity: Entity) -> tuple[URIRef, ...]:
 
     >>> [str(c) for c in classes_of(Entity("place/x", EntityKind.PLACE, "X", fine_type="Weapon"))]
     ['https://w3id.org/kgnews/ontology#Weapon']
+    >>> [str(c) for c in classes_of(Entity("o/x", EntityKind.ORGANIZATION, "X", fine_type="Movie"))]
+    ['https://schema.org/CreativeWork', 'https://schema.org/Movie']
     """
     fine = FINE_CLASSES.get(entity.fine_type or "")
-    if fine is None:
-        return (CLASS_OF_KIND[entity.kind],)
+    coarse = CLASS_OF_KIND[entity.kind]
+    if fine is None or fine == coarse:
+        return (coarse,)
     if entity.fine_type in OWN_CLASSES:
         return (fine,)
-    return (CLASS_OF_KIND[entity.kind], fine)
+    if entity.fine_type in WORK_CLASSES:
+        return (SDO.CreativeWork, fine)
+    return (coarse, fine)
 
 
 def article_iri(base: str, doc_id: str) -> URIRef:

@@ -29,6 +29,7 @@ from kg.model import (
     MergeDecision,
     Resolution,
 )
+from kg.resolve.clubs import split_clubs
 from kg.resolve.clusters import Cluster
 from kg.resolve.corpus import merge_corpus
 from kg.resolve.document import document_groups
@@ -63,7 +64,7 @@ def resolve_entities(
             cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
     clusters = merge_same_places(clusters)
     keys = (registry or Registry()).assign(clusters)
-    return with_fine_types(resolution_of(clusters, keys), extractions)
+    return with_fine_types(split_clubs(resolution_of(clusters, keys), extractions), extractions)
 
 
 def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:

@@ -27,6 +27,13 @@ twenty of all. Product classes (weapon, vehicle, product) also correct a "place"
 class (``kg.rdf.terms.classes_of``). People get no other finer class. The word lists are general
 English news vocabulary in ``kg/lexicon/data/types-*.txt``.
 
+A thing that is no person, organisation or place of its own — a film, programme, game,
+recording, book, law, award, competition, festival or ground — or a band, takes its class from
+the words around its mentions (``kg.resolve.things``), whatever the tagger called it: when
+one mention in twenty says so (its only one, if it has one) and no fewer than name an
+organisation class; of a "person" of two words or more, one in two. A person written with a
+title or a given name stays a person.
+
 >>> cues_in("They tested the Kestrel intercontinental ballistic missile.", 16, 23)
 ['Weapon']
 >>> cues_in("Fidesz, the ruling party, won.", 0, 6)
@@ -42,6 +49,7 @@ from dataclasses import replace
 
 from kg.lexicon import table, word_list
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
+from kg.resolve.things import KIND_OF_THING, speaks, thing_cues
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
 ORGANIZATION_LISTS = {
@@ -75,6 +83,14 @@ SOME_ORGANIZATION = "Organization"
 PLACE = "Place"
 #: Mentions that must say what an entity does before its class changes, and their share.
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
+#: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
+THING_SHARE = 0.05
+#: ... and of a "person" of two words or more ("Howard Hughes", not "Oscar"): the tagger's
+#: person is then a thing only when mostly described as one.
+PERSON_THING_SHARE = 0.5
+#: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
+_PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
+_NEXT_WORD = re.compile(r" ([a-z][a-z-]*)")
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
 _BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
@@ -180,11 +196,22 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     if organisation and tail_is_name and name and (
             cls := _head_class(name, ORGANIZATION_LISTS, "name")):
         found.append(cls)
+    if product and _priced(text, begin, end):
+        found.append("Product")
     for cue in (_after(text, end, lists), _apposition(text, end, lists),
                 _before(text, begin, lists)):
         if cue is not None:
             found.append(cue)
     return found
+
+
+def _priced(text: str, begin: int, end: int) -> bool:
+    """Whether a price comes right before the name and no noun after it ("the $499
+    Macintosh, sold …"; not "a $300 Acme phone", where the phone is the product)."""
+    if not _PRICE.search(text, max(0, begin - 16), begin):
+        return False
+    following = _NEXT_WORD.match(text, end)
+    return following is None or following.group(1) in word_list("types-stop-words")
 
 
 def role_cue(text: str, begin: int, end: int) -> str | None:
@@ -279,6 +306,8 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
     """
     votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
     roles: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    things: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    speakers: set[str] = set()
     mentions: Counter[str] = Counter()
     titled: set[str] = set()
     for extraction in extractions:
@@ -290,20 +319,63 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             entity = resolution.entity(key)
             organisation, product = _may_be(entity)
             votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
+            things[key].update(thing_cues(text, mention.begin, mention.end))
+            if key not in speakers and speaks(text, mention.end):
+                speakers.add(key)
             mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
                 titled.add(key)
             if (role := role_cue(text, mention.begin, mention.end)) is not None:
                 roles[key][role] += 1
-    entities = tuple(_retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
+    for key in speakers:  # "Apple said": a maker, not the "Apple laptop"; no work speaks
+        votes[key] = Counter({c: n for c, n in votes[key].items() if c not in PRODUCT_LISTS})
+        things[key] = Counter({c: n for c, n in things[key].items() if c in KIND_OF_THING})
+    entities = tuple(_as_thing(e, things[e.key], votes[e.key], mentions[e.key], e.key in titled)
+                     or _retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
                      for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
+
+
+def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mentions: int,
+              titled: bool) -> Entity | None:
+    """``entity`` as the thing most of its thing cues name (see the module docstring), with
+    that thing's coarse class (``KIND_OF_THING``; none for works, laws and awards) and no
+    GeoNames link; ``None`` when it is no thing."""
+    said = sum(things.values())
+    if not said or said < THING_SHARE * mentions or said < sum(votes.values()):
+        return None
+    if entity.kind is EntityKind.PERSON and (
+            titled or _has_given_name(entity)
+            or len(entity.label.split()) > 1 and said < PERSON_THING_SHARE * mentions):
+        return None
+    thing = min(things, key=lambda c: (-things[c], c))
+    return replace(entity, kind=KIND_OF_THING.get(thing, entity.kind), fine_type=thing,
+                   geo=None, geo_note=None)
+
+
+def _has_given_name(entity: Entity) -> bool:
+    """Whether a name of two words or more opens with a given name ("Keith Connor"; a single
+    "Oscar" may be the award)."""
+    words = entity.label.split()
+    return len(words) > 1 and words[0].lower() in _given_names()
+
+
+def _is_party_name(label: str) -> bool:
+    """Whether a name is made of party words only, and is no one person's: two words or a
+    plural ("Lib Dems", "Liberal Democrats", "Tories"; not "Green", a surname too)."""
+    words = label.lower().split()
+    return bool(words) and all(w in word_list("party-words") for w in words) and (
+        len(words) > 1 or words[0].endswith("s"))
 
 
 def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions: int,
              titled: bool) -> Entity:
     """``entity`` with its fine class, made an organisation first where its mentions say what
-    it does; an organisation's role cues count as votes for its fine class."""
+    it does; an organisation's role cues count as votes for its fine class. A name of party
+    words is a party, whatever the tagger said ("the Lib Dems say")."""
+    if _is_party_name(entity.label):
+        return replace(entity, kind=EntityKind.ORGANIZATION, fine_type="PoliticalParty",
+                       geo=None, geo_note=None)
     found = _organisation_by_role(entity, roles, mentions, titled)
     if found is not None:
         entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)

@@ -32,7 +32,10 @@ from kg.store.sparql import run_query
 from kg.views.projection import EntityGraph, entity_graph
 
 Row = dict[str, str | None]
-CLASSES = ("Person", "Organization", "Place", "Event")
+#: The classes an entity is listed by: the coarse four, then the things that are none of them
+#: (kg.resolve.types; shown only where a graph has some).
+CLASSES = ("Person", "Organization", "Place", "Event", "CreativeWork", "Award", "Product",
+           "Vehicle", "Weapon")
 RDF_TYPE = f"{PREFIXES['rdf']}type"
 RDFS_LABEL = f"{PREFIXES['rdfs']}label"
 RELATED_SHOWN = 25

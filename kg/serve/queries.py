@@ -33,11 +33,13 @@ def bind(sparql: str, **iris: str) -> str:
 
 ENTITY_INDEX = """SELECT ?e ?class ?label ?mentions WHERE {
   ?e kg:mentionCount ?mentions ; rdfs:label ?label ; a ?class .
-  FILTER(?class IN (schema:Person, schema:Organization, schema:Place, schema:Event))
+  FILTER(?class IN (schema:Person, schema:Organization, schema:Place, schema:Event,
+                    schema:CreativeWork, kg:Award, schema:Product, schema:Vehicle, kg:Weapon))
 }"""
 
 ENTITY_INDEX_UNCOUNTED = """SELECT ?e ?class ?label WHERE {
-  VALUES ?class { schema:Person schema:Organization schema:Place schema:Event }
+  VALUES ?class { schema:Person schema:Organization schema:Place schema:Event
+                  schema:CreativeWork kg:Award schema:Product schema:Vehicle kg:Weapon }
   ?e a ?class ; rdfs:label ?label .
   FILTER NOT EXISTS { ?e a sem:Event }
 }"""

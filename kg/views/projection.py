@@ -46,10 +46,11 @@ _LABELS = tuple(ox.NamedNode(iri) for iri in (
 _ROLE = (ox.NamedNode(f"{PREFIXES['org']}role"), ox.NamedNode(f"{_SCHEMA}roleName"))
 _TYPE = ox.NamedNode(f"{PREFIXES['rdf']}type")
 _DERIVED_FROM = ox.NamedNode(f"{PREFIXES['prov']}wasDerivedFrom")
-# Named things: the four coarse classes, and the products, vehicles and weapons that the
-# articles' own words set apart from them (kg.resolve.types).
+# Named things: the four coarse classes, and the products, vehicles, weapons, works and awards
+# that the articles' own words set apart from them (kg.resolve.types).
 _ENTITY_FILTER = ("FILTER (?class IN (schema:Person, schema:Organization, schema:Place, "
-                  "schema:Event, schema:Product, schema:Vehicle, kg:Weapon))")
+                  "schema:Event, schema:Product, schema:Vehicle, kg:Weapon, schema:CreativeWork, "
+                  "kg:Award))")
 
 # Each article graph types the entities it mentions, and Oxigraph's union of graphs returns
 # a triple once per graph holding it: DISTINCT sub-selects keep joins from multiplying.

@@ -1,0 +1,152 @@
+"""Things that are no person, organisation or place of their own — films, programmes, games,
+recordings, books, laws, awards, competitions, festivals, grounds — and bands, which the
+tagger often takes for people: their class from the text's own words.
+
+The small model has no class for them, so it calls a film an organisation ("Aviator"), a band a
+person ("Massive Attack") and a bill a place. The words around a mention say what it is
+(``types-things.toml``, general English news vocabulary):
+
+* the name's last word: "Mental Capacity **Bill**", "Boston **Marathon**", "Turner **Prize**";
+  a weak one only with a word after it that shows it: "Champions **League** final" (the Arab
+  League is no competition);
+* a descriptor right before it, or the head of an apposition: "horror **film** Nightmare On Elm
+  Street", "Bristol **band** Massive Attack", "**won an** Oscar", "X, the hit **single**,";
+* a word right after it: "Oscar **nominations**", "Oscar**-winning**".
+
+``kg.resolve.types`` counts these cues over all the mentions of an entity.
+
+>>> thing_cues("He starred in horror film Nightmare On Elm Street.", 26, 49)
+['Movie']
+>>> thing_cues("The Mental Capacity Bill was passed.", 4, 24)
+['Legislation']
+>>> thing_cues("She has three Oscar nominations.", 14, 19)
+['Award']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from kg.lexicon import table, word_list
+from kg.model import EntityKind
+
+#: The coarse class a thing keeps, where it has one: a band is an organisation, a competition,
+#: festival or ceremony an event, a ground a place. Works, laws and awards have none of the
+#: four (``kg.rdf.terms.classes_of`` writes schema:CreativeWork or kg:Award instead).
+KIND_OF_THING = {
+    "MusicGroup": EntityKind.ORGANIZATION,
+    "SportsEvent": EntityKind.EVENT,
+    "Festival": EntityKind.EVENT,
+    "Event": EntityKind.EVENT,
+    "StadiumOrArena": EntityKind.PLACE,
+}
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
+_NEXT = re.compile(r"(?:['’]s?)?(-[a-z]+\b|\s+[a-z][a-z-]*)")
+#: A possessive or a capitalised word right after a name: the name is a modifier ("won a
+#: Children's Bafta", "won a Labour Party seat").
+_MODIFIER_AFTER = re.compile(r"['’]|\s+[A-Z]")
+_SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
+#: Past forms of speech verbs that are no lemma plus an ending (``speech-verbs`` has lemmas).
+_IRREGULAR_SPEECH = frozenset({"said", "told", "spoke", "wrote", "thought"})
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+([^,;:.()]{1,60}?)\s*(?=[,;:.()]|\s(?:of|in|by|"
+                         r"from|that|which|who|with|for|and|about)\s)")
+
+
+@cache
+def _cues() -> dict[str, dict[str, frozenset[str]]]:
+    """Class → cue kind ("name", "weak", "before", "after") → its words."""
+    return {cls: {cue: frozenset(words) for cue, words in entry.items()}
+            for cls, entry in table("types-things").items()}
+
+
+def _lookup(phrases: Iterable[str], cue: str) -> str | None:
+    """The first class whose ``cue`` words hold one of ``phrases`` (tried in order)."""
+    for phrase in phrases:
+        for cls, entry in _cues().items():
+            if phrase in entry.get(cue, ()):
+                return cls
+    return None
+
+
+def _tails(words: list[str]) -> list[str]:
+    """The last two words and the last word (longest first)."""
+    return [" ".join(words[-2:]), words[-1]] if len(words) > 1 else words[-1:]
+
+
+def _name_cue(text: str, begin: int, end: int, following: str) -> str | None:
+    """The class the name's own last word gives (see the module docstring)."""
+    written = _WORD.findall(text[begin:end])
+    if "of" in written:  # "Treaty of Rome", "Festival of Britain": the head comes before "of"
+        written = written[:written.index("of")]
+    if len(written) < 2 and "of" not in _WORD.findall(text[begin:end]):
+        return None  # "Bill", "Cup" alone are no such names
+    tails = _tails([w.rstrip(".").lower() for w in written])
+    if (cls := _lookup(tails, "name")) is not None:
+        return cls
+    cls = _lookup(tails, "weak")
+    return cls if cls is not None and following in _cues()[cls].get("after", ()) else None
+
+
+def _descriptor_before(text: str, begin: int, end: int, following: str) -> str | None:
+    """A descriptor right before the name ("horror film X", "the band X", "won an X"); a "the"
+    that is the work's own first word ("movie The Aviator") is skipped. "won a X" counts only
+    where X is no modifier of a noun after it ("won a Labour seat")."""
+    words = text[max(0, begin - 60):begin].split()
+    if words and words[-1] in {"The", "the"}:
+        words = words[:-1]
+    tail: list[str] = []
+    for word in reversed(words[-2:]):
+        if not (_WORD.fullmatch(word) and word[0].islower()):
+            break
+        tail.insert(0, word.lower())
+    if tail and tail[-1] in {"a", "an"} and (
+            following.isalpha() and following not in word_list("types-stop-words")
+            or _MODIFIER_AFTER.match(text, end)):
+        return None
+    return _lookup(_tails(tail), "before") if tail else None
+
+
+def _apposition(text: str, end: int) -> str | None:
+    """The head of ", a/an/the … NOUN," right after the name ("X, the hit single,")."""
+    match = _APPOSITION.match(text, end, end + 90)
+    if match is None:
+        return None
+    words = [w.lower() for w in _WORD.findall(match.group(1))]
+    return _lookup(_tails(words), "before") if words else None
+
+
+def _after(following: str) -> str | None:
+    """A class whose "after" words hold the word right after the name and that needs no name
+    word for it ("Oscar nominations"; a competition's "final" counts only with its name)."""
+    for cls, entry in _cues().items():
+        if "weak" not in entry and following in entry.get("after", ()):
+            return cls
+    return None
+
+
+def thing_cues(text: str, begin: int, end: int) -> list[str]:
+    """The thing classes the words in and around ``text[begin:end]`` give it."""
+    match = _NEXT.match(text, end)
+    following = match.group(1).strip().lower() if match else ""
+    cues = (_name_cue(text, begin, end, following), _descriptor_before(text, begin, end, following),
+            _apposition(text, end), _after(following))
+    return list(dict.fromkeys(cls for cls in cues if cls is not None))
+
+
+def speaks(text: str, end: int) -> bool:
+    """Whether a speech verb follows the name ("Apple said", "X has announced"): the name is
+    a speaker, so no product or work.
+
+    >>> speaks("Apple said on Monday", 5), speaks("Apple laptops", 5)
+    (True, False)
+    """
+    match = _SPEECH.match(text, end)
+    if match is None:
+        return False
+    word, verbs = match.group(1), word_list("speech-verbs")
+    return word in _IRREGULAR_SPEECH or any(
+        word.endswith(suffix) and word[:len(word) - len(suffix)] in verbs
+        for suffix in ("s", "d", "ed"))

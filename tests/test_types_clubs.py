@@ -1,0 +1,118 @@
+"""A city and its club apart (issue 16): an article that writes of the club gives its mentions
+to an organisation of the same name, the city keeps the others. Invented names only."""
+
+from __future__ import annotations
+
+from kg.ingest.files import document_from_text
+from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolution, Sentence
+from kg.rdf.namespaces import SDO
+from kg.rdf.terms import classes_of
+from kg.resolve.clubs import split_clubs
+from kg.resolve.types import role_cue, with_fine_types
+
+CITY = GeoLink(1, "Dunmore", 1.0, 1.0, "XX")
+
+
+def _extraction(doc_id: str, text: str, name: str) -> Extraction:
+    document = document_from_text(text, path=f"{doc_id}.txt")
+    mentions = []
+    start = 0
+    while (begin := text.find(name, start)) >= 0:
+        mentions.append(Mention(begin, begin + len(name), name, name, EntityKind.PLACE, "GPE", 0))
+        start = begin + len(name)
+    return Extraction(document, (Sentence(0, 0, len(text)),), tuple(mentions))
+
+
+def _resolution(extractions: list[Extraction], entities: tuple[Entity, ...]) -> Resolution:
+    assignments = {(e.document.doc_id, m.begin, m.end): "place/dunmore"
+                   for e in extractions for m in e.mentions}
+    return Resolution(entities, assignments)
+
+
+SPORT = "Dunmore striker Ian Roe scored as Dunmore beat Kelso 2-1. Dunmore fans sang."
+CITY_TEXT = "Floods hit homes in Dunmore. The council in Dunmore said roads were shut."
+
+
+def test_the_club_articles_move_to_an_organisation_and_the_city_keeps_the_rest() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = with_fine_types(split_clubs(_resolution(extractions, (city,)), extractions),
+                                 extractions)
+    by_key = {e.key: e for e in resolution.entities}
+    club = by_key["organization/dunmore"]
+    assert classes_of(club) == (SDO.Organization, SDO.SportsTeam)
+    assert classes_of(by_key["place/dunmore"]) == (SDO.Place,)
+    assert by_key["place/dunmore"].geo == CITY
+    owners = {(doc, key) for (doc, _b, _e), key in resolution.assignments.items()}
+    assert owners == {("sport", "organization/dunmore"), ("news", "place/dunmore")}
+
+
+def test_an_existing_club_entity_takes_the_articles() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    club = Entity("organization/dunmore", EntityKind.ORGANIZATION, "Dunmore FC")
+    split = split_clubs(_resolution(extractions, (city, club)), extractions)
+    assert len(split.entities) == 2
+    assert {k for (doc, _b, _e), k in split.assignments.items() if doc == "sport"} == {
+        "organization/dunmore"}
+
+
+def test_a_place_read_one_way_everywhere_is_left_whole() -> None:
+    only_sport = [_extraction("a", SPORT, "Dunmore"), _extraction("b", SPORT, "Dunmore")]
+    only_city = [_extraction("a", CITY_TEXT, "Dunmore"), _extraction("b", CITY_TEXT, "Dunmore")]
+    for extractions in (only_sport, only_city):
+        city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+        resolution = _resolution(extractions, (city,))
+        assert split_clubs(resolution, extractions) is resolution
+
+
+def test_a_country_keeps_its_team() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    country = Entity("place/dunmore", EntityKind.PLACE, "Dunmore",
+                     geo=GeoLink(2, "Dunmore", 1.0, 1.0, "XX", feature="country"))
+    resolution = _resolution(extractions, (country,))
+    assert split_clubs(resolution, extractions) is resolution
+
+
+def test_the_split_is_stable_when_the_registry_gives_the_club_key_to_the_place() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore",
+                  aliases=("organization/dunmore",), geo=CITY)
+    split = split_clubs(_resolution(extractions, (city,)), extractions)
+    by_key = {e.key: e for e in split.entities}
+    assert by_key["place/dunmore"].aliases == ()
+    assert "organization/dunmore" in by_key
+
+
+def test_a_place_keyed_as_an_organisation_gives_its_club_a_second_key() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("organization/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = _resolution(extractions, (city,))
+    resolution = Resolution(resolution.entities, {
+        ref: "organization/dunmore" for ref in resolution.assignments})
+    split = split_clubs(resolution, extractions)
+    assert {e.key for e in split.entities} == {"organization/dunmore", "organization/dunmore-2"}
+
+
+def test_a_place_geonames_does_not_link_is_left_whole() -> None:
+    extractions = [_extraction("sport", SPORT, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    nation = Entity("place/dunmore", EntityKind.PLACE, "Dunmore")
+    resolution = _resolution(extractions, (nation,))
+    assert split_clubs(resolution, extractions) is resolution
+
+
+def test_a_market_in_a_city_is_no_company() -> None:
+    market = "Trade was brisk: shares in Dunmore rose as shares in Dunmore banks fell."
+    extractions = [_extraction("markets", market, "Dunmore"),
+                   _extraction("news", CITY_TEXT, "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = _resolution(extractions, (city,))
+    begin = market.index("Dunmore")
+    assert role_cue(market, begin, begin + 7) == "Corporation"  # a company cue, read right
+    assert split_clubs(resolution, extractions) is resolution
