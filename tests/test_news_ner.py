@@ -237,3 +237,32 @@ def test_acronyms_that_are_words_and_pronouns_are_no_names(news_nlp: Any) -> Non
     doc = news_nlp("Services such as high-definition TV (HDTV) are popular. It is to you and I.")
     assert not {"TV", "HDTV", "I"} & {e.text for e in doc.ents}
     assert "NATO" in {e.text for e in news_nlp("NATO met in Brussels.").ents}
+
+
+def test_the_joint_models_entities_come_out_as_the_two_ners_give_them(nlp: Any) -> None:
+    from spacy.tokens import Span
+
+    from kg.extract.ner.component import (
+        SMALL_ENTS_KEY,
+        is_joint,
+        joint_ents_aside,
+        merged_entities,
+        spacy_labels,
+    )
+
+    doc = nlp.make_doc("German troops left Paris for the Alps on Monday with Anna Berg")
+    doc.ents = [Span(doc, 0, 1, "NORP"), Span(doc, 3, 4, "GPE"), Span(doc, 6, 7, "LOC"),
+                Span(doc, 8, 9, "DATE"), Span(doc, 10, 12, "PER")]
+    joint_ents_aside(doc)
+    assert [(e.text, e.label_) for e in doc.ents] == [
+        ("German", "MISC"), ("Paris", "LOC"), ("Alps", "LOC"), ("Anna Berg", "PER")]
+    small = doc.spans[SMALL_ENTS_KEY]
+    assert [s.label_ for s in small] == ["NORP", "GPE", "LOC", "DATE", "PERSON"]
+    doc.set_ents(merged_entities(doc.ents, small, fill_from_small=True, consistent=True),
+                 default="outside")
+    assert [(e.text, e.label_) for e in spacy_labels(doc).ents] == [
+        ("German", "NORP"), ("Paris", "GPE"), ("Alps", "LOC"), ("Monday", "DATE"),
+        ("Anna Berg", "PERSON")]
+    assert is_joint(["PER", "ORG", "LOC", "MISC", "GPE", "DATE", "TIME", "CARDINAL", "MONEY",
+                     "PERCENT", "QUANTITY", "ORDINAL", "NORP"])
+    assert not is_joint(["PER", "ORG", "LOC", "MISC"])
