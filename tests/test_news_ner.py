@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import hashlib
 import importlib
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from kg.config import MODEL_PACKAGE
-from kg.extract.ner.component import MODEL_DIR, merged_entities
+from kg.extract.ner.component import MODEL_DIR, is_joint, merged_entities
 from kg.extract.ner.corpus import CONLL_LABELS, CROSSNER_LABELS, bio_tags, read_documents
 from kg.extract.ner.training import HASH_LIST, Sentence, is_headline, title_cased
 
@@ -142,7 +143,12 @@ def test_tags_parses_and_lemmas_are_the_small_models(nlp: Any, news_nlp: Any) ->
 def test_pipeline_declares_what_each_step_reads_and_writes(news_nlp: Any) -> None:
     analysis = news_nlp.analyze_pipes(pretty=False)
     assert all(not problems for problems in analysis["problems"].values())
-    assert news_nlp.pipe_names[-3:] == ["kg_small_ents_aside", "news_ner", "kg_merge_news_ents"]
+    if "ner" in news_nlp.pipe_names:  # the small model's ner runs beside the news NER
+        expected = ["kg_small_ents_aside", "news_ner", "kg_merge_news_ents"]
+    else:  # the joint model gives all labels: the small model's ner is gone
+        expected = ["news_ner", "kg_joint_ents_aside", "kg_merge_news_ents"]
+        assert is_joint(news_nlp.get_pipe("news_ner").labels)
+    assert news_nlp.pipe_names[-3:] == expected
     assert "doc.ents" in news_nlp.get_pipe_meta("kg_merge_news_ents").assigns
 
 
@@ -195,7 +201,12 @@ def test_smoke_training_writes_a_model_the_pipeline_loads(tmp_path: Path, nlp: A
 
     nlp = add_news_ner(load_pipeline(MODEL_PACKAGE), model=out)
     doc = nlp("Anna Berg visited Oslo on 3 May 2021.")
-    assert any(e.label_ == "DATE" for e in doc.ents)
+    if json.loads((out / "training.json").read_text()).get("silver"):
+        # the joint model: it carries the small model's labels, which it replaces (60 updates
+        # are too few to find them; the shipped model's tests check that it does)
+        assert "ner" not in nlp.pipe_names and "DATE" in nlp.get_pipe("news_ner").labels
+    else:
+        assert any(e.label_ == "DATE" for e in doc.ents)
 
 
 def test_a_common_word_opening_a_sentence_is_no_name(news_nlp: Any) -> None:

@@ -18,6 +18,15 @@ opening a sentence, a prefixed modifier, an acronym that is an English word or a
 no name; an honorific or a person's class in both readings makes a PER; one label per name
 in a document): see docs/model-card.md.
 
+A joint model (``is_joint``: trained with the small model's value, NORP and thing labels as
+silver labels, ``training.py``) takes the small model's ``ner``'s place instead::
+
+    ... news_ner ─▶ kg_joint_ents_aside ─▶ kg_merge_news_ents
+        all labels   names → doc.ents, all → doc.spans["small_ents"] in the small model's terms
+
+so the merge and ``kg_spacy_labels`` read the same two inputs; the rules that weigh the small
+model's opinion against the news NER's find the same model's spans there and leave its names be.
+
 >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
 >>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
 ... # doctest: +SKIP
@@ -377,7 +386,8 @@ def add_news_ner(
     """Add the news NER to the loaded small pipeline ``nlp`` (in place) and return it.
 
     The small model's ``ner`` stays, its entities set aside; ``news_ner`` then finds the
-    names, and ``kg_merge_news_ents`` writes the final ``doc.ents``. The defaults are the
+    names, and ``kg_merge_news_ents`` writes the final ``doc.ents``. A joint ``model``
+    (``is_joint``) replaces the small model's ``ner`` instead (see the module). The defaults are the
     shipped combination (best ECB+ detection on dev for a small CoNLL precision cost, see
     docs/model-card.md); pass ``fill_from_small=False, consistent=False`` for the news NER
     alone. Calling it twice is harmless.

@@ -256,6 +256,25 @@ def print_scores(scores: dict[str, Any]) -> None:
         print(f"  {label:5} P {s['p']:.3f} R {s['r']:.3f} F {s['f']:.3f}")
 
 
+def uses_silver(overrides: dict[str, Any]) -> bool:
+    """Whether a run with these overrides trains the joint model (``paths.silver``)."""
+    from spacy.util import load_config
+
+    return bool(overrides.get("paths.silver", load_config(CONFIG)["paths"]["silver"]))
+
+
+def silver_record() -> dict[str, Any]:
+    """Where the joint model's silver labels come from, for ``training.json``."""
+    from importlib.metadata import version
+
+    return {
+        "source": f"{MODEL_PACKAGE} {version(MODEL_PACKAGE)} ner",
+        "labels": sorted(SILVER_LABELS),
+        "refinements": {k: sorted(v) for k, v in REFINEMENTS.items()},
+        "unrefined": dict(UNREFINED),
+    }
+
+
 def train(
     data: Path, out: Path, sets: Sequence[str], overrides: dict[str, Any], work: Path
 ) -> dict[str, Any]:
@@ -271,13 +290,15 @@ def train(
     spacy_train(CONFIG, work, use_gpu=-1, overrides=overrides)
     seconds = round(time.perf_counter() - started)
     scores = dev_scores(work / "model-best")
-    record = {
+    record: dict[str, Any] = {
         "sets": list(sets),
         "data_sha256": hashes,
         "overrides": {k: v for k, v in overrides.items() if k != "paths.data"},
         "train_seconds": seconds,
         "conll_dev": scores,
     }
+    if uses_silver(overrides):
+        record["silver"] = silver_record()
     export_ner(work / "model-best", out, record)
     print_scores(scores)
     print(f"trained in {seconds} s; model written to {out}")
