@@ -182,14 +182,18 @@ def synthetic_conll(folder: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_smoke_training_writes_a_model_the_pipeline_loads(tmp_path: Path, nlp: Any) -> None:
+@pytest.mark.parametrize("options", [[], ["--override", "paths.silver=true"]],
+                         ids=["shipped-recipe", "joint"])
+def test_smoke_training_writes_a_model_the_pipeline_loads(
+    tmp_path: Path, nlp: Any, options: list[str]
+) -> None:
     from kg.extract.ner.component import add_news_ner
 
     data = SHARED_DATA if (SHARED_DATA / "conll2003").is_dir() else synthetic_conll(tmp_path)
     out = tmp_path / "model"
     run = subprocess.run(
         [sys.executable, "-m", "kg.extract.ner.training", "--data", str(data), "--out", str(out),
-         "--smoke"],
+         "--smoke", *options],
         capture_output=True, text=True, timeout=600,
     )
     assert run.returncode == 0, run.stderr[-2000:]
@@ -201,7 +205,9 @@ def test_smoke_training_writes_a_model_the_pipeline_loads(tmp_path: Path, nlp: A
 
     nlp = add_news_ner(load_pipeline(MODEL_PACKAGE), model=out)
     doc = nlp("Anna Berg visited Oslo on 3 May 2021.")
-    if json.loads((out / "training.json").read_text()).get("silver"):
+    silver = json.loads((out / "training.json").read_text()).get("silver")
+    assert bool(silver) == bool(options)
+    if silver:
         # the joint model: it carries the small model's labels, which it replaces (60 updates
         # are too few to find them; the shipped model's tests check that it does)
         assert "ner" not in nlp.pipe_names and "DATE" in nlp.get_pipe("news_ner").labels

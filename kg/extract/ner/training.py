@@ -201,13 +201,29 @@ def small_model_lookups() -> Lookups:
     return spacy.load(MODEL_PACKAGE, exclude=["ner", "parser", "tagger"]).vocab.lookups
 
 
+def joint_labels(silver: bool) -> Callable[[Language], Language]:
+    """The ``after_init`` callback ``kg.joint_labels.v1``: with ``silver``, the ``ner`` knows
+    every silver and refined label even where the training texts give none (the build tells a
+    joint model by its labels)."""
+
+    def add_labels(nlp: Language) -> Language:
+        if silver:
+            ner: Any = nlp.get_pipe("ner")
+            for label in sorted(SILVER_LABELS | {x for v in REFINEMENTS.values() for x in v}):
+                ner.add_label(label)
+        return nlp
+
+    return add_labels
+
+
 def register() -> None:
-    """Put this module's reader and lookups loader into spaCy's registries (once)."""
+    """Put this module's reader, lookups loader and callback into spaCy's registries (once)."""
     from spacy.util import registry
 
     if not registry.has("readers", "kg.news_ner_corpus.v1"):
         registry.readers.register("kg.news_ner_corpus.v1", func=news_ner_corpus)
         registry.misc.register("kg.small_model_lookups.v1", func=small_model_lookups)
+        registry.callbacks.register("kg.joint_labels.v1", func=joint_labels)
 
 
 def data_hashes(data: Path, sets: Sequence[str]) -> dict[str, str]:
