@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/ner_eval.py [--data ../shared/data] [--model kg/extract/ner/model]
                                        [--speed N] [--results bench/RESULTS-ner.md]
-    .venv/bin/python bench/ner_eval.py --build-speed N
+    .venv/bin/python bench/ner_eval.py --build-speed N [--rounds R] [--model DIR]
+    .venv/bin/python bench/ner_eval.py --agreement N [--model DIR]
 
 Systems, all read from one run of the small pipeline with the news NER added:
 
@@ -21,7 +22,9 @@ pronouns, in documents whose sentences are joined by newlines; a mention is dete
 entity of the system overlaps it. ``--speed N`` also times ``nlp.pipe`` over N BBC articles,
 plain small pipeline against the one with the news NER. ``--build-speed N`` times only raw
 ``en_core_web_sm`` ``nlp.pipe`` against a whole ``kg build`` (default pipeline) of N BBC
-articles (issue 12's throughput figure).
+articles (issue 12's throughput figure). ``--agreement N`` compares the build's value, NORP
+and thing labels with the small model's own ``ner`` over N BBC articles (per label P/R/F1, the
+small model as a silver reference: how far a joint model, which replaces it, departs from it).
 """
 
 from __future__ import annotations
