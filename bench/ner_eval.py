@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/ner_eval.py [--data ../shared/data] [--model kg/extract/ner/model]
                                        [--speed N] [--results bench/RESULTS-ner.md]
-    .venv/bin/python bench/ner_eval.py --build-speed N
+    .venv/bin/python bench/ner_eval.py --build-speed N [--rounds R] [--model DIR]
+    .venv/bin/python bench/ner_eval.py --agreement N [--model DIR]
 
 Systems, all read from one run of the small pipeline with the news NER added:
 
@@ -21,7 +22,9 @@ pronouns, in documents whose sentences are joined by newlines; a mention is dete
 entity of the system overlaps it. ``--speed N`` also times ``nlp.pipe`` over N BBC articles,
 plain small pipeline against the one with the news NER. ``--build-speed N`` times only raw
 ``en_core_web_sm`` ``nlp.pipe`` against a whole ``kg build`` (default pipeline) of N BBC
-articles (issue 12's throughput figure).
+articles (issue 12's throughput figure). ``--agreement N`` compares the build's value, NORP
+and thing labels with the small model's own ``ner`` over N BBC articles (per label P/R/F1, the
+small model as a silver reference: how far a joint model, which replaces it, departs from it).
 """
 
 from __future__ import annotations
@@ -200,7 +203,63 @@ def speed(model: Path, n: int, add: Callable[..., Any]) -> dict[str, float]:
     return result
 
 
-def build_speed(n: int, rounds: int = 2) -> dict[str, float]:
+def bbc_texts(n: int) -> tuple[list[Path], list[str]]:
+    """The first ``n`` BBC articles (the evaluation corpus, never trained on): paths, texts."""
+    from kg.ingest.files import read_documents
+
+    folder = ROOT.parent / "shared" / "corpora" / "bbc"
+    paths = sorted(folder.glob("*.txt"))[:n]
+    texts = [d.text for d in read_documents([str(p) for p in paths], on_skip=lambda _s: None)]
+    return paths, texts
+
+
+def news_pipeline(model: Path) -> Any:
+    """The default build pipeline with the news NER of ``model`` (``load_pipeline()`` when
+    ``model`` is the shipped one)."""
+    from kg.extract.ner.component import add_spacy_labels
+
+    return add_spacy_labels(add_news_ner(load_pipeline(MODEL_PACKAGE), model=model))
+
+
+#: The small model's labels that are not names of people, organisations or places: what the
+#: joint model learns from it as silver labels.
+SILVER_TYPES = ("DATE", "TIME", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY", "NORP",
+                "EVENT", "WORK_OF_ART", "PRODUCT", "LAW", "LANGUAGE")
+
+
+def silver_agreement(model: Path, n: int) -> Counts:
+    """Per label, exact-span agreement of the build's final entities (``doc.ents`` of the
+    default pipeline with ``model``) with the small model's own ``ner`` (the reference: silver,
+    not gold) over ``n`` BBC articles, for the labels the joint model takes from it."""
+    import spacy
+
+    from kg.extract.pipeline import model_dir
+
+    _paths, texts = bbc_texts(n)
+    small = spacy.load(model_dir(MODEL_PACKAGE))
+    counts = Counts()
+    docs = zip(small.pipe(texts, batch_size=16), news_pipeline(model).pipe(texts, batch_size=16),
+               strict=True)
+    for reference, built in docs:
+        gold = {(e.start_char, e.end_char, e.label_) for e in reference.ents
+                if e.label_ in SILVER_TYPES}
+        found = {(e.start_char, e.end_char, e.label_) for e in built.ents
+                 if e.label_ in SILVER_TYPES}
+        counts.add(gold, found)
+    return counts
+
+
+def agreement_table(counts: Counts) -> list[str]:
+    lines = ["| label | reference spans | P | R | F1 |", "|---|---|---|---|---|"]
+    for label in (*SILVER_TYPES, "all"):
+        labels = SILVER_TYPES if label == "all" else (label,)
+        p, r, f = counts.prf(labels)
+        n = sum(counts.tp[t] + counts.fn[t] for t in labels)
+        lines.append(f"| {label} | {n} | {p:.3f} | {r:.3f} | {f:.3f} |")
+    return lines
+
+
+def build_speed(n: int, rounds: int = 2, model: Path = MODEL_DIR) -> dict[str, float]:
     """Words per second over the same ``n`` BBC articles: raw en_core_web_sm ``nlp.pipe``
     (nothing kept) against a whole kg build with the default pipeline (news NER, extraction,
     resolution, RDF written; no cache), each the best of ``rounds``, the runs interleaved.
@@ -209,18 +268,14 @@ def build_speed(n: int, rounds: int = 2) -> dict[str, float]:
     process also loads what every later build reuses (GeoNames, the vocabulary graph)."""
     import tempfile
 
-    from kg.build.corpus import build_corpus
-    from kg.config import Settings
-    from kg.ingest.files import read_documents
-
-    folder = ROOT.parent / "shared" / "corpora" / "bbc"
-    paths = sorted(folder.glob("*.txt"))[:n]
-    texts = [d.text for d in read_documents([str(p) for p in paths], on_skip=lambda _s: None)]
     import spacy
 
+    from kg.build.corpus import build_corpus
+    from kg.config import Settings
     from kg.extract.pipeline import model_dir
 
-    plain, default = spacy.load(model_dir(MODEL_PACKAGE)), load_pipeline()  # raw: spaCy's own
+    paths, texts = bbc_texts(n)
+    plain, default = spacy.load(model_dir(MODEL_PACKAGE)), news_pipeline(model)  # raw: spaCy's
     words = sum(len(doc) for doc in plain.pipe(texts, batch_size=64))  # also warms up
     result = {"articles": float(len(texts)), "words": float(words), "raw": 0.0, "build": 0.0,
               "raw_cpu": 0.0, "build_cpu": 0.0}
@@ -276,9 +331,17 @@ def main() -> int:
                              "N BBC articles")
     parser.add_argument("--rounds", type=int, default=2,
                         help="with --build-speed: best of this many runs of each side")
+    parser.add_argument("--agreement", type=int, default=0, metavar="N",
+                        help="only compare the build's value, NORP and thing labels with the "
+                             "small model's own ner over N BBC articles")
     args = parser.parse_args()
+    if args.agreement:
+        print(f"{args.model}: the build's labels against en_core_web_sm's ner (silver "
+              f"reference), exact spans, {args.agreement} BBC articles")
+        print("\n".join(agreement_table(silver_agreement(args.model, args.agreement))))
+        return 0
     if args.build_speed:
-        b = build_speed(args.build_speed, args.rounds)
+        b = build_speed(args.build_speed, args.rounds, args.model)
         print(f"{int(b['articles'])} BBC articles, {int(b['words'])} words, best of "
               f"{args.rounds}: raw en_core_web_sm nlp.pipe {b['raw']:.0f} words/s, kg build "
               f"(default pipeline) {b['build']:.0f} words/s ({b['build'] / b['raw']:.2f}x); "

@@ -18,6 +18,15 @@ opening a sentence, a prefixed modifier, an acronym that is an English word or a
 no name; an honorific or a person's class in both readings makes a PER; one label per name
 in a document): see docs/model-card.md.
 
+A joint model (``is_joint``: trained with the small model's value, NORP and thing labels as
+silver labels, ``training.py``) takes the small model's ``ner``'s place instead::
+
+    ... news_ner ─▶ kg_joint_ents_aside ─▶ kg_merge_news_ents
+        all labels   names → doc.ents, all → doc.spans["small_ents"] in the small model's terms
+
+so the merge and ``kg_spacy_labels`` read the same two inputs; the rules that weigh the small
+model's opinion against the news NER's find the same model's spans there and leave its names be.
+
 >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
 >>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
 ... # doctest: +SKIP
@@ -377,7 +386,8 @@ def add_news_ner(
     """Add the news NER to the loaded small pipeline ``nlp`` (in place) and return it.
 
     The small model's ``ner`` stays, its entities set aside; ``news_ner`` then finds the
-    names, and ``kg_merge_news_ents`` writes the final ``doc.ents``. The defaults are the
+    names, and ``kg_merge_news_ents`` writes the final ``doc.ents``. A joint ``model``
+    (``is_joint``) replaces the small model's ``ner`` instead (see the module). The defaults are the
     shipped combination (best ECB+ detection on dev for a small CoNLL precision cost, see
     docs/model-card.md); pass ``fill_from_small=False, consistent=False`` for the news NER
     alone. Calling it twice is harmless.
@@ -388,14 +398,56 @@ def add_news_ner(
     """
     if NEWS_NER in nlp.pipe_names:
         return nlp
-    nlp.add_pipe("kg_small_ents_aside", after="ner")
-    ner: Any = nlp.add_pipe(
-        "ner", name=NEWS_NER, after="kg_small_ents_aside", config=news_ner_config(model)
-    )
+    ner: Any = nlp.add_pipe("ner", name=NEWS_NER, after="ner", config=news_ner_config(model))
     ner.from_disk(model / "ner", exclude=["vocab"])
+    if is_joint(ner.labels):
+        nlp.remove_pipe("ner")
+        nlp.add_pipe("kg_joint_ents_aside", after=NEWS_NER)
+        before_merge = "kg_joint_ents_aside"
+    else:
+        nlp.add_pipe("kg_small_ents_aside", before=NEWS_NER)
+        before_merge = NEWS_NER
     options = {"fill_from_small": fill_from_small, "consistent": consistent}
-    nlp.add_pipe("kg_merge_news_ents", after=NEWS_NER, config=options)
+    nlp.add_pipe("kg_merge_news_ents", after=before_merge, config=options)
     return nlp
+
+
+def is_joint(labels: Iterable[str]) -> bool:
+    """Whether a trained ``ner`` with these labels is the joint model: it also gives the small
+    model's values and nationalities (``SMALL_VALUE_LABELS``), so the small model's own
+    ``ner`` need not run."""
+    return SMALL_VALUE_LABELS <= set(labels)
+
+
+#: The joint model's finer classes of a news name: a place's (as the small model tells GPE, LOC
+#: and FAC apart) and a MISC's (``MISC_REFINEMENTS``).
+JOINT_NEWS_LABELS: Mapping[str, str] = {
+    "GPE": "LOC", "LOC": "LOC", "FAC": "LOC", **{label: "MISC" for label in MISC_REFINEMENTS},
+}
+
+
+@Language.component("kg_joint_ents_aside", requires=["doc.ents"],
+                    assigns=["doc.ents", "doc.spans"])
+def joint_ents_aside(doc: Doc) -> Doc:
+    """Split the joint model's entities the way the two NERs give them: its names in the news
+    NER's four labels stay in ``doc.ents`` (a GPE is a LOC, a NORP or an EVENT a MISC), and
+    all of its entities in the small model's terms (PER → PERSON) go to
+    ``doc.spans["small_ents"]``, where the merge reads the finer classes, values and
+    nationalities back. The merge's checks against a second opinion find the same model's
+    spans there, so they leave its names alone."""
+    small, news = [], []
+    for ent in doc.ents:
+        if ent.label_ == "PER":
+            small.append(Span(doc, ent.start, ent.end, label="PERSON"))
+        else:
+            small.append(ent)
+        label = JOINT_NEWS_LABELS.get(ent.label_, ent.label_)
+        if label in NEWS_LABELS:
+            news.append(ent if label == ent.label_ else
+                        Span(doc, ent.start, ent.end, label=label))
+    doc.spans[SMALL_ENTS_KEY] = small
+    doc.set_ents(news, default="outside")
+    return doc
 
 
 #: The news NER's labels in the small model's terms, which kg's extractors read.

@@ -23,7 +23,8 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,7 @@ from kg.extract.ner.corpus import (
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.lookups import Lookups
+    from spacy.tokens import Doc
     from spacy.training import Example
 
 CONFIG = Path(__file__).resolve().parent / "config.cfg"
@@ -93,21 +95,100 @@ def with_headlines_cased(document: list[Sentence], rate: float) -> list[Sentence
     ]
 
 
+#: Labels of the small model's ``ner`` kept as silver labels where they overlap no gold name:
+#: the values kg reads (kg.extract.values), nationalities and the kinds of thing the merge and
+#: the entity classes read (kg.extract.ner.component: NOT_NAMED_THINGS, MISC_REFINEMENTS).
+SILVER_LABELS = frozenset({
+    "DATE", "TIME", "MONEY", "PERCENT", "CARDINAL", "ORDINAL", "QUANTITY",
+    "NORP", "EVENT", "WORK_OF_ART", "PRODUCT", "LAW", "LANGUAGE",
+})
+#: A gold name the small model finds with the same bounds and one of these labels takes the
+#: finer label (gold MISC "German" → NORP, "World Cup" → EVENT; gold LOC "Paris" → GPE, "Alps"
+#: → LOC, "Heathrow" → FAC): the span stays the gold one, only its class is refined, as the
+#: build's merge and ``kg_spacy_labels`` refine the news NER's names today.
+REFINEMENTS: Mapping[str, frozenset[str]] = {
+    "MISC": frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"}),
+    "LOC": frozenset({"GPE", "LOC", "FAC"}),
+}
+#: The class a gold name takes where the small model gives no finer one (a place the small
+#: model does not find with the same bounds is a GPE, as ``kg_spacy_labels`` reads it).
+UNREFINED = {"LOC": "GPE"}
+Silver = list[tuple[int, int, str]]
+
+
+def silver_entities(gold: Doc, small: Sequence[tuple[int, int, str]]) -> Silver:
+    """Entities of one document: the gold names (refined where the small model agrees on the
+    bounds, see ``REFINEMENTS``) and the small model's ``SILVER_LABELS`` spans overlapping none.
+
+    >>> from spacy.vocab import Vocab
+    >>> from spacy.tokens import Doc
+    >>> gold = Doc(Vocab(), words="German troops left Paris on Monday".split(),
+    ...            ents=["B-MISC", "O", "O", "B-LOC", "O", "O"])
+    >>> silver_entities(gold, [(0, 1, "NORP"), (3, 4, "LOC"), (5, 6, "DATE"), (3, 6, "DATE")])
+    [(0, 1, 'NORP'), (3, 4, 'LOC'), (5, 6, 'DATE')]
+    >>> silver_entities(gold, [(0, 2, "PERSON")])
+    [(0, 1, 'MISC'), (3, 4, 'GPE')]
+    """
+    by_bounds = {(s, e): label for s, e, label in small}
+    out: Silver = []
+    taken: set[int] = set()
+    for ent in gold.ents:
+        label = by_bounds.get((ent.start, ent.end), "")
+        if label not in REFINEMENTS.get(ent.label_, ()):
+            label = UNREFINED.get(ent.label_, ent.label_)
+        out.append((ent.start, ent.end, label))
+        taken.update(range(ent.start, ent.end))
+    for start, end, label in small:
+        if label in SILVER_LABELS and not taken.intersection(range(start, end)):
+            out.append((start, end, label))
+            taken.update(range(start, end))
+    return sorted(out)
+
+
+def small_model_entities(documents: Sequence[Doc]) -> list[list[tuple[int, int, str]]]:
+    """The pinned small model's ``ner`` entities of each document, over the same tokens."""
+    import spacy
+    from spacy.tokens import Doc
+
+    nlp = spacy.load(MODEL_PACKAGE, exclude=["tagger", "parser", "attribute_ruler",
+                                             "lemmatizer", "senter"])
+    inputs = [Doc(nlp.vocab, words=[t.text for t in d], spaces=[bool(t.whitespace_) for t in d])
+              for d in documents]
+    return [[(e.start, e.end, e.label_) for e in doc.ents]
+            for doc in nlp.pipe(inputs, batch_size=64)]
+
+
 def news_ner_corpus(
-    data: str, sets: Sequence[str], split: str, limit: int, headline_case: float
+    data: str, sets: Sequence[str], split: str, limit: int, headline_case: float,
+    silver: bool = False,
 ) -> Callable[[Language], Iterator[Example]]:
     """The spaCy reader ``kg.news_ner_corpus.v1``: examples of the named sets' split, one per
-    document, read once; ``limit`` > 0 keeps that many sentences of each set."""
+    document, read once; ``limit`` > 0 keeps that many sentences of each set. With ``silver``
+    the pinned small model's ``ner`` labels the same texts once and its value, nationality and
+    thing spans join the gold names (:func:`silver_entities`): the joint model."""
+    from spacy.tokens import Span
     from spacy.training import Example
+    from spacy.vocab import Vocab
 
     documents: list[list[Sentence]] = []
     for path, training_set in iter_files(Path(data), sets, split):
         read = read_documents(path, training_set.labels)
         documents.extend(limited(read, limit) if limit > 0 else read)
+    entities: list[Silver | None] = [None] * len(documents)
+    if silver:
+        vocab = Vocab()
+        golds = [doc_of(vocab, d) for d in documents]
+        entities = [silver_entities(g, s)
+                    for g, s in zip(golds, small_model_entities(golds), strict=True)]
+        counts = Counter(label for ents in entities for _s, _e, label in ents or ())
+        print(f"{split}: {len(documents)} documents, entities {dict(sorted(counts.items()))}")
 
     def examples(nlp: Language) -> Iterator[Example]:
-        for document in documents:
+        for document, ents in zip(documents, entities, strict=True):
             reference = doc_of(nlp.vocab, with_headlines_cased(document, headline_case))
+            if ents is not None:
+                reference.set_ents([Span(reference, s, e, label=lab) for s, e, lab in ents],
+                                   default="outside")
             yield Example(nlp.make_doc(reference.text), reference)
 
     return examples
@@ -120,13 +201,29 @@ def small_model_lookups() -> Lookups:
     return spacy.load(MODEL_PACKAGE, exclude=["ner", "parser", "tagger"]).vocab.lookups
 
 
+def joint_labels(silver: bool) -> Callable[[Language], Language]:
+    """The ``after_init`` callback ``kg.joint_labels.v1``: with ``silver``, the ``ner`` knows
+    every silver and refined label even where the training texts give none (the build tells a
+    joint model by its labels)."""
+
+    def add_labels(nlp: Language) -> Language:
+        if silver:
+            ner: Any = nlp.get_pipe("ner")
+            for label in sorted(SILVER_LABELS | {x for v in REFINEMENTS.values() for x in v}):
+                ner.add_label(label)
+        return nlp
+
+    return add_labels
+
+
 def register() -> None:
-    """Put this module's reader and lookups loader into spaCy's registries (once)."""
+    """Put this module's reader, lookups loader and callback into spaCy's registries (once)."""
     from spacy.util import registry
 
     if not registry.has("readers", "kg.news_ner_corpus.v1"):
         registry.readers.register("kg.news_ner_corpus.v1", func=news_ner_corpus)
         registry.misc.register("kg.small_model_lookups.v1", func=small_model_lookups)
+        registry.callbacks.register("kg.joint_labels.v1", func=joint_labels)
 
 
 def data_hashes(data: Path, sets: Sequence[str]) -> dict[str, str]:
@@ -175,6 +272,25 @@ def print_scores(scores: dict[str, Any]) -> None:
         print(f"  {label:5} P {s['p']:.3f} R {s['r']:.3f} F {s['f']:.3f}")
 
 
+def uses_silver(overrides: dict[str, Any]) -> bool:
+    """Whether a run with these overrides trains the joint model (``paths.silver``)."""
+    from spacy.util import load_config
+
+    return bool(overrides.get("paths.silver", load_config(CONFIG)["paths"]["silver"]))
+
+
+def silver_record() -> dict[str, Any]:
+    """Where the joint model's silver labels come from, for ``training.json``."""
+    from importlib.metadata import version
+
+    return {
+        "source": f"{MODEL_PACKAGE} {version(MODEL_PACKAGE)} ner",
+        "labels": sorted(SILVER_LABELS),
+        "refinements": {k: sorted(v) for k, v in REFINEMENTS.items()},
+        "unrefined": dict(UNREFINED),
+    }
+
+
 def train(
     data: Path, out: Path, sets: Sequence[str], overrides: dict[str, Any], work: Path
 ) -> dict[str, Any]:
@@ -190,13 +306,15 @@ def train(
     spacy_train(CONFIG, work, use_gpu=-1, overrides=overrides)
     seconds = round(time.perf_counter() - started)
     scores = dev_scores(work / "model-best")
-    record = {
+    record: dict[str, Any] = {
         "sets": list(sets),
         "data_sha256": hashes,
         "overrides": {k: v for k, v in overrides.items() if k != "paths.data"},
         "train_seconds": seconds,
         "conll_dev": scores,
     }
+    if uses_silver(overrides):
+        record["silver"] = silver_record()
     export_ner(work / "model-best", out, record)
     print_scores(scores)
     print(f"trained in {seconds} s; model written to {out}")
