@@ -18,6 +18,7 @@ from kg.extract.entities import fold_space
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
+from kg.extract.rules.tolls import is_running_count, toll_attribute, toll_cause, verb_attribute
 from kg.extract.values import (
     NUMBER_LABELS,
     is_compound_modifier,
@@ -40,6 +41,7 @@ from kg.lexicon.fact_words import (
     counted_class,
     trigger_type,
 )
+from kg.lexicon.measure_words import TOLL_ATTRIBUTES, toll_noun
 from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
 from kg.model import EntityKind, Figure, Measure, Party, Span
 
@@ -67,6 +69,8 @@ RELATIVE = rule(
     "Organisers said 100,000 people marched, although police said it was only half that number.",
 )
 REMAIN = "remain"
+PEOPLE = "people"
+_REFUGEES = "refugees"  # the counted class of refugees, evacuees, migrants
 
 
 def number_spans(ctx: FactContext) -> Iterator[SpacySpan]:
@@ -140,6 +144,9 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if _is_conversion(ctx, where, unit, before):
         measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
+    if qualifier is None and measure is not None and measure.predicate in TOLL_ATTRIBUTES \
+            and is_running_count(span.root):
+        qualifier = "at least"  # "5,000 deaths so far": the toll is at least that
     return Figure(where, value, qualifier, unit, measure, evidence, upper)
 
 
@@ -189,6 +196,8 @@ def _measure(
         return population
     clauses = [c for c in head.children if c.dep_ == "relcl" and head.i == root.i]
     verb = clauses[0] if clauses else governing_verb(head)  # "1,700 who surrendered"
+    if unit not in CURRENCIES and (toll := toll_attribute(head, verb, root)) is not None:
+        return _toll(ctx, toll, head, verb, root)  # "5,000 deaths", "claimed 5,000 lives"
     if verb is None:
         return None
     predicate, counted = predicate_of(verb), counted_class(unit)
@@ -197,7 +206,28 @@ def _measure(
     counted = counted or _counted_nearby(ctx, root, before)
     if predicate is None or counted is None:
         return None
-    return Measure(predicate, counted, _anchor(ctx, verb, root, counted in COUNTED_CLASSES))
+    attribute = verb_attribute(verb, predicate)  # "killed" and "died" are both deaths
+    if counted == _REFUGEES:  # "3,000 refugees" are displaced people
+        attribute, counted = toll_noun(counted) or attribute, PEOPLE
+    anchor = _anchor(ctx, verb, root, counted in COUNTED_CLASSES)
+    cause = toll_cause(head, verb, root) if attribute in TOLL_ATTRIBUTES and not anchor else None
+    return Measure(attribute, counted, anchor, cause)
+
+
+def _toll(
+    ctx: FactContext, attribute: str, head: Token, verb: Token | None, root: Token
+) -> Measure:
+    """A count of people named by its noun: a toll's anchor comes from its own verb — not
+    from "be" or "have" ("Indonesia was worst hit, with 140,000 deaths" is no toll of
+    Indonesia's) —, else it is keyed by its cause."""
+    if head.dep_ in {"dobj", "nsubj", "nsubjpass"} and head.i != root.i:
+        verb = head.head  # "claimed 150,000 lives": the verb the toll's noun belongs to
+    elif head.i != root.i:
+        verb = None  # "in the shadow of 5,300 deaths": the clause is about something else
+    own = verb if verb is not None and verb.lemma_ not in {"be", "have"} else None
+    anchor = _anchor(ctx, own, root) if own is not None else None
+    cause = toll_cause(head, own, root) if anchor is None else None
+    return Measure(attribute, PEOPLE, anchor, cause)
 
 
 def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
