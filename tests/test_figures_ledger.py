@@ -138,3 +138,18 @@ def test_tolls_of_different_events_are_never_grouped(nlp: Any, tmp_path: Path) -
         "a": ("An earthquake killed 40 people on 3 March 2021.", None),
         "b": ("An earthquake killed 3,000 people on 12 June 2019.", None)})
     assert rows == []
+
+
+@pytest.mark.parametrize(("second", "listed"), [
+    ("2023-03-02", True),  # the same Tuesday: one attack, reported "in Kabul" and "in Afghanistan"
+    ("2023-03-22", False),  # three weeks later, another Tuesday: another attack
+])
+def test_reports_of_one_event_measure_one_thing_whatever_place_they_name(
+    nlp: Any, tmp_path: Path, second: str, listed: bool
+) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": ("Gunmen killed 12 people in Kabul on Tuesday.", "2023-03-01"),
+        "b": ("Violence returned to Kabul this week.\n\nGunmen killed 20 people in Afghanistan "
+              "on Tuesday.", second)})
+    expected = {("update", "12"), ("update", "20")} if listed else set()
+    assert {(r["status"], r["figure"]) for r in rows} == expected
