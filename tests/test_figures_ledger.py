@@ -71,6 +71,12 @@ def test_a_toll_with_no_place_is_keyed_by_its_cause(nlp: Any, text: str, cause: 
     assert measure.anchor is None and measure.cause == cause
 
 
+def test_a_where_clause_places_its_toll(nlp: Any) -> None:
+    (toll,) = [f.measure for f in figures(nlp, "In Peru, where more than 200 people are thought "
+                                               "to have died, the rains continue.") if f.measure]
+    assert toll.anchor is not None and toll.anchor.text == "Peru"
+
+
 def test_so_far_makes_a_toll_a_lower_bound(nlp: Any) -> None:
     (toll,) = [f for f in figures(nlp, "The flood has caused 45 deaths so far.") if f.measure]
     assert toll.qualifier == "at least"
@@ -88,6 +94,7 @@ def ledger(nlp: Any, tmp_path: Path, articles: dict[str, tuple[str, str | None]]
     """The conflicting-figures rows of articles name → (text, publication date or None)."""
     import kg
 
+    tmp_path.mkdir(exist_ok=True)
     for name, (text, day) in articles.items():
         (tmp_path / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
         if day:
@@ -153,3 +160,23 @@ def test_reports_of_one_event_measure_one_thing_whatever_place_they_name(
               "on Tuesday.", second)})
     expected = {("update", "12"), ("update", "20")} if listed else set()
     assert {(r["status"], r["figure"]) for r in rows} == expected
+
+
+def test_a_named_killer_is_part_of_the_toll(nlp: Any, tmp_path: Path) -> None:
+    """ "Hurricane Carla killed 900" is not the toll of the quake the other report counts."""
+    rows = ledger(nlp, tmp_path, {
+        "a": ("At least 300 people were killed in Chile.", None),
+        "b": ("Carla Mendez killed 2,000 people in Chile.", None)})
+    assert rows == []
+
+
+def test_undated_money_and_percentages_are_not_compared_across_articles(
+    nlp: Any, tmp_path: Path
+) -> None:
+    """A share price or a growth rate is about a day or a quarter an undated report does not
+    give: 3.7% and 3.9% growth are listed only when both reports are dated."""
+    texts = ("Chile's economy grew 3.7%.", "The economy of Chile grew 3.9%.")
+    assert ledger(nlp, tmp_path / "undated", {"a": (texts[0], None), "b": (texts[1], None)}) == []
+    dated = ledger(nlp, tmp_path / "dated", {"a": (texts[0], "2024-10-01"),
+                                             "b": (texts[1], "2024-11-01")})
+    assert {r["status"] for r in dated} == {"update"}

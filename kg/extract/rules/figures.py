@@ -358,14 +358,25 @@ def _anchor(
         if named:  # "profits at US media giant TimeWarner": TimeWarner's, not the country's
             named.sort(key=lambda m: m.kind is not EntityKind.ORGANIZATION)
             return ctx.entity_party(named[0])
-    for token in clause_tokens(verb):
+    where = _where_clause_place(verb)  # "In India, where 2,000 are thought to have died"
+    for token in [*where, *clause_tokens(verb)]:
         mention = ctx.mention(token)
-        if mention is None or not _under_locative(token, verb):
+        if mention is None or not (token in where or _under_locative(token, verb)):
             continue
         if mention.kind is EntityKind.PLACE or is_city(mention.name):
             return ctx.entity_party(mention)
     city = ctx.recent_city(verb) if people else None
     return ctx.entity_party(city) if city is not None else None
+
+
+def _where_clause_place(verb: Token) -> list[Token]:
+    """The noun a "where" clause holding the verb describes (through "are thought to have")."""
+    chain = [verb, *list(verb.ancestors)[:3]]
+    for i, clause in enumerate(chain):
+        if clause.dep_ == "relcl":
+            words = {c.lower_ for t in chain[: i + 1] for c in t.children}
+            return [clause.head] if "where" in words else []
+    return []
 
 
 def clause_tokens(verb: Token) -> list[Token]:
