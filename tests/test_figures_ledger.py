@@ -71,6 +71,14 @@ def test_a_toll_with_no_place_is_keyed_by_its_cause(nlp: Any, text: str, cause: 
     assert measure.anchor is None and measure.cause == cause
 
 
+def test_a_named_cause_keys_a_toll_before_the_city_the_article_is_about(nlp: Any) -> None:
+    found = figures(nlp, "Aid is flowing to Jakarta.\n\nMore than 900 people have been killed "
+                         "following a powerful earthquake.\n\nAbout 400 people remain in Jakarta.")
+    measures = [(f.measure.predicate, f.measure.cause, f.measure.anchor and f.measure.anchor.text)
+                for f in found if f.measure]
+    assert measures == [("deaths", "earthquake", None), ("remain", None, "Jakarta")]
+
+
 def test_a_where_clause_places_its_toll(nlp: Any) -> None:
     (toll,) = [f.measure for f in figures(nlp, "In Peru, where more than 200 people are thought "
                                                "to have died, the rains continue.") if f.measure]

@@ -209,8 +209,22 @@ def _measure(
     attribute = verb_attribute(verb, predicate)  # "killed" and "died" are both deaths
     if counted == _REFUGEES:  # "3,000 refugees" are displaced people
         attribute, counted = toll_noun(counted) or attribute, PEOPLE
-    anchor = _anchor(ctx, verb, root, counted in COUNTED_CLASSES)
-    cause = toll_cause(head, verb, root) if attribute in TOLL_ATTRIBUTES and not anchor else None
+    people = counted in COUNTED_CLASSES
+    if attribute not in TOLL_ATTRIBUTES:
+        return Measure(attribute, counted, _anchor(ctx, verb, root, people))
+    return _keyed_toll(ctx, attribute, counted, head, verb, root, people)
+
+
+def _keyed_toll(
+    ctx: FactContext, attribute: str, counted: str, head: Token, verb: Token | None,
+    root: Token, people: bool = True,
+) -> Measure:
+    """A toll's key: a name in its clause, else its cause ("killed following an earthquake"
+    is the earthquake's toll, not the toll of the city the article is about), else that city."""
+    anchor = _anchor(ctx, verb, root, people=False) if verb is not None else None
+    cause = toll_cause(head, verb, root) if anchor is None else None
+    if anchor is None and cause is None and verb is not None and people:
+        anchor = _anchor(ctx, verb, root, people=True)
     return Measure(attribute, counted, anchor, cause)
 
 
@@ -225,9 +239,7 @@ def _toll(
     elif head.i != root.i:
         verb = None  # "in the shadow of 5,300 deaths": the clause is about something else
     own = verb if verb is not None and verb.lemma_ not in {"be", "have"} else None
-    anchor = _anchor(ctx, own, root) if own is not None else None
-    cause = toll_cause(head, own, root) if anchor is None else None
-    return Measure(attribute, PEOPLE, anchor, cause)
+    return _keyed_toll(ctx, attribute, PEOPLE, head, own, root)
 
 
 def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
