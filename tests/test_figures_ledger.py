@@ -41,6 +41,13 @@ def test_a_profit_and_a_price_in_one_country_are_no_conflict(nlp: Any) -> None:
 # -- what a figure counts: one attribute however it is worded ---------------------------------
 
 
+@pytest.mark.parametrize("text", [
+    "About 3,000 refugees returned home last week.", "Police arrested 3,000 refugees."])
+def test_refugees_who_do_something_else_are_counted_for_it(nlp: Any, text: str) -> None:
+    measures = [f.measure for f in figures(nlp, text) if f.measure is not None]
+    assert measures and all(m.predicate != "displaced" for m in measures)
+
+
 @pytest.mark.parametrize(("text", "attribute"), [
     ("At least 40 people were killed when the bridge collapsed.", "deaths"),
     ("Forty people died when the bridge collapsed.", "deaths"),

@@ -71,6 +71,7 @@ RELATIVE = rule(
 REMAIN = "remain"
 PEOPLE = "people"
 _REFUGEES = "refugees"  # the counted class of refugees, evacuees, migrants
+DISPLACED = toll_noun("refugee")  # the attribute refugees are counted under
 
 
 def number_spans(ctx: FactContext) -> Iterator[SpacySpan]:
@@ -207,8 +208,8 @@ def _measure(
     if predicate is None or counted is None:
         return None
     attribute = verb_attribute(verb, predicate)  # "killed" and "died" are both deaths
-    if counted == _REFUGEES:  # "3,000 refugees" are displaced people
-        attribute, counted = toll_noun(counted) or attribute, PEOPLE
+    if counted == _REFUGEES and attribute == DISPLACED:  # "3,000 refugees fled": people
+        counted = PEOPLE
     people = counted in COUNTED_CLASSES
     if attribute not in TOLL_ATTRIBUTES:
         return Measure(attribute, counted, _anchor(ctx, verb, root, people))

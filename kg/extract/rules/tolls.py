@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kg.lexicon.fact_words import AMOUNT_VERBS
+from kg.lexicon.fact_words import AMOUNT_VERBS, trigger_type
 from kg.lexicon.measure_words import attribute_of, cause_of, toll_noun
 
 if TYPE_CHECKING:
@@ -22,12 +22,19 @@ CAUSE_PREPS = frozenset({"after", "by", "during", "following", "from", "in", "of
 #: Words that make a count a running one: the total is at least this much.
 RUNNING = (("so", "far"), ("to", "date"))
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+#: Attributes that are a state people are in (a refugee is displaced), not an event: a noun
+#: of them counts that attribute only when the verb says no more than how many there are.
+STATES = frozenset({"displaced", "missing"})
+STATE_VERBS = frozenset({"be", "have", "hold", "host", "house", "include", "number", "remain",
+                         "shelter"})
 
 
 def toll_attribute(head: Token, verb: Token | None, number: Token) -> str | None:
     """The attribute a number counts when its noun names the count ("5,000 deaths",
     "claimed 5,000 lives") or the verb's subject does ("the death toll rose to 45")."""
     if head.i != number.i and (attribute := _noun_attribute(head)) is not None:
+        if attribute in STATES and verb is not None and _says_else(verb, attribute):
+            return None  # "3,000 refugees returned home": what the refugees did is counted
         return attribute
     if head.i != number.i and head.dep_ == "dobj":  # "claimed 150,000 lives"
         phrase = f"{head.head.lemma_.lower()} {head.lemma_.lower()}"
@@ -38,6 +45,17 @@ def toll_attribute(head: Token, verb: Token | None, number: Token) -> str | None
         return None
     subjects = [c for c in verb.children if c.dep_ in SUBJECTS]
     return next((a for s in subjects if (a := _noun_attribute(s)) is not None), None)
+
+
+def _says_else(verb: Token, attribute: str) -> bool:
+    """Whether a verb says the people did or underwent something other than ``attribute``
+    ("3,000 refugees returned"), not only how many there are ("the camp holds 3,000
+    refugees", "there are 3,000 refugees", "the number rose to")."""
+    lemma = verb.lemma_.lower()
+    if lemma in STATE_VERBS or lemma in AMOUNT_VERBS:
+        return False
+    kind = trigger_type(lemma, "VERB")
+    return attribute_of(kind.value if kind else lemma) != attribute
 
 
 def _noun_attribute(noun: Token) -> str | None:
