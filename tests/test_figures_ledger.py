@@ -183,6 +183,9 @@ def test_a_named_killer_is_part_of_the_toll(nlp: Any, tmp_path: Path) -> None:
         "a": ("At least 300 people were killed in Chile.", None),
         "b": ("Carla Mendez killed 2,000 people in Chile.", None)})
     assert rows == []
+    (toll,) = [f.measure for f in figures(nlp, "Carla Mendez killed 2,000 people in Chile.")
+               if f.measure]
+    assert toll.anchor is not None and toll.anchor.text == "Carla Mendez"
 
 
 def test_undated_money_and_percentages_are_not_compared_across_articles(

@@ -222,11 +222,23 @@ def _keyed_toll(
 ) -> Measure:
     """A toll's key: a name in its clause, else its cause ("killed following an earthquake"
     is the earthquake's toll, not the toll of the city the article is about), else that city."""
-    anchor = _anchor(ctx, verb, root, people=False) if verb is not None else None
+    anchor = None
+    if verb is not None:
+        anchor = _named_doer(ctx, verb, root) or _anchor(ctx, verb, root, people=False)
     cause = toll_cause(head, verb, root) if anchor is None else None
     if anchor is None and cause is None and verb is not None and people:
         anchor = _anchor(ctx, verb, root, people=True)
     return Measure(attribute, counted, anchor, cause)
+
+
+def _named_doer(ctx: FactContext, verb: Token, root: Token) -> Party | None:
+    """Whoever the toll's verb names as doing it, people too: "Hurricane Mitch killed about
+    10,000 people" is Mitch's toll, not the toll of the region the article is about."""
+    for subject in (c for c in verb.children if c.dep_ == "nsubj"):
+        tokens = list(subject.subtree)
+        if root not in tokens and (named := ctx.mentions_in(tokens)):
+            return ctx.entity_party(named[0])
+    return None
 
 
 def _toll(
