@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from kg.lexicon import table
 
-__all__ = ["CAUSES", "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "toll_noun"]
+__all__ = ["CAUSES", "CAUSE_PREPS", "STATE_VERBS", "TOLL_ATTRIBUTES", "attribute_of", "cause_of",
+           "toll_noun"]
 
 _DATA = table("measure-attributes")
 #: attribute → its words (event types, verb lemmas and phrases).
@@ -30,6 +31,10 @@ _NOUNS: dict[str, str] = {
 TOLL_ATTRIBUTES = frozenset(_DATA["attributes"])
 #: Cause noun lemma → the word a toll is keyed by ("quake" → "earthquake").
 CAUSES: dict[str, str] = dict(_DATA["causes"])
+#: Prepositions (and "following") that introduce what a toll is of.
+CAUSE_PREPS = frozenset(_DATA["words"]["cause-prepositions"])
+#: Verbs that say no more than how many people there are ("the camp holds 3,000 refugees").
+STATE_VERBS = frozenset(_DATA["words"]["state-verbs"])
 
 
 def attribute_of(predicate: str) -> str:

@@ -12,21 +12,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kg.lexicon.fact_words import AMOUNT_VERBS, trigger_type
-from kg.lexicon.measure_words import attribute_of, cause_of, toll_noun
+from kg.lexicon.measure_words import CAUSE_PREPS, STATE_VERBS, attribute_of, cause_of, toll_noun
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-#: Prepositions (and "following") that introduce what a toll is of.
-CAUSE_PREPS = frozenset({"after", "by", "during", "following", "from", "in", "of"})
 #: Words that make a count a running one: the total is at least this much.
 RUNNING = (("so", "far"), ("to", "date"))
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 #: Attributes that are a state people are in (a refugee is displaced), not an event: a noun
 #: of them counts that attribute only when the verb says no more than how many there are.
 STATES = frozenset({"displaced", "missing"})
-STATE_VERBS = frozenset({"be", "have", "hold", "host", "house", "include", "number", "remain",
-                         "shelter"})
 
 
 def toll_attribute(head: Token, verb: Token | None, number: Token) -> str | None:
