@@ -4,7 +4,11 @@ for these tests (general English, from no seed or dev article)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from kg.extract import extract_document
 from kg.ingest.files import document_from_text
@@ -32,3 +36,165 @@ def test_a_profit_and_a_price_in_one_country_are_no_conflict(nlp: Any) -> None:
         "to December.",
         "US crude oil futures jumped to $53.09 a barrel in New York on Friday."], nlp=nlp)
     assert list(kg.query(graph, "conflicting-figures")) == []
+
+
+# -- what a figure counts: one attribute however it is worded ---------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "About 3,000 refugees returned home last week.", "Police arrested 3,000 refugees."])
+def test_refugees_who_do_something_else_are_counted_for_it(nlp: Any, text: str) -> None:
+    measures = [f.measure for f in figures(nlp, text) if f.measure is not None]
+    assert measures and all(m.predicate != "displaced" for m in measures)
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("At least 40 people were killed when the bridge collapsed.", "deaths"),
+    ("Forty people died when the bridge collapsed.", "deaths"),
+    ("The collapse of the bridge claimed 40 lives.", "deaths"),
+    ("The collapse caused 40 deaths.", "deaths"),
+    ("The death toll from the collapse rose to 40.", "deaths"),
+    ("Forty people were wounded when the bridge collapsed.", "injured"),
+    ("Forty people were injured when the bridge collapsed.", "injured"),
+    ("More than 3,000 residents fled the fighting.", "displaced"),
+    ("The fighting has left 3,000 people homeless.", "displaced"),
+    ("The camp now holds 3,000 refugees from the fighting.", "displaced"),
+])
+def test_one_count_worded_differently_is_one_attribute(nlp: Any, text: str,
+                                                       attribute: str) -> None:
+    measures = [f.measure for f in figures(nlp, text) if f.measure is not None]
+    assert [(m.predicate, m.counted) for m in measures] == [(attribute, "people")]
+
+
+@pytest.mark.parametrize(("text", "cause"), [
+    ("At least 40 people were killed in the earthquake.", "earthquake"),
+    ("The quake has killed more than 200 people.", "earthquake"),
+    ("Officials counted 45 deaths from the flooding.", "flood"),
+    ("The storm which hit the coast killed 12 people.", "storm"),
+    ("Twelve people died after a storm hit the coast.", "storm"),
+])
+def test_a_toll_with_no_place_is_keyed_by_its_cause(nlp: Any, text: str, cause: str) -> None:
+    (measure,) = [f.measure for f in figures(nlp, text) if f.measure is not None]
+    assert measure.anchor is None and measure.cause == cause
+
+
+def test_a_named_cause_keys_a_toll_before_the_city_the_article_is_about(nlp: Any) -> None:
+    found = figures(nlp, "Aid is flowing to Jakarta.\n\nMore than 900 people have been killed "
+                         "following a powerful earthquake.\n\nAbout 400 people remain in Jakarta.")
+    measures = [(f.measure.predicate, f.measure.cause, f.measure.anchor and f.measure.anchor.text)
+                for f in found if f.measure]
+    assert measures == [("deaths", "earthquake", None), ("remain", None, "Jakarta")]
+
+
+def test_a_where_clause_places_its_toll(nlp: Any) -> None:
+    (toll,) = [f.measure for f in figures(nlp, "In Peru, where more than 200 people are thought "
+                                               "to have died, the rains continue.") if f.measure]
+    assert toll.anchor is not None and toll.anchor.text == "Peru"
+
+
+def test_so_far_makes_a_toll_a_lower_bound(nlp: Any) -> None:
+    (toll,) = [f for f in figures(nlp, "The flood has caused 45 deaths so far.") if f.measure]
+    assert toll.qualifier == "at least"
+
+
+def test_a_conversion_is_one_figure_not_a_second_value(nlp: Any) -> None:
+    found = figures(nlp, "Acme Steel was fined $10m (£8m) by the regulator in London.")
+    assert [f.value for f in found if f.measure is not None] == [10e6]
+
+
+# -- the ledger: which figures are one measured thing, and how they differ ------------------
+
+
+def ledger(nlp: Any, tmp_path: Path, articles: dict[str, tuple[str, str | None]]) -> list[dict]:
+    """The conflicting-figures rows of articles name → (text, publication date or None)."""
+    import kg
+
+    tmp_path.mkdir(exist_ok=True)
+    for name, (text, day) in articles.items():
+        (tmp_path / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
+        if day:
+            (tmp_path / f"{name}.meta.json").write_text(json.dumps({"date": day}))
+    graph = kg.build_graph(tmp_path, nlp=nlp)
+    return [{k: str(v) for k, v in row.items()} for row in kg.query(graph, "conflicting-figures")]
+
+
+EARLY = "At least 300 people were killed in the earthquake."
+LATER = "The earthquake has killed more than 2,000 people, rescuers said on Sunday."
+
+
+@pytest.mark.parametrize(("days", "status"), [
+    ((None, None), "revision"),  # undated: both listed, the reader judges which came first
+    (("2023-02-07", "2023-02-10"), "update"),  # the later report revises the earlier
+])
+def test_a_toll_that_moved_on_is_listed_as_a_revision_or_an_update(
+    nlp: Any, tmp_path: Path, days: tuple[str | None, str | None], status: str
+) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (EARLY, days[0]), "b": (LATER, days[1])})
+    assert {(r["status"], r["measure"], float(r["value"])) for r in rows} == {
+        (status, "people · deaths · earthquake", 300.0),
+        (status, "people · deaths · earthquake", 2000.0)}
+
+
+def test_tolls_of_one_cause_months_apart_are_two_things(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (EARLY, "2023-02-07"), "b": (LATER, "2023-09-10")})
+    assert rows == []
+
+
+def test_synonyms_meet_in_one_measure(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": ("The flooding has claimed 45 lives.", "2024-05-02"),
+        "b": ("The death toll from the floods rose to 120.", "2024-05-05")})
+    assert {(r["status"], r["measure"], r["figure"]) for r in rows} == {
+        ("update", "people · deaths · flood", "45"), ("update", "people · deaths · flood", "120")}
+
+
+def test_hedged_figures_that_agree_are_not_listed(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": ("At least 300 people were killed in the earthquake.", None),
+        "b": ("Nearly 320 people were killed in the earthquake.", None)})
+    assert rows == []
+
+
+def test_tolls_of_different_events_are_never_grouped(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": ("An earthquake killed 40 people on 3 March 2021.", None),
+        "b": ("An earthquake killed 3,000 people on 12 June 2019.", None)})
+    assert rows == []
+
+
+@pytest.mark.parametrize(("second", "listed"), [
+    ("2023-03-02", True),  # the same Tuesday: one attack, reported "in Kabul" and "in Afghanistan"
+    ("2023-03-22", False),  # three weeks later, another Tuesday: another attack
+])
+def test_reports_of_one_event_measure_one_thing_whatever_place_they_name(
+    nlp: Any, tmp_path: Path, second: str, listed: bool
+) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": ("Gunmen killed 12 people in Kabul on Tuesday.", "2023-03-01"),
+        "b": ("Violence returned to Kabul this week.\n\nGunmen killed 20 people in Afghanistan "
+              "on Tuesday.", second)})
+    expected = {("update", "12"), ("update", "20")} if listed else set()
+    assert {(r["status"], r["figure"]) for r in rows} == expected
+
+
+def test_a_named_killer_is_part_of_the_toll(nlp: Any, tmp_path: Path) -> None:
+    """ "Hurricane Carla killed 900" is not the toll of the quake the other report counts."""
+    rows = ledger(nlp, tmp_path, {
+        "a": ("At least 300 people were killed in Chile.", None),
+        "b": ("Carla Mendez killed 2,000 people in Chile.", None)})
+    assert rows == []
+    (toll,) = [f.measure for f in figures(nlp, "Carla Mendez killed 2,000 people in Chile.")
+               if f.measure]
+    assert toll.anchor is not None and toll.anchor.text == "Carla Mendez"
+
+
+def test_undated_money_and_percentages_are_not_compared_across_articles(
+    nlp: Any, tmp_path: Path
+) -> None:
+    """A share price or a growth rate is about a day or a quarter an undated report does not
+    give: 3.7% and 3.9% growth are listed only when both reports are dated."""
+    texts = ("Chile's economy grew 3.7%.", "The economy of Chile grew 3.9%.")
+    assert ledger(nlp, tmp_path / "undated", {"a": (texts[0], None), "b": (texts[1], None)}) == []
+    dated = ledger(nlp, tmp_path / "dated", {"a": (texts[0], "2024-10-01"),
+                                             "b": (texts[1], "2024-11-01")})
+    assert {r["status"] for r in dated} == {"update"}

@@ -124,19 +124,24 @@ def test_precision_over_judged_rows_stays_above_the_floor(rerun: dict[str, Any],
 
 @pytest.mark.slow
 def test_the_ledger_lists_no_false_conflict_where_it_listed_them(nlp: Any) -> None:
-    """Every conflicting-figures group judged so far was false (different things sharing a
-    unit and a verb); on the articles most of them came from, the redesigned ledger lists
-    none (issue 16.2: a short ledger of real conflicts, not a long one of false ones)."""
+    """Most conflicting-figures groups judged so far were false (different things sharing a
+    unit and a verb, another event's toll); on the articles most of them came from, the ledger
+    lists only groups judged real (issue 16.2: a short ledger of real disagreements and
+    revisions, not a long one of false ones)."""
     if not precision.CORPUS.is_dir():
         pytest.skip("the BBC corpus is not beside the project (../shared/corpora/bbc)")
     from kg.api import build_graph
 
-    judged = [r for r in precision.load_judged().values() if r["kind"] == "conflicting-figures"]
-    assert judged and not any(r["correct"] for r in judged)
-    counts = Counter(a for r in judged for a in r["article"].split(","))
+    judged = {k: r for k, r in precision.load_judged().items()
+              if r["kind"] == "conflicting-figures"}
+    wrong = [r for r in judged.values() if not r["correct"]]
+    assert wrong
+    counts = Counter(a for r in wrong for a in r["article"].split(","))
     articles = [a for a, _n in sorted(counts.items(), key=lambda i: (-i[1], i[0]))[:LEDGER]]
     graph = build_graph([precision.article_path(a) for a in articles], nlp=nlp)
-    assert precision.named_rows(graph, "conflicting-figures") == []
+    listed = precision.named_rows(graph, "conflicting-figures")
+    assert all(judged.get(g["key"], {}).get("correct") for g in listed), [
+        g["output"] for g in listed]
 
 
 @pytest.mark.slow

@@ -139,6 +139,7 @@ class Measure:
     predicate: str  # an event type's name or a verb lemma: "Surrender", "remain", "population"
     counted: str  # class of what is counted: "people", "fighters", or the noun's lemma
     anchor: Party | None  # the place or entity it is measured for
+    cause: str | None = None  # a toll with no anchor: what it is of ("earthquake", "flood")
 
 
 @dataclass(frozen=True, slots=True)

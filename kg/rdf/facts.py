@@ -411,10 +411,12 @@ def measure_node(scope: FactScope, measure: Measure) -> tuple[URIRef, list[Tripl
     if measure.anchor is not None:
         anchor_node, more = party_node(scope, measure.anchor)
         anchor_label = label_of(scope, measure.anchor)
-    anchor_slug = slugify(anchor_node.removeprefix(scope.base)) if anchor_node else "anywhere"
+    anchor_slug = slugify(anchor_node.removeprefix(scope.base)) if anchor_node else (
+        f"cause-{slugify(measure.cause)}" if measure.cause else "anywhere")
     path = f"{slugify(measure.predicate)}/{slugify(measure.counted)}/{anchor_slug}"
     node = URIRef(f"{scope.base}measure/{path}")
-    label = " · ".join(part for part in (measure.counted, measure.predicate, anchor_label) if part)
+    label = " · ".join(part for part in (measure.counted, measure.predicate,
+                                         anchor_label or measure.cause) if part)
     triples: list[Triple] = [
         (node, RDF.type, SDO_RECENT.StatisticalVariable), (node, RDFS.label, english(label)),
         (node, KG.measuredPredicate, Literal(measure.predicate)),
@@ -422,6 +424,8 @@ def measure_node(scope: FactScope, measure: Measure) -> tuple[URIRef, list[Tripl
     ]
     if anchor_node is not None:
         triples.append((node, KG.measuredFor, anchor_node))
+    elif measure.cause:  # a toll keyed by what it is of ("killed in the earthquake")
+        triples.append((node, KG.measuredCause, Literal(measure.cause)))
     return node, triples
 
 

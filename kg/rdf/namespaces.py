@@ -182,6 +182,7 @@ class KG(DefinedNamespace):
     measuredPredicate: URIRef
     countedThing: URIRef
     measuredFor: URIRef
+    measuredCause: URIRef
     # finer classes of entities (issue 12), where schema.org has none
     ArmedForces: URIRef
     Court: URIRef

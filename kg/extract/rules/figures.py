@@ -18,6 +18,7 @@ from kg.extract.entities import fold_space
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
+from kg.extract.rules.tolls import is_running_count, toll_attribute, toll_cause, verb_attribute
 from kg.extract.values import (
     NUMBER_LABELS,
     is_compound_modifier,
@@ -40,6 +41,7 @@ from kg.lexicon.fact_words import (
     counted_class,
     trigger_type,
 )
+from kg.lexicon.measure_words import TOLL_ATTRIBUTES, toll_noun
 from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
 from kg.model import EntityKind, Figure, Measure, Party, Span
 
@@ -67,6 +69,9 @@ RELATIVE = rule(
     "Organisers said 100,000 people marched, although police said it was only half that number.",
 )
 REMAIN = "remain"
+PEOPLE = "people"
+_REFUGEES = "refugees"  # the counted class of refugees, evacuees, migrants
+DISPLACED = toll_noun("refugee")  # the attribute refugees are counted under
 
 
 def number_spans(ctx: FactContext) -> Iterator[SpacySpan]:
@@ -140,6 +145,9 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if _is_conversion(ctx, where, unit, before):
         measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
+    if qualifier is None and measure is not None and measure.predicate in TOLL_ATTRIBUTES \
+            and is_running_count(span.root):
+        qualifier = "at least"  # "5,000 deaths so far": the toll is at least that
     return Figure(where, value, qualifier, unit, measure, evidence, upper)
 
 
@@ -189,6 +197,8 @@ def _measure(
         return population
     clauses = [c for c in head.children if c.dep_ == "relcl" and head.i == root.i]
     verb = clauses[0] if clauses else governing_verb(head)  # "1,700 who surrendered"
+    if unit not in CURRENCIES and (toll := toll_attribute(head, verb, root)) is not None:
+        return _toll(ctx, toll, head, verb, root)  # "5,000 deaths", "claimed 5,000 lives"
     if verb is None:
         return None
     predicate, counted = predicate_of(verb), counted_class(unit)
@@ -197,7 +207,52 @@ def _measure(
     counted = counted or _counted_nearby(ctx, root, before)
     if predicate is None or counted is None:
         return None
-    return Measure(predicate, counted, _anchor(ctx, verb, root, counted in COUNTED_CLASSES))
+    attribute = verb_attribute(verb, predicate)  # "killed" and "died" are both deaths
+    if counted == _REFUGEES and attribute == DISPLACED:  # "3,000 refugees fled": people
+        counted = PEOPLE
+    people = counted in COUNTED_CLASSES
+    if attribute not in TOLL_ATTRIBUTES:
+        return Measure(attribute, counted, _anchor(ctx, verb, root, people))
+    return _keyed_toll(ctx, attribute, counted, head, verb, root, people)
+
+
+def _keyed_toll(
+    ctx: FactContext, attribute: str, counted: str, head: Token, verb: Token | None,
+    root: Token, people: bool = True,
+) -> Measure:
+    """A toll's key: a name in its clause, else its cause ("killed following an earthquake"
+    is the earthquake's toll, not the toll of the city the article is about), else that city."""
+    anchor = None
+    if verb is not None:
+        anchor = _named_doer(ctx, verb, root) or _anchor(ctx, verb, root, people=False)
+    cause = toll_cause(head, verb, root) if anchor is None else None
+    if anchor is None and cause is None and verb is not None and people:
+        anchor = _anchor(ctx, verb, root, people=True)
+    return Measure(attribute, counted, anchor, cause)
+
+
+def _named_doer(ctx: FactContext, verb: Token, root: Token) -> Party | None:
+    """Whoever the toll's verb names as doing it, people too: "Hurricane Mitch killed about
+    10,000 people" is Mitch's toll, not the toll of the region the article is about."""
+    for subject in (c for c in verb.children if c.dep_ == "nsubj"):
+        tokens = list(subject.subtree)
+        if root not in tokens and (named := ctx.mentions_in(tokens)):
+            return ctx.entity_party(named[0])
+    return None
+
+
+def _toll(
+    ctx: FactContext, attribute: str, head: Token, verb: Token | None, root: Token
+) -> Measure:
+    """A count of people named by its noun: a toll's anchor comes from its own verb — not
+    from "be" or "have" ("Indonesia was worst hit, with 140,000 deaths" is no toll of
+    Indonesia's) —, else it is keyed by its cause."""
+    if head.dep_ in {"dobj", "nsubj", "nsubjpass"} and head.i != root.i:
+        verb = head.head  # "claimed 150,000 lives": the verb the toll's noun belongs to
+    elif head.i != root.i:
+        verb = None  # "in the shadow of 5,300 deaths": the clause is about something else
+    own = verb if verb is not None and verb.lemma_ not in {"be", "have"} else None
+    return _keyed_toll(ctx, attribute, PEOPLE, head, own, root)
 
 
 def _amount_of(verb: Token) -> tuple[str | None, str | None] | None:
@@ -328,14 +383,25 @@ def _anchor(
         if named:  # "profits at US media giant TimeWarner": TimeWarner's, not the country's
             named.sort(key=lambda m: m.kind is not EntityKind.ORGANIZATION)
             return ctx.entity_party(named[0])
-    for token in clause_tokens(verb):
+    where = _where_clause_place(verb)  # "In India, where 2,000 are thought to have died"
+    for token in [*where, *clause_tokens(verb)]:
         mention = ctx.mention(token)
-        if mention is None or not _under_locative(token, verb):
+        if mention is None or not (token in where or _under_locative(token, verb)):
             continue
         if mention.kind is EntityKind.PLACE or is_city(mention.name):
             return ctx.entity_party(mention)
     city = ctx.recent_city(verb) if people else None
     return ctx.entity_party(city) if city is not None else None
+
+
+def _where_clause_place(verb: Token) -> list[Token]:
+    """The noun a "where" clause holding the verb describes (through "are thought to have")."""
+    chain = [verb, *list(verb.ancestors)[:3]]
+    for i, clause in enumerate(chain):
+        if clause.dep_ == "relcl":
+            words = {c.lower_ for t in chain[: i + 1] for c in t.children}
+            return [clause.head] if "where" in words else []
+    return []
 
 
 def clause_tokens(verb: Token) -> list[Token]:
