@@ -433,8 +433,13 @@ def test_virtuoso_killed_amid_the_sql_load_keeps_every_graph_absent_or_whole(
         assert set(_versions(target, base)) == {"absent"}  # the whole transaction undone
         # Bounded: Virtuoso's own plan for kg's count once took 400 s here (kg.remote.store).
         report = target.load(old, timeout=30, retries=0)
-        assert report.ok and report.note == "" and report.count("loaded") == 100
+        # Every graph through the SQL port (none by PUT); two sessions may deadlock here, on
+        # the IRIs the killed load left, and the losing batch is loaded again alone.
+        assert report.ok and report.count("loaded") == 100, report.summary()
+        assert report.note in ("", "note: 1 of 2 batches through Virtuoso's SQL port lost a "
+                               "deadlock with another session and were loaded again alone")
         assert set(_versions(target, base)) == {"v1"}
+        print(report.note or "no note")  # shown by pytest -rA: did the sessions deadlock?
 
 
 def _try(load: Any, source: Dataset) -> object:

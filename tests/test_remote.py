@@ -324,7 +324,52 @@ def test_a_batch_virtuoso_rolled_back_for_a_deadlock_is_loaded_again(
                                          ox.Literal(name), ox.NamedNode(name))])
               for name in ("urn:a", "urn:b", "urn:c")]
     port = virtuoso.SqlPort("127.0.0.1", 1111, "dba", "secret")
-    outcome = virtuoso.load_graphs(port, tmp_path, graphs)
+    done = virtuoso.load_graphs(port, tmp_path, graphs)
+    outcome = done.outcome
+    assert (done.batches, done.deadlocked) == (3, 1)
     assert outcome["urn:a"] is None and outcome["urn:b"] is None  # b: loaded again
     assert "SP029" in str(outcome["urn:c"]) and runs.count("urn:c") == 1
     assert runs.count("urn:b") == 2 and list(tmp_path.iterdir()) == []
+
+
+FAKE_ISQL = '''\
+import re, sys
+sys.stdin.readline()  # the password
+print("Connected to OpenLink Virtuoso")
+errors = sys.stderr  # as isql-vt: errors on standard error unless told otherwise
+script = open(re.search(r"load (.+);", sys.argv[3]).group(1)).read()
+for statement in script.split(";\\n"):
+    if statement.strip() == "set errors stdout":
+        errors = sys.stdout
+    elif "TTLP_MT" in statement:
+        path = re.search(r"file_to_string_output \\('([^']+)'\\)", statement).group(1)
+        if "urn:bad" in open(path).read():
+            print("*** Error 37000: [Virtuoso Server]SP029: TURTLE RDF loader", file=errors)
+    elif "kg-batch" in statement:
+        print("\\n" + re.search(r"'(kg-batch-\\d+-done)'", statement).group(1))
+'''
+
+
+def test_a_batch_error_is_its_own_whatever_stream_isql_prints_it_on(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """isql-vt prints errors on standard error and results on standard output (exit status 0
+    either way): read apart, a failed batch's error came after its end marker and the batch
+    passed for loaded. An isql-vt that behaves so: the bad batch alone is refused."""
+    import sys
+
+    import kg.remote.virtuoso as virtuoso
+
+    fake = tmp_path / "isql-vt"
+    fake.write_text(f"#!{sys.executable}\n{FAKE_ISQL}")
+    fake.chmod(0o755)
+    folder = tmp_path / "allowed"
+    folder.mkdir()
+    monkeypatch.setattr(virtuoso, "BATCH_TRIPLES", 1)  # a batch per graph
+    graphs = [SourceGraph(name, [ox.Quad(ox.NamedNode("urn:s"), ox.NamedNode("urn:p"),
+                                         ox.Literal(name), ox.NamedNode(name))])
+              for name in ("urn:good", "urn:bad", "urn:fine")]
+    port = virtuoso.SqlPort("127.0.0.1", 1111, "dba", "secret", str(fake))
+    outcome = virtuoso.load_graphs(port, folder, graphs, sessions=1).outcome
+    assert outcome["urn:good"] is None and outcome["urn:fine"] is None
+    assert "SP029" in str(outcome["urn:bad"])
+    assert list(folder.iterdir()) == []

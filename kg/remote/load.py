@@ -46,7 +46,14 @@ from kg.remote.client import Connection, Credentials, StoreUnavailable, split_us
 from kg.remote.digests import forget, read_digests, trusted
 from kg.remote.replacement import DEFAULT_GRAPH_NAME, SourceGraph, replace_graphs
 from kg.remote.store import PRESETS, Protocol, RemoteStore, connect, endpoints_for
-from kg.remote.virtuoso import SqlUnreachable, allowed_folder, load_graphs, sql_port
+from kg.remote.virtuoso import (
+    SESSIONS,
+    SqlLoad,
+    SqlUnreachable,
+    allowed_folder,
+    load_graphs,
+    sql_port,
+)
 from kg.store.embedded import graph_format
 
 if TYPE_CHECKING:
@@ -333,6 +340,7 @@ def load_dataset(
     timeout: float = 60.0,
     retries: int = 3,
     sql: int | None = None,
+    sql_sessions: int | None = None,
     transport: httpx.BaseTransport | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> LoadReport:
@@ -352,8 +360,9 @@ def load_dataset(
     trusts the certificates of a PEM file; ``timeout`` bounds each request; ``transport``
     and ``sleep`` are for tests. ``sql`` is Virtuoso's SQL port (default 1111): the
     virtuoso preset loads through it with ``isql-vt`` when it can (``kg.remote.virtuoso``),
-    else by the Graph Store Protocol with a note in the report. Raises ``StoreError`` when
-    the store cannot be used at all.
+    else by the Graph Store Protocol with a note in the report; ``sql_sessions`` is how many
+    ``isql-vt`` sessions load at once (default ``kg.remote.virtuoso.SESSIONS``). Raises
+    ``StoreError`` when the store cannot be used at all.
 
     >>> load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph",
     ...              dry_run=True).count("new")  # doctest: +SKIP
@@ -362,6 +371,8 @@ def load_dataset(
     started = time.monotonic()
     if batch_size is not None and batch_size < 1:
         raise InputError("batch size must be positive")
+    if sql_sessions is not None and sql_sessions < 1:
+        raise InputError("the number of SQL sessions must be positive")
     url, url_credentials = split_userinfo(endpoint)
     connection = Connection(auth or url_credentials, verify, Path(ca_cert) if ca_cert else None,
                             timeout, retries=retries)
@@ -382,7 +393,8 @@ def load_dataset(
         new = [g for g, r in zip(graphs, plan, strict=True) if r.status == "new"]
         fast, note = (None, "")
         if preset == "virtuoso" and protocol == "gsp" and not dry_run and not bulk and new:
-            fast, note = _through_sql(remote, url, sql, connection.credentials, new)
+            fast, note = _through_sql(remote, url, sql, connection.credentials, new,
+                                      sql_sessions or SESSIONS)
         results = plan if dry_run else _apply(remote, graphs, plan, protocol, batch_size, bulk,
                                               digests, stale, fast)
     return LoadReport(str(write_url), protocol, dry_run, tuple(results),
@@ -391,7 +403,8 @@ def load_dataset(
 
 def _through_sql(remote: RemoteStore, url: str, port: int | None,
                  credentials: Credentials | None,
-                 graphs: list[SourceGraph]) -> tuple[dict[str, str | None] | None, str]:
+                 graphs: list[SourceGraph],
+                 sessions: int) -> tuple[dict[str, str | None] | None, str]:
     """Add new graphs through Virtuoso's SQL port; else ``None`` and a note saying why not."""
     sql_or_why = sql_port(url, port, credentials)
     if isinstance(sql_or_why, str):
@@ -407,13 +420,24 @@ def _through_sql(remote: RemoteStore, url: str, port: int | None,
         except SqlUnreachable as e:
             folder = str(e)
         if not isinstance(folder, str):
-            outcome = _checked_sql_load(remote, load_graphs(sql_or_why, folder, graphs), graphs)
-            redone = sum(1 for why in outcome.values() if why)
-            return outcome, (f"note: {redone} of {len(graphs)} new graphs went by PUT after "
-                             "Virtuoso's SQL port (refused, or not held whole after its load)"
-                             if redone else "")
+            done = load_graphs(sql_or_why, folder, graphs, sessions)
+            outcome = _checked_sql_load(remote, done.outcome, graphs)
+            return outcome, _sql_note(done, outcome)
         why = folder
     return None, f"note: loaded by the Graph Store Protocol, not Virtuoso's SQL port: {why}"
+
+
+def _sql_note(done: SqlLoad, outcome: dict[str, str | None]) -> str:
+    """Says what did not go the fast way: batches loaded again, graphs redone by PUT."""
+    notes = []
+    if done.deadlocked:
+        notes.append(f"{done.deadlocked} of {done.batches} batches through Virtuoso's SQL port "
+                     "lost a deadlock with another session and were loaded again alone")
+    redone = sum(1 for why in outcome.values() if why)
+    if redone:
+        notes.append(f"{redone} of {len(outcome)} new graphs went by PUT after Virtuoso's SQL "
+                     "port (refused, or not held whole after its load)")
+    return "note: " + "; ".join(notes) if notes else ""
 
 
 def _checked_sql_load(remote: RemoteStore, outcome: dict[str, str | None],

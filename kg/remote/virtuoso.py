@@ -40,20 +40,17 @@ from kg.errors import StoreError
 from kg.remote.client import AccessRefused, Credentials, StoreUnavailable
 from kg.remote.replacement import SourceGraph
 
-__all__ = ["DEFAULT_SQL_PORT", "LOAD", "SqlPort", "SqlUnreachable", "allowed_folder", "load_graphs",
-           "sql_port"]
+__all__ = ["DEFAULT_SQL_PORT", "LOAD", "SESSIONS", "SqlLoad", "SqlPort", "SqlUnreachable",
+           "allowed_folder", "load_graphs", "sql_port"]
 
 #: Virtuoso's SQL port unless its virtuoso.ini says otherwise (``--sql-port``).
 DEFAULT_SQL_PORT = 1111
 #: Triples per transaction (one file and one call): bounded by the server's memory for a
 #: transaction's changes, not by speed.
 BATCH_TRIPLES = 250_000
-#: ``isql-vt`` sessions at once, each its own transactions. One transactional ``TTLP_MT``
-#: keeps about one core busy: two sessions loaded 300,000 triples in 8-12 s against 14-16 s.
-#: But in tests/test_load_servers.py's reload after a kill, two sessions left one session's
-#: whole batch (50 of 100 graphs) missing in 4 reloads of 5, 1 of 2 with a deadlocked batch
-#: loaded again (by hand once: SQLSTATE 40001; in the first test run: reported success).
-#: The count after the load (``kg.remote.load``) writes any graph not held whole by PUT.
+#: ``isql-vt`` sessions at once, each its own transactions (``kg load --sql-sessions``). Two
+#: transactions inserting into the same IRIs or index pages can deadlock: Virtuoso rolls one
+#: back whole (SQLSTATE 40001) and kg loads that batch again alone, after the others.
 SESSIONS = 1
 #: Virtuoso's SQLSTATE for a transaction it rolled back to break a deadlock.
 DEADLOCK = "40001"
@@ -63,6 +60,11 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 TIMEOUT = 3600.0
 FILE_PREFIX = "kg-load-"
 
+#: isql-vt prints errors on standard error and results on standard output, so a batch's error
+#: came out after the marker of its end and the batch passed for loaded (the "batch lost with
+#: no error" of two sessions). With both on one stream each error precedes its batch's marker.
+#: isql-vt's exit status is 0 whatever failed: the output is all there is.
+ERRORS_IN_ORDER = "set errors stdout;"
 #: Parses one N-Quads file in one transaction (``log_mode`` 1, ``transactional`` 1).
 LOAD = ("DB.DBA.TTLP_MT (file_to_string_output ({path}), '', 'urn:kgnews:load:unused', "
         "512, 1, 3, 1);")
@@ -108,14 +110,15 @@ def run(sql: SqlPort, script: str) -> str:
     try:
         done = subprocess.run(
             [sql.isql, sql.address, sql.user, f"exec=load {file.name};"],
-            input=sql.password + "\n", capture_output=True, text=True, timeout=TIMEOUT,
+            input=sql.password + "\n", stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, timeout=TIMEOUT,
         )
     except subprocess.TimeoutExpired:
         raise StoreUnavailable(f"{ISQL} {sql.address} did not finish within {TIMEOUT:.0f} s") \
             from None
     finally:
         os.unlink(file.name)
-    output = done.stdout + done.stderr
+    output = done.stdout
     if "Connected to" not in output:
         if "Bad login" in output:
             raise AccessRefused(
@@ -166,21 +169,33 @@ def _batches(graphs: list[SourceGraph], limit: int) -> Iterator[list[SourceGraph
         yield batch
 
 
-def load_graphs(sql: SqlPort, folder: Path, graphs: list[SourceGraph]) -> dict[str, str | None]:
-    """Add ``graphs`` the store does not hold, a batch per transaction, ``SESSIONS`` sessions
-    at once; per label ``None`` or why its batch failed (nothing of that batch is kept)."""
+@dataclass(frozen=True)
+class SqlLoad:
+    """What the SQL port did: per label ``None`` or why its batch failed (nothing of it kept);
+    how many batches there were and how many lost a deadlock and were loaded again alone."""
+
+    outcome: dict[str, str | None]
+    batches: int
+    deadlocked: int = 0
+
+
+def load_graphs(sql: SqlPort, folder: Path, graphs: list[SourceGraph],
+                sessions: int = SESSIONS) -> SqlLoad:
+    """Add ``graphs`` the store does not hold, a batch per transaction, ``sessions`` at once."""
     total = sum(graph.size for graph in graphs)
-    limit = min(BATCH_TRIPLES, -(-total // SESSIONS))  # every session gets work
+    limit = min(BATCH_TRIPLES, -(-total // sessions))  # every session gets work
     batches = list(_batches(graphs, limit))
-    sessions = [batches[start::SESSIONS] for start in range(SESSIONS)]
-    with ThreadPoolExecutor(SESSIONS) as pool:
+    work = [batches[start::sessions] for start in range(sessions)]
+    with ThreadPoolExecutor(sessions) as pool:
         outcomes = list(pool.map(lambda mine: _load_session(sql, folder, mine),
-                                 [mine for mine in sessions if mine]))
+                                 [mine for mine in work if mine]))
     outcome = {label: why for each in outcomes for label, why in each.items()}
     # A deadlock between the sessions rolls one batch back whole (Virtuoso names it 40001):
-    # such batches are loaded again, one after the other.
+    # such batches are loaded again, one after the other, once the others are done.
     again = [batch for batch in batches if DEADLOCK in (outcome[batch[0].label] or "")]
-    return {**outcome, **_load_session(sql, folder, again)} if again else outcome
+    if again:
+        outcome.update(_load_session(sql, folder, again))
+    return SqlLoad(outcome, len(batches), len(again))
 
 
 def _load_session(sql: SqlPort, folder: Path,
@@ -188,7 +203,7 @@ def _load_session(sql: SqlPort, folder: Path,
     """One ``isql-vt`` run parsing ``batches`` one after the other, each one transaction."""
     files: list[Path] = []
     try:
-        script = []
+        script = [ERRORS_IN_ORDER]
         for number, batch in enumerate(batches):
             with tempfile.NamedTemporaryFile("wb", suffix=".nq", prefix=FILE_PREFIX,
                                              dir=folder, delete=False) as file:
