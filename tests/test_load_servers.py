@@ -433,11 +433,11 @@ def test_virtuoso_killed_amid_the_sql_load_keeps_every_graph_absent_or_whole(
         assert set(_versions(target, base)) == {"absent"}  # the whole transaction undone
         # Bounded: Virtuoso's own plan for kg's count once took 400 s here (kg.remote.store).
         report = target.load(old, timeout=30, retries=0)
-        # Every graph through the SQL port (none by PUT); two sessions may deadlock here, on
-        # the IRIs the killed load left, and the losing batch is loaded again alone.
+        # Every graph through the SQL port (none by PUT); two sessions may deadlock, and the
+        # losing batch is loaded again.
         assert report.ok and report.count("loaded") == 100, report.summary()
         assert report.note in ("", "note: 1 of 2 batches through Virtuoso's SQL port lost a "
-                               "deadlock with another session and were loaded again alone")
+                               "deadlock with another session and were loaded again")
         assert set(_versions(target, base)) == {"v1"}
         print(report.note or "no note")  # shown by pytest -rA: did the sessions deadlock?
 

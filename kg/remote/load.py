@@ -432,7 +432,7 @@ def _sql_note(done: SqlLoad, outcome: dict[str, str | None]) -> str:
     notes = []
     if done.deadlocked:
         notes.append(f"{done.deadlocked} of {done.batches} batches through Virtuoso's SQL port "
-                     "lost a deadlock with another session and were loaded again alone")
+                     "lost a deadlock with another session and were loaded again")
     redone = sum(1 for why in outcome.values() if why)
     if redone:
         notes.append(f"{redone} of {len(outcome)} new graphs went by PUT after Virtuoso's SQL "

@@ -60,11 +60,14 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 TIMEOUT = 3600.0
 FILE_PREFIX = "kg-load-"
 
-#: isql-vt prints errors on standard error and results on standard output, so a batch's error
-#: came out after the marker of its end and the batch passed for loaded (the "batch lost with
-#: no error" of two sessions). With both on one stream each error precedes its batch's marker.
-#: isql-vt's exit status is 0 whatever failed: the output is all there is.
-ERRORS_IN_ORDER = "set errors stdout;"
+#: How each ``isql-vt`` run starts. ``errors stdout``: isql-vt prints errors on standard
+#: error and results on standard output, so read apart a batch's error came after the marker
+#: of its end and the batch passed for loaded (the "batch lost with no error" of two sessions:
+#: a deadlock nobody saw). ``deadlock_retries``: a statement Virtuoso rolled back to break a
+#: deadlock (40001) is run again at once, while the other session goes on.
+SESSION_SETTINGS = "set errors stdout;\nset deadlock_retries 3;\nselect 'kg-ready';"
+#: What isql-vt prints after a statement that succeeded; its exit status is 0 whatever failed.
+DONE = "\nDone. -- "
 #: Parses one N-Quads file in one transaction (``log_mode`` 1, ``transactional`` 1).
 LOAD = ("DB.DBA.TTLP_MT (file_to_string_output ({path}), '', 'urn:kgnews:load:unused', "
         "512, 1, 3, 1);")
@@ -172,7 +175,7 @@ def _batches(graphs: list[SourceGraph], limit: int) -> Iterator[list[SourceGraph
 @dataclass(frozen=True)
 class SqlLoad:
     """What the SQL port did: per label ``None`` or why its batch failed (nothing of it kept);
-    how many batches there were and how many lost a deadlock and were loaded again alone."""
+    how many batches there were and how many lost a deadlock and were loaded again."""
 
     outcome: dict[str, str | None]
     batches: int
@@ -187,23 +190,25 @@ def load_graphs(sql: SqlPort, folder: Path, graphs: list[SourceGraph],
     batches = list(_batches(graphs, limit))
     work = [batches[start::sessions] for start in range(sessions)]
     with ThreadPoolExecutor(sessions) as pool:
-        outcomes = list(pool.map(lambda mine: _load_session(sql, folder, mine),
-                                 [mine for mine in work if mine]))
-    outcome = {label: why for each in outcomes for label, why in each.items()}
-    # A deadlock between the sessions rolls one batch back whole (Virtuoso names it 40001):
-    # such batches are loaded again, one after the other, once the others are done.
+        done = list(pool.map(lambda mine: _load_session(sql, folder, mine),
+                             [mine for mine in work if mine]))
+    outcome = {label: why for each, _ in done for label, why in each.items()}
+    retried = sum(count for _, count in done)
+    # A batch still deadlocked after isql-vt's retries is loaded once more, alone, after the
+    # others; a batch refused for another reason is not (its graphs go by PUT).
     again = [batch for batch in batches if DEADLOCK in (outcome[batch[0].label] or "")]
     if again:
-        outcome.update(_load_session(sql, folder, again))
-    return SqlLoad(outcome, len(batches), len(again))
+        outcome.update(_load_session(sql, folder, again)[0])
+    return SqlLoad(outcome, len(batches), retried + len(again))
 
 
 def _load_session(sql: SqlPort, folder: Path,
-                  batches: list[list[SourceGraph]]) -> dict[str, str | None]:
-    """One ``isql-vt`` run parsing ``batches`` one after the other, each one transaction."""
+                  batches: list[list[SourceGraph]]) -> tuple[dict[str, str | None], int]:
+    """One ``isql-vt`` run parsing ``batches`` one after the other, each one transaction;
+    the outcome per label, and how many batches finished after a deadlock retry."""
     files: list[Path] = []
     try:
-        script = [ERRORS_IN_ORDER]
+        script = [SESSION_SETTINGS]
         for number, batch in enumerate(batches):
             with tempfile.NamedTemporaryFile("wb", suffix=".nq", prefix=FILE_PREFIX,
                                              dir=folder, delete=False) as file:
@@ -221,12 +226,18 @@ def _load_session(sql: SqlPort, folder: Path,
 
 
 def _outcome(output: str, batches: list[list[SourceGraph]],
-             sql: SqlPort) -> dict[str, str | None]:
+             sql: SqlPort) -> tuple[dict[str, str | None], int]:
+    """A batch is loaded only where isql-vt said its statement was done; one that printed an
+    error first was retried after a deadlock."""
     outcome: dict[str, str | None] = {}
-    rest = output
+    retried = 0
+    _, _, rest = output.partition("\nkg-ready")  # what the settings printed is not a batch's
     for number, batch in enumerate(batches):
-        part, marker, rest = rest.partition(f"\nkg-batch-{number}-done")
-        error = _error(part) or ("" if marker else "the load stopped before this batch ended")
-        why = f"Virtuoso's SQL port {sql.address} refused the batch: {error}" if error else None
+        part, _, rest = rest.partition(f"\nkg-batch-{number}-done")
+        error = _error(part)
+        done = DONE in part
+        retried += bool(done and error)
+        why = None if done else (f"Virtuoso's SQL port {sql.address} refused the batch: "
+                                 f"{error or 'the load stopped before this batch ended'}")
         outcome.update((graph.label, why) for graph in batch)
-    return outcome
+    return outcome, retried
