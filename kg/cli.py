@@ -522,7 +522,7 @@ def load(
     ] = None,
     sql_sessions: Annotated[
         int | None, typer.Option("--sql-sessions", min=1, help="isql-vt sessions loading new "
-                                 "graphs into Virtuoso at once (default 1), each batch one "
+                                 "graphs into Virtuoso at once (default 2), each batch one "
                                  "transaction.")
     ] = None,
 ) -> None:

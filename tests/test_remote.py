@@ -29,9 +29,10 @@ from kg.remote.client import (
     split_userinfo,
 )
 from kg.remote.endpoint import run_remote
-from kg.remote.load import _checked_sql_load, load_dataset
+from kg.remote.load import _checked_sql_load, _sql_note, load_dataset
 from kg.remote.replacement import SourceGraph
 from kg.remote.store import connect, endpoints_for
+from kg.remote.virtuoso import SqlLoad
 from tests.servers import free_port, oxigraph_server, run_fake_server  # noqa: F401
 
 SECRET = "s3cret-Pa55"
@@ -382,3 +383,17 @@ def test_a_batch_error_is_its_own_whatever_stream_isql_prints_it_on(
     assert outcome["urn:good"] is None and outcome["urn:fine"] is None
     assert "SP029" in str(outcome["urn:bad"])
     assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize(("deadlocked", "outcome", "note"), [
+    (0, {"a": None, "b": None}, ""),
+    (1, {"a": None, "b": None}, "note: 1 of 2 batches through Virtuoso's SQL port lost a "
+                                "deadlock with another session and were loaded again"),
+    (0, {"a": None, "b": "held 1 of 2"}, "note: 1 of 2 new graphs went by PUT after "
+                                         "Virtuoso's SQL port (refused, or not held whole "
+                                         "after its load)"),
+])
+def test_the_report_says_what_did_not_go_the_fast_way(deadlocked: int,
+                                                      outcome: dict[str, str | None],
+                                                      note: str) -> None:
+    assert _sql_note(SqlLoad(outcome, 2, deadlocked), outcome) == note

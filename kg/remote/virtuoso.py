@@ -45,13 +45,15 @@ __all__ = ["DEFAULT_SQL_PORT", "LOAD", "SESSIONS", "SqlLoad", "SqlPort", "SqlUnr
 
 #: Virtuoso's SQL port unless its virtuoso.ini says otherwise (``--sql-port``).
 DEFAULT_SQL_PORT = 1111
-#: Triples per transaction (one file and one call): bounded by the server's memory for a
-#: transaction's changes, not by speed.
-BATCH_TRIPLES = 250_000
+#: Triples per transaction (one file and one call; a graph is never split). Two sessions
+#: loaded 300,000 triples in 6.6-9.0 s in batches of 50,000, 9.3 s in 25,000, 11.3 s in
+#: 100,000 and 8.3-14.7 s in 150,000 (bench/RESULTS-load.md): shorter transactions hold
+#: their locks for less time, and a deadlock costs a smaller batch.
+BATCH_TRIPLES = 50_000
 #: ``isql-vt`` sessions at once, each its own transactions (``kg load --sql-sessions``). Two
 #: transactions inserting into the same IRIs or index pages can deadlock: Virtuoso rolls one
 #: back whole (SQLSTATE 40001) and kg loads that batch again alone, after the others.
-SESSIONS = 1
+SESSIONS = 2
 #: Virtuoso's SQLSTATE for a transaction it rolled back to break a deadlock.
 DEADLOCK = "40001"
 ISQL = "isql-vt"
