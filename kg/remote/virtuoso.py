@@ -50,9 +50,11 @@ DEFAULT_SQL_PORT = 1111
 #: 100,000 and 8.3-14.7 s in 150,000 (bench/RESULTS-load.md): shorter transactions hold
 #: their locks for less time, and a deadlock costs a smaller batch.
 BATCH_TRIPLES = 50_000
-#: ``isql-vt`` sessions at once, each its own transactions (``kg load --sql-sessions``). Two
-#: transactions inserting into the same IRIs or index pages can deadlock: Virtuoso rolls one
-#: back whole (SQLSTATE 40001) and kg loads that batch again alone, after the others.
+#: ``isql-vt`` sessions at once, each its own transactions (``kg load --sql-sessions``): a
+#: transactional ``TTLP_MT`` runs on one thread. Two transactions inserting the same IRIs or
+#: index pages can deadlock: Virtuoso rolls one back whole (SQLSTATE 40001), ``isql-vt``
+#: runs it again at once (``SESSION_SETTINGS``), and a batch still deadlocked is loaded again
+#: alone, after the others. Never slower than one session in seven bench runs.
 SESSIONS = 2
 #: Virtuoso's SQLSTATE for a transaction it rolled back to break a deadlock.
 DEADLOCK = "40001"
