@@ -54,7 +54,7 @@ BATCH_TRIPLES = 50_000
 #: transactional ``TTLP_MT`` runs on one thread. Two transactions inserting the same IRIs or
 #: index pages can deadlock: Virtuoso rolls one back whole (SQLSTATE 40001), ``isql-vt``
 #: runs it again at once (``SESSION_SETTINGS``), and a batch still deadlocked is loaded again
-#: alone, after the others. Faster than one session in 7 of 13 bench runs, equal in 2,
+#: alone, after the others. Faster than one session in 9 of 15 bench runs, equal in 2,
 #: slower in 4 (3 by at most 0.3 s; bench/RESULTS-load.md, fourth and fifth passes).
 SESSIONS = 2
 #: Virtuoso's SQLSTATE for a transaction it rolled back to break a deadlock.
