@@ -11,7 +11,8 @@ entities graph of ~5 %), then, in the same run and each on a fresh database:
 * ``kg load --protocol update`` with each batch size;
 * Virtuoso (Debian ``virtuoso-t``), on the same data as N-Quads: its bulk loader
   (``ld_dir`` + ``rdf_loader_run`` through ``isql-vt``), then ``kg load --preset virtuoso``
-  through its SQL port (the fast path) and with that port closed (the Graph Store Protocol).
+  through its SQL port (the fast path: two sessions, the default, then one) and with that
+  port closed (the Graph Store Protocol).
 
 Times are wall-clock seconds of the whole command, parsing included. Writes
 ``bench/RESULTS-load.md``; the target is ``kg load`` at least half as fast as each bulk loader.
@@ -172,18 +173,21 @@ def virtuoso_rows(data: Path, triples: int) -> list[tuple[str, float]]:
                "rdf_loader_run();")
         bulk = timed([str(ISQL), server.isql, server.user, server.password, f"exec={sql}"])
         check_virtuoso(server.url, triples, "bulk loader")
-    print(f"virtuoso bulk loader: {bulk:.1f} s", flush=True)
+    print(f"virtuoso bulk loader: {bulk:.1f} s (load average {os.getloadavg()[0]:.1f})",
+          flush=True)
     rows = [("Virtuoso bulk loader (`ld_dir` + `rdf_loader_run` through `isql-vt`)", bulk)]
-    for label, port in (("(new graphs through its SQL port: `isql-vt`, one transactional "
-                         "`TTLP_MT` per 250,000 triples)", None),
-                        ("(Graph Store Protocol, one PUT per graph: SQL port closed)", 0)):
+    for label, port, extra in (
+            ("(default: new graphs through its SQL port, two `isql-vt` sessions, one "
+             "transactional `TTLP_MT` per batch)", None, []),
+            ("--sql-sessions 1` (one `isql-vt` session)", None, ["--sql-sessions", "1"]),
+            ("(Graph Store Protocol, one PUT per graph: SQL port closed)", 0, [])):
         with run_virtuoso(fresh("virtuoso-kg")) as server:
             env = {**os.environ, "KG_STORE_PASSWORD": server.password}
             closed = socket.socket()
             closed.bind(("127.0.0.1", 0))  # bound, never listening: the port is closed
             sql = closed.getsockname()[1] if port == 0 else int(server.isql.rsplit(":")[1])
             args = [str(KG), "load", str(nquads), "--endpoint", server.url, "--preset",
-                    "virtuoso", "--user", server.user, "--sql-port", str(sql)]
+                    "virtuoso", "--user", server.user, "--sql-port", str(sql), *extra]
             started = time.perf_counter()
             done = subprocess.run(args, capture_output=True, text=True, env=env)
             ours = time.perf_counter() - started
@@ -192,8 +196,15 @@ def virtuoso_rows(data: Path, triples: int) -> list[tuple[str, float]]:
             if done.returncode != 0 or took_sql != (port is None):
                 raise SystemExit(f"{' '.join(args)}:\n{done.stdout}\n{done.stderr}")
             check_virtuoso(server.url, triples, "kg load")
-        print(f"kg load into virtuoso {label}: {ours:.1f} s", flush=True)
-        rows.append((f"`kg load --preset virtuoso` {label}", ours))
+        print(f"kg load into virtuoso {label}: {ours:.1f} s (load average "
+              f"{os.getloadavg()[0]:.1f})", flush=True)
+        name = f"`kg load --preset virtuoso {label}" if label.startswith("--") \
+            else f"`kg load --preset virtuoso` {label}"
+        notes = [line.strip() for line in done.stdout.splitlines() if "note:" in line]
+        for note in notes:
+            print(f"  {note}", flush=True)
+        rows.append((name + "".join(f" ({note})" for note in notes
+                                    if "Graph Store Protocol" not in note), ours))
     return rows
 
 
@@ -238,6 +249,8 @@ def report(rows: list[tuple[str, float]], virtuoso: list[tuple[str, float]], tri
                   "|---|---:|---:|---:|"]
         lines += [f"| {label} | {seconds:.1f} | {triples / seconds:,.0f} | "
                   f"{virtuoso[0][1] / seconds:.2f} |" for label, seconds in virtuoso]
+    lines += ["", "Load average (1, 5, 15 min) at the end: "
+              + ", ".join(f"{n:.1f}" for n in os.getloadavg())]
     text = "\n".join(lines) + "\n"
     print(text)
     out.write_text(text)

@@ -520,6 +520,11 @@ def load(
                                  "(default 1111): the virtuoso preset adds new graphs through "
                                  "it with isql-vt when the server is on this machine.")
     ] = None,
+    sql_sessions: Annotated[
+        int | None, typer.Option("--sql-sessions", min=1, help="isql-vt sessions loading new "
+                                 "graphs into Virtuoso at once (default 2), each batch one "
+                                 "transaction.")
+    ] = None,
 ) -> None:
     """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
     from kg.remote.load import load_dataset
@@ -531,6 +536,7 @@ def load(
             batch_size=batch_size, auth=connection.credentials, whole_graph=whole_graph,
             dry_run=dry_run, bulk=bulk, compare=compare, verify=not insecure,
             ca_cert=ca_cert, timeout=timeout, retries=retries, sql=sql_port,
+            sql_sessions=sql_sessions,
         )
     typer.echo(report.summary())
     if not report.ok:

@@ -20,9 +20,11 @@ from rdflib import Dataset, Literal, URIRef
 from kg.errors import GraphError, InputError, StoreError
 from kg.remote.client import AccessRefused
 from kg.remote.digests import DIGEST_GRAPH, trusted
-from kg.remote.load import Credentials, load_dataset, read_source
+from kg.remote.load import Credentials, graph_format, load_dataset, read_source
 from kg.remote.replacement import SourceGraph
 from kg.remote.store import PRESETS, credentials, endpoints_for, split_userinfo
+from kg.store.embedded import GRAPH_FORMATS
+from kg.store.embedded import graph_format as store_format
 
 URL = "http://store.test"
 G = "https://w3id.org/kgnews/id/graph/"
@@ -193,6 +195,20 @@ def test_blank_nodes_that_cannot_load_are_refused(tmp_path: Path, trig: str,
     path.write_text(trig)
     with pytest.raises(InputError, match=message):
         read_source(path)
+
+
+@pytest.mark.parametrize("name", [*GRAPH_FORMATS, ".TriG", ".json", ".rdf", ".n3", ""])
+def test_load_reads_the_graph_formats_kg_store_reads(name: str) -> None:
+    """kg.remote.load names formats without importing kg.store, and agrees with it."""
+    path = Path("graph" + name)
+    try:
+        expected: ox.RdfFormat | str = store_format(path)
+    except GraphError as e:
+        expected = str(e)
+    try:
+        assert graph_format(path) == expected
+    except GraphError as e:
+        assert str(e) == expected
 
 
 def test_missing_or_broken_file_is_a_graph_error(tmp_path: Path) -> None:

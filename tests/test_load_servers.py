@@ -409,8 +409,8 @@ def _versions(target: Target, base: str, graphs: int = 100) -> list[str]:
 @pytest.mark.parametrize("after", [0.3, 1.0])  # seconds into Virtuoso's ~2 s of parsing
 def test_virtuoso_killed_amid_the_sql_load_keeps_every_graph_absent_or_whole(
         tmp_path: Path, after: float) -> None:
-    """New graphs go through one transactional TTLP_MT call: the server killed during it
-    restarts without any of them, and loads them all again at once."""
+    """New graphs go through transactional TTLP_MT calls, a batch of graphs each: the server
+    killed during them restarts with each graph absent or whole, and loads the rest."""
     base, folder = fresh_base("vkill"), tmp_path / "virtuoso"
     old = _versioned(base, 1)
     with run_virtuoso(folder) as first:
@@ -430,11 +430,20 @@ def test_virtuoso_killed_amid_the_sql_load_keeps_every_graph_absent_or_whole(
     with run_virtuoso(folder) as again:
         target = Target(again.url, "virtuoso", Credentials(again.user, again.password),
                         again.sql_port)
-        assert set(_versions(target, base)) == {"absent"}  # the whole transaction undone
+        states = _versions(target, base)
+        assert set(states) <= {"absent", "v1"}, states  # a batch cut: all of it undone
+        assert "absent" in states  # the kill came before the last commit
         # Bounded: Virtuoso's own plan for kg's count once took 400 s here (kg.remote.store).
         report = target.load(old, timeout=30, retries=0)
-        assert report.ok and report.note == "" and report.count("loaded") == 100
+        # Every graph through the SQL port (none by PUT); two sessions may deadlock, and the
+        # losing batch is loaded again.
+        assert report.ok and report.count("loaded") == states.count("absent"), report.summary()
+        assert re.fullmatch(r"(note: \d of \d batches through Virtuoso's SQL port lost a "
+                            r"deadlock with another session and were loaded again)?",
+                            report.note), report.note
         assert set(_versions(target, base)) == {"v1"}
+        # Shown by pytest -rA: how many graphs the kill left whole, did the sessions deadlock?
+        print(f"{states.count('v1')} whole after the kill;", report.note or "no note")
 
 
 def _try(load: Any, source: Dataset) -> object:

@@ -69,10 +69,11 @@ class SourceGraph:
 
     @cached_property
     def has_blank_nodes(self) -> bool:
-        # N-Triples writes blank nodes as _:…; only a graph whose text has that looks closer.
-        return b"_:" in self.ntriples and any(
-            type(q.subject) is ox.BlankNode or type(q.object) is ox.BlankNode
-            for q in self.quads)
+        # ``type() is``, not isinstance, and no N-Triples written for it: ~0.05 s for
+        # 300,000 quads, against ~0.2 s when it looked for "_:" in the graph's N-Triples
+        # (a cost the Virtuoso SQL path, which never needs them, paid for every graph).
+        blank = ox.BlankNode
+        return any(type(q.subject) is blank or type(q.object) is blank for q in self.quads)
 
     @cached_property
     def ntriples(self) -> bytes:
@@ -86,7 +87,10 @@ class SourceGraph:
         return None if self.has_blank_nodes or not self.name else digest_of(self.ntriples)
 
     def nquads(self) -> bytes:
-        """Its N-Quads: the N-Triples lines with the graph name before each final dot."""
+        """Its N-Quads: the N-Triples lines with the graph name before each final dot (the
+        quads are in graph ``name``, as ``read_source`` makes them)."""
+        if "ntriples" not in self.__dict__:  # not needed otherwise (no digest, no PUT)
+            return ox.serialize(self.quads, format=ox.RdfFormat.N_QUADS) or b""
         if not self.name:
             return self.ntriples
         return self.ntriples.replace(b" .\n", f" <{self.name}> .\n".encode())

@@ -40,21 +40,23 @@ from kg.errors import StoreError
 from kg.remote.client import AccessRefused, Credentials, StoreUnavailable
 from kg.remote.replacement import SourceGraph
 
-__all__ = ["DEFAULT_SQL_PORT", "LOAD", "SqlPort", "SqlUnreachable", "allowed_folder", "load_graphs",
-           "sql_port"]
+__all__ = ["DEFAULT_SQL_PORT", "LOAD", "SESSIONS", "SqlLoad", "SqlPort", "SqlUnreachable",
+           "allowed_folder", "load_graphs", "sql_port"]
 
 #: Virtuoso's SQL port unless its virtuoso.ini says otherwise (``--sql-port``).
 DEFAULT_SQL_PORT = 1111
-#: Triples per transaction (one file and one call): bounded by the server's memory for a
-#: transaction's changes, not by speed.
-BATCH_TRIPLES = 250_000
-#: ``isql-vt`` sessions at once, each its own transactions. One transactional ``TTLP_MT``
-#: keeps about one core busy: two sessions loaded 300,000 triples in 8-12 s against 14-16 s.
-#: But in tests/test_load_servers.py's reload after a kill, two sessions left one session's
-#: whole batch (50 of 100 graphs) missing in 4 reloads of 5, 1 of 2 with a deadlocked batch
-#: loaded again (by hand once: SQLSTATE 40001; in the first test run: reported success).
-#: The count after the load (``kg.remote.load``) writes any graph not held whole by PUT.
-SESSIONS = 1
+#: Triples per transaction (one file and one call; a graph is never split). Two sessions
+#: loaded 300,000 triples in 6.6-9.0 s in batches of 50,000, 9.3 s in 25,000, 11.3 s in
+#: 100,000 and 8.3-14.7 s in 150,000 (bench/RESULTS-load.md): shorter transactions hold
+#: their locks for less time, and a deadlock costs a smaller batch.
+BATCH_TRIPLES = 50_000
+#: ``isql-vt`` sessions at once, each its own transactions (``kg load --sql-sessions``): a
+#: transactional ``TTLP_MT`` runs on one thread. Two transactions inserting the same IRIs or
+#: index pages can deadlock: Virtuoso rolls one back whole (SQLSTATE 40001), ``isql-vt``
+#: runs it again at once (``SESSION_SETTINGS``), and a batch still deadlocked is loaded again
+#: alone, after the others. Faster than one session in 9 of 15 bench runs, equal in 2,
+#: slower in 4 (3 by at most 0.3 s; bench/RESULTS-load.md, fourth and fifth passes).
+SESSIONS = 2
 #: Virtuoso's SQLSTATE for a transaction it rolled back to break a deadlock.
 DEADLOCK = "40001"
 ISQL = "isql-vt"
@@ -63,6 +65,14 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 TIMEOUT = 3600.0
 FILE_PREFIX = "kg-load-"
 
+#: How each ``isql-vt`` run starts. ``errors stdout``: isql-vt prints errors on standard
+#: error and results on standard output, so read apart a batch's error came after the marker
+#: of its end and the batch passed for loaded (the "batch lost with no error" of two sessions:
+#: a deadlock nobody saw). ``deadlock_retries``: a statement Virtuoso rolled back to break a
+#: deadlock (40001) is run again at once, while the other session goes on.
+SESSION_SETTINGS = "set errors stdout;\nset deadlock_retries 3;\nselect 'kg-ready';"
+#: What isql-vt prints after a statement that succeeded; its exit status is 0 whatever failed.
+DONE = "\nDone. -- "
 #: Parses one N-Quads file in one transaction (``log_mode`` 1, ``transactional`` 1).
 LOAD = ("DB.DBA.TTLP_MT (file_to_string_output ({path}), '', 'urn:kgnews:load:unused', "
         "512, 1, 3, 1);")
@@ -108,14 +118,15 @@ def run(sql: SqlPort, script: str) -> str:
     try:
         done = subprocess.run(
             [sql.isql, sql.address, sql.user, f"exec=load {file.name};"],
-            input=sql.password + "\n", capture_output=True, text=True, timeout=TIMEOUT,
+            input=sql.password + "\n", stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, timeout=TIMEOUT,
         )
     except subprocess.TimeoutExpired:
         raise StoreUnavailable(f"{ISQL} {sql.address} did not finish within {TIMEOUT:.0f} s") \
             from None
     finally:
         os.unlink(file.name)
-    output = done.stdout + done.stderr
+    output = done.stdout
     if "Connected to" not in output:
         if "Bad login" in output:
             raise AccessRefused(
@@ -166,29 +177,43 @@ def _batches(graphs: list[SourceGraph], limit: int) -> Iterator[list[SourceGraph
         yield batch
 
 
-def load_graphs(sql: SqlPort, folder: Path, graphs: list[SourceGraph]) -> dict[str, str | None]:
-    """Add ``graphs`` the store does not hold, a batch per transaction, ``SESSIONS`` sessions
-    at once; per label ``None`` or why its batch failed (nothing of that batch is kept)."""
+@dataclass(frozen=True)
+class SqlLoad:
+    """What the SQL port did: per label ``None`` or why its batch failed (nothing of it kept);
+    how many batches there were and how many lost a deadlock and were loaded again."""
+
+    outcome: dict[str, str | None]
+    batches: int
+    deadlocked: int = 0
+
+
+def load_graphs(sql: SqlPort, folder: Path, graphs: list[SourceGraph],
+                sessions: int = SESSIONS) -> SqlLoad:
+    """Add ``graphs`` the store does not hold, a batch per transaction, ``sessions`` at once."""
     total = sum(graph.size for graph in graphs)
-    limit = min(BATCH_TRIPLES, -(-total // SESSIONS))  # every session gets work
+    limit = min(BATCH_TRIPLES, -(-total // sessions))  # every session gets work
     batches = list(_batches(graphs, limit))
-    sessions = [batches[start::SESSIONS] for start in range(SESSIONS)]
-    with ThreadPoolExecutor(SESSIONS) as pool:
-        outcomes = list(pool.map(lambda mine: _load_session(sql, folder, mine),
-                                 [mine for mine in sessions if mine]))
-    outcome = {label: why for each in outcomes for label, why in each.items()}
-    # A deadlock between the sessions rolls one batch back whole (Virtuoso names it 40001):
-    # such batches are loaded again, one after the other.
+    work = [batches[start::sessions] for start in range(sessions)]
+    with ThreadPoolExecutor(sessions) as pool:
+        done = list(pool.map(lambda mine: _load_session(sql, folder, mine),
+                             [mine for mine in work if mine]))
+    outcome = {label: why for each, _ in done for label, why in each.items()}
+    retried = sum(count for _, count in done)
+    # A batch still deadlocked after isql-vt's retries is loaded once more, alone, after the
+    # others; a batch refused for another reason is not (its graphs go by PUT).
     again = [batch for batch in batches if DEADLOCK in (outcome[batch[0].label] or "")]
-    return {**outcome, **_load_session(sql, folder, again)} if again else outcome
+    if again:
+        outcome.update(_load_session(sql, folder, again)[0])
+    return SqlLoad(outcome, len(batches), retried + len(again))
 
 
 def _load_session(sql: SqlPort, folder: Path,
-                  batches: list[list[SourceGraph]]) -> dict[str, str | None]:
-    """One ``isql-vt`` run parsing ``batches`` one after the other, each one transaction."""
+                  batches: list[list[SourceGraph]]) -> tuple[dict[str, str | None], int]:
+    """One ``isql-vt`` run parsing ``batches`` one after the other, each one transaction;
+    the outcome per label, and how many batches finished after a deadlock retry."""
     files: list[Path] = []
     try:
-        script = []
+        script = [SESSION_SETTINGS]
         for number, batch in enumerate(batches):
             with tempfile.NamedTemporaryFile("wb", suffix=".nq", prefix=FILE_PREFIX,
                                              dir=folder, delete=False) as file:
@@ -206,12 +231,18 @@ def _load_session(sql: SqlPort, folder: Path,
 
 
 def _outcome(output: str, batches: list[list[SourceGraph]],
-             sql: SqlPort) -> dict[str, str | None]:
+             sql: SqlPort) -> tuple[dict[str, str | None], int]:
+    """A batch is loaded only where isql-vt said its statement was done; one that printed an
+    error first was retried after a deadlock."""
     outcome: dict[str, str | None] = {}
-    rest = output
+    retried = 0
+    _, _, rest = output.partition("\nkg-ready")  # what the settings printed is not a batch's
     for number, batch in enumerate(batches):
-        part, marker, rest = rest.partition(f"\nkg-batch-{number}-done")
-        error = _error(part) or ("" if marker else "the load stopped before this batch ended")
-        why = f"Virtuoso's SQL port {sql.address} refused the batch: {error}" if error else None
+        part, _, rest = rest.partition(f"\nkg-batch-{number}-done")
+        error = _error(part)
+        done = DONE in part
+        retried += bool(done and error)
+        why = None if done else (f"Virtuoso's SQL port {sql.address} refused the batch: "
+                                 f"{error or 'the load stopped before this batch ended'}")
         outcome.update((graph.label, why) for graph in batch)
-    return outcome
+    return outcome, retried
