@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from rdflib.namespace import RDF
 
-from kg.ingest.files import document_from_text
-from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolution, Sentence
+from kg.model import EntityKind, GeoLink
 from kg.rdf.namespaces import KG, SDO, SDO_RECENT
 from kg.rdf.terms import FINE_CLASSES, classes_of
 from kg.resolve.types import ORGANIZATION_LISTS, PRODUCT_LISTS, cues_in, with_fine_types
 from kg.resources import PACKAGE_DIR
 from kg.views.validate import read_graph
+from tests.typing_corpus import one_article
 
 
 @pytest.mark.parametrize(("text", "name", "expected"), [
@@ -67,33 +67,22 @@ def test_every_class_has_its_word_list_and_rdf_class() -> None:
     assert FINE_CLASSES["Weapon"] == KG.Weapon
 
 
-def _corpus(text: str, names: list[tuple[str, EntityKind, str]]) -> tuple[Resolution,
-                                                                          list[Extraction]]:
-    document = document_from_text(text, path="a.txt")
-    mentions, entities, assignments = [], [], {}
-    for name, kind, key in names:
-        begin = text.index(name)
-        mentions.append(Mention(begin, begin + len(name), name, name, kind, kind.name, 0))
-        assignments[(document.doc_id, begin, begin + len(name))] = key
-        if key not in {e.key for e in entities}:
-            geo = GeoLink(1, name, 1.0, 1.0, "XX") if key == "place/known" else None
-            note = "not in GeoNames" if kind is EntityKind.PLACE and geo is None else None
-            entities.append(Entity(key, kind, name, geo=geo, geo_note=note))
-    extraction = Extraction(document, (Sentence(0, 0, len(text)),), tuple(mentions))
-    return Resolution(tuple(entities), assignments), [extraction]
+def _known_only(name: str, key: str, kind: EntityKind) -> GeoLink | None:
+    """GeoNames knows "Known" (a place whose cue must not make it a product), no other."""
+    return GeoLink(1, name, 1.0, 1.0, "XX") if key == "place/known" else None
 
 
 def test_the_vote_types_entities_and_a_product_keeps_only_its_class() -> None:
     text = ("The Kestrel intercontinental ballistic missile was tested. Officials praised "
             "Kestrel. The carmaker Voltaro and Voltaro Motors said. Ana Ruiz, the company "
             "founder, spoke. Known tank crews waited.")
-    resolution, extractions = _corpus(text, [
+    resolution, extractions = one_article(text, [
         ("Kestrel", EntityKind.PLACE, "place/kestrel"),
         ("Voltaro", EntityKind.ORGANIZATION, "organization/voltaro"),
         ("Voltaro Motors", EntityKind.ORGANIZATION, "organization/voltaro"),
         ("Ana Ruiz", EntityKind.PERSON, "person/ana-ruiz"),
         ("Known", EntityKind.PLACE, "place/known"),
-    ])
+    ], _known_only)
     typed = {e.key: e for e in with_fine_types(resolution, extractions).entities}
     assert typed["place/kestrel"].fine_type == "Weapon"
     assert classes_of(typed["place/kestrel"]) == (KG.Weapon,)  # no longer a place

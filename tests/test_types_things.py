@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from kg.extract.entities import raw_mentions
-from kg.ingest.files import document_from_text
-from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolution, Sentence
+from kg.model import Entity, EntityKind
 from kg.rdf.namespaces import KG, SDO
 from kg.rdf.terms import ENTITY_CLASSES, FINE_CLASSES, classes_of
 from kg.resolve.things import KIND_OF_THING, _cues, thing_cues
 from kg.resolve.types import cues_in, with_fine_types
+from tests.typing_corpus import one_article
 
 
 @pytest.mark.parametrize(("text", "name", "expected"), [
@@ -61,28 +61,11 @@ def test_every_thing_class_is_an_rdf_class_and_words_are_lowercase() -> None:
     assert set(KIND_OF_THING) <= set(_cues())
 
 
-def _corpus(text: str, names: list[tuple[str, EntityKind, str]]) -> tuple[Resolution,
-                                                                          list[Extraction]]:
-    document = document_from_text(text, path="a.txt")
-    mentions, entities, assignments = [], [], {}
-    start = 0
-    for name, kind, key in names:
-        begin = text.index(name, start)
-        start = begin + len(name)
-        mentions.append(Mention(begin, begin + len(name), name, name, kind, kind.name, 0))
-        assignments[(document.doc_id, begin, begin + len(name))] = key
-        if key not in {e.key for e in entities}:
-            geo = GeoLink(1, name, 1.0, 1.0, "XX") if kind is EntityKind.PLACE else None
-            entities.append(Entity(key, kind, name, geo=geo))
-    extraction = Extraction(document, (Sentence(0, 0, len(text)),), tuple(mentions))
-    return Resolution(tuple(entities), assignments), [extraction]
-
-
 def test_the_vote_gives_things_their_class_and_keeps_people() -> None:
     text = ("He starred in the film Cabaret Nights. Cabaret Nights opened. The band Velvet "
             "Harbour played at Kelso Stadium. Keith Marlow, in the film Sunday, spoke. "
             "Mr Quell appeared in the film Quell. The Mental Welfare Bill passed. Orlin said.")
-    resolution, extractions = _corpus(text, [
+    resolution, extractions = one_article(text, [
         ("Cabaret Nights", EntityKind.ORGANIZATION, "organization/cabaret-nights"),
         ("Cabaret Nights", EntityKind.ORGANIZATION, "organization/cabaret-nights"),
         ("Velvet Harbour", EntityKind.PERSON, "person/velvet-harbour"),
@@ -112,7 +95,7 @@ def test_the_vote_gives_things_their_class_and_keeps_people() -> None:
 
 def test_a_cue_in_one_mention_of_many_does_not_retype() -> None:
     text = "The carmaker Halden said. " * 6 + "the film Halden opened"
-    resolution, extractions = _corpus(text, [("Halden", EntityKind.ORGANIZATION, "o/h")] * 7)
+    resolution, extractions = one_article(text, [("Halden", EntityKind.ORGANIZATION, "o/h")] * 7)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type == "Corporation"
 
@@ -160,7 +143,7 @@ def test_product_nouns_after_a_name(text: str, name: str, expected: list[str]) -
 def test_a_name_that_speaks_is_no_product_or_work() -> None:
     text = ("The Orrin laptop sold well. The Orrin laptop is thin. Orrin said sales rose. "
             "The film Halden opened. Halden has announced a sequel.")
-    resolution, extractions = _corpus(text, [
+    resolution, extractions = one_article(text, [
         ("Orrin", EntityKind.ORGANIZATION, "o/orrin"), ("Orrin", EntityKind.ORGANIZATION,
                                                        "o/orrin"),
         ("Orrin", EntityKind.ORGANIZATION, "o/orrin"),
@@ -171,7 +154,7 @@ def test_a_name_that_speaks_is_no_product_or_work() -> None:
     assert typed["o/orrin"].fine_type is None  # a maker ("Orrin said"), not its laptop
     assert typed["o/halden"].fine_type is None
     text = text.replace("Orrin said", "Orrin shares").replace("Halden has announced", "Halden is")
-    resolution, extractions = _corpus(text, [
+    resolution, extractions = one_article(text, [
         ("Orrin", EntityKind.ORGANIZATION, "o/orrin"), ("Orrin", EntityKind.ORGANIZATION,
                                                        "o/orrin"),
         ("Halden", EntityKind.ORGANIZATION, "o/halden"),
@@ -190,7 +173,7 @@ def test_a_name_that_speaks_is_no_product_or_work() -> None:
 ])
 def test_a_name_of_party_words_is_a_party(label: str, kind: EntityKind, party: bool) -> None:
     text = f"The {label} met."
-    resolution, extractions = _corpus(text, [(label, kind, "k/1")])
+    resolution, extractions = one_article(text, [(label, kind, "k/1")])
     (entity,) = with_fine_types(resolution, extractions).entities
     assert (entity.fine_type == "PoliticalParty") is party
     assert (entity.kind is EntityKind.ORGANIZATION) is (party or kind is EntityKind.ORGANIZATION)
@@ -198,11 +181,11 @@ def test_a_name_of_party_words_is_a_party(label: str, kind: EntityKind, party: b
 
 def test_one_cue_in_twenty_mentions_without_other_evidence_is_enough() -> None:
     text = "Pilot opened. " * 14 + "the film Pilot won"
-    resolution, extractions = _corpus(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 15)
+    resolution, extractions = one_article(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 15)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type == "Movie"
     text = "Pilot opened. " * 24 + "the film Pilot won"
-    resolution, extractions = _corpus(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 25)
+    resolution, extractions = one_article(text, [("Pilot", EntityKind.ORGANIZATION, "o/p")] * 25)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type is None
 
@@ -271,13 +254,13 @@ def test_a_name_that_modifies_another_or_tops_a_bill_is_no_thing(
 def test_a_person_needs_thing_cues_in_half_its_mentions() -> None:
     text = ("Edda Varn spoke. Edda Varn smiled. Edda Varn left. the Edda Varn biopic. "
             "the film Edda Varn opened")
-    resolution, extractions = _corpus(text, [("Edda Varn", EntityKind.PERSON, "p/e")] * 5)
+    resolution, extractions = one_article(text, [("Edda Varn", EntityKind.PERSON, "p/e")] * 5)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type is None and entity.kind is EntityKind.PERSON
 
 
 def test_a_one_word_person_needs_only_the_usual_share() -> None:
     text = "Ember opened. " * 9 + "She won an Ember for it."
-    resolution, extractions = _corpus(text, [("Ember", EntityKind.PERSON, "p/e")] * 10)
+    resolution, extractions = one_article(text, [("Ember", EntityKind.PERSON, "p/e")] * 10)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type == "Award"
