@@ -49,8 +49,6 @@ _NEXT = re.compile(r"(?:['’]s?)?(-[a-z]+\b|\s+[a-z][a-z-]*)")
 #: Children's Bafta", "won a Labour Party seat").
 _MODIFIER_AFTER = re.compile(r"['’]|\s+[A-Z]")
 _SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
-#: Past forms of speech verbs that are no lemma plus an ending (``speech-verbs`` has lemmas).
-_IRREGULAR_SPEECH = frozenset({"said", "told", "spoke", "wrote", "thought"})
 _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+([^,;:.()]{1,60}?)\s*(?=[,;:.()]|\s(?:of|in|by|"
                          r"from|that|which|who|with|for|and|about)\s)")
 
@@ -147,6 +145,7 @@ def speaks(text: str, end: int) -> bool:
     if match is None:
         return False
     word, verbs = match.group(1), word_list("speech-verbs")
-    return word in _IRREGULAR_SPEECH or any(
-        word.endswith(suffix) and word[:len(word) - len(suffix)] in verbs
-        for suffix in ("s", "d", "ed"))
+    stems = {word[:-1]} if word[-1:] in "sd" else set()  # "says", "announced"
+    if word.endswith("ed"):
+        stems.add(word[:-2])  # "added"
+    return word in word_list("speech-verbs-irregular") or not stems.isdisjoint(verbs)
