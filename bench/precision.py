@@ -346,12 +346,7 @@ def mark_fixed(rows: Iterable[dict[str, Any]], produced: Iterable[str],
     sentences = {key.rsplit("|", 1)[0] for key in produced}
     fixed = {r["key"] for r in rows if r.get("correct") is False and not r.get("fixed")
              and r["key"].rsplit("|", 1)[0] not in sentences}
-    for path in sorted(folder.glob("*.jsonl")):
-        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-                 if line.strip()]
-        if any(r["key"] in fixed for r in lines):
-            write_jsonl(path, [{**r, "fixed": True} if r["key"] in fixed else r for r in lines])
-    return len(fixed)
+    return _set_fixed(folder.glob("*.jsonl"), fixed)
 
 
 def mark_fixed_entities(entities: Sequence[EntityStats], judged: dict[str, dict[str, Any]],
@@ -364,7 +359,13 @@ def mark_fixed_entities(entities: Sequence[EntityStats], judged: dict[str, dict[
     fixed = {key for key, r in judged.items()
              if r["kind"] in ("entities-top", "entities-random") and r.get("correct") is False
              and not r.get("fixed") and key not in produced}
-    for path in sorted(folder.glob("entities-*.jsonl")):
+    return _set_fixed(folder.glob("entities-*.jsonl"), fixed)
+
+
+def _set_fixed(paths: Iterable[Path], fixed: set[str]) -> int:
+    """Rewrite the judged files among ``paths`` that hold a row keyed in ``fixed`` with
+    ``fixed: true`` on those rows; returns how many keys were marked."""
+    for path in sorted(paths):
         lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
                  if line.strip()]
         if any(r["key"] in fixed for r in lines):
