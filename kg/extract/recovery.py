@@ -259,11 +259,9 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention],
             begin, part = m.begin, first.rstrip()
             if after[1] in named and CAPITALISED_WORD.match(after[1]):
                 other = named[after[1]]
-                kept.append(in_sentence(Mention(after[0], m.end, text[after[0] : m.end],
-                                                after[1], other.kind, other.ner_label, 0),
-                                        sentences) if sentences else
-                            Mention(after[0], m.end, text[after[0] : m.end], after[1],
-                                    other.kind, other.ner_label, m.sentence))
+                tail = Mention(after[0], m.end, text[after[0] : m.end], after[1], other.kind,
+                               other.ner_label, m.sentence)
+                kept.append(in_sentence(tail, sentences) if sentences else tail)
         elif CAPITALISED_WORD.search(last):
             begin, part = after[0], last.strip()
         else:
