@@ -43,7 +43,8 @@ KIND_OF_THING = {
     "StadiumOrArena": EntityKind.PLACE,
 }
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
+#: A word of a name or a descriptor (letters, dots, apostrophes, hyphens); kg.resolve.types too.
+WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
 _NEXT = re.compile(r"(?:['’]s?)?(-[a-z]+\b|\s+[a-z][a-z-]*)")
 #: A possessive or a capitalised word right after a name: the name is a modifier ("won a
 #: Children's Bafta", "won a Labour Party seat").
@@ -76,10 +77,10 @@ def _tails(words: list[str]) -> list[str]:
 
 def _name_cue(text: str, begin: int, end: int, following: str) -> str | None:
     """The class the name's own last word gives (see the module docstring)."""
-    written = _WORD.findall(text[begin:end])
+    written = WORD.findall(text[begin:end])
     if "of" in written:  # "Treaty of Rome", "Festival of Britain": the head comes before "of"
         written = written[:written.index("of")]
-    if len(written) < 2 and "of" not in _WORD.findall(text[begin:end]):
+    if len(written) < 2 and "of" not in WORD.findall(text[begin:end]):
         return None  # "Bill", "Cup" alone are no such names
     tails = _tails([w.rstrip(".").lower() for w in written])
     if (cls := _lookup(tails, "name")) is not None:
@@ -97,7 +98,7 @@ def _descriptor_before(text: str, begin: int, end: int, following: str) -> str |
         words = words[:-1]
     tail: list[str] = []
     for word in reversed(words[-2:]):
-        if not (_WORD.fullmatch(word) and word[0].islower()):
+        if not (WORD.fullmatch(word) and word[0].islower()):
             break
         tail.insert(0, word.lower())
     if tail and tail[-1] in {"a", "an"} and (
@@ -112,7 +113,7 @@ def _apposition(text: str, end: int) -> str | None:
     match = _APPOSITION.match(text, end, end + 90)
     if match is None:
         return None
-    words = [w.lower() for w in _WORD.findall(match.group(1))]
+    words = [w.lower() for w in WORD.findall(match.group(1))]
     return _lookup(_tails(words), "before") if words else None
 
 

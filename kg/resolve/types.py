@@ -49,7 +49,7 @@ from dataclasses import replace
 
 from kg.lexicon import table, word_list
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
-from kg.resolve.things import KIND_OF_THING, speaks, thing_cues
+from kg.resolve.things import KIND_OF_THING, WORD, speaks, thing_cues
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
 ORGANIZATION_LISTS = {
@@ -71,7 +71,6 @@ AFTER_NAME = frozenset({"PoliticalParty", "NewsMediaOrganization", *PRODUCT_LIST
 MAX_RUN = 4
 APPOSITION_WORDS = 7
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z.'-]*")
 #: Classes shown by what a name does: (words right after it, words right before it, and
 #: the class's own nouns, which count right before it too: "oil giant Yukos", "side Leeds").
 ROLE_LISTS = {
@@ -123,7 +122,7 @@ def _head_class(words: Sequence[str], lists: dict[str, str], cue: str) -> str | 
 def _following_run(text: str, end: int) -> list[str]:
     """The lowercase words right after a name, up to punctuation, a capital or a stop word."""
     run = []
-    for match in _WORD.finditer(text, end, min(len(text), end + 80)):
+    for match in WORD.finditer(text, end, min(len(text), end + 80)):
         gap = text[end:match.start()]
         word = match.group().rstrip(".").lower()
         if gap.strip() or not match.group()[0].islower() or word in word_list("types-stop-words"):
@@ -166,16 +165,16 @@ def _apposition(text: str, end: int, lists: dict[str, str]) -> str | None:
                      r"which|who|based|with|for|and)\s)", text[end:end + 100])
     if match is None:
         return None
-    words = [w.lower() for w in _WORD.findall(match.group(1))][-APPOSITION_WORDS:]
+    words = [w.lower() for w in WORD.findall(match.group(1))][-APPOSITION_WORDS:]
     return _head_class(words, lists, "apposition")
 
 
 def _before(text: str, begin: int, lists: dict[str, str]) -> str | None:
     """A descriptor right before the name: "the carmaker X", "rights group X"."""
     words = text[max(0, begin - 60):begin].split()
-    if not words or not all(_WORD.fullmatch(w) and w[0].islower() for w in words[-1:]):
+    if not words or not all(WORD.fullmatch(w) and w[0].islower() for w in words[-1:]):
         return None
-    tail = [w.lower() for w in words[-2:] if _WORD.fullmatch(w) and w[0].islower()]
+    tail = [w.lower() for w in words[-2:] if WORD.fullmatch(w) and w[0].islower()]
     return _head_class(tail, lists, "before")
 
 
@@ -186,7 +185,7 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     if not lists:
         return []
     found = []
-    written = _WORD.findall(text[begin:end])
+    written = WORD.findall(text[begin:end])
     if "of" in written:  # "Ministry of Defence", "Association of European Airlines": the head
         written = written[:written.index("of")]  # comes before "of"
     name = [w.rstrip(".").lower() for w in written]
