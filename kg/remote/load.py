@@ -555,8 +555,13 @@ def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResul
     done = {label: why for label, why in (written or {}).items() if why is None}
     outcome = {**done, **replace_graphs(remote, [g for g in todo if g.label not in done],
                                         protocol, batch_size, new, bulk, records)}
-    _repair_overlaps(remote, [g for g in todo if outcome.get(g.label) is None], protocol,
-                     batch_size, outcome, records)
+    written_now = [g for g in todo if outcome.get(g.label) is None]
+    try:
+        _repair_overlaps(remote, written_now, protocol, batch_size, outcome, records)
+    except StoreUnavailable as e:  # the same type: refused credentials stay told apart
+        raise type(e)(f"{e}. {len(written_now)} of {len(todo)} graphs to write were written, "
+                      "each one completely, but counting them afterwards failed: run the load "
+                      "again to check them") from e
     return [r if r.graph not in outcome
             else replace(r, status="loaded") if outcome[r.graph] is None
             else replace(r, status="failed", reason=str(outcome[r.graph])) for r in plan]
