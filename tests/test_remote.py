@@ -397,3 +397,21 @@ def test_the_report_says_what_did_not_go_the_fast_way(deadlocked: int,
                                                       outcome: dict[str, str | None],
                                                       note: str) -> None:
     assert _sql_note(SqlLoad(outcome, 2, deadlocked), outcome) == note
+
+
+def test_a_query_refused_on_virtuosos_estimate_is_asked_once_with_the_setting_named() -> None:
+    def refuse(handler: BaseHTTPRequestHandler, _n: int) -> None:  # Virtuoso's own words for it
+        body = (b"Virtuoso 42000 Error The estimated execution time 224766 (sec) exceeds the "
+                b"limit of 400 (sec).")
+        handler.send_response(500)
+        handler.send_header("Content-Type", "text/plain")
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+
+    with run_fake_server(refuse) as (url, seen):
+        with pytest.raises(StoreError) as info:
+            run_remote(f"{url}/sparql", "SELECT * { ?s ?p ?o }", attempts=3)
+    assert len(seen) == 1  # the same estimate next time: not asked again
+    assert "exceeds the limit of 400" in str(info.value)
+    assert "MaxQueryCostEstimationTime" in str(info.value)

@@ -40,6 +40,12 @@ AuthScheme = Literal["basic", "digest"]
 #: Answers worth asking again: the store is busy, restarting or behind a failing proxy.
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_REDIRECTS = 5
+#: Virtuoso refuses a query its optimiser estimates above MaxQueryCostEstimationTime (400 s in
+#: Debian's virtuoso.ini); the estimate can be days for a query that runs in seconds.
+ESTIMATE_REFUSAL = "The estimated execution time"
+ESTIMATE_HINT = ("; Virtuoso refused the query on its optimiser's estimate, which is often far "
+                 "off: OpenLink advise commenting out MaxQueryCostEstimationTime in the [SPARQL] "
+                 "section of virtuoso.ini")
 
 
 class MissingCredentials(InputError):
@@ -252,6 +258,9 @@ class Client:
                 return self._accepted(response, url)
             status = response.status_code
             problem = f"HTTP {status}: {server_message(response)}"
+            if ESTIMATE_REFUSAL in problem:  # the same estimate next time: not worth asking
+                problem += ESTIMATE_HINT
+                break
         raise self._failure(url, subject, attempt + 1, problem, status, ends is not None
                             and time.monotonic() >= ends - 0.05)
 
