@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.config import MODEL_PACKAGE
 from kg.extract.ner.component import (
@@ -106,6 +106,16 @@ def test_the_pipeline_gives_the_same_docs(stages: Any) -> None:
     slow = [seen(d) for d in stages.pipe(TEXTS)]
     assert [seen(d) for d in greedy.pipe(TEXTS)] == slow
     assert [seen(greedy(t)) for t in TEXTS] == slow  # __call__ as pipe
+
+
+def test_preset_entities_go_through_spacys_decoding(stages: Any) -> None:
+    # the merge's input never has them; a Doc given with entities keeps what spaCy keeps
+    ner = stages.get_pipe("ner")
+    doc, = parsed(stages, ["Olaf Scholz met the chief executive of Siemens in Paris."])
+    doc.set_ents([Span(doc, 4, 6, label="PRODUCT")], default="unmodified")  # chief executive
+    expected = spacy_entities(ner, [doc])
+    assert (4, 6, "PRODUCT") in expected[0]
+    assert [(e.start, e.end, e.label_) for e in GreedyNer(ner)(doc).ents] == expected[0]
 
 
 def test_adding_twice_changes_nothing() -> None:

@@ -11,9 +11,9 @@ one product, and steps through the few entity tokens one by one: the same entiti
 the per-token, per-move checks that made the small model's ``ner`` the costliest part of a
 build (see bench/RESULTS-ner.md; tests/test_ner_greedy.py compares it with spaCy's own run).
 
-Only what the build needs is covered: a greedy ``ner`` with an upper layer and no preset
-entities in the Doc (kg's pipeline runs both NERs on Docs without entities); anything else
-is refused (:func:`supports`).
+Only what the build needs is covered: a greedy ``ner`` with an upper layer (anything else is
+refused, :func:`supports`) on a Doc without preset entities, as kg's pipeline runs both NERs;
+a Doc that has entities already goes through spaCy's own decoding, which honours them.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _move(ner: Any, i: int) -> tuple[str, str]:
 
 class GreedyNer:
     """Pipeline component: the entities of a spaCy greedy ``ner`` (the same weights, the same
-    result) written to ``doc.ents``. The Docs must have no entities yet."""
+    result) written to ``doc.ents``."""
 
     def __init__(self, ner: Any) -> None:
         if not supports(ner):
@@ -81,14 +81,18 @@ class GreedyNer:
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
         for batch in minibatch(docs, size=batch_size):
-            for doc, ents in zip(batch, self.predict(batch), strict=True):
+            preset = [doc for doc in batch if doc.has_annotation("ENT_IOB")]
+            if preset:  # entities given beforehand: spaCy's own decoding honours them
+                self.ner.set_annotations(preset, self.ner.predict(preset))
+            fresh = [doc for doc in batch if not doc.has_annotation("ENT_IOB")]
+            for doc, ents in zip(fresh, self.predict(fresh), strict=True):
                 doc.set_ents([Span(doc, start, end, label=label) for start, end, label in ents],
                              default="outside")
-                yield doc
+            yield from batch
 
     def predict(self, docs: Sequence[Doc]) -> list[list[tuple[int, int, str]]]:
-        """The (start, end, label) entities of each Doc, as spaCy's ``ner.predict`` and
-        ``set_annotations`` give them."""
+        """The (start, end, label) entities of each Doc (without preset entities), as
+        spaCy's ``ner.predict`` and ``set_annotations`` give them."""
         if not any(len(doc) for doc in docs):
             return [[] for _doc in docs]
         tokvecs = self.tok2vec.predict(list(docs))
