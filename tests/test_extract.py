@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from kg.errors import InputError
 from kg.extract import extract_document
 from kg.extract.pipeline import chunk_bounds
 from kg.extract.values import is_duration, normalise_date, parse_number
@@ -188,3 +189,10 @@ def test_a_person_inside_a_longer_span_is_cut_out(nlp: Any, text: str, name: str
     people = [(m.name, m.titles) for m in extract(nlp, text).mentions
               if m.kind is EntityKind.PERSON]
     assert people == [(name, titles)]
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n  "])
+def test_an_empty_or_blank_text_gives_nothing_and_does_not_crash(nlp: Any, text: str) -> None:
+    assert list(nlp(text).ents) == []  # the pipeline itself, as an API caller runs it
+    with pytest.raises(InputError, match=r"<string>: (empty|blank) file"):
+        extract(nlp, text)  # a document is refused with one line saying why

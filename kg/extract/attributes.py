@@ -71,8 +71,10 @@ class TableMatches:
 
     def __call__(self, doc: Doc) -> list[Match]:
         found: set[Match] = set()
-        rows = doc.to_array(_ARRAY_ATTRS).tolist() if len(doc) else []
-        columns_of = list(zip(*rows, strict=True)) if rows else []
+        if not len(doc):
+            return []  # an empty text: nothing to match (and no columns to read)
+        rows = doc.to_array(_ARRAY_ATTRS).tolist()
+        columns_of = list(zip(*rows, strict=True))
         for columns, table in self.tables.items():
             keys = zip(*(columns_of[c] for c in columns), strict=True)
             for i, candidates in enumerate(map(table.get, keys)):
@@ -87,7 +89,7 @@ class TableMatches:
             filters = candidate[2]
             if len(filters) == 1 and filters[0][1] == "regex":  # test each distinct value once
                 column, _, pattern = filters[0]
-                values = columns_of[column] if rows else ()
+                values = columns_of[column]
                 hits = {v for v in set(values) if self._regex(pattern, v)}
                 for i, value in enumerate(values):
                     if value in hits:
