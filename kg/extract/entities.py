@@ -18,15 +18,18 @@ or "Directive" (``not-names.txt``) are no mentions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.lexicon import word_list
+from kg.extract.recovery import is_known_place
+from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
     DASHES,
     LEADING_DETERMINERS,
     NAME_BREAKS,
+    NATION_DEMONYMS,
     ORG_HEAD_WORDS,
     PARTY_WORDS,
     PLACE_HEAD_WORDS,
@@ -42,6 +45,17 @@ if TYPE_CHECKING:
 
 #: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
 NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features")
+
+#: Given names: a capitalised one right after an organisation's head word starts a person
+#: glued to the organisation ("… Committee Peter Smith").
+GIVEN_NAMES = frozenset(table("given-names")["male"]) | frozenset(table("given-names")["female"])
+#: Plural nouns that end a group's name, never a person's ("… Brothers", "… Girls").
+GROUP_PLURALS = word_list("group-plurals")
+#: Units an ordinal numbers: "21st Century" is a period, not a name.
+ORDINAL_UNITS = frozenset(table("time-words")["ordinal_units"])
+
+#: A nationality made a noun: "Frenchman", "Welshwomen".
+NATIONALITY_NOUN = re.compile(r"([A-Z][a-z]{3,}?)(?:wo)?m[ae]n")
 
 #: Parts of speech of words that open a sentence but never a name ("Since", "When", "If").
 OPENER_POS = frozenset({"SCONJ", "ADP", "CCONJ", "PRON", "AUX"})
@@ -149,6 +163,8 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
         return EntityKind.PLACE
     if kind is EntityKind.PERSON and len(tokens) > 1 and head in PLACE_HEAD_WORDS:
         return EntityKind.PLACE
+    if kind is EntityKind.PERSON and len(tokens) > 1 and head in GROUP_PLURALS:
+        return EntityKind.ORGANIZATION  # "the X Brothers", "the X Girls": a group
     if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
         return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
     return kind
@@ -165,9 +181,24 @@ def is_title_fragment(span: Span) -> bool:
 def is_demonym(span: Span) -> bool:
     """Whether a one-word GPE is a nationality adjective ("Ukrainian" officials), which names
     no place; the resolver reads such words as country qualifiers ("Russian" ministry)."""
+    if len(span) == 1 and is_nationality_noun(span.text):
+        return True  # "the Frenchman's time", tagged ORG
     if span.label_ != "GPE" or len(span) != 1:
         return False
     return span[0].pos_ == "ADJ" or demonym_code(span.text) is not None
+
+
+def is_nationality_noun(word: str) -> bool:
+    """Whether a word is a nationality adjective made a noun with "man" or "woman"
+    ("Frenchman", "Welshwoman", "Dutchmen").
+
+    >>> is_nationality_noun("Frenchman"), is_nationality_noun("Chairman")
+    (True, False)
+    """
+    found = NATIONALITY_NOUN.fullmatch(word)
+    if found is None:
+        return False
+    return demonym_code(found[1]) is not None or found[1].lower() in NATION_DEMONYMS
 
 
 class RawMention:
@@ -194,17 +225,89 @@ def span_parts(span: Span) -> list[Span]:
     return parts
 
 
+def glued_person(span: Span) -> int | None:
+    """Where a person glued to an organisation's name starts: an organisation head word
+    followed by a capitalised given name and one or two more capitalised words, none a head
+    word, and perhaps a post ("the Audit Committee Peter Smith MP said" → "Peter"); ``None``
+    when there is none ("Trust Mark Fund" is one name)."""
+    for token in span[1:-1]:
+        person = without_trailing_titles(span.doc[token.i : span.end])
+        if (span.doc[token.i - 1].lower_ in ORG_HEAD_WORDS and token.lower_ in GIVEN_NAMES
+                and 2 <= len(person) <= 3 and all(t.is_title for t in person)
+                and person[-1].lower_ not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
+            return token.i
+    return None
+
+
+def place_after_in(span: Span) -> int | None:
+    """Where a lowercase "in" joins a name to the place it is in ("the Grand Hall in
+    Leeds"): the rest is a country or city GeoNames knows; ``None`` when there is no such
+    "in" ("Efficiency in Government Unit" is one name)."""
+    for token in span[1:-1]:
+        if token.text == "in" and span.doc[token.i - 1].is_title:
+            rest = span.doc[token.i + 1 : span.end]
+            if rest[0].lower_ in LEADING_DETERMINERS:
+                rest = rest[1:]
+            if len(rest) and is_known_place(fold_space(rest.text)):
+                return token.i
+    return None
+
+
+def without_trailing_titles(span: Span) -> Span:
+    """``span`` without the post words that end it ("Peter Smith MP" → "Peter Smith")."""
+    end = span.end
+    while end > span.start + 1 and is_title_word(span.doc[end - 1]):
+        end -= 1
+    return span.doc[span.start : end]
+
+
+def article_surnames(doc: Doc) -> frozenset[str]:
+    """The last words of the people the document names in full, lowercased."""
+    return frozenset(e[-1].lower_ for e in doc.ents if e.label_ == "PERSON" and len(e) > 1)
+
+
+def nationality_before_person(doc: Doc, start: int, end: int, surnames: frozenset[str]) -> bool:
+    """Whether a name is a nationality glued to a person: the rest is a surname of a person
+    the document names in full, or a given name and a surname ("American Dent" beside
+    "Taylor Dent"). "American Airlines", "French Open": the rest names no person."""
+    first = doc[start]
+    if not (first.is_title and (demonym_code(first.text) or first.lower_ in NATION_DEMONYMS)):
+        return False
+    rest = doc[start + 1 : end]
+    return (len(rest) == 1 and rest[0].lower_ in surnames) or (
+        len(rest) == 2 and rest[0].lower_ in GIVEN_NAMES and rest[1].is_title)
+
+
+def ordinal_period(doc: Doc, start: int, end: int) -> int | None:
+    """Where a name that opens with a period numbered by an ordinal starts, ordinal included
+    ("Century Fox" after "20th" → "20th"); ``None`` when it opens with none. A name that is
+    only such a period ("21st Century") names nothing."""
+    at = start + 1 if doc[start].like_num and end - start > 1 else start
+    numbered = at > start or (start > 0 and doc[start - 1].like_num)
+    return at - 1 if doc[at].lower_ in ORDINAL_UNITS and numbered else None
+
+
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
+    surnames = article_surnames(doc)
     for whole in doc.ents:
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue
         for ent in span_parts(whole):
-            yield from _raw_mention(doc, ent, kind, whole.label_)
+            if kind is not EntityKind.PERSON and (person := glued_person(ent)) is not None:
+                yield from _raw_mention(doc, doc[ent.start : person], kind, "", surnames)
+                person_part = without_trailing_titles(doc[person : ent.end])
+                yield from _raw_mention(doc, person_part, EntityKind.PERSON, "", surnames)
+            elif (at := place_after_in(ent)) is not None:
+                yield from _raw_mention(doc, doc[ent.start : at], kind, "", surnames)
+                yield from _raw_mention(doc, doc[at + 1 : ent.end], EntityKind.PLACE, "")
+            else:
+                yield from _raw_mention(doc, ent, kind, whole.label_, surnames)
 
 
-def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[RawMention]:
+def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
+                 surnames: frozenset[str] = frozenset()) -> Iterator[RawMention]:
     """One cleaned mention from one part of an entity span (whose NER label is ``label``:
     a part cut out of the span carries none), if anything is left."""
     bounds = trimmed_tokens(ent)
@@ -213,6 +316,13 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[
     start, end = bounds
     while start < end - 1 and doc[start].pos_ in OPENER_POS and not doc[start].is_upper:
         start += 1  # "Since Comeaux": a capitalised sentence opener glued to the name
+    if nationality_before_person(doc, start, end, surnames):
+        start, kind = start + 1, EntityKind.PERSON  # "American Dent": Taylor Dent
+    if (numbered := ordinal_period(doc, start, end)) is not None:
+        if end == numbered + 2:
+            return  # "21st Century": a period
+        start = numbered  # "Twentieth Century Fox": a studio, not a person called Fox
+        kind = EntityKind.ORGANIZATION if kind is EntityKind.PERSON else kind
     titles: tuple[str, ...] = ()
     if kind is not EntityKind.PERSON and (person := titled_person(doc, start, end)):
         start, kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG

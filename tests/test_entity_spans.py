@@ -1,0 +1,155 @@
+"""Cleaning of entity spans into mentions (kg.extract.entities), on documents whose entities
+are set by hand: each rule is tested on what the tagger gives, whatever the model does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import spacy
+from spacy.tokens import Doc, Span
+
+from kg.extract.entities import is_nationality_noun, raw_mentions
+
+Ents = list[tuple[str, str]]  # (words of the span, label), left to right
+
+
+@pytest.fixture(scope="module")
+def blank() -> Any:
+    return spacy.blank("en")
+
+
+def tagged(blank: Any, text: str, ents: Ents) -> Doc:
+    """``text`` tokenised, with ``ents`` as its entities (found left to right)."""
+    doc = blank(text)
+    spans, at = [], 0
+    for words, label in ents:
+        begin = text.index(words, at)
+        at = begin + len(words)
+        span = doc.char_span(begin, at, label=label)
+        assert span is not None, words
+        spans.append(span)
+    doc.ents = spans
+    return doc
+
+
+def mentions(doc: Doc) -> list[tuple[str, str]]:
+    return [(doc[m.start:m.end].text, m.kind.value) for m in raw_mentions(doc)]
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Jane Doe served well, Canadian Doe holding on.",
+                     [("Jane Doe", "PERSON"), ("Canadian Doe", "ORG")],
+                     [("Jane Doe", "Person"), ("Doe", "Person")],
+                     id="nationality-before-a-surname-of-the-article"),
+        pytest.param("The prize went to Swedish Anna Lindqvist.",
+                     [("Swedish Anna Lindqvist", "ORG")], [("Anna Lindqvist", "Person")],
+                     id="nationality-before-a-given-name-and-surname"),
+        pytest.param("Jane Doe flew with Canadian Airlines.",
+                     [("Jane Doe", "PERSON"), ("Canadian Airlines", "ORG")],
+                     [("Jane Doe", "Person"), ("Canadian Airlines", "Organization")],
+                     id="a-company-named-with-a-nationality-stays"),
+        pytest.param("Jane Doe won the Canadian Open.",
+                     [("Jane Doe", "PERSON"), ("Canadian Open", "EVENT")],
+                     [("Jane Doe", "Person"), ("Canadian Open", "Event")],
+                     id="a-competition-named-with-a-nationality-stays"),
+    ],
+)
+def test_a_nationality_is_cut_from_a_person(blank: Any, text: str, ents: Ents,
+                                            expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Head of the Rural Affairs Council John Smith MP said so.",
+                     [("Rural Affairs Council John Smith MP", "ORG")],
+                     [("Rural Affairs Council", "Organization"), ("John Smith", "Person")],
+                     id="head-word-then-given-name"),
+        pytest.param("The Council Bluffs branch opened.", [("Council Bluffs", "GPE")],
+                     [("Council Bluffs", "Place")], id="no-given-name-after-the-head"),
+        pytest.param("The Trust Mark Fund said so.", [("Trust Mark Fund", "ORG")],
+                     [("Trust Mark Fund", "Organization")],
+                     id="a-given-name-word-inside-a-name-ending-in-a-head-word"),
+    ],
+)
+def test_a_person_glued_to_an_organisation_is_split_off(blank: Any, text: str, ents: Ents,
+                                                        expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("The Rockwell Brothers played on.", [("Rockwell Brothers", "PERSON")],
+                     [("Rockwell Brothers", "Organization")], id="brothers"),
+        pytest.param("The Velvet Girls split up.", [("Velvet Girls", "PERSON")],
+                     [("Velvet Girls", "Organization")], id="girls"),
+        pytest.param("Paul Girling spoke.", [("Paul Girling", "PERSON")],
+                     [("Paul Girling", "Person")], id="a-surname-is-no-plural"),
+    ],
+)
+def test_a_name_ending_in_a_group_plural_is_no_person(blank: Any, text: str, ents: Ents,
+                                                      expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("They made 22nd Century art.", [("Century", "PERSON")], [],
+                     id="a-numbered-century-is-a-period"),
+        pytest.param("They made 22nd Century art.", [("22nd Century", "ORG")], [],
+                     id="the-period-with-its-ordinal"),
+        pytest.param("Thirtieth Century Pictures said so.", [("Century Pictures", "PERSON")],
+                     [("Thirtieth Century Pictures", "Organization")],
+                     id="a-studio-named-after-a-century"),
+        pytest.param("Thirtieth Century Pictures said so.",
+                     [("Thirtieth Century Pictures", "PERSON")],
+                     [("Thirtieth Century Pictures", "Organization")],
+                     id="a-studio-tagged-whole-as-a-person"),
+        pytest.param("Century Pictures said so.", [("Century Pictures", "ORG")],
+                     [("Century Pictures", "Organization")], id="no-ordinal-before"),
+    ],
+)
+def test_an_ordinal_century_is_no_name(blank: Any, text: str, ents: Ents,
+                                       expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+def test_a_nationality_noun_is_no_mention(blank: Any) -> None:
+    doc = tagged(blank, "The Welshman scored for Newport.",
+                 [("Welshman", "ORG"), ("Newport", "GPE")])
+    assert mentions(doc) == [("Newport", "Place")]
+
+
+@pytest.mark.parametrize(("word", "expected"), [
+    ("Frenchman", True), ("Dutchmen", True), ("Englishwoman", True), ("Welshman", True),
+    ("Chairman", False), ("Newman", False), ("Freeman", False), ("Turkmen", False),
+])
+def test_nationality_nouns(word: str, expected: bool) -> None:
+    assert is_nationality_noun(word) is expected
+
+
+def test_a_span_without_entities_gives_nothing(blank: Any) -> None:
+    doc = blank("Nothing here.")
+    doc.ents = [Span(doc, 0, 1, label="DATE")]
+    assert mentions(doc) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("They met at the Grand Hall in Leeds.", [("Grand Hall in Leeds", "ORG")],
+                     [("Grand Hall", "Organization"), ("Leeds", "Place")], id="a-city"),
+        pytest.param("A unit of Efficiency in Government Unit spoke.",
+                     [("Efficiency in Government Unit", "ORG")],
+                     [("Efficiency in Government Unit", "Organization")], id="no-place-after-in"),
+    ],
+)
+def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
+                                             expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
