@@ -42,6 +42,10 @@ _APPOSITION = re.compile(
 )
 _POSSESSOR = re.compile(r"(?P<word>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})(?:'s|’s|')\s+$")
 _ADJECTIVE = re.compile(r"(?P<word>[A-Z][a-z]+)\s+$")
+#: Nouns for a person a name before them only describes ("the Bedford star").
+DESCRIBED_PERSON_NOUNS = word_list("described-person-nouns")
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+_NOUN_AFTER = re.compile(r"^\s+(?P<noun>[a-z]+)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,7 @@ class Cues:
     head_kind: EntityKind | None = None  # the class that head implies
     locative: bool = False  # "in X", "city of X", "X region", or an apposition
     apposition: bool = False  # "X, a Donbas town", "X, the peninsula …"
+    describes: bool = False  # "the X star": X describes someone else (a place, a club)
 
 
 def mention_cues(text: str, begin: int, end: int) -> Cues:
@@ -73,7 +78,10 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     locative = _is_locative(before) or apposition or (
         head_kind is EntityKind.PLACE and head is not None and head.lower() in PLACE_HEADS
     )
-    return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition)
+    noun = _NOUN_AFTER.match(after)
+    describes = bool(_THE_BEFORE.search(before) and noun
+                     and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
+    return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes)
 
 
 def _qualifier(before: str) -> tuple[str | None, str | None]:

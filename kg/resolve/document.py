@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
@@ -53,6 +54,9 @@ from kg.resolve.names import (
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
+#: Head words after a name that say what it is but make no name with it: "the Old Trafford
+#: club" is the club that plays there, not a club called so ("the X team" likewise).
+NOT_NAME_HEADS = word_list("types-not-after-name")
 #: Titles that only ever stand before a person's name.
 HONORIFICS = LEXICON_HONORIFICS
 
@@ -154,8 +158,8 @@ def _add_mention(named: NameGroup, mention: Mention, cues: Cues, doc_id: str) ->
     if cues.head_kind is not None and _head_applies(mention.name, cues):
         group.votes[cues.head_kind] += HEAD_VOTE
         group.evidence = True
-        if (cues.head or "").lower() not in PLACE_HEADS:  # "Azov regiment", not "… region"
-            group.forms[f"{mention.name} {cues.head}"] += 1
+        if (cues.head or "").lower() not in PLACE_HEADS | NOT_NAME_HEADS:
+            group.forms[f"{mention.name} {cues.head}"] += 1  # "Azov regiment", not "… region"
     elif cues.apposition:
         group.votes[PLACE] += HEAD_VOTE
         group.evidence = True
@@ -191,6 +195,10 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
     person_tokens = {t for n in people for t in n.tokens}
     for n in named:
         _correct_kind(n, surnames, person_tokens)
+    for n in named:  # "the Bedford star": a place or club, not a person called Bedford
+        if (n.kind is PERSON and len(n.tokens) == 1 and not n.titled and n.cues
+                and all(c.describes for c in n.cues)):
+            n.group.kind = PLACE if is_place_name(n.name) else ORG
 
 
 def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:
