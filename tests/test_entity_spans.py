@@ -153,3 +153,21 @@ def test_a_span_without_entities_gives_nothing(blank: Any) -> None:
 def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
                                              expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Replacements: K Morrow, P Linden; T Farrant.",
+                     [("Morrow", "PERSON"), ("Linden", "PERSON"), ("Farrant", "PERSON")],
+                     [("K Morrow", "Person"), ("P Linden", "Person"), ("T Farrant", "Person")],
+                     id="a-team-sheet"),
+        pytest.param("In Group B Linden won.", [("Linden", "PERSON")], [("Linden", "Person")],
+                     id="a-letter-after-a-capitalised-word"),
+        pytest.param("A Linden victory followed.", [("Linden", "PERSON")],
+                     [("Linden", "Person")], id="the-article-a-opening-a-sentence"),
+    ],
+)
+def test_an_initial_before_a_surname_is_part_of_the_name(
+        blank: Any, text: str, ents: Ents, expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

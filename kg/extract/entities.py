@@ -54,6 +54,8 @@ GROUP_PLURALS = word_list("group-plurals")
 #: Units an ordinal numbers: "21st Century" is a period, not a name.
 ORDINAL_UNITS = frozenset(table("time-words")["ordinal_units"])
 
+#: A person's initial: "G", "J.".
+INITIAL = re.compile(r"[A-Z]\.?")
 #: A nationality made a noun: "Frenchman", "Welshwomen".
 NATIONALITY_NOUN = re.compile(r"([A-Z][a-z]{3,}?)(?:wo)?m[ae]n")
 
@@ -253,6 +255,18 @@ def place_after_in(span: Span) -> int | None:
     return None
 
 
+def is_initial(token: Token) -> bool:
+    """Whether a token is a capital initial of the name after it ("G" of "G Jenkins", "J."),
+    not "A" or "I" opening a sentence, and not part of another name or after a capitalised
+    word ("Group B Smith")."""
+    doc = token.doc
+    before = doc[token.i - 1] if token.i > 0 else None
+    return (INITIAL.fullmatch(token.text) is not None and token.ent_type_ == ""
+            and not (token.text in {"A", "I"} and (before is None or before.is_sent_end
+                                                   or before.text in {".", "\n", "\n\n"}))
+            and (before is None or not before.is_title))
+
+
 def without_trailing_titles(span: Span) -> Span:
     """``span`` without the post words that end it ("Peter Smith MP" → "Peter Smith")."""
     end = span.end
@@ -332,6 +346,8 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
         phrase = doc[first:inner].text if first < inner else ""
         titles = (fold_space(phrase),) if phrase else ()
         start = inner
+        if end - start == 1 and start > 0 and is_initial(doc[start - 1]):
+            start -= 1  # "G Jenkins" in a team sheet: the surname alone reads as a town
     kind = corrected_kind(kind, list(doc[start:end]))
     text = doc[start:end].text
     if any(ch.isalnum() for ch in text) and text not in word_list("not-names"):
