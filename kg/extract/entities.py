@@ -26,6 +26,7 @@ from kg.extract.recovery import is_known_place
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
+    COMPANY_HEAD_WORDS,
     DASHES,
     LEADING_DETERMINERS,
     NAME_BREAKS,
@@ -49,6 +50,8 @@ NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features"
 #: Given names: a capitalised one right after an organisation's head word starts a person
 #: glued to the organisation ("… Committee Peter Smith").
 GIVEN_NAMES = frozenset(table("given-names")["male"]) | frozenset(table("given-names")["female"])
+#: Last words of organisations' and places' names, never a person's surname.
+NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
 #: Plural nouns that end a group's name, never a person's ("… Brothers", "… Girls").
 GROUP_PLURALS = word_list("group-plurals")
 #: Units an ordinal numbers: "21st Century" is a period, not a name.
@@ -277,7 +280,8 @@ def without_trailing_titles(span: Span) -> Span:
 
 def article_surnames(doc: Doc) -> frozenset[str]:
     """The last words of the people the document names in full, lowercased."""
-    return frozenset(e[-1].lower_ for e in doc.ents if e.label_ == "PERSON" and len(e) > 1)
+    return frozenset(e[-1].lower_ for e in doc.ents if e.label_ == "PERSON" and len(e) > 1
+                     and e[-1].lower_ not in NAME_HEAD_WORDS)  # "Kingfisher Airlines"
 
 
 def nationality_before_person(doc: Doc, start: int, end: int, surnames: frozenset[str]) -> bool:
