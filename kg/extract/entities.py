@@ -13,7 +13,11 @@ corrected with general rules: a
 name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
 in a place word ("… Sea", "… Republic") a place. A common-noun acronym or an adjective the
 model took for a name ("TV", "PC", "GDP", "MW", "Olympic"), the pronoun "I" and a lone "Film"
-or "Directive" (``not-names.txt``) are no mentions.
+or "Directive" (``not-names.txt``) are no mentions. Glued and cut names are mended: a nationality
+before a person of the article ("American Dent"), a person after an organisation's head word
+("… Committee Peter Smith MP"), a place after "in" ("the Grand Hall in Leeds") are cut off; an
+initial before a surname is kept ("G Jenkins"); an ordinal's period ("21st Century") is no name;
+a "person" ending in a group's plural ("… Brothers") is an organisation.
 """
 
 from __future__ import annotations
