@@ -175,3 +175,31 @@ def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
 def test_an_initial_before_a_surname_is_part_of_the_name(
         blank: Any, text: str, ents: Ents, expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Tom Carew-Hill won.", [("Tom Carew", "PERSON"), ("Hill", "PERSON")],
+                     [("Tom Carew-Hill", "Person")], id="a-full-name-cut-at-the-hyphen"),
+        pytest.param("Ann Rook-Fenby spoke.", [("Ann Rook", "ORG"), ("Fenby", "PERSON")],
+                     [("Ann Rook-Fenby", "Person")], id="first-part-tagged-an-organisation"),
+        pytest.param("Tom Carew-Hill won.", [("Tom Carew", "PERSON")],
+                     [("Tom Carew-Hill", "Person")], id="second-part-not-tagged"),
+        pytest.param("Mr Carew-Hill won.", [("Hill", "PERSON")], [("Carew-Hill", "Person")],
+                     id="after-an-honorific"),
+        pytest.param("The Carew-Hill feud grew.", [("Carew", "PERSON"), ("Hill", "PERSON")],
+                     [("Carew", "Person"), ("Hill", "Person")], id="two-surnames-stay-two"),
+        pytest.param("The Leeds United-Hull match.", [("Leeds United", "ORG"), ("Hull", "GPE")],
+                     [("Leeds United", "Organization"), ("Hull", "Place")],
+                     id="no-person-on-either-side"),
+    ],
+)
+def test_a_double_barrelled_surname_is_one_name(blank: Any, text: str, ents: Ents,
+                                                expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+def test_a_full_stop_before_a_title_is_not_part_of_it(blank: Any) -> None:
+    doc = tagged(blank, "He left . Mr Hill stayed.", [("Hill", "PERSON")])
+    assert [m.titles for m in raw_mentions(doc)] == [("Mr",)]

@@ -32,6 +32,7 @@ from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
     COMPANY_HEAD_WORDS,
     DASHES,
+    HONORIFICS,
     LEADING_DETERMINERS,
     NAME_BREAKS,
     NATION_DEMONYMS,
@@ -130,9 +131,9 @@ def title_tokens_before(doc: Doc, start: int) -> int:
         if is_title_word(token):
             seen_title = True
         elif not (seen_title and is_title_modifier(token)) and not (
-            seen_title and token.text in {"."}
+            seen_title and token.text == "." and i > 1 and is_title_word(doc[i - 2])
         ):
-            break
+            break  # a "." only as part of an abbreviated title ("Gov ."), not a sentence's end
         i -= 1
     return i
 
@@ -309,10 +310,45 @@ def ordinal_period(doc: Doc, start: int, end: int) -> int | None:
     return at - 1 if doc[at].lower_ in ORDINAL_UNITS and numbered else None
 
 
+def _glued_hyphen(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is a hyphen with no space on either side, between capitalised
+    words ("Lewis-Francis")."""
+    return (0 < i < len(doc) - 1 and doc[i].text == "-" and not doc[i - 1].whitespace_
+            and not doc[i].whitespace_ and doc[i - 1].is_title and doc[i + 1].is_title)
+
+
+def hyphen_joined(doc: Doc) -> list[Span]:
+    """The document's entities with double-barrelled surnames made whole: a full name the
+    tagger ended at a hyphen runs on to the word after it ("Mark Lewis" + "Francis" →
+    "Mark Lewis-Francis"), and a surname after a hyphen takes the word before it after an
+    honorific ("Mr Betts-Green"). A person on one side is needed; a single word before the
+    hyphen is no full name, so "the Blair-Brown feud" stays two people."""
+    from spacy.tokens import Span
+
+    ents, out, absorbed = list(doc.ents), [], -1
+    for n, ent in enumerate(ents):
+        if n == absorbed:
+            continue
+        after = ents[n + 1] if n + 1 < len(ents) and ents[n + 1].start == ent.end + 1 else None
+        if (len(ent) == 1 and ent.label_ == "PERSON" and ent.start > 2
+                and _glued_hyphen(doc, ent.start - 1) and not doc[ent.start - 2].ent_type_
+                and doc[ent.start - 3].lower_.rstrip(".") in HONORIFICS):
+            out.append(Span(doc, ent.start - 2, ent.end, label="PERSON"))  # "Mr Betts-Green"
+        elif (len(ent) > 1 and _glued_hyphen(doc, ent.end)
+              and ((ent.label_ == "PERSON" and not doc[ent.end + 1].ent_type_)
+                   or (after is not None and len(after) == 1
+                       and "PERSON" in (ent.label_, after.label_)))):
+            out.append(Span(doc, ent.start, ent.end + 2, label="PERSON"))  # "Lewis-Francis"
+            absorbed = n + 1 if after is not None else -1
+        else:
+            out.append(ent)
+    return out
+
+
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc)
-    for whole in doc.ents:
+    for whole in hyphen_joined(doc):
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue
