@@ -203,3 +203,19 @@ def test_a_double_barrelled_surname_is_one_name(blank: Any, text: str, ents: Ent
 def test_a_full_stop_before_a_title_is_not_part_of_it(blank: Any) -> None:
     doc = tagged(blank, "He left . Mr Hill stayed.", [("Hill", "PERSON")])
     assert [m.titles for m in raw_mentions(doc)] == [("Mr",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("He wore grey jeans.", [("grey jeans", "ORG")], [], id="a-common-phrase"),
+        pytest.param("It cost 124bn.", [("124bn", "PERSON")], [], id="a-figure"),
+        pytest.param("The defence ministry said so.", [("defence ministry", "ORG")],
+                     [("defence ministry", "Organization")], id="an-institution"),
+        pytest.param("He ran napster.com then.", [("napster.com", "ORG")],
+                     [("napster.com", "Organization")], id="a-web-address"),
+    ],
+)
+def test_a_phrase_without_a_capital_is_no_name(blank: Any, text: str, ents: Ents,
+                                               expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

@@ -275,6 +275,15 @@ def is_initial(token: Token) -> bool:
             and (before is None or not before.is_title))
 
 
+def is_lowercase_phrase(span: Span) -> bool:
+    """Whether a name has no capital letter ("grey jeans", "midfield", "124bn" tagged as
+    names): no name, unless an institution ("the defence ministry", which the resolver
+    qualifies by its country) or a web address ("napster.com")."""
+    text = span.text
+    return (not any(ch.isupper() for ch in text) and "." not in text
+            and span[-1].lower_ not in ORG_HEAD_WORDS)
+
+
 def without_trailing_titles(span: Span) -> Span:
     """``span`` without the post words that end it ("Peter Smith MP" → "Peter Smith")."""
     end = span.end
@@ -394,5 +403,7 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
             start -= 1  # "G Jenkins" in a team sheet: the surname alone reads as a town
     kind = corrected_kind(kind, list(doc[start:end]))
     text = doc[start:end].text
+    if is_lowercase_phrase(doc[start:end]):
+        return
     if any(ch.isalnum() for ch in text) and text not in word_list("not-names"):
         yield RawMention(start, end, kind, label, titles)
