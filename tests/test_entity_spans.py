@@ -44,6 +44,21 @@ def mentions(doc: Doc) -> list[tuple[str, str]]:
                      [("Jane Doe", "PERSON"), ("Canadian Doe", "ORG")],
                      [("Jane Doe", "Person"), ("Doe", "Person")],
                      id="nationality-before-a-surname-of-the-article"),
+        pytest.param("Jane Doe won, Canadian Doe holding on.",
+                     [("Jane Doe", "ORG"), ("Canadian Doe", "ORG")],
+                     [("Jane Doe", "Organization"), ("Doe", "Person")],
+                     id="the-full-name-tagged-an-organisation"),
+        pytest.param("Canadian Doe held on. Later, Doe said he was tired.",
+                     [("Canadian Doe", "ORG")], [("Doe", "Person")],
+                     id="the-surname-speaks-alone"),
+        pytest.param("Canadian Express held on. Canadian Express said so.",
+                     [("Canadian Express", "ORG"), ("Canadian Express", "ORG")],
+                     [("Canadian Express", "Organization"), ("Canadian Express", "Organization")],
+                     id="a-word-speaking-inside-a-longer-name"),
+        pytest.param("Maple Doe won, Canadian Doe holding on.",
+                     [("Maple Doe", "ORG"), ("Canadian Doe", "ORG")],
+                     [("Maple Doe", "Organization"), ("Canadian Doe", "Organization")],
+                     id="an-organisation-opening-with-no-given-name"),
         pytest.param("The prize went to Swedish Anna Lindqvist.",
                      [("Swedish Anna Lindqvist", "ORG")], [("Anna Lindqvist", "Person")],
                      id="nationality-before-a-given-name-and-surname"),
@@ -124,6 +139,19 @@ def test_an_ordinal_century_is_no_name(blank: Any, text: str, ents: Ents,
     assert mentions(tagged(blank, text, ents)) == expected
 
 
+@pytest.mark.parametrize(("text", "word", "pos", "expected"), [
+    ("Safin relieved at Aussie recovery", "Aussie", "NOUN", []),
+    ("Clijsters hope on Aussie Open", "Aussie", "PROPN", [("Aussie", "Organization")]),
+    ("Maple recovery", "Maple", "NOUN", [("Maple", "Organization")]),
+])
+def test_a_nationality_before_a_common_noun_is_no_name(blank: Any, text: str, word: str,
+                                                        pos: str, expected: Ents) -> None:
+    doc = tagged(blank, text, [(word, "ORG")])
+    after = next(t for t in doc if t.idx == text.index(word) + len(word) + 1)
+    after.pos_ = pos
+    assert mentions(doc) == expected
+
+
 def test_a_nationality_noun_is_no_mention(blank: Any) -> None:
     doc = tagged(blank, "The Welshman scored for Newport.",
                  [("Welshman", "ORG"), ("Newport", "GPE")])
@@ -170,6 +198,14 @@ def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
                      id="a-letter-after-a-capitalised-word"),
         pytest.param("A Linden victory followed.", [("Linden", "PERSON")],
                      [("Linden", "Person")], id="the-article-a-opening-a-sentence"),
+        pytest.param("Pack: K Morrow, G Linden, P Hale.",
+                     [("Morrow", "PERSON"), ("Linden", "GPE"), ("Hale", "ORG")],
+                     [("K Morrow", "Person"), ("G Linden", "Person"), ("P Hale", "Person")],
+                     id="a-team-sheet-name-tagged-a-place-or-organisation"),
+        pytest.param("They beat Group B Linden, and won.", [("Linden", "GPE")],
+                     [("Linden", "Place")], id="a-listed-letter-after-a-capitalised-word"),
+        pytest.param("They met in E Linden town.", [("Linden", "GPE")],
+                     [("Linden", "Place")], id="a-place-not-standing-alone-in-a-list"),
     ],
 )
 def test_an_initial_before_a_surname_is_part_of_the_name(

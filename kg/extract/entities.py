@@ -54,6 +54,8 @@ NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features"
 
 #: Given names: a capitalised one right after an organisation's head word starts a person
 #: glued to the organisation ("… Committee Peter Smith").
+#: Speech verbs a surname alone speaks with ("Dent said", "said Dent").
+SPEECH_PAST = word_list("speech-verbs-irregular")
 GIVEN_NAMES = frozenset(table("given-names")["male"]) | frozenset(table("given-names")["female"])
 #: Last words of organisations' and places' names, never a person's surname.
 NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
@@ -189,10 +191,14 @@ def is_title_fragment(span: Span) -> bool:
 
 
 def is_demonym(span: Span) -> bool:
-    """Whether a one-word GPE is a nationality adjective ("Ukrainian" officials), which names
-    no place; the resolver reads such words as country qualifiers ("Russian" ministry)."""
+    """Whether a one-word GPE (or any one word before a common noun) is a nationality
+    adjective ("Ukrainian" officials), which names no place; the resolver reads such words as
+    country qualifiers ("Russian" ministry)."""
     if len(span) == 1 and is_nationality_noun(span.text):
         return True  # "the Frenchman's time", tagged ORG
+    if (len(span) == 1 and span.end < len(span.doc) and span.doc[span.end].pos_ == "NOUN"
+            and span.doc[span.end].is_lower and demonym_code(span.text) is not None):
+        return True  # "Aussie recovery" tagged ORG: an adjective before a noun, no name
     if span.label_ != "GPE" or len(span) != 1:
         return False
     return span[0].pos_ == "ADJ" or demonym_code(span.text) is not None
@@ -275,6 +281,19 @@ def is_initial(token: Token) -> bool:
             and (before is None or not before.is_title))
 
 
+def listed_initial_name(doc: Doc, start: int, end: int) -> bool:
+    """Whether a one-word name after a capital initial stands alone as an item of a list
+    (";" "," "(" or a line's start before the initial; "," ";" "(" "." or the line's end after
+    the name): a team sheet's "G Jenkins", whatever the tagger called the surname. "Group B
+    Wales" (an initial after a capitalised word) and "A Wales side" are not."""
+    if end - start != 1 or start == 0 or not is_initial(doc[start - 1]):
+        return False
+    before = doc[start - 2].text if start > 1 else "\n"
+    after = doc[end].text if end < len(doc) else "\n"
+    return (before in {";", ",", "(", ":"} or before.isspace()) and (
+        after in {",", ";", "(", "."} or after.isspace())
+
+
 def is_lowercase_phrase(span: Span) -> bool:
     """Whether a name has no capital letter ("grey jeans", "midfield", "124bn" tagged as
     names): no name, unless an institution ("the defence ministry", which the resolver
@@ -293,15 +312,33 @@ def without_trailing_titles(span: Span) -> Span:
 
 
 def article_surnames(doc: Doc) -> frozenset[str]:
-    """The last words of the people the document names in full, lowercased."""
-    return frozenset(e[-1].lower_ for e in doc.ents if e.label_ == "PERSON" and len(e) > 1
+    """The last words of the people the document names in full, lowercased: tagged PERSON, or
+    tagged ORG but a given name and one capitalised word ("Taylor Dent" tagged ORG)."""
+    return frozenset(e[-1].lower_ for e in doc.ents if len(e) > 1
+                     and (e.label_ == "PERSON" or e.label_ == "ORG" and len(e) == 2
+                          and e[0].lower_ in GIVEN_NAMES and e[1].is_title)
                      and e[-1].lower_ not in NAME_HEAD_WORDS)  # "Kingfisher Airlines"
+
+
+def lone_speakers(doc: Doc) -> frozenset[str]:
+    """Capitalised words the document makes speak on their own, lowercased: "Dent said",
+    "said Dent" — a surname written alone. A word inside a longer capitalised name ("American
+    Express said") or opening a sentence does not count."""
+    found = set()
+    for token in doc[1:-1]:
+        before, after = doc[token.i - 1], doc[token.i + 1]
+        if not token.is_title or token.is_sent_start or before.is_title or after.is_title:
+            continue
+        if before.lower_ in SPEECH_PAST or after.lower_ in SPEECH_PAST:
+            found.add(token.lower_)
+    return frozenset(found)
 
 
 def nationality_before_person(doc: Doc, start: int, end: int, surnames: frozenset[str]) -> bool:
     """Whether a name is a nationality glued to a person: the rest is a surname of a person
-    the document names in full, or a given name and a surname ("American Dent" beside
-    "Taylor Dent"). "American Airlines", "French Open": the rest names no person."""
+    the document names in full or makes speak alone ("said Dent"), or a given name and a
+    surname ("American Dent" beside "Taylor Dent"). "American Airlines", "French Open": the
+    rest names no person."""
     first = doc[start]
     if not (first.is_title and (demonym_code(first.text) or first.lower_ in NATION_DEMONYMS)):
         return False
@@ -356,7 +393,7 @@ def hyphen_joined(doc: Doc) -> list[Span]:
 
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
-    surnames = article_surnames(doc)
+    surnames = article_surnames(doc) | lone_speakers(doc)
     for whole in hyphen_joined(doc):
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
@@ -390,6 +427,8 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
             return  # "21st Century": a period
         start = numbered  # "Twentieth Century Fox": a studio, not a person called Fox
         kind = EntityKind.ORGANIZATION if kind is EntityKind.PERSON else kind
+    if kind is not EntityKind.PERSON and listed_initial_name(doc, start, end):
+        kind = EntityKind.PERSON  # "…; G Jenkins, M Davies": a team sheet's player, no town
     titles: tuple[str, ...] = ()
     if kind is not EntityKind.PERSON and (person := titled_person(doc, start, end)):
         start, kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG
