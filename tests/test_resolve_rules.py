@@ -284,11 +284,41 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
         pytest.param([("Paris Hilton arrived. Paris smiled.", [("Paris Hilton", "PERSON"),
                                                                ("Paris", "PERSON")])],
                      "Paris", "Person", id="given-name-that-is-a-city"),
+        pytest.param([("Race director Jim Tarrow spoke. The Tarrow star won again.",
+                       [("Jim Tarrow", "PERSON"), ("Tarrow", "PERSON")])],
+                     "Tarrow", "Organization", id="a-name-describing-a-star-is-no-person"),
+        pytest.param([("Jim Tarrow spoke. The Tarrow government fell.",
+                       [("Jim Tarrow", "PERSON"), ("Tarrow", "PERSON")])],
+                     "Tarrow", "Person", id="a-surname-describing-a-government-is-the-person"),
+        pytest.param([("The Vorlets were beaten. Boss Ann Lee said the Vorlets tired.",
+                       [("Vorlets", "GPE"), ("Ann Lee", "PERSON"), ("Vorlets", "GPE")])],
+                     "Vorlets", "Organization", id="a-plural-name-read-as-a-group-is-no-place"),
+        pytest.param([("Harbury 19-33 Quellers, and Quellers fans sang.",
+                       [("Quellers", "GPE"), ("Quellers", "GPE")])],
+                     "Quellers", "Organization", id="a-plural-name-beside-a-score-is-a-team"),
+        pytest.param([("Rain fell in Quellers. The Quellers are wet.",
+                       [("Quellers", "GPE"), ("Quellers", "GPE")])],
+                     "Quellers", "Place", id="a-plural-name-in-a-place-position-stays-a-place"),
+        pytest.param([("The Midlands are wet; the Balkans were cold.",
+                       [("Midlands", "LOC"), ("Balkans", "LOC")])],
+                     "Midlands", "Place", id="a-region-no-geonames-table-holds-stays-a-place"),
+        pytest.param([("Wales are unbeaten and the Wales fans sang.", [("Wales", "GPE")])],
+                     "Wales", "Place", id="a-nation-of-the-uk-stays-a-place"),
+        pytest.param([("The Arkansas team won.", [("Arkansas", "GPE")])],
+                     "Arkansas", "Place", id="a-us-state-stays-a-place"),
+        pytest.param([("Staff at Quellers said it was shut.", [("Quellers", "GPE")])],
+                     "Quellers", "Place", id="a-plural-name-not-read-as-a-group-stays"),
     ],
 )
 def test_class_corrections(articles: list[Article], surface: str, kind: str) -> None:
     resolution = resolve(*articles)
     assert resolution.entity(key_of(resolution, 0, surface)).kind.value == kind
+
+
+def test_a_name_describing_a_star_does_not_join_the_person_of_that_surname() -> None:
+    resolution = resolve(("Race director Jim Tarrow spoke. The Tarrow star won again.",
+                          [("Jim Tarrow", "PERSON"), ("Tarrow", "PERSON")]))
+    assert key_of(resolution, 0, "Tarrow") != key_of(resolution, 0, "Jim Tarrow")
 
 
 def test_mr_and_mrs_in_one_article_are_two_people() -> None:
@@ -319,6 +349,10 @@ def test_baroness_stays_apart_while_the_bare_surname_joins_the_full_name() -> No
         pytest.param([("The defence ministry said the defence ministry and Russia's defence "
                        "ministry agreed.", [("defence ministry", "ORG")] * 3)],
                      "defence ministry", "Russia's defence ministry", id="qualified-institution"),
+        pytest.param([("He played at the Riverside club for years.", [("Riverside", "ORG")])],
+                     "Riverside", "Riverside", id="a-club-word-after-a-name-is-not-its-name"),
+        pytest.param([("The Azov regiment fought on.", [("Azov", "ORG")])],
+                     "Azov", "Azov regiment", id="a-unit-word-after-a-name-is"),
     ],
 )
 def test_label_is_the_most_frequent_full_form(articles: list[Article], surface: str,

@@ -46,6 +46,10 @@ from tests.typing_corpus import one_article
     ("a Quell film opened", "Quell", []),
     ("the band's singer Marta Quell said", "Marta Quell", []),
     ("Bill went home.", "Bill", []),
+    # a common noun that names an occasion as the whole name, not as part of one
+    ("cuts in the Budget after the election", "Budget", ["Event"]),
+    ("before the Queen's Speech on Tuesday", "Queen's Speech", ["Event"]),
+    ("the Congressional Budget Office said", "Congressional Budget Office", []),
 ])
 def test_thing_cues(text: str, name: str, expected: list[str]) -> None:
     begin = text.index(name)
@@ -91,6 +95,14 @@ def test_the_vote_gives_things_their_class_and_keeps_people() -> None:
     assert typed["person/quell"].fine_type is None  # "Mr Quell": a person, titled
     assert typed["person/keith-marlow"].fine_type is None  # a given name: a person
     assert typed["place/orlin"].fine_type is None  # no cue, nothing changes
+
+
+def test_the_budget_typed_an_organisation_is_an_event() -> None:
+    text = "The Budget will cut taxes, the chancellor said. The Budget was welcomed."
+    resolution, extractions = one_article(text, [("Budget", EntityKind.ORGANIZATION,
+                                                   "organization/budget")] * 2)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert (entity.kind, entity.fine_type) == (EntityKind.EVENT, "Event")
 
 
 def test_a_cue_in_one_mention_of_many_does_not_retype() -> None:

@@ -13,20 +13,29 @@ corrected with general rules: a
 name ending in an organisation word ("… Ministry", "… Regiment") is an organisation, one ending
 in a place word ("… Sea", "… Republic") a place. A common-noun acronym or an adjective the
 model took for a name ("TV", "PC", "GDP", "MW", "Olympic"), the pronoun "I" and a lone "Film"
-or "Directive" (``not-names.txt``) are no mentions.
+or "Directive" (``not-names.txt``) are no mentions. Glued and cut names are mended: a nationality
+before a person of the article ("American Dent"), a person after an organisation's head word
+("… Committee Peter Smith MP"), a place after "in" ("the Grand Hall in Leeds") are cut off; an
+initial before a surname is kept ("G Jenkins"); an ordinal's period ("21st Century") is no name;
+a "person" ending in a group's plural ("… Brothers") is an organisation.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.lexicon import word_list
+from kg.extract.recovery import is_known_place
+from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
+    COMPANY_HEAD_WORDS,
     DASHES,
+    HONORIFICS,
     LEADING_DETERMINERS,
     NAME_BREAKS,
+    NATION_DEMONYMS,
     ORG_HEAD_WORDS,
     PARTY_WORDS,
     PLACE_HEAD_WORDS,
@@ -42,6 +51,23 @@ if TYPE_CHECKING:
 
 #: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
 NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features")
+
+#: Given names: a capitalised one right after an organisation's head word starts a person
+#: glued to the organisation ("… Committee Peter Smith").
+#: Speech verbs a surname alone speaks with ("Dent said", "said Dent").
+SPEECH_PAST = word_list("speech-verbs-irregular")
+GIVEN_NAMES = frozenset(table("given-names")["male"]) | frozenset(table("given-names")["female"])
+#: Last words of organisations' and places' names, never a person's surname.
+NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
+#: Plural nouns that end a group's name, never a person's ("… Brothers", "… Girls").
+GROUP_PLURALS = word_list("group-plurals")
+#: Units an ordinal numbers: "21st Century" is a period, not a name.
+ORDINAL_UNITS = frozenset(table("time-words")["ordinal_units"])
+
+#: A person's initial: "G", "J.".
+INITIAL = re.compile(r"[A-Z]\.?")
+#: A nationality made a noun: "Frenchman", "Welshwomen".
+NATIONALITY_NOUN = re.compile(r"([A-Z][a-z]{3,}?)(?:wo)?m[ae]n")
 
 #: Parts of speech of words that open a sentence but never a name ("Since", "When", "If").
 OPENER_POS = frozenset({"SCONJ", "ADP", "CCONJ", "PRON", "AUX"})
@@ -107,9 +133,9 @@ def title_tokens_before(doc: Doc, start: int) -> int:
         if is_title_word(token):
             seen_title = True
         elif not (seen_title and is_title_modifier(token)) and not (
-            seen_title and token.text in {"."}
+            seen_title and token.text == "." and i > 1 and is_title_word(doc[i - 2])
         ):
-            break
+            break  # a "." only as part of an abbreviated title ("Gov ."), not a sentence's end
         i -= 1
     return i
 
@@ -149,6 +175,8 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
         return EntityKind.PLACE
     if kind is EntityKind.PERSON and len(tokens) > 1 and head in PLACE_HEAD_WORDS:
         return EntityKind.PLACE
+    if kind is EntityKind.PERSON and len(tokens) > 1 and head in GROUP_PLURALS:
+        return EntityKind.ORGANIZATION  # "the X Brothers", "the X Girls": a group
     if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
         return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
     return kind
@@ -163,11 +191,30 @@ def is_title_fragment(span: Span) -> bool:
 
 
 def is_demonym(span: Span) -> bool:
-    """Whether a one-word GPE is a nationality adjective ("Ukrainian" officials), which names
-    no place; the resolver reads such words as country qualifiers ("Russian" ministry)."""
+    """Whether a one-word GPE (or any one word before a common noun) is a nationality
+    adjective ("Ukrainian" officials), which names no place; the resolver reads such words as
+    country qualifiers ("Russian" ministry)."""
+    if len(span) == 1 and is_nationality_noun(span.text):
+        return True  # "the Frenchman's time", tagged ORG
+    if (len(span) == 1 and span.end < len(span.doc) and span.doc[span.end].pos_ == "NOUN"
+            and span.doc[span.end].is_lower and demonym_code(span.text) is not None):
+        return True  # "Aussie recovery" tagged ORG: an adjective before a noun, no name
     if span.label_ != "GPE" or len(span) != 1:
         return False
     return span[0].pos_ == "ADJ" or demonym_code(span.text) is not None
+
+
+def is_nationality_noun(word: str) -> bool:
+    """Whether a word is a nationality adjective made a noun with "man" or "woman"
+    ("Frenchman", "Welshwoman", "Dutchmen").
+
+    >>> is_nationality_noun("Frenchman"), is_nationality_noun("Chairman")
+    (True, False)
+    """
+    found = NATIONALITY_NOUN.fullmatch(word)
+    if found is None:
+        return False
+    return demonym_code(found[1]) is not None or found[1].lower() in NATION_DEMONYMS
 
 
 class RawMention:
@@ -194,17 +241,177 @@ def span_parts(span: Span) -> list[Span]:
     return parts
 
 
+def glued_person(span: Span) -> int | None:
+    """Where a person glued to an organisation's name starts: an organisation head word
+    followed by a capitalised given name and one or two more capitalised words, none a head
+    word, and perhaps a post ("the Audit Committee Peter Smith MP said" → "Peter"); ``None``
+    when there is none ("Trust Mark Fund" is one name)."""
+    for token in span[1:-1]:
+        person = without_trailing_titles(span.doc[token.i : span.end])
+        if (span.doc[token.i - 1].lower_ in ORG_HEAD_WORDS and token.lower_ in GIVEN_NAMES
+                and 2 <= len(person) <= 3 and all(t.is_title for t in person)
+                and person[-1].lower_ not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
+            return token.i
+    return None
+
+
+def place_after_in(span: Span) -> int | None:
+    """Where a lowercase "in" joins a name to the place it is in ("the Grand Hall in
+    Leeds"): the rest is a country or city GeoNames knows; ``None`` when there is no such
+    "in" ("Efficiency in Government Unit" is one name)."""
+    for token in span[1:-1]:
+        if token.text == "in" and span.doc[token.i - 1].is_title:
+            rest = span.doc[token.i + 1 : span.end]
+            if rest[0].lower_ in LEADING_DETERMINERS:
+                rest = rest[1:]
+            if len(rest) and is_known_place(fold_space(rest.text)):
+                return token.i
+    return None
+
+
+def is_initial(token: Token) -> bool:
+    """Whether a token is a capital initial of the name after it ("G" of "G Jenkins", "J."),
+    not "A" or "I" opening a sentence, and not part of another name or after a capitalised
+    word ("Group B Smith")."""
+    doc = token.doc
+    before = doc[token.i - 1] if token.i > 0 else None
+    return (INITIAL.fullmatch(token.text) is not None and token.ent_type_ == ""
+            and not (token.text in {"A", "I"} and (before is None or before.is_sent_end
+                                                   or before.text in {".", "\n", "\n\n"}))
+            and (before is None or not before.is_title))
+
+
+def listed_initial_name(doc: Doc, start: int, end: int) -> bool:
+    """Whether a one-word name after a capital initial stands alone as an item of a list
+    (";" "," "(" or a line's start before the initial; "," ";" "(" "." or the line's end after
+    the name): a team sheet's "G Jenkins", whatever the tagger called the surname. "Group B
+    Wales" (an initial after a capitalised word) and "A Wales side" are not."""
+    if end - start != 1 or start == 0 or not is_initial(doc[start - 1]):
+        return False
+    before = doc[start - 2].text if start > 1 else "\n"
+    after = doc[end].text if end < len(doc) else "\n"
+    return (before in {";", ",", "(", ":"} or before.isspace()) and (
+        after in {",", ";", "(", "."} or after.isspace())
+
+
+def is_lowercase_phrase(span: Span) -> bool:
+    """Whether a name has no capital letter ("grey jeans", "midfield", "124bn" tagged as
+    names): no name, unless an institution ("the defence ministry", which the resolver
+    qualifies by its country) or a web address ("napster.com")."""
+    text = span.text
+    return (not any(ch.isupper() for ch in text) and "." not in text
+            and span[-1].lower_ not in ORG_HEAD_WORDS)
+
+
+def without_trailing_titles(span: Span) -> Span:
+    """``span`` without the post words that end it ("Peter Smith MP" → "Peter Smith")."""
+    end = span.end
+    while end > span.start + 1 and is_title_word(span.doc[end - 1]):
+        end -= 1
+    return span.doc[span.start : end]
+
+
+def article_surnames(doc: Doc) -> frozenset[str]:
+    """The last words of the people the document names in full, lowercased: tagged PERSON, or
+    tagged ORG but a given name and one capitalised word ("Taylor Dent" tagged ORG)."""
+    return frozenset(e[-1].lower_ for e in doc.ents if len(e) > 1
+                     and (e.label_ == "PERSON" or e.label_ == "ORG" and len(e) == 2
+                          and e[0].lower_ in GIVEN_NAMES and e[1].is_title)
+                     and e[-1].lower_ not in NAME_HEAD_WORDS)  # "Kingfisher Airlines"
+
+
+def lone_speakers(doc: Doc) -> frozenset[str]:
+    """Capitalised words the document makes speak on their own, lowercased: "Dent said",
+    "said Dent" — a surname written alone. A word inside a longer capitalised name ("American
+    Express said") or opening a sentence does not count."""
+    found = set()
+    for token in doc[1:-1]:
+        before, after = doc[token.i - 1], doc[token.i + 1]
+        if not token.is_title or token.is_sent_start or before.is_title or after.is_title:
+            continue
+        if before.lower_ in SPEECH_PAST or after.lower_ in SPEECH_PAST:
+            found.add(token.lower_)
+    return frozenset(found)
+
+
+def nationality_before_person(doc: Doc, start: int, end: int, surnames: frozenset[str]) -> bool:
+    """Whether a name is a nationality glued to a person: the rest is a surname of a person
+    the document names in full or makes speak alone ("said Dent"), or a given name and a
+    surname ("American Dent" beside "Taylor Dent"). "American Airlines", "French Open": the
+    rest names no person."""
+    first = doc[start]
+    if not (first.is_title and (demonym_code(first.text) or first.lower_ in NATION_DEMONYMS)):
+        return False
+    rest = doc[start + 1 : end]
+    return (len(rest) == 1 and rest[0].lower_ in surnames) or (
+        len(rest) == 2 and rest[0].lower_ in GIVEN_NAMES and rest[1].is_title)
+
+
+def ordinal_period(doc: Doc, start: int, end: int) -> int | None:
+    """Where a name that opens with a period numbered by an ordinal starts, ordinal included
+    ("Century Fox" after "20th" → "20th"); ``None`` when it opens with none. A name that is
+    only such a period ("21st Century") names nothing."""
+    at = start + 1 if doc[start].like_num and end - start > 1 else start
+    numbered = at > start or (start > 0 and doc[start - 1].like_num)
+    return at - 1 if doc[at].lower_ in ORDINAL_UNITS and numbered else None
+
+
+def _glued_hyphen(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is a hyphen with no space on either side, between capitalised
+    words ("Lewis-Francis")."""
+    return (0 < i < len(doc) - 1 and doc[i].text == "-" and not doc[i - 1].whitespace_
+            and not doc[i].whitespace_ and doc[i - 1].is_title and doc[i + 1].is_title)
+
+
+def hyphen_joined(doc: Doc) -> list[Span]:
+    """The document's entities with double-barrelled surnames made whole: a full name the
+    tagger ended at a hyphen runs on to the word after it ("Mark Lewis" + "Francis" →
+    "Mark Lewis-Francis"), and a surname after a hyphen takes the word before it after an
+    honorific ("Mr Betts-Green"). A person on one side is needed; a single word before the
+    hyphen is no full name, so "the Blair-Brown feud" stays two people."""
+    from spacy.tokens import Span
+
+    ents, out, absorbed = list(doc.ents), [], -1
+    for n, ent in enumerate(ents):
+        if n == absorbed:
+            continue
+        after = ents[n + 1] if n + 1 < len(ents) and ents[n + 1].start == ent.end + 1 else None
+        if (len(ent) == 1 and ent.label_ == "PERSON" and ent.start > 2
+                and _glued_hyphen(doc, ent.start - 1) and not doc[ent.start - 2].ent_type_
+                and doc[ent.start - 3].lower_.rstrip(".") in HONORIFICS):
+            out.append(Span(doc, ent.start - 2, ent.end, label="PERSON"))  # "Mr Betts-Green"
+        elif (len(ent) > 1 and _glued_hyphen(doc, ent.end)
+              and ((ent.label_ == "PERSON" and not doc[ent.end + 1].ent_type_)
+                   or (after is not None and len(after) == 1
+                       and "PERSON" in (ent.label_, after.label_)))):
+            out.append(Span(doc, ent.start, ent.end + 2, label="PERSON"))  # "Lewis-Francis"
+            absorbed = n + 1 if after is not None else -1
+        else:
+            out.append(ent)
+    return out
+
+
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
-    for whole in doc.ents:
+    surnames = article_surnames(doc) | lone_speakers(doc)
+    for whole in hyphen_joined(doc):
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue
         for ent in span_parts(whole):
-            yield from _raw_mention(doc, ent, kind, whole.label_)
+            if kind is not EntityKind.PERSON and (person := glued_person(ent)) is not None:
+                yield from _raw_mention(doc, doc[ent.start : person], kind, "", surnames)
+                person_part = without_trailing_titles(doc[person : ent.end])
+                yield from _raw_mention(doc, person_part, EntityKind.PERSON, "", surnames)
+            elif (at := place_after_in(ent)) is not None:
+                yield from _raw_mention(doc, doc[ent.start : at], kind, "", surnames)
+                yield from _raw_mention(doc, doc[at + 1 : ent.end], EntityKind.PLACE, "")
+            else:
+                yield from _raw_mention(doc, ent, kind, whole.label_, surnames)
 
 
-def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[RawMention]:
+def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
+                 surnames: frozenset[str] = frozenset()) -> Iterator[RawMention]:
     """One cleaned mention from one part of an entity span (whose NER label is ``label``:
     a part cut out of the span carries none), if anything is left."""
     bounds = trimmed_tokens(ent)
@@ -213,6 +420,15 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[
     start, end = bounds
     while start < end - 1 and doc[start].pos_ in OPENER_POS and not doc[start].is_upper:
         start += 1  # "Since Comeaux": a capitalised sentence opener glued to the name
+    if nationality_before_person(doc, start, end, surnames):
+        start, kind = start + 1, EntityKind.PERSON  # "American Dent": Taylor Dent
+    if (numbered := ordinal_period(doc, start, end)) is not None:
+        if end == numbered + 2:
+            return  # "21st Century": a period
+        start = numbered  # "Twentieth Century Fox": a studio, not a person called Fox
+        kind = EntityKind.ORGANIZATION if kind is EntityKind.PERSON else kind
+    if kind is not EntityKind.PERSON and listed_initial_name(doc, start, end):
+        kind = EntityKind.PERSON  # "…; G Jenkins, M Davies": a team sheet's player, no town
     titles: tuple[str, ...] = ()
     if kind is not EntityKind.PERSON and (person := titled_person(doc, start, end)):
         start, kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG
@@ -222,7 +438,11 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str) -> Iterator[
         phrase = doc[first:inner].text if first < inner else ""
         titles = (fold_space(phrase),) if phrase else ()
         start = inner
+        if end - start == 1 and start > 0 and is_initial(doc[start - 1]):
+            start -= 1  # "G Jenkins" in a team sheet: the surname alone reads as a town
     kind = corrected_kind(kind, list(doc[start:end]))
     text = doc[start:end].text
+    if is_lowercase_phrase(doc[start:end]):
+        return
     if any(ch.isalnum() for ch in text) and text not in word_list("not-names"):
         yield RawMention(start, end, kind, label, titles)

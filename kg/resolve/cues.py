@@ -42,6 +42,19 @@ _APPOSITION = re.compile(
 )
 _POSSESSOR = re.compile(r"(?P<word>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,2})(?:'s|’s|')\s+$")
 _ADJECTIVE = re.compile(r"(?P<word>[A-Z][a-z]+)\s+$")
+#: Nouns for a person a name before them only describes ("the Bedford star").
+DESCRIBED_PERSON_NOUNS = word_list("described-person-nouns")
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+_NOUN_AFTER = re.compile(r"^\s+(?P<noun>[a-z]+)\b")
+#: Words after a name that treat it as a group of people ("Wasps are", "Magpies fans").
+GROUP_CUE_WORDS = word_list("group-cue-words")
+#: Words after a name that say what it is but make no name with it ("the X side").
+NOT_NAME_HEADS = word_list("types-not-after-name")
+#: What may follow "the X" where X closes its phrase: punctuation or a function word.
+_PHRASE_END = re.compile(r"^(?:\s*(?:[.,;:!?)\"]|$)|\s+(?:and|or|but|in|on|at|for|of|with|to|"
+                         r"from|who|which|that|after|before|since|when)\b)")
+_SCORE_BEFORE = re.compile(r"\d+\s*-\s*\d+\s+$")
+_SCORE_AFTER = re.compile(r"^\s+\d+\s*-\s*\d+\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +67,8 @@ class Cues:
     head_kind: EntityKind | None = None  # the class that head implies
     locative: bool = False  # "in X", "city of X", "X region", or an apposition
     apposition: bool = False  # "X, a Donbas town", "X, the peninsula …"
+    describes: bool = False  # "the X star": X describes someone else (a place, a club)
+    group: bool = False  # "the X", "X are", "X fans", "19-33 X": X may be a team or band
 
 
 def mention_cues(text: str, begin: int, end: int) -> Cues:
@@ -73,7 +88,28 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     locative = _is_locative(before) or apposition or (
         head_kind is EntityKind.PLACE and head is not None and head.lower() in PLACE_HEADS
     )
-    return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition)
+    noun = _NOUN_AFTER.match(after)
+    describes = bool(_THE_BEFORE.search(before) and noun
+                     and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
+    return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes,
+                _treated_as_group(before, after))
+
+
+def _treated_as_group(before: str, after: str) -> bool:
+    """Whether the words around a name read it as a group of people: "the X" closing a
+    phrase ("frustrate the X.", "the X and …"), a verb in the plural or a team's or band's noun
+    after it ("X are", "X fans", "the X side"), a score beside it ("19-33 X"). "the X forum"
+    is no cue: X only describes the noun after it.
+
+    >>> _treated_as_group("frustrate the ", "."), _treated_as_group("the ", " forum")
+    (True, False)
+    """
+    if _SCORE_BEFORE.search(before) or _SCORE_AFTER.match(after):
+        return True
+    if _THE_BEFORE.search(before) and _PHRASE_END.match(after):
+        return True
+    noun = _NOUN_AFTER.match(after)
+    return noun is not None and noun.group("noun") in GROUP_CUE_WORDS | NOT_NAME_HEADS
 
 
 def _qualifier(before: str) -> tuple[str | None, str | None]:

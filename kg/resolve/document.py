@@ -27,12 +27,20 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kg.lexicon.countries import demonym_code
+from kg.lexicon import word_list
+from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
-from kg.resolve.geo import GeoPlace, candidates, country_code_of, is_country_name, is_place_name
+from kg.resolve.geo import (
+    GeoPlace,
+    candidates,
+    country_code_of,
+    is_country_name,
+    is_place_name,
+    us_state_names,
+)
 from kg.resolve.groups import Group, Key, Merger
 from kg.resolve.names import (
     ACRONYM_SKIP,
@@ -53,6 +61,11 @@ from kg.resolve.names import (
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
+#: Head words after a name that say what it is but make no name with it: "the Old Trafford
+#: club" is the club that plays there, not a club called so ("the X team" likewise).
+NOT_NAME_HEADS = word_list("types-not-after-name")
+#: Places no GeoNames table holds ("Wales", "the Midlands", "the Balkans"): kept places.
+REGION_NAMES = word_list("region-names")
 #: Titles that only ever stand before a person's name.
 HONORIFICS = LEXICON_HONORIFICS
 
@@ -154,8 +167,8 @@ def _add_mention(named: NameGroup, mention: Mention, cues: Cues, doc_id: str) ->
     if cues.head_kind is not None and _head_applies(mention.name, cues):
         group.votes[cues.head_kind] += HEAD_VOTE
         group.evidence = True
-        if (cues.head or "").lower() not in PLACE_HEADS:  # "Azov regiment", not "… region"
-            group.forms[f"{mention.name} {cues.head}"] += 1
+        if (cues.head or "").lower() not in PLACE_HEADS | NOT_NAME_HEADS:
+            group.forms[f"{mention.name} {cues.head}"] += 1  # "Azov regiment", not "… region"
     elif cues.apposition:
         group.votes[PLACE] += HEAD_VOTE
         group.evidence = True
@@ -191,6 +204,26 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
     person_tokens = {t for n in people for t in n.tokens}
     for n in named:
         _correct_kind(n, surnames, person_tokens)
+    for n in named:  # "the Bedford star": a place or club, not a person called Bedford
+        if (n.kind is PERSON and len(n.tokens) == 1 and not n.titled and n.cues
+                and all(c.describes for c in n.cues)):
+            n.group.kind = PLACE if is_place_name(n.name) else ORG
+    for n in named:  # "the Magpies", "Wasps are": a team or band, not a place
+        if n.kind is PLACE and is_group_name(n):
+            n.group.kind = ORG
+
+
+def is_group_name(n: NameGroup) -> bool:
+    """Whether a group typed Place is rather a team, band or other body with a plural name:
+    one word ending in "s" that no place table knows (GeoNames, US states, ``REGION_NAMES``),
+    never written in a place's position ("in X", "X region"), and at least once read as a
+    group ("the X", "X are", "X fans", a score beside it)."""
+    name = n.name
+    if len(n.tokens) != 1 or not name.endswith("s") or name.endswith("ss"):
+        return False
+    if is_place_name(name) or name_key(name) in REGION_NAMES | us_state_names():
+        return False
+    return not any(c.locative for c in n.cues) and any(c.group for c in n.cues)
 
 
 def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:

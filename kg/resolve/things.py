@@ -9,6 +9,8 @@ person ("Massive Attack") and a bill a place. The words around a mention say wha
 * the name's last word: "Mental Capacity **Bill**", "Boston **Marathon**", "Turner **Prize**";
   a weak one only with a word after it that shows it: "Champions **League** final" (the Arab
   League is no competition);
+* the whole name, for a few common nouns that name an occasion: "the **Budget**", "the
+  **Queen's Speech**";
 * a descriptor right before it, or the head of an apposition: "horror **film** Nightmare On Elm
   Street", "Bristol **band** Massive Attack", "**won an** Oscar", "X, the hit **single**,";
 * a word right after it: "Oscar **nominations**", "Oscar**-winning**".
@@ -21,6 +23,8 @@ person ("Massive Attack") and a bill a place. The words around a mention say wha
 ['Legislation']
 >>> thing_cues("She has three Oscar nominations.", 14, 19)
 ['Award']
+>>> thing_cues("It was in the Budget after the election.", 14, 20)
+['Event']
 """
 
 from __future__ import annotations
@@ -77,6 +81,9 @@ def _tails(words: list[str]) -> list[str]:
 
 def _name_cue(text: str, begin: int, end: int, following: str) -> str | None:
     """The class the name's own last word gives (see the module docstring)."""
+    whole = re.sub(r"^the\s+", "", " ".join(text[begin:end].replace("’", "'").split()).lower())
+    if (cls := _lookup((whole,), "whole")) is not None:
+        return cls  # "the Budget", "the Queen's Speech": the whole name says it
     written = WORD.findall(text[begin:end])
     if "of" in written:  # "Treaty of Rome", "Festival of Britain": the head comes before "of"
         written = written[:written.index("of")]

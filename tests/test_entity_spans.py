@@ -1,0 +1,257 @@
+"""Cleaning of entity spans into mentions (kg.extract.entities), on documents whose entities
+are set by hand: each rule is tested on what the tagger gives, whatever the model does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import spacy
+from spacy.tokens import Doc, Span
+
+from kg.extract.entities import is_nationality_noun, raw_mentions
+
+Ents = list[tuple[str, str]]  # (words of the span, label), left to right
+
+
+@pytest.fixture(scope="module")
+def blank() -> Any:
+    return spacy.blank("en")
+
+
+def tagged(blank: Any, text: str, ents: Ents) -> Doc:
+    """``text`` tokenised, with ``ents`` as its entities (found left to right)."""
+    doc = blank(text)
+    spans, at = [], 0
+    for words, label in ents:
+        begin = text.index(words, at)
+        at = begin + len(words)
+        span = doc.char_span(begin, at, label=label)
+        assert span is not None, words
+        spans.append(span)
+    doc.ents = spans
+    return doc
+
+
+def mentions(doc: Doc) -> list[tuple[str, str]]:
+    return [(doc[m.start:m.end].text, m.kind.value) for m in raw_mentions(doc)]
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Jane Doe served well, Canadian Doe holding on.",
+                     [("Jane Doe", "PERSON"), ("Canadian Doe", "ORG")],
+                     [("Jane Doe", "Person"), ("Doe", "Person")],
+                     id="nationality-before-a-surname-of-the-article"),
+        pytest.param("Jane Doe won, Canadian Doe holding on.",
+                     [("Jane Doe", "ORG"), ("Canadian Doe", "ORG")],
+                     [("Jane Doe", "Organization"), ("Doe", "Person")],
+                     id="the-full-name-tagged-an-organisation"),
+        pytest.param("Canadian Doe held on. Later, Doe said he was tired.",
+                     [("Canadian Doe", "ORG")], [("Doe", "Person")],
+                     id="the-surname-speaks-alone"),
+        pytest.param("Canadian Express held on. Canadian Express said so.",
+                     [("Canadian Express", "ORG"), ("Canadian Express", "ORG")],
+                     [("Canadian Express", "Organization"), ("Canadian Express", "Organization")],
+                     id="a-word-speaking-inside-a-longer-name"),
+        pytest.param("Maple Doe won, Canadian Doe holding on.",
+                     [("Maple Doe", "ORG"), ("Canadian Doe", "ORG")],
+                     [("Maple Doe", "Organization"), ("Canadian Doe", "Organization")],
+                     id="an-organisation-opening-with-no-given-name"),
+        pytest.param("The prize went to Swedish Anna Lindqvist.",
+                     [("Swedish Anna Lindqvist", "ORG")], [("Anna Lindqvist", "Person")],
+                     id="nationality-before-a-given-name-and-surname"),
+        pytest.param("Jane Doe flew with Canadian Airlines.",
+                     [("Jane Doe", "PERSON"), ("Canadian Airlines", "ORG")],
+                     [("Jane Doe", "Person"), ("Canadian Airlines", "Organization")],
+                     id="a-company-named-with-a-nationality-stays"),
+        pytest.param("Rival Maple Airlines grew, Canadian Airlines said.",
+                     [("Maple Airlines", "PERSON"), ("Canadian Airlines", "ORG")],
+                     [("Maple Airlines", "Person"), ("Canadian Airlines", "Organization")],
+                     id="a-company-word-is-no-surname-though-tagged-a-person"),
+        pytest.param("Jane Doe won the Canadian Open.",
+                     [("Jane Doe", "PERSON"), ("Canadian Open", "EVENT")],
+                     [("Jane Doe", "Person"), ("Canadian Open", "Event")],
+                     id="a-competition-named-with-a-nationality-stays"),
+    ],
+)
+def test_a_nationality_is_cut_from_a_person(blank: Any, text: str, ents: Ents,
+                                            expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Head of the Rural Affairs Council John Smith MP said so.",
+                     [("Rural Affairs Council John Smith MP", "ORG")],
+                     [("Rural Affairs Council", "Organization"), ("John Smith", "Person")],
+                     id="head-word-then-given-name"),
+        pytest.param("The Council Bluffs branch opened.", [("Council Bluffs", "GPE")],
+                     [("Council Bluffs", "Place")], id="no-given-name-after-the-head"),
+        pytest.param("The Trust Mark Fund said so.", [("Trust Mark Fund", "ORG")],
+                     [("Trust Mark Fund", "Organization")],
+                     id="a-given-name-word-inside-a-name-ending-in-a-head-word"),
+    ],
+)
+def test_a_person_glued_to_an_organisation_is_split_off(blank: Any, text: str, ents: Ents,
+                                                        expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("The Rockwell Brothers played on.", [("Rockwell Brothers", "PERSON")],
+                     [("Rockwell Brothers", "Organization")], id="brothers"),
+        pytest.param("The Velvet Girls split up.", [("Velvet Girls", "PERSON")],
+                     [("Velvet Girls", "Organization")], id="girls"),
+        pytest.param("Paul Girling spoke.", [("Paul Girling", "PERSON")],
+                     [("Paul Girling", "Person")], id="a-surname-is-no-plural"),
+    ],
+)
+def test_a_name_ending_in_a_group_plural_is_no_person(blank: Any, text: str, ents: Ents,
+                                                      expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("They made 22nd Century art.", [("Century", "PERSON")], [],
+                     id="a-numbered-century-is-a-period"),
+        pytest.param("They made 22nd Century art.", [("22nd Century", "ORG")], [],
+                     id="the-period-with-its-ordinal"),
+        pytest.param("Thirtieth Century Pictures said so.", [("Century Pictures", "PERSON")],
+                     [("Thirtieth Century Pictures", "Organization")],
+                     id="a-studio-named-after-a-century"),
+        pytest.param("Thirtieth Century Pictures said so.",
+                     [("Thirtieth Century Pictures", "PERSON")],
+                     [("Thirtieth Century Pictures", "Organization")],
+                     id="a-studio-tagged-whole-as-a-person"),
+        pytest.param("Century Pictures said so.", [("Century Pictures", "ORG")],
+                     [("Century Pictures", "Organization")], id="no-ordinal-before"),
+    ],
+)
+def test_an_ordinal_century_is_no_name(blank: Any, text: str, ents: Ents,
+                                       expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(("text", "word", "pos", "expected"), [
+    ("Safin relieved at Aussie recovery", "Aussie", "NOUN", []),
+    ("Clijsters hope on Aussie Open", "Aussie", "PROPN", [("Aussie", "Organization")]),
+    ("Maple recovery", "Maple", "NOUN", [("Maple", "Organization")]),
+])
+def test_a_nationality_before_a_common_noun_is_no_name(blank: Any, text: str, word: str,
+                                                        pos: str, expected: Ents) -> None:
+    doc = tagged(blank, text, [(word, "ORG")])
+    after = next(t for t in doc if t.idx == text.index(word) + len(word) + 1)
+    after.pos_ = pos
+    assert mentions(doc) == expected
+
+
+def test_a_nationality_noun_is_no_mention(blank: Any) -> None:
+    doc = tagged(blank, "The Welshman scored for Newport.",
+                 [("Welshman", "ORG"), ("Newport", "GPE")])
+    assert mentions(doc) == [("Newport", "Place")]
+
+
+@pytest.mark.parametrize(("word", "expected"), [
+    ("Frenchman", True), ("Dutchmen", True), ("Englishwoman", True), ("Welshman", True),
+    ("Chairman", False), ("Newman", False), ("Freeman", False), ("Turkmen", False),
+])
+def test_nationality_nouns(word: str, expected: bool) -> None:
+    assert is_nationality_noun(word) is expected
+
+
+def test_a_span_without_entities_gives_nothing(blank: Any) -> None:
+    doc = blank("Nothing here.")
+    doc.ents = [Span(doc, 0, 1, label="DATE")]
+    assert mentions(doc) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("They met at the Grand Hall in Leeds.", [("Grand Hall in Leeds", "ORG")],
+                     [("Grand Hall", "Organization"), ("Leeds", "Place")], id="a-city"),
+        pytest.param("A unit of Efficiency in Government Unit spoke.",
+                     [("Efficiency in Government Unit", "ORG")],
+                     [("Efficiency in Government Unit", "Organization")], id="no-place-after-in"),
+    ],
+)
+def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
+                                             expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Replacements: K Morrow, P Linden; T Farrant.",
+                     [("Morrow", "PERSON"), ("Linden", "PERSON"), ("Farrant", "PERSON")],
+                     [("K Morrow", "Person"), ("P Linden", "Person"), ("T Farrant", "Person")],
+                     id="a-team-sheet"),
+        pytest.param("In Group B Linden won.", [("Linden", "PERSON")], [("Linden", "Person")],
+                     id="a-letter-after-a-capitalised-word"),
+        pytest.param("A Linden victory followed.", [("Linden", "PERSON")],
+                     [("Linden", "Person")], id="the-article-a-opening-a-sentence"),
+        pytest.param("Pack: K Morrow, G Linden, P Hale.",
+                     [("Morrow", "PERSON"), ("Linden", "GPE"), ("Hale", "ORG")],
+                     [("K Morrow", "Person"), ("G Linden", "Person"), ("P Hale", "Person")],
+                     id="a-team-sheet-name-tagged-a-place-or-organisation"),
+        pytest.param("They beat Group B Linden, and won.", [("Linden", "GPE")],
+                     [("Linden", "Place")], id="a-listed-letter-after-a-capitalised-word"),
+        pytest.param("They met in E Linden town.", [("Linden", "GPE")],
+                     [("Linden", "Place")], id="a-place-not-standing-alone-in-a-list"),
+    ],
+)
+def test_an_initial_before_a_surname_is_part_of_the_name(
+        blank: Any, text: str, ents: Ents, expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Tom Carew-Hill won.", [("Tom Carew", "PERSON"), ("Hill", "PERSON")],
+                     [("Tom Carew-Hill", "Person")], id="a-full-name-cut-at-the-hyphen"),
+        pytest.param("Ann Rook-Fenby spoke.", [("Ann Rook", "ORG"), ("Fenby", "PERSON")],
+                     [("Ann Rook-Fenby", "Person")], id="first-part-tagged-an-organisation"),
+        pytest.param("Tom Carew-Hill won.", [("Tom Carew", "PERSON")],
+                     [("Tom Carew-Hill", "Person")], id="second-part-not-tagged"),
+        pytest.param("Mr Carew-Hill won.", [("Hill", "PERSON")], [("Carew-Hill", "Person")],
+                     id="after-an-honorific"),
+        pytest.param("The Carew-Hill feud grew.", [("Carew", "PERSON"), ("Hill", "PERSON")],
+                     [("Carew", "Person"), ("Hill", "Person")], id="two-surnames-stay-two"),
+        pytest.param("The Leeds United-Hull match.", [("Leeds United", "ORG"), ("Hull", "GPE")],
+                     [("Leeds United", "Organization"), ("Hull", "Place")],
+                     id="no-person-on-either-side"),
+    ],
+)
+def test_a_double_barrelled_surname_is_one_name(blank: Any, text: str, ents: Ents,
+                                                expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+
+
+def test_a_full_stop_before_a_title_is_not_part_of_it(blank: Any) -> None:
+    doc = tagged(blank, "He left . Mr Hill stayed.", [("Hill", "PERSON")])
+    assert [m.titles for m in raw_mentions(doc)] == [("Mr",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("He wore grey jeans.", [("grey jeans", "ORG")], [], id="a-common-phrase"),
+        pytest.param("It cost 124bn.", [("124bn", "PERSON")], [], id="a-figure"),
+        pytest.param("The defence ministry said so.", [("defence ministry", "ORG")],
+                     [("defence ministry", "Organization")], id="an-institution"),
+        pytest.param("He ran napster.com then.", [("napster.com", "ORG")],
+                     [("napster.com", "Organization")], id="a-web-address"),
+    ],
+)
+def test_a_phrase_without_a_capital_is_no_name(blank: Any, text: str, ents: Ents,
+                                               expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
