@@ -52,10 +52,10 @@ if TYPE_CHECKING:
 #: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
 NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features")
 
-#: Given names: a capitalised one right after an organisation's head word starts a person
-#: glued to the organisation ("… Committee Peter Smith").
 #: Speech verbs a surname alone speaks with ("Dent said", "said Dent").
 SPEECH_PAST = word_list("speech-verbs-irregular")
+#: Given names: a capitalised one right after an organisation's head word starts a person
+#: glued to the organisation ("… Committee Peter Smith").
 GIVEN_NAMES = frozenset(table("given-names")["male"]) | frozenset(table("given-names")["female"])
 #: Last words of organisations' and places' names, never a person's surname.
 NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS

@@ -46,10 +46,12 @@ _ADJECTIVE = re.compile(r"(?P<word>[A-Z][a-z]+)\s+$")
 DESCRIBED_PERSON_NOUNS = word_list("described-person-nouns")
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 _NOUN_AFTER = re.compile(r"^\s+(?P<noun>[a-z]+)\b")
-#: Words after a name that treat it as a group of people ("Wasps are", "Magpies fans").
-GROUP_CUE_WORDS = word_list("group-cue-words")
-#: Words after a name that say what it is but make no name with it ("the X side").
+#: Words after a name that say what it is but make no name with it: "the Old Trafford club"
+#: is the club that plays there, not a club called so ("the X team", "the X side" likewise).
 NOT_NAME_HEADS = word_list("types-not-after-name")
+#: Words after a name that treat it as a group of people ("Wasps are", "Magpies fans", "the
+#: X side").
+GROUP_NOUNS = word_list("group-cue-words") | NOT_NAME_HEADS
 #: What may follow "the X" where X closes its phrase: punctuation or a function word.
 _PHRASE_END = re.compile(r"^(?:\s*(?:[.,;:!?)\"]|$)|\s+(?:and|or|but|in|on|at|for|of|with|to|"
                          r"from|who|which|that|after|before|since|when)\b)")
@@ -109,7 +111,7 @@ def _treated_as_group(before: str, after: str) -> bool:
     if _THE_BEFORE.search(before) and _PHRASE_END.match(after):
         return True
     noun = _NOUN_AFTER.match(after)
-    return noun is not None and noun.group("noun") in GROUP_CUE_WORDS | NOT_NAME_HEADS
+    return noun is not None and noun.group("noun") in GROUP_NOUNS
 
 
 def _qualifier(before: str) -> tuple[str | None, str | None]:

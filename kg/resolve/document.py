@@ -32,7 +32,7 @@ from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
 from kg.model import EntityKind, Extraction, Mention
-from kg.resolve.cues import PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
+from kg.resolve.cues import NOT_NAME_HEADS, PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
 from kg.resolve.geo import (
     GeoPlace,
     candidates,
@@ -61,9 +61,6 @@ from kg.resolve.names import (
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
-#: Head words after a name that say what it is but make no name with it: "the Old Trafford
-#: club" is the club that plays there, not a club called so ("the X team" likewise).
-NOT_NAME_HEADS = word_list("types-not-after-name")
 #: Places no GeoNames table holds ("Wales", "the Midlands", "the Balkans"): kept places.
 REGION_NAMES = word_list("region-names")
 #: Titles that only ever stand before a person's name.
@@ -221,7 +218,8 @@ def is_group_name(n: NameGroup) -> bool:
     name = n.name
     if len(n.tokens) != 1 or not name.endswith("s") or name.endswith("ss"):
         return False
-    if is_place_name(name) or name_key(name) in REGION_NAMES | us_state_names():
+    key = name_key(name)
+    if is_place_name(name) or key in REGION_NAMES or key in us_state_names():
         return False
     return not any(c.locative for c in n.cues) and any(c.group for c in n.cues)
 
