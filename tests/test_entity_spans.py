@@ -255,3 +255,31 @@ def test_a_full_stop_before_a_title_is_not_part_of_it(blank: Any) -> None:
 def test_a_phrase_without_a_capital_is_no_name(blank: Any, text: str, ents: Ents,
                                                expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("The new Robo (Rapid Object Balancing Operator) walks.",
+                     [("Robo", "PERSON"), ("Rapid Object", "ORG"), ("Balancing Operator", "GPE")],
+                     [("Robo", "Person"), ("Rapid Object Balancing Operator", "Person")],
+                     id="a-name-then-its-expansion"),
+        pytest.param("The Zorval (Zone of Regional Validation) met.",
+                     [("Zorval", "ORG"), ("Zone", "ORG"), ("Regional Validation", "ORG")],
+                     [("Zorval", "Organization"), ("Zone of Regional Validation", "Organization")],
+                     id="letters-from-a-word's-start"),
+        pytest.param("The Widget Standards in Broadcasting (WSB) ruled.",
+                     [("Widget Standards", "ORG"), ("Broadcasting", "GPE"), ("WSB", "GPE")],
+                     [("Widget Standards in Broadcasting", "Organization"), ("WSB", "Place")],
+                     id="an-expansion-then-its-acronym"),
+        pytest.param("The QXT (Quality Board in Tarnow) ruled.",
+                     [("QXT", "ORG"), ("Quality Board", "ORG"), ("Tarnow", "GPE")],
+                     [("QXT", "Organization"), ("Quality Board", "Organization"),
+                      ("Tarnow", "Place")],
+                     id="initials-that-do-not-spell-it"),
+    ],
+)
+def test_an_acronym_expansion_in_brackets_is_one_name(blank: Any, text: str, ents: Ents,
+                                                      expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected
+

@@ -162,6 +162,14 @@ SAME = [
           [("Lindsay Lohan", "PERSON"), ("Lohan", "PERSON"), ("Lindsay Lohan", "PERSON")]),
          ("Lindsay says she is fine.", [("Lindsay", "PERSON")])],
         [(0, "Lindsay Lohan"), (1, "Lindsay")], id="a-given-name-geonames-knows-as-a-town"),
+    pytest.param(
+        [("The new Robo (Rapid Object Balancing Operator) walks.",
+          [("Robo", "PERSON"), ("Rapid Object Balancing Operator", "ORG")])],
+        [(0, "Robo"), (0, "Rapid Object Balancing Operator")], id="a-name-and-its-expansion"),
+    pytest.param(
+        [("The Zone of Regional Validation (ZORVAL) met.",
+          [("Zone of Regional Validation", "ORG"), ("ZORVAL", "ORG")])],
+        [(0, "Zone of Regional Validation"), (0, "ZORVAL")], id="an-expansion-and-its-acronym"),
 ]
 
 
@@ -247,6 +255,10 @@ APART = [
         [("Calls are cheap with Voice over IP.", [("IP", "ORG")]),
          ("The Independence Party won a seat.", [("Independence Party", "ORG")])],
         [(0, "IP"), (1, "Independence Party")], id="acronym-without-evidence"),
+    pytest.param(
+        [("The Robo (Rapid Object Balancing Unit) walks.",
+          [("Robo", "PERSON"), ("Rapid Object Balancing Unit", "ORG")])],
+        [(0, "Robo"), (0, "Rapid Object Balancing Unit")], id="brackets-that-do-not-spell-it"),
     pytest.param(
         [("The Labour Party and the Conservative Party met; the party chairman left.",
           [("Labour Party", "ORG"), ("Conservative Party", "ORG"), ("party", "ORG")])],

@@ -17,7 +17,9 @@ or "Directive" (``not-names.txt``) are no mentions. Glued and cut names are mend
 before a person of the article ("American Dent"), a person after an organisation's head word
 ("… Committee Peter Smith MP"), a place after "in" ("the Grand Hall in Leeds") are cut off; an
 initial before a surname is kept ("G Jenkins"); an ordinal's period ("21st Century") is no name;
-a "person" ending in a group's plural ("… Brothers") is an organisation.
+a "person" ending in a group's plural ("… Brothers") is an organisation; an acronym's
+expansion in brackets is one name ("Asimo (Advanced Step in Innovative Mobility)", see
+``kg.extract.spans``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kg.extract.recovery import is_known_place
+from kg.extract.spans import expansions_joined
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
@@ -394,7 +397,7 @@ def hyphen_joined(doc: Doc) -> list[Span]:
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc) | lone_speakers(doc)
-    for whole in hyphen_joined(doc):
+    for whole in expansions_joined(doc, hyphen_joined(doc)):
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue

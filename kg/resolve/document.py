@@ -23,10 +23,12 @@ organisation with that head word ("the Free Syrian Army").
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from kg.extract.spans import spells
 from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
@@ -59,6 +61,8 @@ from kg.resolve.names import (
     without_suffix,
 )
 
+#: A bracket opening after a name: "Asimo (".
+BRACKET_OPEN = re.compile(r"\s*\(")
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
 #: Places no GeoNames table holds ("Wales", "the Midlands", "the Balkans"): kept places.
@@ -100,6 +104,7 @@ def document_groups(extraction: Extraction) -> list[Group]:
     for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified,
                    attach_descriptions):
         attach(named, merger)
+    attach_expansions(named, merger, extraction.document.text)
     return fold(named, merger)
 
 
@@ -344,6 +349,22 @@ def attach_acronyms(named: Sequence[NameGroup], merger: Merger) -> None:
         letters = acronym_letters(n.name)
         if n.kind is not PERSON and letters and letters not in TITLE_NOUNS:
             _attach(named, merger, i, expansions.get(letters, []), "acronym-in-article", 0.9)
+
+
+def attach_expansions(named: Sequence[NameGroup], merger: Merger, text: str) -> None:
+    """Join a one-word name to the expansion beside it in brackets that it spells, whatever the
+    class ("Asimo (Advanced Step in Innovative Mobility)", "Widget Standards in Broadcasting
+    (WSB)"): the article says they are one thing."""
+    at = {begin: (i, end) for i, n in enumerate(named) for _, begin, end in n.group.refs}
+    for i, n in enumerate(named):
+        for _, _, end in n.group.refs:
+            opened = BRACKET_OPEN.match(text, end)
+            j, close = at.get(opened.end(), (None, 0)) if opened else (None, 0)
+            if j is None or j == i or not text.startswith(")", close):
+                continue
+            short, long = (n, named[j]) if len(n.tokens) == 1 else (named[j], n)
+            if len(short.tokens) == 1 and spells(short.name, long.name.split()):
+                merger.join(i, j, n.name, named[j].name, "acronym-in-brackets", 0.9)
 
 
 def _index(named: Sequence[NameGroup],

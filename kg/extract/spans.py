@@ -1,0 +1,110 @@
+"""Entity spans the tagger cut that a general rule makes whole, before cleaning.
+
+* **an acronym's expansion in brackets** ("Asimo (Advanced Step in Innovative Mobility)", "the
+  Widget Standards in Broadcasting (WSB)"): the tagger ends names at a lowercase "in" or "of"
+  and kept "Advanced Step" apart. When the capitalised words' first letters (or the first few
+  letters of each: "Ofcom" is "Office of Communications") spell the acronym, the whole
+  bracketed or bracketing phrase is one name, of the class of the name written first; the
+  resolver joins the two (``kg.resolve.document.attach_expansions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from kg.lexicon import word_list
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span
+
+#: Words skipped when spelling an acronym ("International Committee of the Red Cross").
+ACRONYM_SKIP = word_list("acronym-skip")
+#: Labels of spans an expansion may replace or join.
+NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT",
+                         "WORK_OF_ART"})
+#: Most words an expansion has ("American Association for the Advancement of Science").
+MAX_EXPANSION = 10
+
+
+def spells(acronym: str, words: Sequence[str]) -> bool:
+    """Whether ``acronym`` is spelled, in order, by a non-empty start of each capitalised word
+    of ``words`` (function words skipped; at least two such words).
+
+    >>> spells("ICRC", "International Committee of the Red Cross".split())
+    True
+    >>> spells("Asimo", "Advanced Step in Innovative Mobility".split())
+    True
+    >>> spells("BBC", "Bank of Canada".split())
+    False
+    """
+    content = [w.lower() for w in words if w.lower() not in ACRONYM_SKIP]
+    if len(content) < 2 or not all(w[:1].isupper() for w in words
+                                   if w.lower() not in ACRONYM_SKIP):
+        return False
+    return _spelled(acronym.lower().replace(".", ""), tuple(content))
+
+
+@lru_cache(maxsize=4096)
+def _spelled(letters: str, words: tuple[str, ...]) -> bool:
+    if not words:
+        return not letters
+    head, rest = words[0], words[1:]
+    return any(letters[:n] == head[:n] and _spelled(letters[n:], rest)
+               for n in range(1, min(len(head), len(letters) - len(rest)) + 1))
+
+
+def _is_acronym_token(text: str) -> bool:
+    """A one-word name an expansion can spell: letters only, capitalised, 2-8 long."""
+    bare = text.replace(".", "")
+    return 2 <= len(bare) <= 8 and bare.isalpha() and bare[0].isupper()
+
+
+def _expansion_words(doc: Doc, start: int, end: int) -> bool:
+    """Whether tokens ``start:end`` are capitalised words and spelling's function words only."""
+    return 2 <= end - start <= MAX_EXPANSION and all(
+        t.is_title or t.is_upper or t.lower_ in ACRONYM_SKIP for t in doc[start:end]
+    ) and doc[start].lower_ not in ACRONYM_SKIP and doc[end - 1].lower_ not in ACRONYM_SKIP
+
+
+def bracketed_expansions(doc: Doc) -> list[tuple[int, int, int]]:
+    """Acronyms and their expansions around brackets, as (start, end, acronym token): "Asimo
+    (Advanced Step in Innovative Mobility)" gives the bracket's words, "Widget Standards in
+    Broadcasting (WSB)" the words before the bracket."""
+    found = []
+    for open_ in (t for t in doc if t.text == "("):
+        i = open_.i
+        close = next((t.i for t in doc[i + 1 : i + MAX_EXPANSION + 2] if t.text == ")"), None)
+        if close is None:
+            continue
+        if i > 0 and _is_acronym_token(doc[i - 1].text) and _expansion_words(doc, i + 1, close):
+            if spells(doc[i - 1].text, [t.text for t in doc[i + 1 : close]]):
+                found.append((i + 1, close, i - 1))
+        elif close == i + 2 and doc[i + 1].is_upper and _is_acronym_token(doc[i + 1].text):
+            for start in range(max(0, i - MAX_EXPANSION), i - 1):
+                if (_expansion_words(doc, start, i)
+                        and spells(doc[i + 1].text, [t.text for t in doc[start:i]])):
+                    found.append((start, i, i + 1))
+                    break
+    return found
+
+
+def expansions_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
+    """``ents`` with each bracketed acronym expansion one span, labelled as the name before
+    the brackets: the acronym ("Asimo (…)"), else the expansion's first part ("… (WSB)")."""
+    from spacy.tokens import Span
+
+    result = list(ents)
+    for start, end, acronym in bracketed_expansions(doc):
+        inside = [e for e in result if e.start < end and e.end > start]
+        if not inside or any(e.start < start or e.end > end for e in inside):
+            continue  # nothing tagged there, or a name running out of the phrase
+        if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
+            continue  # already whole: its class stays the tagger's
+        if any(e.label_ not in NAME_LABELS for e in inside):
+            continue
+        own = doc[acronym].ent_type_  # the name before the brackets is the one written first
+        label = own if own in NAME_LABELS and acronym < start else inside[0].label_
+        result = [e for e in result if e not in inside] + [Span(doc, start, end, label=label)]
+    return sorted(result, key=lambda e: e.start)
