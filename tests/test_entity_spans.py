@@ -283,3 +283,32 @@ def test_an_acronym_expansion_in_brackets_is_one_name(blank: Any, text: str, ent
                                                       expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
 
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Prices rose, according to Hobbs and Pryce's Jane Doe.",
+                     [("Hobbs", "PERSON"), ("Pryce", "ORG"), ("Jane Doe", "PERSON")],
+                     [("Hobbs and Pryce", "Organization"), ("Jane Doe", "Person")],
+                     id="a-possessive-naming-an-employer"),
+        pytest.param("Hobbs and Pryce said so.",
+                     [("Hobbs", "PERSON"), ("Pryce", "ORG")],
+                     [("Hobbs", "Person"), ("Pryce", "Organization")],
+                     id="no-possessive"),
+        pytest.param("Tom Hobbs ran; Hobbs and Pryce's Jane Doe scored.",
+                     [("Tom Hobbs", "PERSON"), ("Hobbs", "PERSON"), ("Pryce", "ORG"),
+                      ("Jane Doe", "PERSON")],
+                     [("Tom Hobbs", "Person"), ("Hobbs", "Person"), ("Pryce", "Organization"),
+                      ("Jane Doe", "Person")],
+                     id="a-surname-of-the-article"),
+        pytest.param("Pryce won. Hobbs and Pryce's Jane Doe scored.",
+                     [("Pryce", "ORG"), ("Hobbs", "PERSON"), ("Pryce", "ORG"),
+                      ("Jane Doe", "PERSON")],
+                     [("Pryce", "Organization"), ("Hobbs", "Person"), ("Pryce", "Organization"),
+                      ("Jane Doe", "Person")],
+                     id="a-word-written-alone-elsewhere"),
+    ],
+)
+def test_x_and_ys_person_is_one_firm(blank: Any, text: str, ents: Ents,
+                                     expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

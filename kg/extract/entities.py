@@ -18,8 +18,8 @@ before a person of the article ("American Dent"), a person after an organisation
 ("… Committee Peter Smith MP"), a place after "in" ("the Grand Hall in Leeds") are cut off; an
 initial before a surname is kept ("G Jenkins"); an ordinal's period ("21st Century") is no name;
 a "person" ending in a group's plural ("… Brothers") is an organisation; an acronym's
-expansion in brackets is one name ("Asimo (Advanced Step in Innovative Mobility)", see
-``kg.extract.spans``).
+expansion in brackets is one name ("Asimo (Advanced Step in Innovative Mobility)"), and so is
+a firm before a possessive and a person ("Hobbs and Pryce's Jane Doe"; see ``kg.extract.spans``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kg.extract.recovery import is_known_place
-from kg.extract.spans import expansions_joined
+from kg.extract.spans import expansions_joined, joined_firms
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
@@ -397,7 +397,7 @@ def hyphen_joined(doc: Doc) -> list[Span]:
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc) | lone_speakers(doc)
-    for whole in expansions_joined(doc, hyphen_joined(doc)):
+    for whole in joined_firms(doc, expansions_joined(doc, hyphen_joined(doc)), surnames):
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):
             continue
