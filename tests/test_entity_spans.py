@@ -312,3 +312,37 @@ def test_an_acronym_expansion_in_brackets_is_one_name(blank: Any, text: str, ent
 def test_x_and_ys_person_is_one_firm(blank: Any, text: str, ents: Ents,
                                      expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Police said the Tarnow Police Department held him, and police officers left.",
+                     [("Tarnow Police Department", "ORG")],
+                     [("Police", "Organization"), ("Tarnow Police Department", "Organization")],
+                     id="one-force-named"),
+        pytest.param("Police said the Tarnow Police held him. The Kolno Police left.",
+                     [("Tarnow Police", "ORG"), ("Kolno Police", "ORG")],
+                     [("Tarnow Police", "Organization"), ("Kolno Police", "Organization")],
+                     id="two-forces-named"),
+        pytest.param("Police said the man fled.", [], [], id="no-force-named"),
+    ],
+)
+def test_police_is_the_one_force_the_article_names(blank: Any, text: str, ents: Ents,
+                                                   expected: list[tuple[str, str]]) -> None:
+    doc = tagged(blank, text, ents)
+    for token in doc[:-1]:
+        if token.lower_ == "police" and doc[token.i + 1].text == "officers":
+            token.dep_ = "compound"  # what the parser says of "police officers"
+    assert mentions(doc) == expected
+
+
+def test_police_is_no_staff_association(blank: Any) -> None:
+    doc = tagged(blank, "Police said the Tarnow Police Federation met.",
+                 [("Tarnow Police Federation", "ORG")])
+    assert mentions(doc) == [("Tarnow Police Federation", "Organization")]
+
+
+def test_police_of_a_headline_is_no_force(blank: Any) -> None:
+    doc = tagged(blank, "Man Shot By Police\n\nPolice said he fled.", [("Shot By Police", "ORG")])
+    assert mentions(doc) == [("Shot By Police", "Organization")]

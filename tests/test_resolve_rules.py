@@ -170,6 +170,11 @@ SAME = [
         [("The Zone of Regional Validation (ZORVAL) met.",
           [("Zone of Regional Validation", "ORG"), ("ZORVAL", "ORG")])],
         [(0, "Zone of Regional Validation"), (0, "ZORVAL")], id="an-expansion-and-its-acronym"),
+    pytest.param(
+        [("Police said the Tarnow Police Department held him; police found a gun.",
+          [("Police", "ORG"), ("Tarnow Police Department", "ORG"), ("police", "ORG")])],
+        [(0, "Police"), (0, "Tarnow Police Department"), (0, "police")],
+        id="police-and-the-force-named"),
 ]
 
 
@@ -365,6 +370,9 @@ def test_baroness_stays_apart_while_the_bare_surname_joins_the_full_name() -> No
                      "Riverside", "Riverside", id="a-club-word-after-a-name-is-not-its-name"),
         pytest.param([("The Azov regiment fought on.", [("Azov", "ORG")])],
                      "Azov", "Azov regiment", id="a-unit-word-after-a-name-is"),
+        pytest.param([("Police said so. The Tarnow Police held him. Police left.",
+                       [("Police", "ORG"), ("Tarnow Police", "ORG"), ("Police", "ORG")])],
+                     "Police", "Tarnow Police", id="a-description-beside-the-name"),
     ],
 )
 def test_label_is_the_most_frequent_full_form(articles: list[Article], surface: str,

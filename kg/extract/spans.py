@@ -10,6 +10,10 @@
   "and" whose owner employs a person are one firm, when the tagger read X as a person and Y as
   an organisation, neither is a place GeoNames knows and the article writes neither alone nor
   names a person with either as surname. "Smith and Jones said" stays two people.
+* **"police" of a named force**: where the article names one police force ("the Tarnow
+  Police Department"), "police" and "Police" standing alone (not "police officers") are
+  mentions of it; the resolver joins them to it (``attach_descriptions``). With no force named,
+  or two, they stay no mention: the tagger's own "police" is no name.
 """
 
 from __future__ import annotations
@@ -149,3 +153,37 @@ def _is_firm(doc: Doc, first: Span, second: Span, surnames: frozenset[str]) -> b
     # the surname of someone the article names in full, or the pair are places
     return not (first[0].lower_ in surnames or second[0].lower_ in surnames
                 or is_known_place(first.text) and is_known_place(second.text))
+
+
+#: The word a police force's name holds and its bare description is.
+POLICE = "police"
+#: Dependencies of a "police" that modifies another noun ("police officers", "police car").
+MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
+
+
+def named_force(ents: Sequence[Span]) -> str | None:
+    """The one police force the document names ("Tarnow Police", "Tarnow Police Department"),
+    else ``None``: no name with "Police" in it, two, or one that is no force ("the Police
+    Federation", "Police Authority", a headline's "Teen Shot By Police")."""
+    named = {e.text: e for e in ents if e.label_ == "ORG" and len(e) > 1
+             and any(t.lower_ == POLICE and t.is_title for t in e)}
+    if len(named) != 1:
+        return None
+    name, span = named.popitem()
+    at = next(t.i for t in span if t.lower_ == POLICE)
+    rest = [t.lower_ for t in span.doc[at + 1 : span.end]]
+    place = span.doc[span.start : at]  # "Tarnow"; not a headline's "Teen Shot By Police"
+    return name if len(place) and not any(t.is_stop for t in place) \
+        and rest in ([], ["department"], ["service"], ["force"]) else None
+
+
+def with_force_descriptions(doc: Doc, ents: Sequence[Span]) -> list[Span]:
+    """``ents`` and, where the document names one police force, each "police" standing alone
+    outside them as an ORG span (see the module docstring)."""
+    from spacy.tokens import Span
+
+    if named_force(ents) is None:
+        return list(ents)
+    added = [Span(doc, t.i, t.i + 1, label="ORG") for t in doc
+             if t.lower_ == POLICE and not t.ent_type_ and t.dep_ not in MODIFIER_DEPS]
+    return sorted([*ents, *added], key=lambda e: e.start)

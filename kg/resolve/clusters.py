@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from kg.lexicon.words import ORG_HEAD_WORDS
 from kg.model import EntityKind, GeoLink, MentionRef
 from kg.resolve.groups import Group, Join
 from kg.resolve.names import comparison_tokens, is_generic
@@ -44,14 +45,22 @@ class Cluster:
         frequent form. Anything else: its most frequent full form across the corpus — for a
         person a form of two or more words (a full name before a surname), for anything else a
         form that is not only institution words ("Russian Defense Ministry" before "defence
-        ministry") — then the one with most capitalised words, then the longest. The longest
+        ministry", "Strathclyde Police" before "Police") — then the one with most capitalised
+        words, then the longest. The longest
         form of one article does not win over the corpus: 14 "Labour" are not "Stevenage
         Labour Party". Shouted forms ("KYIV") come last."""
         forms = self.forms
         if self.kind is EntityKind.PLACE:
             official = self.geo.name if self.geo else None
             return min(forms, key=lambda f: (_shouted(f), f != official, -forms[f], -len(f), f))
-        partial = _surname_only if self.kind is EntityKind.PERSON else _generic
+        person = self.kind is EntityKind.PERSON
+        fuller = {w for f in forms if " " in f for w in f.lower().split()}
+
+        def partial(form: str) -> bool:  # "Police" beside "Strathclyde Police": no label
+            if person:
+                return _surname_only(form)
+            return _generic(form) or (form.lower() in fuller and form.lower() in ORG_HEAD_WORDS)
+
         return min(forms, key=lambda f: (_shouted(f), partial(f), not _capitalised(f),
                                          -forms[f], -_capitalised(f), -len(f), f))
 

@@ -31,7 +31,13 @@ from dataclasses import dataclass, field
 from kg.extract.spans import spells
 from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code, name_key
-from kg.lexicon.words import FEMALE_TITLES, MALE_TITLES, NATION_DEMONYMS, TITLE_NOUNS
+from kg.lexicon.words import (
+    FEMALE_TITLES,
+    MALE_TITLES,
+    NATION_DEMONYMS,
+    ORG_HEAD_WORDS,
+    TITLE_NOUNS,
+)
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import NOT_NAME_HEADS, PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
@@ -426,10 +432,10 @@ def attach_unqualified(named: Sequence[NameGroup], merger: Merger) -> None:
 
 
 def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
-    """Join a one-word generic description ("the army", "France's army") still on its own to
-    the one organisation the article names with that word at its head or end ("the Free
-    Syrian Army", "Ministry of Defence"); a country's description only to a name that names
-    that country too. Two such names: kept apart and recorded."""
+    """Join a one-word generic description ("the army", "France's army", "police") still on its
+    own to the one organisation the article names with that word at its head or end ("the Free
+    Syrian Army", "Ministry of Defence", "Tarnow Police Department"); a country's description
+    only to a name that names that country too. Two such names: kept apart and recorded."""
     sizes = Counter(merger.find(i) for i in range(len(named)))
     names = [j for j, m in enumerate(named)  # written as a name: "Labour Party", "Army of X"
              if m.kind is ORG and len(m.tokens) > 1
@@ -439,9 +445,17 @@ def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
                 or sizes[merger.find(i)] > 1):
             continue
         word = n.tokens[0]
-        owners = [j for j in names if word in (named[j].tokens[0], named[j].tokens[-1])
+        owners = [j for j in names if word in _head_words(named[j].tokens)
                   and (n.qualifier is None or n.qualifier in map(_country_of, named[j].tokens))]
         _attach(named, merger, i, _distinct(merger, owners), "description-in-article", 0.7)
+
+
+def _head_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a name's description can be: its first and last word, and a head word before
+    the last ("police" of "Tarnow Police Department"; not "labour" of "… Labour Party")."""
+    before = (tokens[-2],) if (len(tokens) > 2 and tokens[-1] in ORG_HEAD_WORDS
+                               and tokens[-2] in ORG_HEAD_WORDS) else ()
+    return (tokens[0], tokens[-1], *before)
 
 
 def _country_of(token: str) -> str | None:
