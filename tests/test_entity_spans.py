@@ -346,3 +346,12 @@ def test_police_is_no_staff_association(blank: Any) -> None:
 def test_police_of_a_headline_is_no_force(blank: Any) -> None:
     doc = tagged(blank, "Man Shot By Police\n\nPolice said he fled.", [("Shot By Police", "ORG")])
     assert mentions(doc) == [("Shot By Police", "Organization")]
+
+
+def test_span_rule_examples() -> None:
+    import doctest
+
+    import kg.extract.spans
+
+    result = doctest.testmod(kg.extract.spans)
+    assert result.attempted > 0 and result.failed == 0
