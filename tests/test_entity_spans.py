@@ -355,3 +355,40 @@ def test_span_rule_examples() -> None:
 
     result = doctest.testmod(kg.extract.spans)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Chair Marta von der Brelle said so.",
+                     [("Marta", "GPE"), ("Brelle", "PERSON")],
+                     [("Marta von der Brelle", "Person")], id="a-given-name-typed-a-place"),
+        pytest.param("Boss Joost van Hilten resigned.",
+                     [("Joost", "MISC"), ("van Hilten", "PERSON")],
+                     [("Joost van Hilten", "Person")], id="the-particle-in-the-surname's-span"),
+        pytest.param("Painter Tomaso da Verrio was born there.",
+                     [("Tomaso", "PERSON")],
+                     [("Tomaso da Verrio", "Person")], id="an-untagged-surname"),
+        pytest.param("She won the Giro de Oltrano twice.",
+                     [("Giro de Oltrano", "EVENT")],
+                     [("Giro de Oltrano", "Event")], id="already-whole"),
+        pytest.param("Bank Verrio de Oltrano fell.",
+                     [("Verrio", "ORG"), ("Oltrano", "PERSON")],
+                     [("Verrio", "Organization"), ("Oltrano", "Person")], id="an-organisation"),
+    ],
+)
+def test_a_name_runs_on_across_a_surname_particle(blank: Any, text: str, ents: Ents,
+                                                  expected: list[tuple[str, str]]) -> None:
+    doc = tagged(blank, text, ents)
+    for token in doc:
+        token.pos_ = "PROPN" if token.is_title else "NOUN"
+    assert mentions(doc) == expected
+
+
+@pytest.mark.parametrize("text", ["Full-back R de Marigny scored.",
+                                  "Later President da Verrio spoke."])
+def test_no_particle_join_after_an_initial_or_a_title(blank: Any, text: str) -> None:
+    doc = tagged(blank, text, [(text.split()[-2], "PERSON")])
+    for token in doc:
+        token.pos_ = "PROPN" if token.is_title else "NOUN"
+    assert [m[0] for m in mentions(doc)] == [text.split()[-2]]

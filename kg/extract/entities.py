@@ -29,7 +29,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kg.extract.recovery import is_known_place
-from kg.extract.spans import expansions_joined, joined_firms, with_force_descriptions
+from kg.extract.spans import (
+    expansions_joined,
+    joined_firms,
+    particle_joined,
+    with_force_descriptions,
+)
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
@@ -398,6 +403,7 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc) | lone_speakers(doc)
     ents = joined_firms(doc, expansions_joined(doc, hyphen_joined(doc)), surnames)
+    ents = particle_joined(doc, ents)
     for whole in with_force_descriptions(doc, ents):
         kind = KIND_BY_LABEL.get(whole.label_)
         if kind is None or is_title_fragment(whole) or is_demonym(whole):

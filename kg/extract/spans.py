@@ -10,6 +10,12 @@
   "and" whose owner employs a person are one firm, when the tagger read X as a person and Y as
   an organisation, neither is a place GeoNames knows and the article writes neither alone nor
   names a person with either as surname. "Smith and Jones said" stays two people.
+* **a surname particle** ("Ursula von der Leyen", "Frans van Houten", "Leonardo da Vinci"):
+  the tagger ends or starts a name at a lowercase "von", "van", "da" (`surname-particles.txt`)
+  and made "Ursula" a place and "Frans" a MISC word; a capitalised proper noun, lowercase
+  particles and a capitalised word are one person when the tagger read a person on either side
+  and no organisation, work or event on them ("Tour de France" stays); not after an initial
+  or a title ("R de Marigny", "President da Silva": other rules read those).
 * **"police" of a named force**: where the article names one police force ("the Tarnow
   Police Department"), "police" and "Police" standing alone (not "police officers") are
   mentions of it; the resolver joins them to it (``attach_descriptions``). With no force named,
@@ -24,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.recovery import is_known_place
 from kg.lexicon import word_list
-from kg.lexicon.words import POSSESSIVES
+from kg.lexicon.words import POSSESSIVES, TITLE_NOUNS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -187,3 +193,45 @@ def with_force_descriptions(doc: Doc, ents: Sequence[Span]) -> list[Span]:
     added = [Span(doc, t.i, t.i + 1, label="ORG") for t in doc
              if t.lower_ == POLICE and not t.ent_type_ and t.dep_ not in MODIFIER_DEPS]
     return sorted([*ents, *added], key=lambda e: e.start)
+
+
+#: Lowercase words inside a person's name ("von der", "van", "da", "bin").
+SURNAME_PARTICLES = word_list("surname-particles")
+#: Labels a given name may wrongly carry before a particle ("Ursula" GPE, "Frans" MISC).
+GIVEN_NAME_LABELS = frozenset({"PERSON", "GPE", "LOC", "MISC", "NORP", ""})
+
+
+def particle_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
+    """``ents`` with each name cut at a surname particle one PERSON span (see the module
+    docstring)."""
+    from spacy.tokens import Span
+
+    result = list(ents)
+    for first, last in _particle_names(doc):
+        parts = [e for e in result if e.start <= last and e.end > first]
+        labels = {e.label_ for e in parts}
+        whole = len(parts) == 1 and parts[0].start <= first and parts[0].end > last
+        if whole or "PERSON" not in labels or not labels <= GIVEN_NAME_LABELS:
+            continue  # already whole, no person on either side, or an organisation's word
+        start = min(first, *(e.start for e in parts))
+        end = max(last + 1, *(e.end for e in parts))
+        result = [e for e in result if e not in parts] + [Span(doc, start, end, label="PERSON")]
+    return sorted(result, key=lambda e: e.start)
+
+
+def _particle_names(doc: Doc) -> list[tuple[int, int]]:
+    """(first, last) token of each "Name particle… Name" run."""
+    found = []
+    i = 1
+    while i < len(doc) - 1:
+        j = i
+        while j < len(doc) - 1 and doc[j].text in SURNAME_PARTICLES:
+            j += 1
+        before, after = doc[i - 1], doc[j]
+        if (j > i and before.is_title and after.is_title
+                and (before.pos_ == "PROPN" or before.ent_type_)  # not "Yesterday de …"
+                and len(before.text.rstrip(".")) > 1  # "R de Marigny": the initial rule's
+                and before.lower_.rstrip(".") not in TITLE_NOUNS):  # "President da Silva"
+            found.append((i - 1, j))
+        i = j + 1 if j > i else i + 1
+    return found
