@@ -87,6 +87,8 @@ def test_role_label_drops_ranks_and_honorifics(
          "Lyon", "role.apposition"),
         ("Mr Blunkett resigned as Home Secretary on Wednesday.", "Blunkett", "Home Secretary",
          None, "role.as"),
+        ("Nato Secretary-General Jens Stoltenberg called for calm.", "Stoltenberg",
+         "Secretary-General", "Nato", "role.title-before-name"),  # a hyphenated title
     ],
 )
 def test_roles(
