@@ -253,6 +253,34 @@ def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:
     assert honorific_person(Span(doc, 3, 4, "ORG")).label_ == "ORG"
 
 
+@pytest.mark.parametrize(("text", "label"), [
+    ("Lord Hartwell", "PER"),           # tagged a place: the honorific opens a name
+    ("Dame Olwen Price", "PER"),        # tagged a work
+    ("Lord Ashby-Clarke", "PER"),
+    ("Lord of the Isles", "WORK_OF_ART"),  # "of": not a person's name
+    ("Lord Chief Justice", "WORK_OF_ART"),  # a post
+    ("Lady Margaret University", "WORK_OF_ART"),  # an organisation's word
+])
+def test_a_name_opened_by_an_honorific_is_a_person(news_nlp: Any, text: str, label: str) -> None:
+    from spacy.tokens import Span
+
+    from kg.extract.ner.component import honorific_person
+
+    doc = news_nlp.make_doc(text)
+    assert honorific_person(Span(doc, 0, len(doc), "WORK_OF_ART")).label_ == label
+
+
+def test_an_honorific_before_post_words_only_is_no_name(news_nlp: Any) -> None:
+    from spacy.tokens import Span
+
+    from kg.extract.ner.component import is_honorific_post
+
+    doc = news_nlp.make_doc("the Lord Chief Justice and Lord Hartwell")
+    assert is_honorific_post(Span(doc, 1, 4, "LOC"))
+    assert not is_honorific_post(Span(doc, 5, 7, "LOC"))
+    assert "Lord Chancellor" not in {e.text for e in news_nlp("The Lord Chancellor spoke.").ents}
+
+
 def test_acronyms_that_are_words_and_pronouns_are_no_names(news_nlp: Any) -> None:
     doc = news_nlp("Services such as high-definition TV (HDTV) are popular. It is to you and I.")
     assert not {"TV", "HDTV", "I"} & {e.text for e in doc.ents}
