@@ -236,6 +236,9 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
     assert [s.label_ for s in voted_labels(spans)] == ["PER", "PER", "PER"]
     tie = [Span(doc, 4, 5, "LOC"), Span(doc, 7, 8, "ORG")]  # no majority: each keeps its own
     assert [s.label_ for s in voted_labels(tie)] == ["LOC", "ORG"]
+    titled = news_nlp.make_doc("Harold Pemberton spoke . Mr Pemberton said no . Mr Pemberton left")
+    spans = [Span(titled, 0, 2, "ORG"), Span(titled, 4, 6, "PER"), Span(titled, 9, 11, "PER")]
+    assert [s.label_ for s in voted_labels(spans)] == ["PER", "PER", "PER"]  # the surname's title
     merkel = news_nlp.make_doc("Angela Merkel spoke")
     org = Span(merkel, 0, 2, "ORG")
     assert given_name_person(org, {(0, 2): "PERSON"}).label_ == "PER"
