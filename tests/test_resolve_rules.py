@@ -353,6 +353,13 @@ def test_baroness_stays_apart_while_the_bare_surname_joins_the_full_name() -> No
                      "Riverside", "Riverside", id="a-club-word-after-a-name-is-not-its-name"),
         pytest.param([("The Azov regiment fought on.", [("Azov", "ORG")])],
                      "Azov", "Azov regiment", id="a-unit-word-after-a-name-is"),
+        pytest.param([("Lord Hartwell ruled. Lord Hartwell left.", [("Hartwell", "PERSON")] * 2)],
+                     "Hartwell", "Lord Hartwell", id="a-peer-known-by-a-surname-keeps-the-rank"),
+        pytest.param([("Sir Hartwell ruled.", [("Hartwell", "PERSON")])],
+                     "Hartwell", "Hartwell", id="not-sir-which-goes-with-a-given-name"),
+        pytest.param([("Lord Tom Hartwell ruled. Lord Hartwell left.",
+                       [("Tom Hartwell", "PERSON"), ("Hartwell", "PERSON")])],
+                     "Hartwell", "Tom Hartwell", id="a-full-name-needs-no-rank"),
     ],
 )
 def test_label_is_the_most_frequent_full_form(articles: list[Article], surface: str,

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from kg.lexicon.words import RANK_TITLES
 from kg.model import EntityKind, GeoLink, MentionRef
 from kg.resolve.groups import Group, Join
 from kg.resolve.names import comparison_tokens, is_generic
@@ -52,8 +53,22 @@ class Cluster:
             official = self.geo.name if self.geo else None
             return min(forms, key=lambda f: (_shouted(f), f != official, -forms[f], -len(f), f))
         partial = _surname_only if self.kind is EntityKind.PERSON else _generic
-        return min(forms, key=lambda f: (_shouted(f), partial(f), not _capitalised(f),
+        best = min(forms, key=lambda f: (_shouted(f), partial(f), not _capitalised(f),
                                          -forms[f], -_capitalised(f), -len(f), f))
+        return self._peerage(best) if self.kind is EntityKind.PERSON else best
+
+    def _peerage(self, name: str) -> str:
+        """A peer known only by a surname goes by the title written before it: "Lord
+        Bingham", not "Bingham" (the title is cut from each mention, kept on its group).
+        Not "Sir" or "Dame", which go with a given name ("Sir Alan")."""
+        titles = {title for group in self.groups for title in group.titles} & PEERAGE_TITLES
+        if len(titles) != 1 or not _surname_only(name) or not name[:1].isupper():
+            return name
+        return f"{titles.pop().title()} {name}"
+
+
+#: Ranks written before a peer's surname alone ("Lord Bingham", "Baroness Kennedy").
+PEERAGE_TITLES = RANK_TITLES - {"sir", "dame"}
 
 
 def _surname_only(form: str) -> bool:
