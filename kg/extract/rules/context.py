@@ -283,7 +283,22 @@ class FactContext:
             ):
                 return self.entity_party(hinted, head)
         found = self.antecedent(head, kinds, outside=outside)
-        return self.entity_party(found, head) if found is not None else None
+        if found is None:
+            return None
+        if lower in GROUP_PRONOUNS and (group := self._group_named_by(found)) is not None:
+            return group
+        return self.entity_party(found, head)
+
+    def _group_named_by(self, mention: Mention) -> Party | None:
+        """The group a name qualifies as the subject of its clause: "West Yorkshire police
+        confirmed they …", "Chelsea fans said they …": "they" are the police, the fans —
+        not the county or the club."""
+        name = self.head_token(mention)
+        noun = name.head
+        if name.dep_ not in {"compound", "amod", "poss"} or noun.pos_ != "NOUN" \
+                or noun.dep_ not in SUBJECT_DEPS or self.mention(noun) is not None:
+            return None
+        return self.group_party(noun)
 
     def _intervening(
         self, hint: Party, head: Token, kinds: frozenset[EntityKind], said: Span | None = None,
