@@ -183,7 +183,20 @@ class FactContext:
         found = self.antecedent(head, frozenset({EntityKind.PERSON}), subjects_only=True)
         if found is None or self.sentence(head) - found.sentence > 1:
             return None  # the person must be the subject just before
+        posts = self._posts_written_with(found)
+        if posts and head.lemma_.lower() not in posts:
+            return None  # "Maria Lopez, the club's chairwoman, … The minister insisted …"
         return found
+
+    def _posts_written_with(self, mention: Mention) -> set[str]:
+        """The post nouns written with a person's mention: before the name ("Foreign
+        Secretary Jack Straw") or in apposition to it ("Maria Lopez, the club's chairwoman")."""
+        start, end = self.mention_tokens[(mention.begin, mention.end)]
+        name = self.head_token(mention)
+        words = list(self.doc[max(start - 3, 0):start])
+        words += [t for c in name.children if c.dep_ == "appos" for t in c.subtree]
+        return {t.lemma_.lower() for t in words if t.pos_ in {"NOUN", "PROPN"}
+                and is_title_word(t)}
 
     def named_earlier(self, head: Token) -> Mention | None:
         """An earlier mention this unrecognised name repeats: the same words ("the Azov
