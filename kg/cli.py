@@ -176,8 +176,7 @@ def build(
         bool, typer.Option("--refresh", help="Fetch URLs again instead of using OUT/.kg/fetch/.")
     ] = False,
 ) -> None:
-    """Build the knowledge graph of news articles (text, pages, feeds, exports, archives,
-    URLs) into OUT."""
+    """Build the knowledge graph of news articles (files, folders, feeds, URLs) into OUT."""
     from kg.build.corpus import DEFAULT_FORMATS, build_corpus
     from kg.ingest.fetch import read_url_list
     from kg.ingest.records import parse_field_options

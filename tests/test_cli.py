@@ -97,6 +97,16 @@ def test_validate_explains_unusable_files(
     assert result.exit_code == 1 and message in result.stderr and name in result.stderr
 
 
+def test_validate_names_the_line_of_a_syntax_error_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ttl"
+    bad.write_text('@prefix ex: <http://example.org/> .\nex:a ex:b ex:c .\nex:a ex:b "open .\n')
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"error: {bad}: line 3: cannot parse as turtle: newline found in string literal, "
+        "near 'ex:a ex:b \"open .'"]
+
+
 def test_help_lists_the_commands() -> None:
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0

@@ -207,3 +207,15 @@ def test_stabbed_to_death_is_one_killing_not_a_second_death(nlp: Any) -> None:
     assert events(nlp, text, EventType.DEATH) == []
     (killing,) = events(nlp, text, EventType.KILLING)
     assert words(killing.patients) == {"Tom Reid"} and words(killing.places) == {"Leicester"}
+
+
+def test_they_after_a_named_group_is_the_group_not_the_name(nlp: Any) -> None:
+    (arrest,) = events(nlp, "West Midlands police said they had arrested a 30-year-old woman.",
+                       EventType.ARREST)
+    assert words(arrest.agents) == {"West Midlands police"}
+
+
+def test_an_approach_to_buy_is_no_acquisition(nlp: Any) -> None:
+    assert not events(nlp, "Harald Voss has made a fresh approach to buy Northbridge United.",
+                      EventType.ACQUISITION)
+    assert events(nlp, "Harald Voss bought Northbridge United in May.", EventType.ACQUISITION)

@@ -87,6 +87,8 @@ def test_role_label_drops_ranks_and_honorifics(
          "Lyon", "role.apposition"),
         ("Mr Blunkett resigned as Home Secretary on Wednesday.", "Blunkett", "Home Secretary",
          None, "role.as"),
+        ("Nato Secretary-General Jens Stoltenberg called for calm.", "Stoltenberg",
+         "Secretary-General", "Nato", "role.title-before-name"),  # a hyphenated title
     ],
 )
 def test_roles(
@@ -244,6 +246,8 @@ def test_counted_nouns_fall_into_classes(nlp: Any) -> None:
          "Dmitry Peskov", ClaimKind.INDIRECT, "the talks had failed", "tell"),
         ("Kyiv accuses Moscow of deporting thousands of residents.", "Kyiv",
          ClaimKind.INDIRECT, "Moscow of deporting thousands of residents", "accuse"),
+        ("A spokesman for the Ministry of Defence said two soldiers had been injured.",
+         "Ministry of Defence", ClaimKind.INDIRECT, "two soldiers had been injured", "say"),
     ],
 )
 def test_claims(
@@ -254,6 +258,13 @@ def test_claims(
              for c in of_kind(extraction, Claim)]
     assert any(speaker in s and k is kind and content in t and c == cue
                for s, k, t, c in found), found
+
+
+def test_a_post_does_not_stand_for_someone_written_with_another(nlp: Any) -> None:
+    extraction = extract(nlp, "Maria Lopez, the club's chairwoman, spoke on Friday. The "
+                              "minister insisted that the plan was affordable.")
+    (claim,) = of_kind(extraction, Claim)
+    assert claim.speaker.mention is None and "Lopez" not in names(claim.speaker, extraction)
 
 
 def test_pronoun_speakers_and_continued_quotations(nlp: Any) -> None:

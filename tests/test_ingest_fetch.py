@@ -218,6 +218,18 @@ def test_retry_after_header_is_obeyed_over_a_mock_transport(tmp_path: Path) -> N
     assert response.body == PAGE and calls[1] - calls[0] >= 0.9
 
 
+def test_a_host_whose_robots_txt_cannot_be_read_is_skipped_saying_why(tmp_path: Path) -> None:
+    def respond(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(503)  # robots.txt too: the host is down, nothing is fetched
+
+    fetch = Fetcher(None, retries=0, backoff=0.01, transport=httpx.MockTransport(respond))
+    with pytest.raises(FetchError) as refused:
+        fetch.fetch("https://news.example/a")
+    assert str(refused.value) == (
+        "robots.txt of news.example could not be read (HTTP 503 Service Unavailable), and kg "
+        "fetches nothing from a host without one it can read")
+
+
 def test_url_list_names_bad_lines(tmp_path: Path) -> None:
     listing = tmp_path / "urls.txt"
     listing.write_text("# morning run\nhttps://a.example/1\n\nftp://b.example/2\nnot a url\n")

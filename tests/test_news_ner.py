@@ -236,6 +236,9 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
     assert [s.label_ for s in voted_labels(spans)] == ["PER", "PER", "PER"]
     tie = [Span(doc, 4, 5, "LOC"), Span(doc, 7, 8, "ORG")]  # no majority: each keeps its own
     assert [s.label_ for s in voted_labels(tie)] == ["LOC", "ORG"]
+    titled = news_nlp.make_doc("Harold Pemberton spoke . Mr Pemberton said no . Mr Pemberton left")
+    spans = [Span(titled, 0, 2, "ORG"), Span(titled, 4, 6, "PER"), Span(titled, 9, 11, "PER")]
+    assert [s.label_ for s in voted_labels(spans)] == ["PER", "PER", "PER"]  # the surname's title
     merkel = news_nlp.make_doc("Angela Merkel spoke")
     org = Span(merkel, 0, 2, "ORG")
     assert given_name_person(org, {(0, 2): "PERSON"}).label_ == "PER"
@@ -251,6 +254,34 @@ def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:
     assert is_prefixed_word(Span(doc, 1, 4, "ORG"))
     assert honorific_person(Span(doc, 7, 8, "LOC")).label_ == "PER"
     assert honorific_person(Span(doc, 3, 4, "ORG")).label_ == "ORG"
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Lord Hartwell", "PER"),           # tagged a place: the honorific opens a name
+    ("Dame Olwen Price", "PER"),        # tagged a work
+    ("Lord Ashby-Clarke", "PER"),
+    ("Lord of the Isles", "WORK_OF_ART"),  # "of": not a person's name
+    ("Lord Chief Justice", "WORK_OF_ART"),  # a post
+    ("Lady Margaret University", "WORK_OF_ART"),  # an organisation's word
+])
+def test_a_name_opened_by_an_honorific_is_a_person(news_nlp: Any, text: str, label: str) -> None:
+    from spacy.tokens import Span
+
+    from kg.extract.ner.component import honorific_person
+
+    doc = news_nlp.make_doc(text)
+    assert honorific_person(Span(doc, 0, len(doc), "WORK_OF_ART")).label_ == label
+
+
+def test_an_honorific_before_post_words_only_is_no_name(news_nlp: Any) -> None:
+    from spacy.tokens import Span
+
+    from kg.extract.ner.component import is_honorific_post
+
+    doc = news_nlp.make_doc("the Lord Chief Justice and Lord Hartwell")
+    assert is_honorific_post(Span(doc, 1, 4, "LOC"))
+    assert not is_honorific_post(Span(doc, 5, 7, "LOC"))
+    assert "Lord Chancellor" not in {e.text for e in news_nlp("The Lord Chancellor spoke.").ents}
 
 
 def test_acronyms_that_are_words_and_pronouns_are_no_names(news_nlp: Any) -> None:

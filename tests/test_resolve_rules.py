@@ -373,6 +373,13 @@ def test_baroness_stays_apart_while_the_bare_surname_joins_the_full_name() -> No
         pytest.param([("Police said so. The Tarnow Police held him. Police left.",
                        [("Police", "ORG"), ("Tarnow Police", "ORG"), ("Police", "ORG")])],
                      "Police", "Tarnow Police", id="a-description-beside-the-name"),
+        pytest.param([("Lord Hartwell ruled. Lord Hartwell left.", [("Hartwell", "PERSON")] * 2)],
+                     "Hartwell", "Lord Hartwell", id="a-peer-known-by-a-surname-keeps-the-rank"),
+        pytest.param([("Sir Hartwell ruled.", [("Hartwell", "PERSON")])],
+                     "Hartwell", "Hartwell", id="not-sir-which-goes-with-a-given-name"),
+        pytest.param([("Lord Tom Hartwell ruled. Lord Hartwell left.",
+                       [("Tom Hartwell", "PERSON"), ("Hartwell", "PERSON")])],
+                     "Hartwell", "Tom Hartwell", id="a-full-name-needs-no-rank"),
     ],
 )
 def test_label_is_the_most_frequent_full_form(articles: list[Article], surface: str,

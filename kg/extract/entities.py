@@ -142,10 +142,18 @@ def title_tokens_before(doc: Doc, start: int) -> int:
             seen_title = True
         elif not (seen_title and is_title_modifier(token)) and not (
             seen_title and token.text == "." and i > 1 and is_title_word(doc[i - 2])
-        ):
+        ) and not (seen_title and _title_hyphen(doc, i - 1)):
             break  # a "." only as part of an abbreviated title ("Gov ."), not a sentence's end
         i -= 1
     return i
+
+
+def _title_hyphen(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is the hyphen inside a hyphenated title ("Secretary-General",
+    "Lieutenant-Colonel"): no space on either side, a title word or modifier before it."""
+    return (doc[i].text == "-" and i > 0 and not doc[i].whitespace_
+            and not doc[i - 1].whitespace_
+            and (is_title_word(doc[i - 1]) or is_title_modifier(doc[i - 1])))
 
 
 def strip_leading_titles(doc: Doc, start: int, end: int) -> int:

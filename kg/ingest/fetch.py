@@ -122,6 +122,8 @@ class Fetcher:
         self._lock = threading.Lock()
         self._hosts: dict[str, threading.Semaphore] = {}
         self._robots: dict[str, urllib.robotparser.RobotFileParser | None] = {}
+        #: Why a host's robots.txt could not be read (its ``_robots`` entry is then ``None``).
+        self._robots_unread: dict[str, str] = {}
         self._robot_locks: dict[str, threading.Lock] = {}
         self._prefetched: dict[str, Response | FetchError] = {}
         self._next_start: dict[str, float] = {}  # host -> when its next request may start
@@ -231,8 +233,11 @@ class Fetcher:
                 self.from_cache += 1
             return cached
         if not self._allowed(url):
-            raise FetchError(f"robots.txt of {urlsplit(url).netloc} does not allow kg to "
-                             "fetch this page")
+            host = urlsplit(url).netloc
+            unread = self._robots_unread.get(self._origin(url))
+            raise FetchError(f"robots.txt of {host} could not be read ({unread}), and kg "
+                             "fetches nothing from a host without one it can read" if unread
+                             else f"robots.txt of {host} does not allow kg to fetch this page")
         response = self._download(url)
         self._store(response)
         return response
@@ -305,9 +310,13 @@ class Fetcher:
 
     # --- robots.txt ------------------------------------------------------------------------
 
-    def _allowed(self, url: str) -> bool:
+    @staticmethod
+    def _origin(url: str) -> str:
         parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc.lower()}"
+        return f"{parts.scheme}://{parts.netloc.lower()}"
+
+    def _allowed(self, url: str) -> bool:
+        origin = self._origin(url)
         with self._lock:
             lock = self._robot_locks.setdefault(origin, threading.Lock())
         with lock:
@@ -326,6 +335,7 @@ class Fetcher:
                 robots.parse([])  # no robots.txt: everything is allowed
                 return robots
             self._warn(origin, f"robots.txt unavailable ({e}); nothing fetched from this host")
+            self._robots_unread[origin] = str(e)
             return None
         robots.parse(response.body.decode("utf-8", errors="replace").splitlines())
         return robots

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from kg.lexicon.words import ORG_HEAD_WORDS
+from kg.lexicon.words import ORG_HEAD_WORDS, RANK_TITLES
 from kg.model import EntityKind, GeoLink, MentionRef
 from kg.resolve.groups import Group, Join
 from kg.resolve.names import comparison_tokens, is_generic
@@ -61,8 +61,22 @@ class Cluster:
                 return _surname_only(form)
             return _generic(form) or (form.lower() in fuller and form.lower() in ORG_HEAD_WORDS)
 
-        return min(forms, key=lambda f: (_shouted(f), partial(f), not _capitalised(f),
+        best = min(forms, key=lambda f: (_shouted(f), partial(f), not _capitalised(f),
                                          -forms[f], -_capitalised(f), -len(f), f))
+        return self._peerage(best) if person else best
+
+    def _peerage(self, name: str) -> str:
+        """A peer known only by a surname goes by the title written before it: "Lord
+        Bingham", not "Bingham" (the title is cut from each mention, kept on its group).
+        Not "Sir" or "Dame", which go with a given name ("Sir Alan")."""
+        titles = {title for group in self.groups for title in group.titles} & PEERAGE_TITLES
+        if len(titles) != 1 or not _surname_only(name) or not name[:1].isupper():
+            return name
+        return f"{titles.pop().title()} {name}"
+
+
+#: Ranks written before a peer's surname alone ("Lord Bingham", "Baroness Kennedy").
+PEERAGE_TITLES = RANK_TITLES - {"sir", "dame"}
 
 
 def _surname_only(form: str) -> bool:

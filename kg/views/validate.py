@@ -19,6 +19,7 @@ from pathlib import Path
 
 from rdflib import Dataset, Graph
 from rdflib.namespace import SH
+from rdflib.plugins.parsers.notation3 import BadSyntax
 
 from kg.errors import GraphError, InputError
 from kg.resources import ONTOLOGY, ONTOLOGY_DIR, SHAPES
@@ -58,7 +59,23 @@ def read_graph(path: Path) -> Graph:
             return merged
         return Graph().parse(path, format=fmt)
     except Exception as e:  # rdflib raises many unrelated types for bad input
-        raise GraphError(f"{path}: cannot parse as {fmt}: {e}") from e
+        raise GraphError(f"{path}: {parse_problem(e, fmt)}") from e
+
+
+def parse_problem(error: Exception, fmt: str) -> str:
+    """rdflib's parse error in one line: its line and the text there, not its bytes repr.
+
+    >>> from rdflib.plugins.parsers.notation3 import BadSyntax
+    >>> parse_problem(BadSyntax("", 1, "a b c .\\nx <<\\n", 10, "bad term"), "turtle")
+    "line 2: cannot parse as turtle: bad term, near 'x <<'"
+    """
+    if isinstance(error, BadSyntax):
+        text = error._str.decode("utf-8", "replace")
+        start = text.rfind("\n", 0, error._i) + 1
+        end = text.find("\n", error._i)
+        near = text[start:end if end >= 0 else len(text)].strip()[:80]
+        return f"line {error.lines + 1}: cannot parse as {fmt}: {error._why}, near {near!r}"
+    return f"cannot parse as {fmt}: {' '.join(str(error).split())}"
 
 
 def validate_graph(path: Path, shapes: Path = SHAPES, inference: str = "none"

@@ -54,6 +54,7 @@ from kg.lexicon.words import (
     HONORIFICS,
     ORG_HEAD_WORDS,
     PLACE_HEAD_WORDS,
+    TITLE_MODIFIERS,
     TITLE_NOUNS,
 )
 
@@ -136,7 +137,8 @@ def merged_entities(
             label = SMALL_NAME_LABELS[loose[_core(span)]]
             span = Span(span.doc, span.start, span.end, label=label)
         elif (is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span)
-              or is_common_acronym(span, small, common_words) or is_pronoun(span)):
+              or is_common_acronym(span, small, common_words) or is_pronoun(span)
+              or is_honorific_post(span)):
             continue
         span = across_wrapped_line(span, small)
         add([honorific_person(given_name_person(span, by_bounds))])
@@ -233,12 +235,44 @@ NAME_PREFIXES = ("pro-", "anti-", "ex-", "non-", "post-", "pre-")
 
 def honorific_person(span: Span) -> Span:
     """``span`` as a PER when an honorific stands right before it ("Mrs Quinn" tagged a
-    place)."""
+    place) or opens it before a name ("Lord Scarman" tagged a place, "Dame Judi Dench" a
+    work): not before a post ("Lord Chancellor"), "of" ("Lord of the Rings") or a word of an
+    organisation's or place's name."""
     doc = span.doc
     if (span.label_ in ("ORG", "LOC") and span.start > 0
             and doc[span.start - 1].lower_.rstrip(".") in HONORIFICS):
         return Span(doc, span.start, span.end, label="PER")
+    if (span.label_ in HONORIFIC_OPENED and len(span) > 1
+            and span[0].lower_.rstrip(".") in HONORIFICS and _personal_name(span[1:])):
+        return Span(doc, span.start, span.end, label="PER")
     return span
+
+
+def is_honorific_post(span: Span) -> bool:
+    """An honorific and post words only ("Lord Chancellor", "Lord Chief Justice", "Lord
+    Mayor"): an office, no name (the name, where one follows, is a span of its own)."""
+    words = [t.lower_.rstrip(".") for t in span]
+    return (len(words) > 1 and words[0] in HONORIFICS
+            and all(w in TITLE_NOUNS or w in TITLE_MODIFIERS for w in words[1:]))
+
+
+#: Labels a span opened by an honorific may have been given in error.
+HONORIFIC_OPENED = frozenset({"ORG", "LOC", "MISC", "WORK_OF_ART", "PRODUCT"})
+
+
+#: Words no person's name is made of: posts and organisation or place words.
+NOT_IN_PERSONAL_NAMES = TITLE_NOUNS | NAME_CLASS_WORDS
+
+
+def _personal_name(words: Span) -> bool:
+    """Capitalised words (a hyphen between two of them allowed), none a post, a title word or
+    a word of an organisation's or place's name: "Scarman", "Campbell-Savours"."""
+    inner = [t for t in words if t.text != "-" or 0 < t.i - words.start < len(words) - 1]
+    return len(inner) == len(words) and all(
+        t.text == "-" or (t.text[:1].isupper() and t.is_alpha
+                          and t.lower_ not in NOT_IN_PERSONAL_NAMES
+                          and t.lemma_.lower() not in TITLE_NOUNS)
+        for t in inner)
 
 
 def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -> Span:
@@ -267,17 +301,24 @@ def _titled(span: Span) -> bool:
 def voted_labels(spans: Sequence[Span]) -> list[Span]:
     """``spans`` with one label per name in the document: the label the name most often has
     there, a person's surname counting as a PER ("Putin" tagged a place once in an article
-    about "Vladimir Putin"). A tie keeps each span's own label.
+    about "Vladimir Putin"), and a surname after an honorific counting for the full name
+    ("Vincent Cable" tagged an organisation once, "Mr Cable" three times). A tie keeps each
+    span's own label.
     """
     votes: dict[tuple[str, ...], Counter[str]] = {}  # a span: 2; a full name for its surname: 3
+    titled: Counter[tuple[str, ...]] = Counter()  # "Mr Cable": 3 for a full name ending "Cable"
     for span in spans:
         if span.label_ in VOTED_LABELS:
             votes.setdefault(_words(span), Counter())[span.label_] += 2
             if span.label_ == "PER" and len(span) > 1 and span[-1].is_title:
                 votes.setdefault(_words(span[-1:]), Counter())["PER"] += 3
+            if span.label_ == "PER" and len(span) == 2 and _titled(span[1:]):
+                titled[_words(span[-1:])] += 3
     out = []
     for span in spans:
         counts = votes.get(_words(span))
+        if len(span) > 1 and titled[_words(span[-1:])] and _personal_name(span):
+            counts = (counts or Counter()) + Counter({"PER": titled[_words(span[-1:])]})
         if span.label_ in VOTED_LABELS and counts:
             (best, n), *rest = counts.most_common(2) + [("", 0)]
             if best != span.label_ and n > rest[0][1]:

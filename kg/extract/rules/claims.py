@@ -27,7 +27,16 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
-from kg.model import Claim, ClaimKind, EntityKind, Party, PartyKind, Span, TimeExpression
+from kg.model import (
+    Claim,
+    ClaimKind,
+    EntityKind,
+    Mention,
+    Party,
+    PartyKind,
+    Span,
+    TimeExpression,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -38,6 +47,9 @@ CONTINUATION_GAP = 2  # sentences between a quotation and the one it continues
 TRIM = TRIM_MARKS
 #: Confidence lost when the speaker is a pronoun or a bare surname.
 INDIRECT_SPEAKER = 0.15
+#: Who speaks for a body: the claim is the body's ("a spokesman for the ministry said").
+SPOKESPERSONS = frozenset({"spokesman", "spokeswoman", "spokesperson", "spokespeople",
+                           "spokesmen", "spokeswomen"})
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -267,12 +279,29 @@ class ClaimReader:
         hint = self.last.speaker if self.last is not None else None
         said = self.last.content if self.last is not None else None
         party = self.ctx.party(head, hint, said, [*self.said, *spoken])
+        if party is not None and party.kind is PartyKind.GROUP \
+                and (body := self._spoken_for(head)) is not None:
+            phrase = self.ctx.span(list(head.subtree))
+            return replace(self.ctx.entity_party(body), text=fold_space(phrase.text),
+                           begin=phrase.begin, end=phrase.end)
         if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
             return party
         if self._owned_place(head):
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         phrase = self.ctx.span(noun_phrase(head) or [head])
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _spoken_for(self, head: Token) -> Mention | None:
+        """The body a spokesperson speaks for: "a spokesman for the Ministry of Defence", "a
+        Foreign Office spokeswoman", "the army's spokesman" — the claim is the body's."""
+        if head.lower_ not in SPOKESPERSONS:
+            return None
+        named = [c for c in head.children if c.dep_ in {"compound", "poss"}]
+        named += [o for c in head.children if c.dep_ == "prep" and c.lower_ in {"for", "of"}
+                  for o in c.children if o.dep_ == "pobj"]
+        bodies = [m for t in named if (m := self.ctx.mention(t)) is not None
+                  and m.kind is not EntityKind.PERSON]
+        return bodies[0] if len(bodies) == 1 else None
 
     def _owned_place(self, head: Token) -> bool:
         """A place owned by a person ("Brown's Britain") is the name of a work."""

@@ -183,7 +183,20 @@ class FactContext:
         found = self.antecedent(head, frozenset({EntityKind.PERSON}), subjects_only=True)
         if found is None or self.sentence(head) - found.sentence > 1:
             return None  # the person must be the subject just before
+        posts = self._posts_written_with(found)
+        if posts and head.lemma_.lower() not in posts:
+            return None  # "Maria Lopez, the club's chairwoman, … The minister insisted …"
         return found
+
+    def _posts_written_with(self, mention: Mention) -> set[str]:
+        """The post nouns written with a person's mention: before the name ("Foreign
+        Secretary Jack Straw") or in apposition to it ("Maria Lopez, the club's chairwoman")."""
+        start, end = self.mention_tokens[(mention.begin, mention.end)]
+        name = self.head_token(mention)
+        words = list(self.doc[max(start - 3, 0):start])
+        words += [t for c in name.children if c.dep_ == "appos" for t in c.subtree]
+        return {t.lemma_.lower() for t in words if t.pos_ in {"NOUN", "PROPN"}
+                and is_title_word(t)}
 
     def named_earlier(self, head: Token) -> Mention | None:
         """An earlier mention this unrecognised name repeats: the same words ("the Azov
@@ -283,7 +296,22 @@ class FactContext:
             ):
                 return self.entity_party(hinted, head)
         found = self.antecedent(head, kinds, outside=outside)
-        return self.entity_party(found, head) if found is not None else None
+        if found is None:
+            return None
+        if lower in GROUP_PRONOUNS and (group := self._group_named_by(found)) is not None:
+            return group
+        return self.entity_party(found, head)
+
+    def _group_named_by(self, mention: Mention) -> Party | None:
+        """The group a name qualifies as the subject of its clause: "West Yorkshire police
+        confirmed they …", "Chelsea fans said they …": "they" are the police, the fans —
+        not the county or the club."""
+        name = self.head_token(mention)
+        noun = name.head
+        if name.dep_ not in {"compound", "amod", "poss"} or noun.pos_ != "NOUN" \
+                or noun.dep_ not in SUBJECT_DEPS or self.mention(noun) is not None:
+            return None
+        return self.group_party(noun)
 
     def _intervening(
         self, hint: Party, head: Token, kinds: frozenset[EntityKind], said: Span | None = None,

@@ -317,12 +317,20 @@ def is_irrealis(token: Token) -> bool:
             return any(_cancels(c) or c.dep_ in {"acomp", "xcomp"}
                        and c.lemma_.lower() in IRREALIS_VERBS for c in governor.children) \
                 or governor.lemma_.lower() in IRREALIS_VERBS  # "is due to be held"
-        if current.dep_ not in CHAIN_DEPS or governor.i == current.i:
+        if current.dep_ not in CHAIN_DEPS and not _infinitive_of_noun(current) \
+                or governor.i == current.i:
             return False
         if governor.lemma_.lower() in IRREALIS_VERBS:
             return True
         current = governor
     return False
+
+
+def _infinitive_of_noun(token: Token) -> bool:
+    """ "an approach to buy", parsed as a relative clause: the infinitive of a noun, read like
+    the ``acl`` of "a bid to buy"."""
+    return token.dep_ == "relcl" and any(c.dep_ == "aux" and c.lower_ == "to"
+                                         for c in token.children)
 
 
 def is_planned(token: Token) -> bool:
@@ -404,7 +412,7 @@ def _event(
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
     patients = [p for p in patients if p not in agents]  # one party, one part
-    named = any(p.kind is not PartyKind.GROUP or p.country for p in agents + patients)
+    named = any(_names_something(ctx, p) for p in agents + patients)
     dated = around is not None and (around.value is not None or is_time_point(around.text))
     if not (named or places or figures or dated):
         return None  # "householders attacking intruders": nothing says which event
@@ -424,6 +432,13 @@ def _event(
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
                  tuple(patients), tuple(places), time, figures, evidence, setting,
                  is_planned(trigger))
+
+
+def _names_something(ctx: FactContext, party: Party) -> bool:
+    """Whether a party says who: a named thing, or a group qualified by a country or by a name
+    ("West Yorkshire police"; not "a 45-year-old man")."""
+    return party.kind is not PartyKind.GROUP or party.country is not None or any(
+        party.begin <= m.begin and m.end <= party.end for m in ctx.mentions)
 
 
 def _simultaneous(verb: Token) -> list[Token]:
