@@ -25,6 +25,7 @@ from kg.extract.rules.events import subjects
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
+from kg.lexicon import table
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
 from kg.model import (
@@ -48,8 +49,7 @@ TRIM = TRIM_MARKS
 #: Confidence lost when the speaker is a pronoun or a bare surname.
 INDIRECT_SPEAKER = 0.15
 #: Who speaks for a body: the claim is the body's ("a spokesman for the ministry said").
-SPOKESPERSONS = frozenset({"spokesman", "spokeswoman", "spokesperson", "spokespeople",
-                           "spokesmen", "spokeswomen"})
+SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
