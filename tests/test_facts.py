@@ -280,6 +280,12 @@ def test_claims(
                for s, k, t, c in found), found
 
 
+def test_a_contrasting_clause_with_its_own_speech_verb_ends_the_claim(nlp: Any) -> None:
+    extraction = extract(nlp, "The Harwick council said it would not comment, while the "
+                              "mayor denied any involvement.")
+    assert [c.content.text for c in of_kind(extraction, Claim)] == ["it would not comment"]
+
+
 def test_a_post_does_not_stand_for_someone_written_with_another(nlp: Any) -> None:
     extraction = extract(nlp, "Maria Lopez, the club's chairwoman, spoke on Friday. The "
                               "minister insisted that the plan was affordable.")
