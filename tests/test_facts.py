@@ -89,6 +89,16 @@ def test_role_label_drops_ranks_and_honorifics(
          None, "role.as"),
         ("Nato Secretary-General Jens Stoltenberg called for calm.", "Stoltenberg",
          "Secretary-General", "Nato", "role.title-before-name"),  # a hyphenated title
+        ("Former England captain Michael Stone criticised the decision.", "Stone", "Captain",
+         "England", "role.title-before-name"),  # a rank in lower case is a team's post
+        ("US Secretary of State Ann Miller arrived in Cairo on Sunday.", "Miller",
+         "Secretary of State", "US", "role.title-before-name"),  # a post "of" its portfolio
+        ("Chancellor of the Exchequer Gordon Whitfield spoke.", "Whitfield",
+         "Chancellor of the Exchequer", None, "role.title-before-name"),
+        ("Unilever appointed Sarah Collins as its new chief executive.", "Collins",
+         "Chief Executive", "Unilever", "role.as"),  # the appointer's own post
+        ("The charity's director, Helen Marsh, and its treasurer, Omar Haddad, resigned.",
+         "Haddad", "Treasurer", None, "role.apposition"),
     ],
 )
 def test_roles(
@@ -101,6 +111,16 @@ def test_roles(
         person in p and r == role and (organization or "") in o and (organization or not o)
         and why == rule for p, r, o, why in found
     ), found
+
+
+@pytest.mark.parametrize("text", [
+    "Captain Tom Moore raised money for the hospital.",  # a rank written as one: no post
+    "Unilever appointed Sarah Collins as its new chief executive.",  # Unilever appoints
+])
+def test_no_post_for_a_rank_or_for_whoever_appoints(nlp: Any, text: str) -> None:
+    extraction = extract(nlp, text)
+    holders = {names(m.person, extraction) for m in of_kind(extraction, Membership)}
+    assert not any("Moore" in h or "Unilever" in h for h in holders), holders
 
 
 def test_former_posts_are_flagged(nlp: Any) -> None:
@@ -258,6 +278,12 @@ def test_claims(
              for c in of_kind(extraction, Claim)]
     assert any(speaker in s and k is kind and content in t and c == cue
                for s, k, t, c in found), found
+
+
+def test_a_contrasting_clause_with_its_own_speech_verb_ends_the_claim(nlp: Any) -> None:
+    extraction = extract(nlp, "The Harwick council said it would not comment, while the "
+                              "mayor denied any involvement.")
+    assert [c.content.text for c in of_kind(extraction, Claim)] == ["it would not comment"]
 
 
 def test_a_post_does_not_stand_for_someone_written_with_another(nlp: Any) -> None:

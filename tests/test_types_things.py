@@ -50,6 +50,9 @@ from tests.typing_corpus import one_article
     ("cuts in the Budget after the election", "Budget", ["Event"]),
     ("before the Queen's Speech on Tuesday", "Queen's Speech", ["Event"]),
     ("the Congressional Budget Office said", "Congressional Budget Office", []),
+    # a seat of government named for the institution (GeoNames: "White House" is Casablanca)
+    ("The White House said it would not comment.", "White House", ["GovernmentOrganization"]),
+    ("but the Kremlin denied it", "Kremlin", ["GovernmentOrganization"]),
 ])
 def test_thing_cues(text: str, name: str, expected: list[str]) -> None:
     begin = text.index(name)

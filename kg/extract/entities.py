@@ -131,11 +131,13 @@ def _is_junk(token: Token) -> bool:
 
 def title_tokens_before(doc: Doc, start: int) -> int:
     """Index of the first token of the title phrase that ends right before ``start`` (a
-    capitalised party word alone counts: "Tory Dominic Grieve")."""
+    capitalised party word alone counts: "Tory Dominic Grieve"; so does a post "of" its
+    portfolio: "Secretary of State", "Chancellor of the Exchequer")."""
     if start > 0 and doc[start - 1].lower_ in PARTY_WORDS and doc[start - 1].is_title:
         return start - 1
-    i = start
-    seen_title = False
+    of_title = of_title_start(doc, start)
+    i = start if of_title is None else of_title
+    seen_title = of_title is not None
     while i > 0:
         token = doc[i - 1]
         if is_title_word(token):
@@ -199,11 +201,35 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
 
 
 def is_title_fragment(span: Span) -> bool:
-    """Whether an entity is only part of a title, as "Defence" in "Defence Minister X"."""
+    """Whether an entity is only part of a title, as "Defence" in "Defence Minister X" or
+    "State" in "Secretary of State X"."""
     doc = span.doc
+    if of_title_start(doc, span.end) is not None and all(t.lower_ in OF_TITLE_TAILS
+                                                          for t in span):
+        return True
     if span.end >= len(doc) or not is_title_word(doc[span.end]):
         return False
     return all(t.lower_ in PORTFOLIO_WORDS or is_title_modifier(t) for t in span)
+
+
+#: What a post is "of" in a title written before a name ("Secretary of State", "Chief of
+#: Staff", "Chancellor of the Exchequer", "Minister of Defence").
+OF_TITLE_TAILS = PORTFOLIO_WORDS | frozenset(table("grammar-words")["of_title_tails"])
+
+
+def of_title_start(doc: Doc, end: int) -> int | None:
+    """Where a post "of" its portfolio starts when one ends at ``end`` before a capitalised
+    name: "Secretary of State Ann Miller" → the index of "Secretary"; else ``None``."""
+    i = end - 1
+    if i < 2 or end >= len(doc) or not doc[end].is_title or doc[i].lower_ not in OF_TITLE_TAILS \
+            or not doc[i].is_title:
+        return None
+    i -= 1
+    if doc[i].lower_ == "the":
+        i -= 1
+    if i < 1 or doc[i].lower_ != "of" or not is_title_word(doc[i - 1]):
+        return None
+    return i - 1
 
 
 def is_demonym(span: Span) -> bool:

@@ -45,6 +45,7 @@ KIND_OF_THING = {
     "Festival": EntityKind.EVENT,
     "Event": EntityKind.EVENT,
     "StadiumOrArena": EntityKind.PLACE,
+    "GovernmentOrganization": EntityKind.ORGANIZATION,
 }
 
 #: A word of a name or a descriptor (letters, dots, apostrophes, hyphens); kg.resolve.types too.

@@ -48,6 +48,8 @@ CONTINUATION_GAP = 2  # sentences between a quotation and the one it continues
 TRIM = TRIM_MARKS
 #: Confidence lost when the speaker is a pronoun or a bare surname.
 INDIRECT_SPEAKER = 0.15
+#: Words that open a contrasting clause ("X said …, while Y denied …").
+CONTRASTING = frozenset(table("grammar-words")["contrasting"])
 #: Who speaks for a body: the claim is the body's ("a spokesman for the ministry said").
 SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
 
@@ -386,10 +388,14 @@ def _adding_to(verb: Token) -> Token:
 
 def _before_next_cue(tokens: list[Token]) -> list[Token]:
     """The words before a second cue the parser hung inside the clause ("… a fresh start,
-    adding it was …", "…, saying …"): what follows is another claim, with its own cue."""
+    adding it was …", "…, saying …", "…, while the ministry denied …"): what follows is
+    another claim, with its own cue."""
     for before, token in zip(tokens, tokens[1:], strict=False):
         if before.text == "," and token.tag_ == "VBG" and token.lemma_.lower() in SPEECH_VERBS:
             return [t for t in tokens if t.i < before.i]
+        if before.text == "," and token.lower_ in CONTRASTING and token.dep_ == "mark" \
+                and token.head.lemma_.lower() in SPEECH_VERBS:
+            return [t for t in tokens if t.i < before.i]  # "…, while Y denied …": Y's claim
     return tokens
 
 

@@ -54,6 +54,8 @@ BODY_WORDS = word_list("body-words")
 #: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
 AS_VERBS = frozenset(_GRAMMAR["as_verbs"])
 LEAVING_VERBS = frozenset(_GRAMMAR["leaving_verbs"])
+#: Verbs whose object is given a post "as" ("appointed X as its chief executive").
+APPOINTING_VERBS = frozenset(_GRAMMAR["appointing_verbs"])
 #: "head of X until last year": a post that ended.
 ENDING_PREPOSITIONS = frozenset(_GRAMMAR["ending_prepositions"])
 #: Adjectives that are part of a post between its other words ("chief financial officer").
@@ -649,8 +651,13 @@ def _post_before_general(title: Token) -> Token | None:
 
 
 def _names_post(token: Token) -> bool:
+    """A post, not an honorific or a rank ("Captain Jones", "Gen. Ryder") — but a rank that
+    is also a post in a team or firm, written in lower case, is that post ("England captain
+    X", "the club captain")."""
     plain = _plain(token.text)
-    return is_title_word(token) and plain not in HONORIFICS | NOBILITY and plain not in RANKS
+    if plain in RANKS:
+        return token.is_lower and plain in EMPLOYER_POSTS
+    return is_title_word(token) and plain not in HONORIFICS | NOBILITY
 
 
 def _title_modifiers(title: Token) -> list[Token]:
@@ -734,12 +741,31 @@ def _field_of(title: Token) -> list[Token]:
 
 
 
+def _appointer(ctx: FactContext, verb: Token, title: Token) -> Party | None:
+    """The named body that appoints someone to its own post: "Barclays appointed X as its
+    chief executive", "the FA has appointed X as caretaker boss" (not "… as Sweden's coach",
+    whose owner says whose post it is)."""
+    if any(c.dep_ == "poss" and c.lower_ not in {"its", "their"} for c in title.children):
+        return None
+    for subject in (c for c in verb.children if c.dep_ == "nsubj"):
+        mention = ctx.mention(subject)
+        if mention is not None and mention.kind is not EntityKind.PERSON:
+            return ctx.entity_party(mention)
+    return None
+
+
 def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
-    """ "X resigned as Home Secretary", "X was appointed as envoy to the UN"."""
+    """ "X resigned as Home Secretary", "X was appointed as envoy to the UN", "Barclays
+    appointed X as its chief executive"."""
     head = ctx.head_token(mention)
     verb = head.head
-    if head.dep_ not in {"nsubj", "nsubjpass"} or verb.lemma_.lower() not in AS_VERBS:
+    appointed = head.dep_ == "dobj" and verb.lemma_.lower() in APPOINTING_VERBS
+    if not appointed and (head.dep_ not in {"nsubj", "nsubjpass"}
+                          or verb.lemma_.lower() not in AS_VERBS):
         return
+    if head.dep_ == "nsubj" and verb.lemma_.lower() in APPOINTING_VERBS and any(
+            c.dep_ == "dobj" for c in verb.children):
+        return  # "Barclays appointed X as its chief executive": Barclays appoints
     if is_irrealis(verb):
         return  # "he hoped to serve as president"
     named = [c for c in verb.children if c.dep_ in {"oprd", "attr"} and _names_post(c)]
@@ -754,7 +780,8 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         label, _former = role_label(title_words(words))
         if label is None:
             continue
-        organization = organisation_of_title(ctx, title) or _party_of(ctx, party)
+        organization = organisation_of_title(ctx, title) or _party_of(ctx, party) or (
+            _appointer(ctx, verb, title) if appointed else None)
         former = verb.lemma_.lower() in LEAVING_VERBS
         evidence = ctx.evidence([head, title], SERVED_AS)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
