@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import FactContext
-from kg.extract.values import normalise_date
+from kg.extract.values import is_duration, normalise_date
 from kg.model import TimeExpression
 
 if TYPE_CHECKING:
@@ -31,8 +31,13 @@ def pinned(time: TimeExpression, reference: date | None) -> TimeExpression:
     >>> t = TimeExpression(0, 18, "Sunday after weeks", 0, None)
     >>> pinned(t, date(2024, 6, 11)).value
     datetime.date(2024, 6, 9)
+
+    A length of time is no date: the parser would read "six years" as June.
+
+    >>> pinned(TimeExpression(0, 9, "six years", 0, None), date(2024, 6, 11)).value is None
+    True
     """
-    if time.value is not None:
+    if time.value is not None or is_duration(time.text):
         return time
     words = time.text.split()
     for size in range(len(words) - 1, 0, -1):
