@@ -27,3 +27,30 @@ def events(nlp: Any, text: str, kind: EventType) -> list[Event]:
 def test_a_length_of_a_sentence_is_no_date(nlp: Any, text: str) -> None:
     (trial,) = events(nlp, text, EventType.TRIAL)
     assert trial.time is None  # "six" was read as June
+
+
+def words(event: Event, role: str) -> set[str]:
+    return {p.text for p in getattr(event, role)}
+
+
+def test_who_goes_on_strike_strikes_on_the_carriers_date(nlp: Any) -> None:
+    (strike,) = events(nlp, "Rail workers went on strike on Monday over pay.", EventType.PROTEST)
+    assert words(strike, "agents") == {"Rail workers"}
+    assert strike.time is not None and strike.time.text == "Monday"
+
+
+def test_who_goes_on_trial_is_tried(nlp: Any) -> None:
+    (trial,) = events(nlp, "Businessman Omar Reyes went on trial in Madrid on Monday.",
+                      EventType.TRIAL)
+    assert words(trial, "patients") == {"Omar Reyes"} and not trial.agents
+
+
+@pytest.mark.parametrize(("text", "kind", "when"), [
+    ("Delegates from both sides held talks in Doha last week.", EventType.NEGOTIATION,
+     "last week"),
+    ("The ruling party won the election in Dalmar last year.", EventType.ELECTION, "last year"),
+])
+def test_a_bare_date_of_the_carrier_verb_dates_the_noun(nlp: Any, text: str, kind: EventType,
+                                                        when: str) -> None:
+    (event,) = events(nlp, text, kind)
+    assert event.time is not None and event.time.text == when

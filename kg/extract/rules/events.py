@@ -97,6 +97,7 @@ CAPTURE_OBJECTS = frozenset(_WORDS["capture_objects"])
 #: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
 POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
+ON_VERBS = frozenset(_WORDS["carrier_on_verbs"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
@@ -575,10 +576,12 @@ def noun_participants(
         agents += [p for c in governor.head.children if c.dep_ == "prep" and c.lower_ == "from"
                    for o in c.children if o.dep_ == "pobj"
                    for p in parties(ctx, o) if _is_person(ctx, p)]
-    if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
-        agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
+    if (carrier := _carrier(noun)) is not None:
+        doers = [p for s in subjects(carrier) if s.dep_ == "nsubj" for p in parties(ctx, s)]
+        on = noun.dep_ == "pobj"  # "X went on trial": X is tried; "went on strike": X strikes
+        (patients if on and kind in PATIENT_OWNERS else agents).extend(doers)
         if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
-            agents += _with_parties(ctx, governor)
+            agents += _with_parties(ctx, carrier)
     elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
             and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
         agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
@@ -590,10 +593,24 @@ def _with_parties(ctx: FactContext, word: Token) -> list[Party]:
             for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
 
 
-def _support_scope(noun: Token) -> list[Token] | None:
-    if noun.dep_ == "dobj" and noun.head.lemma_ in SUPPORT_VERBS:
-        return [t for c in noun.head.children if c.dep_ == "prep" for t in c.subtree]
+def _carrier(noun: Token) -> Token | None:
+    """The verb that carries out a noun's event: "held talks", "went on strike", "is on trial"."""
+    governor = noun.head
+    if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
+        return governor
+    if noun.dep_ == "pobj" and governor.lower_ == "on" and governor.head.lemma_ in ON_VERBS:
+        return governor.head
     return None
+
+
+def _support_scope(noun: Token) -> list[Token] | None:
+    """The carrier verb's phrases and bare dates, which place and date the noun's event
+    ("held talks in Doha last week")."""
+    if (carrier := _carrier(noun)) is None:
+        return None
+    return [t for c in carrier.children if c.i != noun.head.i and (
+        c.dep_ == "prep" or c.dep_ == "npadvmod" and c.ent_type_ in {"DATE", "TIME"})
+        for t in c.subtree]
 
 
 def parties(ctx: FactContext, head: Token) -> list[Party]:
