@@ -29,6 +29,12 @@ def test_a_length_of_a_sentence_is_no_date(nlp: Any, text: str) -> None:
     assert trial.time is None  # "six" was read as June
 
 
+def test_a_date_before_a_length_still_dates_the_event(nlp: Any) -> None:
+    (killing,) = events(nlp, "The reporter Ivo Marek was stabbed to death in March 2011 several "
+                             "weeks after receiving threats.", EventType.KILLING)
+    assert killing.time is not None and str(killing.time.value) == "2011-03-01"
+
+
 def words(event: Event, role: str) -> set[str]:
     return {p.text for p in getattr(event, role)}
 

@@ -32,15 +32,18 @@ def pinned(time: TimeExpression, reference: date | None) -> TimeExpression:
     >>> pinned(t, date(2024, 6, 11)).value
     datetime.date(2024, 6, 9)
 
-    A length of time is no date: the parser would read "six years" as June.
+    The leading words never cut a length of time in two: the parser would read the "six" of
+    "six years" as June.
 
     >>> pinned(TimeExpression(0, 9, "six years", 0, None), date(2024, 6, 11)).value is None
     True
     """
-    if time.value is not None or is_duration(time.text):
+    if time.value is not None:
         return time
     words = time.text.split()
     for size in range(len(words) - 1, 0, -1):
+        if is_duration(" ".join(words[size - 1 : size + 1])):
+            continue  # "six | years"
         value, granularity = normalise_date(" ".join(words[:size]), reference)
         if value is not None:
             return replace(time, value=value, granularity=granularity)
