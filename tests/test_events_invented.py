@@ -60,3 +60,19 @@ def test_a_bare_date_of_the_carrier_verb_dates_the_noun(nlp: Any, text: str, kin
                                                         when: str) -> None:
     (event,) = events(nlp, text, kind)
     assert event.time is not None and event.time.text == when
+
+
+@pytest.mark.parametrize(("text", "kind", "doers"), [
+    ("Thousands of students protested in Valdon on Saturday against tuition fees.",
+     EventType.PROTEST, {"students"}),
+    ("Hundreds of farmers demonstrated in Dorinsk on Friday.", EventType.PROTEST, {"farmers"}),
+])
+def test_a_crowd_the_parser_hangs_a_past_verb_on_does_it(nlp: Any, text: str, kind: EventType,
+                                                        doers: set[str]) -> None:
+    (event,) = events(nlp, text, kind)
+    assert words(event, "agents") == doers and not event.patients
+
+
+def test_a_headline_participle_of_a_killing_is_still_undergone(nlp: Any) -> None:
+    (killing,) = events(nlp, "Three soldiers killed in Kabul blast", EventType.KILLING)
+    assert words(killing, "patients") == {"Three soldiers"} and not killing.agents

@@ -98,6 +98,7 @@ CAPTURE_OBJECTS = frozenset(_WORDS["capture_objects"])
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
 POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
 ON_VERBS = frozenset(_WORDS["carrier_on_verbs"])
+DOER_VERBS = frozenset(_WORDS["doer_verbs"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
@@ -507,7 +508,10 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     if verb.dep_ == "relcl" and not _objects(verb) and agents:
         patients += parties(ctx, verb.head)  # "the peninsula it seized"
     if verb.dep_ == "acl" and verb.tag_ == "VBN" and not _objects(verb):
-        patients += parties(ctx, verb.head)  # "MP attacked by muggers": the MP is attacked
+        # "MP attacked by muggers": the MP is attacked; but "Thousands of students protested
+        # in X", parsed the same way, are students who protest
+        doer = phrasal_lemma(verb) in DOER_VERBS
+        (agents if doer else patients).extend(parties(ctx, verb.head))
     for child in verb.children:
         if child.dep_ == "dobj":
             patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
