@@ -76,3 +76,31 @@ def test_a_crowd_the_parser_hangs_a_past_verb_on_does_it(nlp: Any, text: str, ki
 def test_a_headline_participle_of_a_killing_is_still_undergone(nlp: Any) -> None:
     (killing,) = events(nlp, "Three soldiers killed in Kabul blast", EventType.KILLING)
     assert words(killing, "patients") == {"Three soldiers"} and not killing.agents
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("The foreign ministers of France and Germany met in Geneva on Friday.",
+     {"foreign ministers of France and Germany"}),
+    ("Union leaders met with Prime Minister Ivo Marek in Dorinsk.",
+     {"Union leaders", "Ivo Marek"}),
+    ("President Ivo Marek will meet union leaders on Monday.", {"Ivo Marek", "union leaders"}),
+])
+def test_people_who_meet_one_another_or_people_by_their_post_meet(nlp: Any, text: str,
+                                                                  who: set[str]) -> None:
+    (meeting,) = events(nlp, text, EventType.MEETING)
+    assert words(meeting, "agents") | words(meeting, "patients") == who
+
+
+@pytest.mark.parametrize("text", [
+    "The team met expectations in the final on Sunday.",
+    "The target was met in March.",
+    "Officials said the company met its deadline on Friday.",
+])
+def test_meeting_a_goal_is_no_meeting(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.MEETING) == []
+
+
+def test_a_planned_meeting_is_marked_planned(nlp: Any) -> None:
+    (meeting,) = events(nlp, "President Ivo Marek will meet union leaders on Monday.",
+                        EventType.MEETING)
+    assert meeting.planned

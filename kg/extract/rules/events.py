@@ -99,6 +99,7 @@ BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEA
 POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
 ON_VERBS = frozenset(_WORDS["carrier_on_verbs"])
 DOER_VERBS = frozenset(_WORDS["doer_verbs"])
+PEOPLE_MET = frozenset(_WORDS["people_met"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
@@ -286,10 +287,18 @@ def _is_walkout(noun: Token) -> bool:
     )
 
 
+def _met(verb: Token) -> bool:
+    """Whether the verb names what is met: an object, or a passive subject ("was met")."""
+    return any(c.dep_ in {"dobj", "nsubjpass"} for c in verb.children)
+
+
 def _names_whom(ctx: FactContext, verb: Token) -> bool:
-    """Whether the verb's object names someone or somewhere ("visited Kenya's capital")."""
-    objects = [t for c in verb.children if c.dep_ == "dobj" for t in c.subtree]
-    return bool(ctx.mentions_in(objects))
+    """Whether the verb's object names someone or somewhere ("visited Kenya's capital"), or
+    is people by their post or trade ("will meet union leaders", "met his counterpart")."""
+    heads = [c for c in verb.children if c.dep_ == "dobj"]
+    if any(h.lemma_.lower() in TITLE_NOUNS | OCCUPATIONS | PEOPLE_MET for h in heads):
+        return True
+    return bool(ctx.mentions_in([t for h in heads for t in h.subtree]))
 
 
 def _noun_type(token: Token) -> EventType | None:
@@ -420,14 +429,17 @@ def _event(
         return None  # "householders attacking intruders": nothing says which event
     if not (named or places or dated) and around is not None and is_duration(around.text):
         return None  # "3,000 died over 30 years": a statistic, not one event
-    if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
+    if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY or p.country is not None
+                                        for p in agents + patients):  # "Freland's ministers"
         return None
     if kind is EventType.ACQUISITION and agents and all(
             p.kind is PartyKind.GROUP and not p.country
             and p.text.split()[-1].lower() not in BUYER_NOUNS for p in agents):
         return None  # "consumers who had purchased an iPod": shopping; "the firm" buys
-    if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
-        return None  # "met the target": a meeting needs someone or somewhere named to meet
+    if kind is EventType.MEETING and trigger.pos_ == "VERB" and _met(trigger) \
+            and not _names_whom(ctx, trigger):
+        return None  # "met the target": a meeting needs someone or somewhere named to meet;
+        # "the ministers met in Geneva" meet one another
     evidence = ctx.evidence([trigger], declared, confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
@@ -518,6 +530,8 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
                          if not _written_in(ctx, p, _sellers(verb, child))]
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+    if event_type(verb) in JOINT_EVENTS:  # "met with X", "negotiated with Y"
+        agents += _with_parties(ctx, verb)
     return _unique(agents), _unique(patients)
 
 
