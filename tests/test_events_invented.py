@@ -104,3 +104,16 @@ def test_a_planned_meeting_is_marked_planned(nlp: Any) -> None:
     (meeting,) = events(nlp, "President Ivo Marek will meet union leaders on Monday.",
                         EventType.MEETING)
     assert meeting.planned
+
+
+def test_people_a_relative_pronoun_stands_for_all_take_part(nlp: Any) -> None:
+    (meeting,) = events(nlp, "The band consists of Ivo Marek, Tom Brandt and Lena Kowal, who met "
+                             "in Lyon in 2001.", EventType.MEETING)
+    assert words(meeting, "agents") == {"Ivo Marek", "Tom Brandt", "Lena Kowal"}
+    assert not meeting.patients and words(meeting, "places") == {"Lyon"}
+
+
+def test_what_a_relative_clause_takes_is_still_its_patient(nlp: Any) -> None:
+    (capture,) = events(nlp, "The peninsula that Velmar seized in 2014 is still occupied.",
+                        EventType.CAPTURE)
+    assert words(capture, "patients") == {"peninsula"}

@@ -516,9 +516,10 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     headline = _headline_passive(verb)
     for subject in subjects(verb):
         passive = _undergoes(verb, subject) or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
-        (patients if passive else agents).extend(parties(ctx, subject))
-    if verb.dep_ == "relcl" and not _objects(verb) and agents:
-        patients += parties(ctx, verb.head)  # "the peninsula it seized"
+        (patients if passive else agents).extend(parties(ctx, _relative_antecedent(subject)))
+    if verb.dep_ == "relcl" and not _objects(verb) and agents and not any(
+            s.lower_ in RELATIVE_PRONOUNS for s in subjects(verb)):
+        patients += parties(ctx, verb.head)  # "the peninsula it seized"; not "X, who met …"
     if verb.dep_ == "acl" and verb.tag_ == "VBN" and not _objects(verb):
         # "MP attacked by muggers": the MP is attacked; but "Thousands of students protested
         # in X", parsed the same way, are students who protest
@@ -533,6 +534,18 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     if event_type(verb) in JOINT_EVENTS:  # "met with X", "negotiated with Y"
         agents += _with_parties(ctx, verb)
     return _unique(agents), _unique(patients)
+
+
+def _relative_antecedent(subject: Token) -> Token:
+    """The first of the names a relative pronoun stands for, so that its conjuncts come too
+    ("X, Y and Z, who met in Lyon": all three met)."""
+    verb = subject.head
+    if subject.lower_ not in RELATIVE_PRONOUNS or verb.dep_ != "relcl":
+        return subject
+    head = verb.head
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    return head
 
 
 def _sellers(verb: Token, thing: Token) -> set[int]:
