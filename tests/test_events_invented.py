@@ -117,3 +117,26 @@ def test_what_a_relative_clause_takes_is_still_its_patient(nlp: Any) -> None:
     (capture,) = events(nlp, "The peninsula that Velmar seized in 2014 is still occupied.",
                         EventType.CAPTURE)
     assert words(capture, "patients") == {"peninsula"}
+
+
+@pytest.mark.parametrize(("text", "by", "named"), [
+    ("Sara Holm was named chief executive of Norvex on Wednesday.", set(), {"Sara Holm"}),
+    ("The board named Sara Holm chief executive on Wednesday.", {"board"}, {"Sara Holm"}),
+    ("Norvex named Tom Brandt as its new chairman in May.", {"Norvex"}, {"Tom Brandt"}),
+    ("Tom Brandt, named chairman of Norvex in May, said the firm would grow.", set(),
+     {"Tom Brandt"}),
+])
+def test_naming_someone_to_a_post_is_an_appointment(nlp: Any, text: str, by: set[str],
+                                                   named: set[str]) -> None:
+    (appointment,) = events(nlp, text, EventType.APPOINTMENT)
+    assert words(appointment, "agents") == by and words(appointment, "patients") == named
+
+
+@pytest.mark.parametrize("text", [
+    "The street was named after Tom Brandt in 1990.",
+    "Tom Brandt was named in the squad for Saturday's match against Lyon.",
+    "Lena Kowal was named player of the year in Paris on Sunday.",
+    "The report named three officials in Lagos who had taken bribes.",
+])
+def test_naming_without_a_post_is_no_appointment(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.APPOINTMENT) == []

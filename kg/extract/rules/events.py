@@ -128,6 +128,8 @@ def event_type(token: Token) -> EventType | None:
             kind = EventType.KILLING  # "stabbed to death", "beaten to death"
         if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
             kind = EventType.TRIAL  # "charged with 34 counts"
+        if token.lemma_ == "name" and _names_a_post(token):
+            kind = EventType.APPOINTMENT  # "was named chief executive"
         if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
             kind = EventType.APPOINTMENT  # "took over as chief executive"
         if kind is EventType.ACQUISITION and phrasal_lemma(token) != token.lemma_.lower() \
@@ -163,6 +165,19 @@ def event_type(token: Token) -> EventType | None:
         modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
         return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
+
+
+def _names_a_post(verb: Token) -> bool:
+    """Whether "name" gives someone a post ("was named chief executive", "named him as
+    captain"); not "named after", "named in the squad", "named player of the year"."""
+    return bool(_posts(verb))
+
+
+def _posts(verb: Token) -> list[Token]:
+    complements = [c for c in verb.children if c.dep_ in {"oprd", "attr"}]
+    complements += [o for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
+                    for o in c.children if o.dep_ == "pobj"]
+    return [c for c in complements if c.lemma_.lower() in TITLE_NOUNS]
 
 
 def _to_death(verb: Token) -> bool:
@@ -392,7 +407,8 @@ def _event(
     if trigger.pos_ == "VERB":
         if kind is EventType.PROTEST and _objects(trigger):
             return None  # "demonstrate success" is no demonstration
-        agents, patients = verb_participants(ctx, trigger)
+        naming = trigger.lemma_ == "name" and kind is EventType.APPOINTMENT
+        agents, patients = (naming_participants if naming else verb_participants)(ctx, trigger)
         scope = clause_tokens(trigger)
     else:
         agents, patients = noun_participants(ctx, trigger, kind)
@@ -533,6 +549,23 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     if event_type(verb) in JOINT_EVENTS:  # "met with X", "negotiated with Y"
         agents += _with_parties(ctx, verb)
+    return _unique(agents), _unique(patients)
+
+
+def naming_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[Party]]:
+    """Who names whom to a post: the one named is the object or passive subject that is no
+    post; the parser often hangs "X named Y as Z" on X as a participle, and then X names."""
+    named = [c for c in verb.children if c.dep_ in {"dobj", "oprd", "nsubjpass"}
+             and c.lemma_.lower() not in TITLE_NOUNS]
+    named += [c for p in _posts(verb) for c in p.children  # "named Sara Holm chief executive"
+              if c.dep_ in {"nmod", "compound"} and c.ent_type_ == "PERSON"]
+    doers = [c for c in verb.children if c.dep_ == "nsubj"]
+    doers += [o for a in verb.children if a.dep_ == "agent" for o in a.children
+              if o.dep_ == "pobj"]
+    if verb.dep_ == "acl":  # "Norvex named Tom Brandt as chairman"; "X, named captain, said"
+        (doers if named else named).append(verb.head)
+    agents = [p for d in doers for p in parties(ctx, d)]
+    patients = [p for n in named for p in parties(ctx, n)]
     return _unique(agents), _unique(patients)
 
 
