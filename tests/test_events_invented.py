@@ -140,3 +140,10 @@ def test_naming_someone_to_a_post_is_an_appointment(nlp: Any, text: str, by: set
 ])
 def test_naming_without_a_post_is_no_appointment(nlp: Any, text: str) -> None:
     assert events(nlp, text, EventType.APPOINTMENT) == []
+
+
+def test_the_homes_people_flee_undergo_nothing(nlp: Any) -> None:
+    (flight,) = events(nlp, "More than 10,000 people fled their homes in Baghdad after the "
+                            "floods.", EventType.DISPLACEMENT)
+    assert words(flight, "agents") == {"More than 10,000 people"} and not flight.patients
+    assert words(flight, "places") == {"Baghdad"}

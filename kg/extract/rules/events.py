@@ -530,6 +530,7 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     agents: list[Party] = []
     patients: list[Party] = []
     headline = _headline_passive(verb)
+    doer = phrasal_lemma(verb) in DOER_VERBS  # what they leave undergoes nothing
     for subject in subjects(verb):
         passive = _undergoes(verb, subject) or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
         (patients if passive else agents).extend(parties(ctx, _relative_antecedent(subject)))
@@ -539,12 +540,12 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     if verb.dep_ == "acl" and verb.tag_ == "VBN" and not _objects(verb):
         # "MP attacked by muggers": the MP is attacked; but "Thousands of students protested
         # in X", parsed the same way, are students who protest
-        doer = phrasal_lemma(verb) in DOER_VERBS
         (agents if doer else patients).extend(parties(ctx, verb.head))
     for child in verb.children:
         if child.dep_ == "dobj":
             patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
-                         if not _written_in(ctx, p, _sellers(verb, child))]
+                         if not _written_in(ctx, p, _sellers(verb, child))
+                         and not (doer and p.kind is PartyKind.GROUP)]  # "fled their homes"
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     if event_type(verb) in JOINT_EVENTS:  # "met with X", "negotiated with Y"
