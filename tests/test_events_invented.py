@@ -137,6 +137,9 @@ def test_naming_someone_to_a_post_is_an_appointment(nlp: Any, text: str, by: set
     "Tom Brandt was named in the squad for Saturday's match against Lyon.",
     "Lena Kowal was named player of the year in Paris on Sunday.",
     "The report named three officials in Lagos who had taken bribes.",
+    "Director Tom Brandt was named best director in Berlin on Sunday.",
+    "Lena Kowal was named manager of the month in March.",
+    "Norvex was named top publisher of the year on Monday.",
 ])
 def test_naming_without_a_post_is_no_appointment(nlp: Any, text: str) -> None:
     assert events(nlp, text, EventType.APPOINTMENT) == []

@@ -100,6 +100,7 @@ POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
 ON_VERBS = frozenset(_WORDS["carrier_on_verbs"])
 DOER_VERBS = frozenset(_WORDS["doer_verbs"])
 PEOPLE_MET = frozenset(_WORDS["people_met"])
+ACCOLADE_PERIODS = frozenset(_WORDS["accolade_periods"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
@@ -177,7 +178,14 @@ def _posts(verb: Token) -> list[Token]:
     complements = [c for c in verb.children if c.dep_ in {"oprd", "attr"}]
     complements += [o for c in verb.children if c.dep_ == "prep" and c.lower_ == "as"
                     for o in c.children if o.dep_ == "pobj"]
-    return [c for c in complements if c.lemma_.lower() in TITLE_NOUNS]
+    return [c for c in complements if c.lemma_.lower() in TITLE_NOUNS and not _an_accolade(c)]
+
+
+def _an_accolade(post: Token) -> bool:
+    """ "best director", "top publisher of the year": a title won, not a post held."""
+    return any(c.tag_ == "JJS" or c.lower_ == "top" for c in post.lefts) or any(
+        o.lower_ in ACCOLADE_PERIODS for p in post.children if p.lower_ == "of"
+        for o in p.children)
 
 
 def _to_death(verb: Token) -> bool:
