@@ -150,3 +150,14 @@ def test_the_homes_people_flee_undergo_nothing(nlp: Any) -> None:
                             "floods.", EventType.DISPLACEMENT)
     assert words(flight, "agents") == {"More than 10,000 people"} and not flight.patients
     assert words(flight, "places") == {"Baghdad"}
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("A Canadian student bought the island in an online auction in May.",
+     EventType.ACQUISITION),
+    ("Analysts expect that two of Germany's biggest banks will merge next year.",
+     EventType.ACQUISITION),
+])
+def test_a_group_a_country_qualifies_is_enough_only_for_a_meeting(nlp: Any, text: str,
+                                                                 kind: EventType) -> None:
+    assert events(nlp, text, kind) == []

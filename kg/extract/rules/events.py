@@ -453,8 +453,10 @@ def _event(
         return None  # "householders attacking intruders": nothing says which event
     if not (named or places or dated) and around is not None and is_duration(around.text):
         return None  # "3,000 died over 30 years": a statistic, not one event
-    if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY or p.country is not None
-                                        for p in agents + patients):  # "Freland's ministers"
+    if kind in NEEDS_ENTITY and not any(
+            p.kind is PartyKind.ENTITY or kind is EventType.MEETING and p.country is not None
+            for p in agents + patients):  # "French and German ministers met"; not "an
+        # Australian gamer bought the island", "two of Japan's biggest firms will merge"
         return None
     if kind is EventType.ACQUISITION and agents and all(
             p.kind is PartyKind.GROUP and not p.country
