@@ -161,3 +161,18 @@ def test_the_homes_people_flee_undergo_nothing(nlp: Any) -> None:
 def test_a_group_a_country_qualifies_is_enough_only_for_a_meeting(nlp: Any, text: str,
                                                                  kind: EventType) -> None:
     assert events(nlp, text, kind) == []
+
+
+@pytest.mark.parametrize("text", [
+    "The striker was on trial with Celtic last month.",
+    "The striker spent a week on trial with a Spanish club in May.",
+    "A clinical trial of the vaccine began in Oxford in May.",
+])
+def test_a_players_or_a_medical_trial_tries_no_one(nlp: Any, text: str) -> None:
+    assert events(nlp, text, EventType.TRIAL) == []
+
+
+def test_a_court_trial_with_co_defendants_is_one(nlp: Any) -> None:
+    (trial,) = events(nlp, "Tom Brandt is on trial with two co-defendants in Madrid.",
+                      EventType.TRIAL)
+    assert words(trial, "patients") == {"Tom Brandt"}

@@ -101,6 +101,8 @@ ON_VERBS = frozenset(_WORDS["carrier_on_verbs"])
 DOER_VERBS = frozenset(_WORDS["doer_verbs"])
 PEOPLE_MET = frozenset(_WORDS["people_met"])
 ACCOLADE_PERIODS = frozenset(_WORDS["accolade_periods"])
+NON_COURT_TRIALS = frozenset(_WORDS["non_court_trial_modifiers"])
+CLUB_WORDS = frozenset(_WORDS["club_words"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
@@ -294,7 +296,19 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
         of = [o for p in noun.children if p.lower_ == "of" for o in p.children
               if o.dep_ == "pobj"]
         return any(_launches(t) for t in [*modifiers, *of])
+    if kind is EventType.TRIAL:
+        return not (any(c.lower_ in NON_COURT_TRIALS for c in modifiers) or _with_a_club(noun))
     return True
+
+
+def _with_a_club(noun: Token) -> bool:
+    """ "on trial with Celtic", "had a trial with a Spanish club": a player's trial, which
+    is "with" an organisation; a court tries someone "with" co-defendants."""
+    carrier = _carrier(noun)
+    holders = [noun] if carrier is None else [noun, carrier]
+    partners = [o for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "with"
+                for o in c.children if o.dep_ == "pobj"]
+    return any(o.ent_type_ == "ORG" or o.lemma_.lower() in CLUB_WORDS for o in partners)
 
 
 def _is_walkout(noun: Token) -> bool:
