@@ -176,3 +176,15 @@ def test_a_court_trial_with_co_defendants_is_one(nlp: Any) -> None:
     (trial,) = events(nlp, "Tom Brandt is on trial with two co-defendants in Madrid.",
                       EventType.TRIAL)
     assert words(trial, "patients") == {"Tom Brandt"}
+
+
+def test_the_date_of_a_noun_below_an_event_noun_is_not_its_date(nlp: Any) -> None:
+    (trial,) = events(nlp, "Tom Brandt is on trial for fraud in relation to Norvex's collapse "
+                           "in 2002.", EventType.TRIAL)
+    assert trial.time is None
+
+
+def test_a_date_after_an_event_noun_is_still_its_own(nlp: Any) -> None:
+    (talks,) = events(nlp, "Talks on 12 January in Geneva between Kenya and Uganda ended "
+                           "without a deal.", EventType.NEGOTIATION)
+    assert talks.time is not None and talks.time.text == "12 January"

@@ -452,7 +452,9 @@ def _event(
         time = around
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
-        own = next((ctx.time_at[t.i] for t in own_scope if t.i in ctx.time_at), None)
+        elsewhere = _dates_of_other_nouns(ctx, trigger)  # "… in relation to X's collapse
+        own = next((ctx.time_at[t.i] for t in own_scope  # in 2002": the collapse's year
+                    if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
@@ -486,6 +488,18 @@ def _event(
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
                  tuple(patients), tuple(places), time, figures, evidence, setting,
                  is_planned(trigger))
+
+
+def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
+    """The words of the dates that hang on a common noun below a noun trigger, which date that
+    noun ("on trial for fraud in relation to the firm's collapse in 2002"), not the trigger."""
+    found: set[int] = set()
+    for point, time in attached_times(ctx, ctx.sentence(trigger)).items():
+        noun = ctx.doc[point]
+        if noun.i != trigger.i and noun.pos_ == "NOUN" and trigger.i in {a.i for a in
+                                                                         noun.ancestors}:
+            found |= {i for i, t in ctx.time_at.items() if t is time}
+    return found
 
 
 def _names_something(ctx: FactContext, party: Party) -> bool:
