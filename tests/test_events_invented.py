@@ -188,3 +188,16 @@ def test_a_date_after_an_event_noun_is_still_its_own(nlp: Any) -> None:
     (talks,) = events(nlp, "Talks on 12 January in Geneva between Kenya and Uganda ended "
                            "without a deal.", EventType.NEGOTIATION)
     assert talks.time is not None and talks.time.text == "12 January"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("The government denied that troops had attacked the village of Tarsk.", EventType.ATTACK),
+    ("Tom Brandt denies murdering his business partner in Leeds in 2019.", EventType.KILLING),
+])
+def test_a_denied_event_is_not_reported_as_fact(nlp: Any, text: str, kind: EventType) -> None:
+    assert events(nlp, text, kind) == []
+
+
+def test_an_event_beside_a_denial_still_happened(nlp: Any) -> None:
+    assert events(nlp, "Tom Brandt was denied bail after his arrest in Leeds on Monday.",
+                  EventType.ARREST)

@@ -102,6 +102,8 @@ DOER_VERBS = frozenset(_WORDS["doer_verbs"])
 PEOPLE_MET = frozenset(_WORDS["people_met"])
 ACCOLADE_PERIODS = frozenset(_WORDS["accolade_periods"])
 NON_COURT_TRIALS = frozenset(_WORDS["non_court_trial_modifiers"])
+DENIAL_VERBS = frozenset(_WORDS["denial_verbs"])
+DENIED_DEPS = frozenset({"ccomp", "xcomp", "pcomp"})  # what is denied, not "after his arrest"
 CLUB_WORDS = frozenset(_WORDS["club_words"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
@@ -370,6 +372,8 @@ def is_irrealis(token: Token) -> bool:
             return False
         if governor.lemma_.lower() in IRREALIS_VERBS:
             return True
+        if governor.lemma_.lower() in DENIAL_VERBS and current.dep_ in DENIED_DEPS:
+            return True  # "denied that troops had attacked", "denies murdering his wife"
         current = governor
     return False
 
