@@ -201,3 +201,18 @@ def test_a_denied_event_is_not_reported_as_fact(nlp: Any, text: str, kind: Event
 def test_an_event_beside_a_denial_still_happened(nlp: Any) -> None:
     assert events(nlp, "Tom Brandt was denied bail after his arrest in Leeds on Monday.",
                   EventType.ARREST)
+
+
+@pytest.mark.parametrize(("text", "taken"), [
+    ("Gunmen abducted three aid workers near Kandahar on Monday.", "three aid workers"),
+    ("The kidnapping of Tom Brandt in Lagos in May shocked his family.", "Tom Brandt"),
+])
+def test_a_kidnapping_is_a_capture_of_people(nlp: Any, text: str, taken: str) -> None:
+    (capture,) = events(nlp, text, EventType.CAPTURE)
+    assert words(capture, "patients") == {taken}
+
+
+def test_a_when_clause_gives_the_place(nlp: Any) -> None:
+    (death,) = events(nlp, "Five people died when a bus crashed near Lyon on Saturday.",
+                      EventType.DEATH)
+    assert words(death, "places") == {"Lyon"}

@@ -516,7 +516,8 @@ def _names_something(ctx: FactContext, party: Party) -> bool:
 def _simultaneous(verb: Token) -> list[Token]:
     """The clauses under ``verb`` that happen at the same time and place ("while playing")."""
     return [c for c in verb.children if c.dep_ == "advcl"
-            and any(m.dep_ == "mark" and m.lower_ in SIMULTANEOUS_MARKS for m in c.children)]
+            and any(m.dep_ in {"mark", "advmod"} and m.lower_ in SIMULTANEOUS_MARKS
+                    for m in c.children)]
 
 
 def subjects(verb: Token) -> list[Token]:
