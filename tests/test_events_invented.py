@@ -216,3 +216,9 @@ def test_a_when_clause_gives_the_place(nlp: Any) -> None:
     (death,) = events(nlp, "Five people died when a bus crashed near Lyon on Saturday.",
                       EventType.DEATH)
     assert words(death, "places") == {"Lyon"}
+
+
+def test_a_phrasal_trigger_whose_particle_the_parser_reads_as_an_adverb(nlp: Any) -> None:
+    (resignation,) = events(nlp, "John Smith stepped down as chairman of Norvex on Friday.",
+                            EventType.RESIGNATION)
+    assert resignation.lemma == "step down" and words(resignation, "agents") == {"John Smith"}

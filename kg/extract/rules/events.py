@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
-from kg.extract.rules.figures import clause_tokens, phrasal_lemma
+from kg.extract.rules.figures import clause_tokens
+from kg.extract.rules.figures import phrasal_lemma as _particle_lemma
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
@@ -170,6 +171,22 @@ def event_type(token: Token) -> EventType | None:
         modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
         return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
     return None
+
+
+def phrasal_lemma(verb: Token) -> str:
+    """The verb's lemma with its particle, also when the parser reads the particle of a
+    phrasal trigger as an adverb ("stepped down as chairman": "down" is an advmod).
+
+    The particle of the parser comes first; an adverb only makes a known phrasal trigger."""
+    lemma = _particle_lemma(verb)
+    if lemma != verb.lemma_.lower():
+        return lemma
+    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if after is not None and after.head.i == verb.i and after.dep_ == "advmod":
+        phrasal = f"{lemma} {after.lower_}"
+        if trigger_type(phrasal, "VERB") is not None:
+            return phrasal
+    return lemma
 
 
 def _names_a_post(verb: Token) -> bool:
