@@ -222,3 +222,9 @@ def test_a_phrasal_trigger_whose_particle_the_parser_reads_as_an_adverb(nlp: Any
     (resignation,) = events(nlp, "John Smith stepped down as chairman of Norvex on Friday.",
                             EventType.RESIGNATION)
     assert resignation.lemma == "step down" and words(resignation, "agents") == {"John Smith"}
+
+
+def test_a_date_inside_a_time_phrase_of_the_event_noun_dates_it(nlp: Any) -> None:
+    (vote,) = events(nlp, "Ivo Marek said Monday night's vote in Lyon showed the council had "
+                          "lost the confidence of the city.", EventType.ELECTION)
+    assert vote.time is not None and vote.time.text == "Monday"

@@ -517,8 +517,8 @@ def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
     found: set[int] = set()
     for point, time in attached_times(ctx, ctx.sentence(trigger)).items():
         noun = ctx.doc[point]
-        if noun.i != trigger.i and noun.pos_ == "NOUN" and trigger.i in {a.i for a in
-                                                                         noun.ancestors}:
+        if noun.i != trigger.i and noun.pos_ == "NOUN" and noun.ent_type_ not in {"DATE", "TIME"} \
+                and trigger.i in {a.i for a in noun.ancestors}:  # not "Monday night's vote"
             found |= {i for i, t in ctx.time_at.items() if t is time}
     return found
 
