@@ -228,3 +228,10 @@ def test_a_date_inside_a_time_phrase_of_the_event_noun_dates_it(nlp: Any) -> Non
     (vote,) = events(nlp, "Ivo Marek said Monday night's vote in Lyon showed the council had "
                           "lost the confidence of the city.", EventType.ELECTION)
     assert vote.time is not None and vote.time.text == "Monday"
+
+
+def test_laying_siege_to_a_city_besieges_it(nlp: Any) -> None:
+    (siege,) = events(nlp, "Russian forces laid siege to the city of Mariupol in March.",
+                      EventType.SIEGE)
+    assert words(siege, "agents") == {"Russian forces"}
+    assert words(siege, "patients") == {"Mariupol"} and siege.time is not None

@@ -707,6 +707,9 @@ def noun_participants(
         (patients if on and kind in PATIENT_OWNERS else agents).extend(doers)
         if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
             agents += _with_parties(ctx, carrier)
+        if kind is EventType.SIEGE:  # "laid siege to the city of X"
+            patients += [p for c in carrier.children if c.dep_ == "prep" and c.lower_ == "to"
+                         for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
             and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
         agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
