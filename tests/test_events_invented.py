@@ -235,3 +235,8 @@ def test_laying_siege_to_a_city_besieges_it(nlp: Any) -> None:
                       EventType.SIEGE)
     assert words(siege, "agents") == {"Russian forces"}
     assert words(siege, "patients") == {"Mariupol"} and siege.time is not None
+
+
+def test_merging_with_a_firm_names_both(nlp: Any) -> None:
+    (merger,) = events(nlp, "Norvex merged with Halden Systems in 2019.", EventType.ACQUISITION)
+    assert words(merger, "agents") == {"Norvex", "Halden Systems"}

@@ -104,6 +104,7 @@ PEOPLE_MET = frozenset(_WORDS["people_met"])
 ACCOLADE_PERIODS = frozenset(_WORDS["accolade_periods"])
 NON_COURT_TRIALS = frozenset(_WORDS["non_court_trial_modifiers"])
 DENIAL_VERBS = frozenset(_WORDS["denial_verbs"])
+JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
 DENIED_DEPS = frozenset({"ccomp", "xcomp", "pcomp"})  # what is denied, not "after his arrest"
 CLUB_WORDS = frozenset(_WORDS["club_words"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
@@ -608,8 +609,8 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
                          and not (doer and p.kind is PartyKind.GROUP)]  # "fled their homes"
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
-    if event_type(verb) in JOINT_EVENTS:  # "met with X", "negotiated with Y"
-        agents += _with_parties(ctx, verb)
+    if event_type(verb) in JOINT_EVENTS or verb.lemma_.lower() in JOINT_VERBS:
+        agents += _with_parties(ctx, verb)  # "met with X", "agreed to merge with Y"
     return _unique(agents), _unique(patients)
 
 
