@@ -513,15 +513,29 @@ def _event(
 
 
 def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
-    """The words of the dates that hang on a common noun below a noun trigger, which date that
-    noun ("on trial for fraud in relation to the firm's collapse in 2002"), not the trigger."""
+    """The words of the dates that hang on a common noun two or more phrases below a noun
+    trigger or the verb that carries it: they date that noun ("on trial for fraud in relation
+    to the firm's collapse in 2002"), not the trigger ("a meeting at the embassy on Monday")."""
+    anchors = {trigger.i} | ({c.i} if (c := _carrier(trigger)) is not None else set())
     found: set[int] = set()
     for point, time in attached_times(ctx, ctx.sentence(trigger)).items():
         noun = ctx.doc[point]
-        if noun.i != trigger.i and noun.pos_ == "NOUN" and noun.ent_type_ not in {"DATE", "TIME"} \
-                and trigger.i in {a.i for a in noun.ancestors}:  # not "Monday night's vote"
+        if noun.pos_ == "NOUN" and noun.i not in anchors \
+                and noun.ent_type_ not in {"DATE", "TIME"} \
+                and _phrases_between(noun, anchors) >= 2:  # not "Monday night's vote"
             found |= {i for i, t in ctx.time_at.items() if t is time}
     return found
+
+
+def _phrases_between(noun: Token, anchors: set[int]) -> int:
+    """How many prepositional phrases lead from one of ``anchors`` down to ``noun`` (0 when
+    none of them is above it)."""
+    phrases = 0
+    for above in noun.ancestors:
+        if above.i in anchors:
+            return phrases
+        phrases += above.dep_ == "prep"
+    return 0
 
 
 def _names_something(ctx: FactContext, party: Party) -> bool:
