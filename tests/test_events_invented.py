@@ -243,3 +243,9 @@ def test_laying_siege_to_a_city_besieges_it(nlp: Any) -> None:
 def test_merging_with_a_firm_names_both(nlp: Any) -> None:
     (merger,) = events(nlp, "Norvex merged with Halden Systems in 2019.", EventType.ACQUISITION)
     assert words(merger, "agents") == {"Norvex", "Halden Systems"}
+
+
+def test_a_relative_pronoun_with_one_antecedent_keeps_its_own_party(nlp: Any) -> None:
+    (appointment,) = events(nlp, "The Norvex chief executive, who was appointed in 2019, said on "
+                                 "Tuesday sales had fallen.", EventType.APPOINTMENT)
+    assert words(appointment, "patients") == {"Norvex chief executive"}

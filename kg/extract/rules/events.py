@@ -652,6 +652,8 @@ def _relative_antecedent(subject: Token) -> Token:
     if subject.lower_ not in RELATIVE_PRONOUNS or verb.dep_ != "relcl":
         return subject
     head = verb.head
+    if head.dep_ != "conj" and not any(c.dep_ == "conj" for c in head.children):
+        return subject  # one antecedent: the pronoun's own party ("the firm's chief, who")
     while head.dep_ == "conj" and head.head.i != head.i:
         head = head.head
     return head
