@@ -249,3 +249,19 @@ def test_a_relative_pronoun_with_one_antecedent_keeps_its_own_party(nlp: Any) ->
     (appointment,) = events(nlp, "The Norvex chief executive, who was appointed in 2019, said on "
                                  "Tuesday sales had fallen.", EventType.APPOINTMENT)
     assert words(appointment, "patients") == {"Norvex chief executive"}
+
+
+@pytest.mark.parametrize("text", [
+    "Kenya and Uganda have agreed to hold talks in Nairobi next week.",
+    "Officials said the summit of Kenya and Uganda opens in Nairobi on 20 March.",
+])
+def test_an_event_dated_after_the_report_is_planned(nlp: Any, text: str) -> None:
+    found = [e for kind in (EventType.NEGOTIATION, EventType.MEETING)
+             for e in events(nlp, text, kind)]
+    assert found and all(e.planned for e in found)
+
+
+def test_an_event_dated_before_the_report_is_not_planned(nlp: Any) -> None:
+    (talks,) = events(nlp, "Kenya and Uganda held talks in Nairobi last week.",
+                      EventType.NEGOTIATION)
+    assert not talks.planned

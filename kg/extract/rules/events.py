@@ -20,6 +20,7 @@ under "will" are kept and marked planned. A trigger word used in another sense i
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
@@ -41,7 +42,7 @@ from kg.lexicon.fact_words import (
     trigger_type,
 )
 from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
-from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
+from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -105,6 +106,7 @@ ACCOLADE_PERIODS = frozenset(_WORDS["accolade_periods"])
 NON_COURT_TRIALS = frozenset(_WORDS["non_court_trial_modifiers"])
 DENIAL_VERBS = frozenset(_WORDS["denial_verbs"])
 JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
+FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 DENIED_DEPS = frozenset({"ccomp", "xcomp", "pcomp"})  # what is denied, not "after his arrest"
 CLUB_WORDS = frozenset(_WORDS["club_words"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
@@ -507,9 +509,19 @@ def _event(
     evidence = ctx.evidence([trigger], declared, confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
+    planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published)
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
-                 tuple(patients), tuple(places), time, figures, evidence, setting,
-                 is_planned(trigger))
+                 tuple(patients), tuple(places), time, figures, evidence, setting, planned)
+
+
+def _ahead(time: TimeExpression | None, published: date | None) -> bool:
+    """Whether the event's date lies after the report ("agreed to hold talks next week",
+    "the summit on 20 March" in an article of 13 March): announced, not yet happened."""
+    if time is None:
+        return False
+    if time.value is not None and published is not None and time.value > published:
+        return True
+    return time.text.lower().split()[0] in FUTURE_TIME_WORDS
 
 
 def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
