@@ -265,3 +265,13 @@ def test_an_event_dated_before_the_report_is_not_planned(nlp: Any) -> None:
     (talks,) = events(nlp, "Kenya and Uganda held talks in Nairobi last week.",
                       EventType.NEGOTIATION)
     assert not talks.planned
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("France and Germany signed a treaty on defence in Paris in 1963.", EventType.AGREEMENT),
+    ("Kenya and Uganda held talks on trade in Nairobi last week.", EventType.NEGOTIATION),
+])
+def test_the_topic_of_talks_or_a_treaty_is_no_party(nlp: Any, text: str,
+                                                    kind: EventType) -> None:
+    (event,) = events(nlp, text, kind)
+    assert not event.patients and len(event.agents) == 2
