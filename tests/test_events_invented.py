@@ -275,3 +275,9 @@ def test_the_topic_of_talks_or_a_treaty_is_no_party(nlp: Any, text: str,
                                                     kind: EventType) -> None:
     (event,) = events(nlp, text, kind)
     assert not event.patients and len(event.agents) == 2
+
+
+def test_a_named_topic_still_says_what_talks_are_about(nlp: Any) -> None:
+    (talks,) = events(nlp, "Two days of talks on the future of Kosovo begin at the minister's "
+                           "country residence later on Wednesday.", EventType.NEGOTIATION)
+    assert any("Kosovo" in p.text for p in talks.patients)

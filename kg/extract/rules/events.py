@@ -714,9 +714,11 @@ def noun_participants(
         elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
             if child.lower_ in {"with", "between"} and kind not in JOINT_EVENTS:
                 continue  # "the appointment of X, with his experience"
-            if child.lower_ in TOPIC_PREPS and kind in JOINT_EVENTS:
-                continue  # "a treaty on defence", "talks on trade": a topic, no party
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+            if child.lower_ in TOPIC_PREPS and kind in JOINT_EVENTS:
+                # "a treaty on defence", "talks on trade": a topic, no party; a named one
+                # says what they are about ("talks on the future of Gibraltar")
+                found = [p for p in found if _names_something(ctx, p)]
             joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
             (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
         elif child.dep_ == "prep" and child.lower_ == "from":  # "a resignation from Mr X"
