@@ -281,9 +281,3 @@ def test_a_named_topic_still_says_what_talks_are_about(nlp: Any) -> None:
     (talks,) = events(nlp, "Two days of talks on the future of Kosovo begin at the minister's "
                            "country residence later on Wednesday.", EventType.NEGOTIATION)
     assert any("Kosovo" in p.text for p in talks.patients)
-
-
-def test_a_bomber_striking_a_market_attacks_it(nlp: Any) -> None:
-    (attack,) = events(nlp, "A suicide bomber struck a crowded market in Baghdad on Sunday.",
-                       EventType.ATTACK)
-    assert words(attack, "agents") == {"suicide bomber"} and words(attack, "places") == {"Baghdad"}
