@@ -20,45 +20,42 @@ under "will" are kept and marked planned. A trigger word used in another sense i
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
-from kg.extract.rules.figures import clause_tokens, phrasal_lemma
+from kg.extract.rules.event_senses import (
+    JOINT_EVENTS,
+    NOUN_PATIENT_PREPS,
+    QUANTIFIERS,
+    SUBJECT_DEPS,
+    carrier_of,
+    event_type,
+    is_irrealis,
+    is_planned,
+    met,
+    names_whom,
+    objects,
+    phrasal_lemma,
+    posts,
+)
+from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.values import is_duration, is_time_point
-from kg.lexicon import table, word_list
+from kg.lexicon import table
 from kg.lexicon.fact_words import (
-    COUNTED_CLASSES,
-    IRREALIS_VERBS,
     LOCATIVE_PREPS,
-    MILITARY_MODIFIERS,
     NEEDS_ENTITY,
-    OCCUPATIONS,
     SUPPORT_VERBS,
-    trigger_type,
 )
 from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
-from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind
+from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-_GRAMMAR = table("grammar-words")
-MODALS = word_list("modal-verbs")
-PATIENT_SUBJECT_VERBS = frozenset(_GRAMMAR["patient_subject_verbs"])
-INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
-CHAIN_DEPS = frozenset(
-    {"xcomp", "ccomp", "dobj", "pobj", "prep", "pcomp", "acl", "acomp", "conj", "advmod"}
-)
-PATIENT_OWNER_EVENTS = frozenset(
-    {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
-)
-NOUN_PATIENT_PREPS = frozenset(_GRAMMAR["event_patient_prepositions"])
-NOUN_AGENT_PREPS = frozenset(_GRAMMAR["event_agent_prepositions"])
-QUANTIFIERS = word_list("quantifiers")
-DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
 #: Confidence lost when the place is taken from earlier in the sentence.
 PLACE_BEFORE = 0.1
 VERB_TRIGGER = rule(
@@ -74,288 +71,24 @@ NOUN_TRIGGER = rule(
 TRIGGER_RULES = {"VERB": VERB_TRIGGER, "NOUN": NOUN_TRIGGER}
 
 _WORDS = table("event-words")
-#: What an attack can hit: named things (by NER label), places, facilities, institutions
-#: (their buildings), people, targets.
-ATTACK_TARGETS = (
-    frozenset(_WORDS["attack_targets"]) | PLACE_HEAD_WORDS | ORG_HEAD_WORDS
-    | frozenset().union(*COUNTED_CLASSES.values())
-)
-NAMED_LABELS = frozenset({"PERSON", "NORP", "ORG", "GPE", "LOC", "FAC", "PRODUCT"})
-CRITICISM_PREPS = frozenset(_WORDS["criticism_prepositions"])
-NON_VIOLENT_ATTACKS = frozenset(_WORDS["non_violent_attack_modifiers"])
-WALKOUT_MODIFIERS = frozenset(_WORDS["walkout_modifiers"])
-WALKOUT_PREPS = frozenset(_WORDS["walkout_prepositions"])
-WALKOUT_VERBS = frozenset(_WORDS["walkout_verbs"])
-LAUNCH_OBJECTS = frozenset(_WORDS["launch_objects"])
-NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
-FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
-CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
-CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
-TERRITORY_VERBS = frozenset(_WORDS["territory_verbs"])
-HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
-CAPTURE_OBJECTS = frozenset(_WORDS["capture_objects"])
-#: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
+_GRAMMAR = table("grammar-words")
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
-POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
-SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
-PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
-UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
-QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
-BALLOT_PLURALS = frozenset(_WORDS["ballot_plurals"])
-AWARD_WORDS = frozenset(_WORDS["award_words"])
-NOMINATIONS = frozenset(_WORDS["nomination_words"])
-POST_PREPS = frozenset(_WORDS["post_prepositions"])
-VENUE_HEADS = frozenset(_WORDS["venue_heads"])
-#: Owners that undergo the event: "his arrest", "Smith's conviction", "Wilson's death".
-JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
+DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
+DOER_VERBS = frozenset(_WORDS["doer_verbs"])
+FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
+HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
+INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
+JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
+NOUN_AGENT_PREPS = frozenset(_GRAMMAR["event_agent_prepositions"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
-#: Locative prepositions that also introduce a topic ("talks on the future of X").
+PATIENT_OWNER_EVENTS = frozenset(
+    {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
+)
+PATIENT_SUBJECT_VERBS = frozenset(_GRAMMAR["patient_subject_verbs"])
+SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 TOPIC_PREPS = frozenset(_GRAMMAR["topic_prepositions"])
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
-
-
-def event_type(token: Token) -> EventType | None:
-    """The type of event ``token`` triggers, if it is a trigger here."""
-    if token.pos_ == "VERB" and token.dep_ not in {"amod", "compound"}:
-        if token.text[:1].isupper() and token.i != token.sent.start:
-            return None  # part of a title or name: "Meet the Fockers"
-        kind = trigger_type(phrasal_lemma(token), "VERB") or trigger_type(token.lemma_, "VERB")
-        if kind is None and _to_death(token):
-            kind = EventType.KILLING  # "stabbed to death", "beaten to death"
-        if token.lemma_ == "charge" and any(c.lower_ == "with" for c in token.children):
-            kind = EventType.TRIAL  # "charged with 34 counts"
-        if kind is EventType.ACQUISITION and any(c.lower_ == "as" for c in token.children):
-            kind = EventType.APPOINTMENT  # "took over as chief executive"
-        if kind is EventType.ACQUISITION and phrasal_lemma(token) != token.lemma_.lower() \
-                and not _objects(token) and token.dep_ != "relcl":
-            return None  # "takes over from Max Jones": a successor, nothing bought
-        if kind is EventType.APPOINTMENT and _for_an_award(token):
-            return None  # "nominated for an Oscar"
-        if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in _objects(token)):
-            return None  # "launched an offensive": the offensive is the event
-        if token.dep_ == "acl" and event_type(token.head) is kind:
-            return None  # "talks mediated by Qatar": one event, the noun's
-        return _verb_sense(token, kind)
-    if token.pos_ == "NOUN" and token.dep_ != "compound":
-        if token.lemma_.lower() == "strike":
-            if any(c.lower_ in MILITARY_MODIFIERS for c in token.lefts):
-                return EventType.ATTACK
-            return EventType.PROTEST if _is_walkout(token) else None  # "a 25-yard strike"
-        kind = trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
-        if kind is None or not _noun_sense(token, kind):
-            return None
-        if kind is EventType.DEATH and token.dep_ == "pobj" and token.head.lower_ == "to" \
-                and token.head.head.pos_ == "VERB":
-            return None  # "stabbed to death": the verb's killing, not a second event
-        needed = PREPOSITIONAL_TRIGGERS.get(token.lemma_.lower())
-        if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in token.children):
-            return None  # "a part in the rally" of share prices; "a rally in London" is one
-        if token.lower_ in BALLOT_PLURALS or any(c.dep_ == "nummod" for c in token.children) \
-                or token.tag_ == "NNS" and token.dep_ == "pobj" and token.head.lower_ == "of" \
-                and (token.head.head.pos_ == "NUM" or token.head.head.lower_ in QUANTIFIERS):
-            return None  # "a million votes more", "the last six elections": no one event
-        if kind is EventType.APPOINTMENT and _for_an_award(token):
-            return None  # "an Oscar nomination"
-        modifiers = [_noun_type(c) for c in token.lefts if c.dep_ == "compound"]
-        return next((m for m in modifiers if m is not None), kind)  # "a takeover battle"
-    return None
-
-
-def _to_death(verb: Token) -> bool:
-    return any(c.dep_ == "prep" and c.lower_ == "to" and any(
-        o.dep_ == "pobj" and o.lemma_.lower() == "death" for o in c.children)
-        for c in verb.children)
-
-
-def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
-    """The event a trigger verb names here, if any: "struck a deal", "striking oil" and
-    "attacked the government over Iraq" attack nothing; "launched a campaign" launches no
-    missile; "died in an air strike" is a killing."""
-    objects = [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}]
-    if verb.dep_ == "acl" and not objects:
-        objects = [verb.head]  # "the deal, struck at the summit": the deal was struck
-    if kind is EventType.ATTACK:
-        if any(c.dep_ == "prep" and c.lower_ in CRITICISM_PREPS for c in verb.children):
-            return None
-        through = PREPOSITIONAL_TRIGGERS.get(verb.lemma_.lower(), [])
-        into = [o for c in verb.children if c.dep_ == "prep" and c.lower_ in through
-                for o in c.children if o.dep_ == "pobj"]  # "stormed into the compound"
-        hit = objects or into
-        if hit and not (_can_be_hit(hit[0]) or _is_territory(hit[0])):
-            return None  # "struck a deal", "stormed into a 4-0 lead"
-    if verb.lemma_.lower() in TERRITORY_VERBS and objects and not _is_territory(
-            _antecedent(objects[0])):
-        return None  # "fans invaded the pitch", "the voters he abandoned"
-    if kind is EventType.CAPTURE and objects and not _can_be_taken(_antecedent(objects[0])):
-        return None  # "seized the top spot", "captured the imagination"
-    if kind is EventType.LAUNCH:
-        launched = objects or [c for c in verb.children if c.dep_ == "nsubj"]  # "X launched"
-        if not launched or not _launches(launched[0]):
-            return None
-    needed = PREPOSITIONAL_TRIGGERS.get(verb.lemma_.lower())
-    if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in verb.children) \
-            and not ("OBJECT" in needed and objects):
-        return None  # "the side rallied to win", "shares rallied": no rally
-    if kind is EventType.DEATH and any(_violent(o) for c in verb.children
-                                       if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
-                                       for o in c.children if o.dep_ == "pobj"):
-        return EventType.KILLING
-    return kind
-
-
-def _for_an_award(trigger: Token) -> bool:
-    """Whether a nomination is for an award ("nominated for an Oscar", "a Bafta nomination"),
-    or names no post at all."""
-    words = [*trigger.lefts, *(t for c in trigger.children if c.dep_ == "prep"
-                                 for t in c.subtree)]
-    if trigger.lemma_.lower() in NOMINATIONS and not any(
-            c.dep_ == "prep" and c.lower_ in POST_PREPS for c in trigger.children):
-        return True  # "nominated for best actress": no post named
-    return any(w.lower_ in AWARD_WORDS for w in words)
-
-
-def _can_be_hit(noun: Token) -> bool:
-    named = noun.ent_type_ in NAMED_LABELS or noun.pos_ in {"PROPN", "PRON"}
-    return named or noun.lemma_.lower() in ATTACK_TARGETS or noun.lower_ in ATTACK_TARGETS
-
-
-def _is_territory(noun: Token) -> bool:
-    """Whether ``noun`` can be invaded or abandoned as ground: a named place or country, a
-    place, facility or position noun, or a pronoun."""
-    return noun.ent_type_ in {"GPE", "LOC", "NORP", "FAC"} or noun.pos_ in {"PROPN", "PRON"} \
-        or noun.lemma_.lower() in PLACE_HEAD_WORDS | POSITION_NOUNS
-
-
-def _can_be_taken(noun: Token) -> bool:
-    """Whether a capture can take ``noun``: ground, someone, something that can be hit, or
-    control ("seized control of the city")."""
-    lemma = noun.lemma_.lower()
-    return _is_territory(noun) or _can_be_hit(noun) or lemma in CAPTURE_OBJECTS \
-        or lemma in TITLE_NOUNS or lemma in OCCUPATIONS  # "captured two rebel commanders"
-
-
-def _antecedent(word: Token) -> Token:
-    """The noun a relative pronoun stands for ("the voters who he abandoned" → voters)."""
-    if word.lower_ in RELATIVE_PRONOUNS and word.head.dep_ == "relcl":
-        return word.head.head
-    return word
-
-
-def _launches(noun: Token) -> bool:
-    words = [noun, *noun.lefts]
-    return noun.ent_type_ == "PRODUCT" or any(w.lower_ in LAUNCH_OBJECTS for w in words)
-
-
-def _violent(noun: Token) -> bool:
-    return noun.pos_ == "NOUN" and event_type(noun) in {EventType.ATTACK, EventType.KILLING}
-
-
-def _noun_sense(noun: Token, kind: EventType) -> bool:
-    """Whether a trigger noun names its event here: "a heart attack" is no attack, "the
-    launch of a programme" and "a drugs test" launch nothing."""
-    modifiers = [c for c in noun.lefts if c.dep_ in {"compound", "amod"}]
-    if kind is EventType.AGREEMENT and any(c.lower_ in QUANTITY_IDIOMS for c in modifiers) \
-            and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
-        return False  # "a great deal of argument"
-    if kind is EventType.ATTACK:
-        targets = [o for p in noun.children if p.lower_ in NOUN_PATIENT_PREPS | {"with"}
-                   for o in p.children if o.dep_ == "pobj"]
-        if targets and not _can_be_hit(targets[0]):
-            return False  # "an attack on the cost of …", "a long battle with cancer"
-        return not any(c.lower_ in NON_VIOLENT_ATTACKS for c in modifiers)
-    if kind is EventType.LAUNCH:
-        of = [o for p in noun.children if p.lower_ == "of" for o in p.children
-              if o.dep_ == "pobj"]
-        return any(_launches(t) for t in [*modifiers, *of])
-    return True
-
-
-def _is_walkout(noun: Token) -> bool:
-    """A "strike" that is a walkout: "on strike", "a strike by teachers", "a rail strike",
-    "called a strike"."""
-    governor = noun.head
-    return (
-        governor.lower_ == "on" and noun.dep_ == "pobj"
-        or any(c.dep_ == "prep" and c.lower_ in WALKOUT_PREPS for c in noun.children)
-        or any(c.lower_ in WALKOUT_MODIFIERS or c.dep_ == "compound" and c.ent_type_ == "ORG"
-               for c in noun.lefts)
-        or noun.dep_ == "dobj" and governor.lemma_.lower() in WALKOUT_VERBS
-    )
-
-
-def _names_whom(ctx: FactContext, verb: Token) -> bool:
-    """Whether the verb's object names someone or somewhere ("visited Kenya's capital")."""
-    objects = [t for c in verb.children if c.dep_ == "dobj" for t in c.subtree]
-    return bool(ctx.mentions_in(objects))
-
-
-def _noun_type(token: Token) -> EventType | None:
-    if token.pos_ != "NOUN":
-        return None
-    return trigger_type(token.lower_, "NOUN") or trigger_type(token.lemma_, "NOUN")
-
-
-def _is_noun_trigger(token: Token) -> bool:
-    return token.pos_ == "NOUN" and event_type(token) is not None
-
-
-def _objects(verb: Token) -> list[Token]:
-    return [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}]
-
-
-def is_irrealis(token: Token) -> bool:
-    """Whether the event is negated, hypothetical or only intended."""
-    current = token
-    for _ in range(5):
-        if any(_cancels(c) for c in current.children):
-            return True
-        governor = current.head
-        if current.dep_ in SUBJECT_DEPS and governor.i != current.i:
-            # "A merger … would be the fifth deal", "if a May election is called", "the
-            # talks would not resume", "the election is expected on 5 May"
-            return any(_cancels(c) or c.dep_ in {"acomp", "xcomp"}
-                       and c.lemma_.lower() in IRREALIS_VERBS for c in governor.children) \
-                or governor.lemma_.lower() in IRREALIS_VERBS  # "is due to be held"
-        if current.dep_ not in CHAIN_DEPS and not _infinitive_of_noun(current) \
-                or governor.i == current.i:
-            return False
-        if governor.lemma_.lower() in IRREALIS_VERBS:
-            return True
-        current = governor
-    return False
-
-
-def _infinitive_of_noun(token: Token) -> bool:
-    """ "an approach to buy", parsed as a relative clause: the infinitive of a noun, read like
-    the ``acl`` of "a bid to buy"."""
-    return token.dep_ == "relcl" and any(c.dep_ == "aux" and c.lower_ == "to"
-                                         for c in token.children)
-
-
-def is_planned(token: Token) -> bool:
-    """Whether the event is announced for the future ("will visit", "talks will begin")."""
-    current = token
-    for _ in range(5):
-        if any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in current.children):
-            return True
-        if current.dep_ not in CHAIN_DEPS or current.head.i == current.i:
-            return False
-        current = current.head
-    return False
-
-
-def _cancels(child: Token) -> bool:
-    """A negation, a modal, or "proposed"/"planned" in front of a noun."""
-    return (
-        child.dep_ == "neg"
-        or child.dep_ == "aux" and child.lower_ in MODALS
-        or child.dep_ == "amod" and child.lemma_ in {"propose", "plan"}
-        or child.dep_ in {"amod", "compound"} and child.lower_ in UNREAL_MODIFIERS
-        or child.dep_ == "det" and child.lower_ in NEGATIVE_DETERMINERS  # "no treaty"
-        or child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKS  # "if Russia invades"
-    )
-
+VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 
 def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     """Every event of the chunk whose trigger has at least one argument."""
@@ -379,9 +112,10 @@ def _event(
     ctx: FactContext, trigger: Token, kind: EventType, figure_at: dict[int, Figure]
 ) -> Event | None:
     if trigger.pos_ == "VERB":
-        if kind is EventType.PROTEST and _objects(trigger):
+        if kind is EventType.PROTEST and objects(trigger):
             return None  # "demonstrate success" is no demonstration
-        agents, patients = verb_participants(ctx, trigger)
+        naming = trigger.lemma_ == "name" and kind is EventType.APPOINTMENT
+        agents, patients = (naming_participants if naming else verb_participants)(ctx, trigger)
         scope = clause_tokens(trigger)
     else:
         agents, patients = noun_participants(ctx, trigger, kind)
@@ -403,7 +137,9 @@ def _event(
         time = around
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
-        own = next((ctx.time_at[t.i] for t in own_scope if t.i in ctx.time_at), None)
+        elsewhere = _dates_of_other_nouns(ctx, trigger)  # "… in relation to X's collapse
+        own = next((ctx.time_at[t.i] for t in own_scope  # in 2002": the collapse's year
+                    if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
@@ -418,20 +154,61 @@ def _event(
         return None  # "householders attacking intruders": nothing says which event
     if not (named or places or dated) and around is not None and is_duration(around.text):
         return None  # "3,000 died over 30 years": a statistic, not one event
-    if kind in NEEDS_ENTITY and not any(p.kind is PartyKind.ENTITY for p in agents + patients):
+    if kind in NEEDS_ENTITY and not any(
+            p.kind is PartyKind.ENTITY or kind is EventType.MEETING and p.country is not None
+            for p in agents + patients):  # "French and German ministers met"; not "an
+        # Australian gamer bought the island", "two of Japan's biggest firms will merge"
         return None
     if kind is EventType.ACQUISITION and agents and all(
             p.kind is PartyKind.GROUP and not p.country
             and p.text.split()[-1].lower() not in BUYER_NOUNS for p in agents):
         return None  # "consumers who had purchased an iPod": shopping; "the firm" buys
-    if kind is EventType.MEETING and trigger.pos_ == "VERB" and not _names_whom(ctx, trigger):
-        return None  # "met the target": a meeting needs someone or somewhere named to meet
+    if kind is EventType.MEETING and trigger.pos_ == "VERB" and met(trigger) \
+            and not names_whom(ctx, trigger):
+        return None  # "met the target": a meeting needs someone or somewhere named to meet;
+        # "the ministers met in Geneva" meet one another
     evidence = ctx.evidence([trigger], declared, confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
+    planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published)
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
-                 tuple(patients), tuple(places), time, figures, evidence, setting,
-                 is_planned(trigger))
+                 tuple(patients), tuple(places), time, figures, evidence, setting, planned)
+
+
+def _ahead(time: TimeExpression | None, published: date | None) -> bool:
+    """Whether the event's date lies after the report ("agreed to hold talks next week",
+    "the summit on 20 March" in an article of 13 March): announced, not yet happened."""
+    if time is None:
+        return False
+    if time.value is not None and published is not None and time.value > published:
+        return True
+    return time.text.lower().split()[0] in FUTURE_TIME_WORDS
+
+
+def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
+    """The words of the dates that hang on a common noun two or more phrases below a noun
+    trigger or the verb that carries it: they date that noun ("on trial for fraud in relation
+    to the firm's collapse in 2002"), not the trigger ("a meeting at the embassy on Monday")."""
+    anchors = {trigger.i} | ({c.i} if (c := carrier_of(trigger)) is not None else set())
+    found: set[int] = set()
+    for point, time in attached_times(ctx, ctx.sentence(trigger)).items():
+        noun = ctx.doc[point]
+        if noun.pos_ == "NOUN" and noun.i not in anchors \
+                and noun.ent_type_ not in {"DATE", "TIME"} \
+                and _phrases_between(noun, anchors) >= 2:  # not "Monday night's vote"
+            found |= {i for i, t in ctx.time_at.items() if t is time}
+    return found
+
+
+def _phrases_between(noun: Token, anchors: set[int]) -> int:
+    """How many prepositional phrases lead from one of ``anchors`` down to ``noun`` (0 when
+    none of them is above it)."""
+    phrases = 0
+    for above in noun.ancestors:
+        if above.i in anchors:
+            return phrases
+        phrases += above.dep_ == "prep"
+    return 0
 
 
 def _names_something(ctx: FactContext, party: Party) -> bool:
@@ -444,7 +221,8 @@ def _names_something(ctx: FactContext, party: Party) -> bool:
 def _simultaneous(verb: Token) -> list[Token]:
     """The clauses under ``verb`` that happen at the same time and place ("while playing")."""
     return [c for c in verb.children if c.dep_ == "advcl"
-            and any(m.dep_ == "mark" and m.lower_ in SIMULTANEOUS_MARKS for m in c.children)]
+            and any(m.dep_ in {"mark", "advmod"} and m.lower_ in SIMULTANEOUS_MARKS
+                    for m in c.children)]
 
 
 def subjects(verb: Token) -> list[Token]:
@@ -500,20 +278,58 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     agents: list[Party] = []
     patients: list[Party] = []
     headline = _headline_passive(verb)
+    doer = phrasal_lemma(verb) in DOER_VERBS  # what they leave undergoes nothing
     for subject in subjects(verb):
         passive = _undergoes(verb, subject) or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
-        (patients if passive else agents).extend(parties(ctx, subject))
-    if verb.dep_ == "relcl" and not _objects(verb) and agents:
-        patients += parties(ctx, verb.head)  # "the peninsula it seized"
-    if verb.dep_ == "acl" and verb.tag_ == "VBN" and not _objects(verb):
-        patients += parties(ctx, verb.head)  # "MP attacked by muggers": the MP is attacked
+        (patients if passive else agents).extend(parties(ctx, _relative_antecedent(subject)))
+    if verb.dep_ == "relcl" and not objects(verb) and agents and not any(
+            s.lower_ in RELATIVE_PRONOUNS for s in subjects(verb)):
+        patients += parties(ctx, verb.head)  # "the peninsula it seized"; not "X, who met …"
+    if verb.dep_ == "acl" and verb.tag_ == "VBN" and not objects(verb):
+        # "MP attacked by muggers": the MP is attacked; but "Thousands of students protested
+        # in X", parsed the same way, are students who protest
+        (agents if doer else patients).extend(parties(ctx, verb.head))
     for child in verb.children:
         if child.dep_ == "dobj":
             patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
-                         if not _written_in(ctx, p, _sellers(verb, child))]
+                         if not _written_in(ctx, p, _sellers(verb, child))
+                         and not (doer and p.kind is PartyKind.GROUP)]  # "fled their homes"
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+    if event_type(verb) in JOINT_EVENTS or verb.lemma_.lower() in JOINT_VERBS:
+        agents += _with_parties(ctx, verb)  # "met with X", "agreed to merge with Y"
     return _unique(agents), _unique(patients)
+
+
+def naming_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[Party]]:
+    """Who names whom to a post: the one named is the object or passive subject that is no
+    post; the parser often hangs "X named Y as Z" on X as a participle, and then X names."""
+    named = [c for c in verb.children if c.dep_ in {"dobj", "oprd", "nsubjpass"}
+             and c.lemma_.lower() not in TITLE_NOUNS]
+    named += [c for p in posts(verb) for c in p.children  # "named Sara Holm chief executive"
+              if c.dep_ in {"nmod", "compound"} and c.ent_type_ == "PERSON"]
+    doers = [c for c in verb.children if c.dep_ == "nsubj"]
+    doers += [o for a in verb.children if a.dep_ == "agent" for o in a.children
+              if o.dep_ == "pobj"]
+    if verb.dep_ == "acl":  # "Norvex named Tom Brandt as chairman"; "X, named captain, said"
+        (doers if named else named).append(verb.head)
+    agents = [p for d in doers for p in parties(ctx, d)]
+    patients = [p for n in named for p in parties(ctx, n)]
+    return _unique(agents), _unique(patients)
+
+
+def _relative_antecedent(subject: Token) -> Token:
+    """The first of the names a relative pronoun stands for, so that its conjuncts come too
+    ("X, Y and Z, who met in Lyon": all three met)."""
+    verb = subject.head
+    if subject.lower_ not in RELATIVE_PRONOUNS or verb.dep_ != "relcl":
+        return subject
+    head = verb.head
+    if head.dep_ != "conj" and not any(c.dep_ == "conj" for c in head.children):
+        return subject  # one antecedent: the pronoun's own party ("the firm's chief, who")
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    return head
 
 
 def _sellers(verb: Token, thing: Token) -> set[int]:
@@ -560,6 +376,10 @@ def noun_participants(
             if child.lower_ in {"with", "between"} and kind not in JOINT_EVENTS:
                 continue  # "the appointment of X, with his experience"
             found = [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+            if child.lower_ in TOPIC_PREPS and kind in JOINT_EVENTS:
+                # "a treaty on defence", "talks on trade": a topic, no party; a named one
+                # says what they are about ("talks on the future of Gibraltar")
+                found = [p for p in found if _names_something(ctx, p)]
             joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
             (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
         elif child.dep_ == "prep" and child.lower_ == "from":  # "a resignation from Mr X"
@@ -575,10 +395,15 @@ def noun_participants(
         agents += [p for c in governor.head.children if c.dep_ == "prep" and c.lower_ == "from"
                    for o in c.children if o.dep_ == "pobj"
                    for p in parties(ctx, o) if _is_person(ctx, p)]
-    if noun.dep_ == "dobj" and governor.lemma_ in SUPPORT_VERBS:
-        agents += [p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)]
+    if (carrier := carrier_of(noun)) is not None:
+        doers = [p for s in subjects(carrier) if s.dep_ == "nsubj" for p in parties(ctx, s)]
+        on = noun.dep_ == "pobj"  # "X went on trial": X is tried; "went on strike": X strikes
+        (patients if on and kind in PATIENT_OWNERS else agents).extend(doers)
         if kind in JOINT_EVENTS:  # "agreed a deal with X", "held talks with Y"
-            agents += _with_parties(ctx, governor)
+            agents += _with_parties(ctx, carrier)
+        if kind is EventType.SIEGE:  # "laid siege to the city of X"
+            patients += [p for c in carrier.children if c.dep_ == "prep" and c.lower_ == "to"
+                         for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
             and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
         agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
@@ -591,9 +416,13 @@ def _with_parties(ctx: FactContext, word: Token) -> list[Party]:
 
 
 def _support_scope(noun: Token) -> list[Token] | None:
-    if noun.dep_ == "dobj" and noun.head.lemma_ in SUPPORT_VERBS:
-        return [t for c in noun.head.children if c.dep_ == "prep" for t in c.subtree]
-    return None
+    """The carrier verb's phrases and bare dates, which place and date the noun's event
+    ("held talks in Doha last week")."""
+    if (carrier := carrier_of(noun)) is None:
+        return None
+    return [t for c in carrier.children if c.i != noun.head.i and (
+        c.dep_ == "prep" or c.dep_ == "npadvmod" and c.ent_type_ in {"DATE", "TIME"})
+        for t in c.subtree]
 
 
 def parties(ctx: FactContext, head: Token) -> list[Party]:

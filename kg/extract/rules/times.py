@@ -16,7 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import FactContext
-from kg.extract.values import normalise_date
+from kg.extract.values import is_duration, normalise_date
 from kg.model import TimeExpression
 
 if TYPE_CHECKING:
@@ -31,11 +31,19 @@ def pinned(time: TimeExpression, reference: date | None) -> TimeExpression:
     >>> t = TimeExpression(0, 18, "Sunday after weeks", 0, None)
     >>> pinned(t, date(2024, 6, 11)).value
     datetime.date(2024, 6, 9)
+
+    The leading words never cut a length of time in two: the parser would read the "six" of
+    "six years" as June.
+
+    >>> pinned(TimeExpression(0, 9, "six years", 0, None), date(2024, 6, 11)).value is None
+    True
     """
     if time.value is not None:
         return time
     words = time.text.split()
     for size in range(len(words) - 1, 0, -1):
+        if is_duration(" ".join(words[size - 1 : size + 1])):
+            continue  # "six | years"
         value, granularity = normalise_date(" ".join(words[:size]), reference)
         if value is not None:
             return replace(time, value=value, granularity=granularity)
