@@ -281,3 +281,15 @@ def test_a_named_topic_still_says_what_talks_are_about(nlp: Any) -> None:
     (talks,) = events(nlp, "Two days of talks on the future of Kosovo begin at the minister's "
                            "country residence later on Wednesday.", EventType.NEGOTIATION)
     assert any("Kosovo" in p.text for p in talks.patients)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Troops withdrew from the town on Monday.", True),
+    ("Israel withdrew from Gaza in 2005.", True),  # a country out of a named place
+    ("The withdrawal of 3,000 soldiers began.", True),
+    ("Jennifer Marsh became the third player to withdraw from the Open because of injury.",
+     False),  # an athlete out of a tournament
+    ("The foundation has withdrawn from Uzbekistan and Belarus.", False),  # a charity's offices
+])
+def test_a_withdrawal_is_forces_pulling_out(nlp: Any, text: str, found: bool) -> None:
+    assert bool(events(nlp, text, EventType.WITHDRAWAL)) is found

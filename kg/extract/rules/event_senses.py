@@ -67,6 +67,7 @@ NON_COURT_TRIALS = frozenset(_WORDS["non_court_trial_modifiers"])
 DENIAL_VERBS = frozenset(_WORDS["denial_verbs"])
 DENIED_DEPS = frozenset({"ccomp", "xcomp", "pcomp"})  # what is denied, not "after his arrest"
 CLUB_WORDS = frozenset(_WORDS["club_words"])
+WITHDRAWING_FORCES = frozenset(_WORDS["withdrawing_forces"])
 PREPOSITIONAL_TRIGGERS: dict[str, list[str]] = _WORDS["verbs_needing_prepositions"]
 UNREAL_MODIFIERS = frozenset(_WORDS["unreal_modifiers"])
 QUANTITY_IDIOMS = frozenset(_WORDS["quantity_idioms"])
@@ -200,6 +201,8 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in verb.children) \
             and not ("OBJECT" in needed and objects):
         return None  # "the side rallied to win", "shares rallied": no rally
+    if kind is EventType.WITHDRAWAL and not _forces_withdraw(verb, _subject_words(verb)):
+        return None  # "withdrew from the Australian Open", "has withdrawn the video"
     if kind is EventType.DEATH and any(_violent(o) for c in verb.children
                                        if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
                                        for o in c.children if o.dep_ == "pobj"):
@@ -273,7 +276,35 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
         return any(_launches(t) for t in [*modifiers, *of])
     if kind is EventType.TRIAL:
         return not (any(c.lower_ in NON_COURT_TRIALS for c in modifiers) or _with_a_club(noun))
+    if kind is EventType.WITHDRAWAL:
+        return _forces_withdraw(noun, [])
     return True
+
+
+def _subject_words(verb: Token) -> list[Token]:
+    """The words of the verb's subject, or of the subject of the verb it completes ("the
+    rebels were forced to withdraw")."""
+    current = verb
+    for _ in range(3):
+        own = [t for c in current.children if c.dep_ in SUBJECT_DEPS for t in c.subtree]
+        if own or current.dep_ not in {"xcomp", "conj", "advcl"}:
+            return own
+        current = current.head
+    return []
+
+
+def _forces_withdraw(trigger: Token, subject: list[Token]) -> bool:
+    """Whether a withdrawal is forces pulling out (``kg:Withdrawal``): a force word in the
+    trigger's phrase or its subject ("troops withdrew", "the withdrawal of 3,000 soldiers"), or
+    a country pulling out of a named place ("Israel's withdrawal from Gaza")."""
+    words = [*trigger.subtree, *subject]
+    if any(t.lemma_.lower() in WITHDRAWING_FORCES for t in words):
+        return True
+    countries = [t for t in [*subject, *(c for c in trigger.children if c.dep_ == "poss")]
+                 if t.ent_type_ in {"GPE", "NORP"}]
+    places = [o for c in trigger.children if c.dep_ == "prep" and c.lower_ in {"from", "out"}
+              for o in c.subtree if o.ent_type_ in {"GPE", "LOC", "FAC"}]
+    return bool(countries and places)
 
 
 def _with_a_club(noun: Token) -> bool:
