@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
 from kg.extract.rules.context import FactContext, noun_phrase
-from kg.extract.rules.events import subjects
+from kg.extract.rules.event_senses import subjects
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned

@@ -191,7 +191,7 @@ class FactContext:
     def _posts_written_with(self, mention: Mention) -> set[str]:
         """The post nouns written with a person's mention: before the name ("Foreign
         Secretary Jack Straw") or in apposition to it ("Maria Lopez, the club's chairwoman")."""
-        start, end = self.mention_tokens[(mention.begin, mention.end)]
+        start = self.mention_tokens[(mention.begin, mention.end)][0]
         name = self.head_token(mention)
         words = list(self.doc[max(start - 3, 0):start])
         words += [t for c in name.children if c.dep_ == "appos" for t in c.subtree]

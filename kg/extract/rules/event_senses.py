@@ -79,6 +79,8 @@ POST_PREPS = frozenset(_WORDS["post_prepositions"])
 JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
 #: Locative prepositions that also introduce a topic ("talks on the future of X").
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
+#: Dependencies under which a verb without a subject of its own takes its governor's.
+INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
 
 
 def event_type(token: Token) -> EventType | None:
@@ -201,7 +203,8 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in verb.children) \
             and not ("OBJECT" in needed and objects):
         return None  # "the side rallied to win", "shares rallied": no rally
-    if kind is EventType.WITHDRAWAL and not _forces_withdraw(verb, _subject_words(verb)):
+    if kind is EventType.WITHDRAWAL and not _forces_withdraw(
+            verb, [t for s in subjects(verb) for t in s.subtree]):
         return None  # "withdrew from the Australian Open", "has withdrawn the video"
     if kind is EventType.DEATH and any(_violent(o) for c in verb.children
                                        if c.dep_ == "prep" and c.lower_ in CAUSE_PREPS
@@ -281,16 +284,39 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
     return True
 
 
-def _subject_words(verb: Token) -> list[Token]:
-    """The words of the verb's subject, or of the subject of the verb it completes ("the
-    rebels were forced to withdraw")."""
-    current = verb
-    for _ in range(3):
-        own = [t for c in current.children if c.dep_ in SUBJECT_DEPS for t in c.subtree]
-        if own or current.dep_ not in {"xcomp", "conj", "advcl"}:
-            return own
-        current = current.head
-    return []
+def subjects(verb: Token) -> list[Token]:
+    """The verb's subjects, or its governor's when it has none ("forced to withdraw")."""
+    own = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
+    if own:
+        return own
+    governor = verb.head
+    if verb.dep_ == "pcomp" and governor.dep_ == "prep" and governor.head.pos_ == "VERB":
+        # "the FA is to start the search after appointing X": the FA appoints
+        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
+    infinitive = verb.dep_ in {"acl", "relcl"} \
+        and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+    if infinitive and (owners := [c for c in governor.children if c.dep_ == "poss"]):
+        return owners  # "Oracle's fight to acquire Peoplesoft": Oracle acquires
+    if infinitive and governor.dep_ == "dobj" and governor.head.lemma_ in SUPPORT_VERBS:
+        # "the firm announced a deal to buy X": the firm buys
+        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
+    if verb.dep_ not in INHERITING_DEPS or governor.i == verb.i:
+        return own
+    if verb.dep_ == "xcomp" and governor.dep_ == "acomp":
+        governor = governor.head  # "X is about to start", "is set to buy"
+    objects = [c for c in governor.children if c.dep_ == "dobj"]
+    if verb.dep_ == "xcomp" and objects:
+        return objects  # "forced the minister to flee": the minister flees
+    # "she was forced to pull out": she pulls out; "was arrested and charged": both are hers
+    inherited = {"nsubj", "nsubjpass"} if verb.dep_ == "xcomp" or participle_conj(verb) \
+        else {"nsubj"}
+    return [s for s in subjects(governor) if s.dep_ in inherited]
+
+
+def participle_conj(verb: Token) -> bool:
+    """A bare participle joined to a passive verb ("was arrested and charged")."""
+    return verb.dep_ == "conj" and verb.tag_ == "VBN" \
+        and not any(c.dep_ in {"aux", "auxpass", "nsubj"} for c in verb.children)
 
 
 def _forces_withdraw(trigger: Token, subject: list[Token]) -> bool:

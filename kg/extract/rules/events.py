@@ -36,8 +36,10 @@ from kg.extract.rules.event_senses import (
     met,
     names_whom,
     objects,
+    participle_conj,
     phrasal_lemma,
     posts,
+    subjects,
 )
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
@@ -48,7 +50,6 @@ from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
     NEEDS_ENTITY,
-    SUPPORT_VERBS,
 )
 from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
@@ -78,7 +79,6 @@ DOER_VERBS = frozenset(_WORDS["doer_verbs"])
 FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
-INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
 JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
 NOUN_AGENT_PREPS = frozenset(_GRAMMAR["event_agent_prepositions"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
@@ -225,41 +225,6 @@ def _simultaneous(verb: Token) -> list[Token]:
                     for m in c.children)]
 
 
-def subjects(verb: Token) -> list[Token]:
-    """The verb's subjects, or its governor's when it has none ("forced to withdraw")."""
-    own = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
-    if own:
-        return own
-    governor = verb.head
-    if verb.dep_ == "pcomp" and governor.dep_ == "prep" and governor.head.pos_ == "VERB":
-        # "the FA is to start the search after appointing X": the FA appoints
-        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
-    infinitive = verb.dep_ in {"acl", "relcl"} \
-        and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
-    if infinitive and (owners := [c for c in governor.children if c.dep_ == "poss"]):
-        return owners  # "Oracle's fight to acquire Peoplesoft": Oracle acquires
-    if infinitive and governor.dep_ == "dobj" and governor.head.lemma_ in SUPPORT_VERBS:
-        # "the firm announced a deal to buy X": the firm buys
-        return [s for s in subjects(governor.head) if s.dep_ == "nsubj"]
-    if verb.dep_ not in INHERITING_DEPS or governor.i == verb.i:
-        return own
-    if verb.dep_ == "xcomp" and governor.dep_ == "acomp":
-        governor = governor.head  # "X is about to start", "is set to buy"
-    objects = [c for c in governor.children if c.dep_ == "dobj"]
-    if verb.dep_ == "xcomp" and objects:
-        return objects  # "forced the minister to flee": the minister flees
-    # "she was forced to pull out": she pulls out; "was arrested and charged": both are hers
-    inherited = {"nsubj", "nsubjpass"} if verb.dep_ == "xcomp" or _participle_conj(verb) \
-        else {"nsubj"}
-    return [s for s in subjects(governor) if s.dep_ in inherited]
-
-
-def _participle_conj(verb: Token) -> bool:
-    """A bare participle joined to a passive verb ("was arrested and charged")."""
-    return verb.dep_ == "conj" and verb.tag_ == "VBN" \
-        and not any(c.dep_ in {"aux", "auxpass", "nsubj"} for c in verb.children)
-
-
 def _undergoes(verb: Token, subject: Token) -> bool:
     """Whether ``subject`` undergoes the verb: its own passive subject, or a subject taken
     from the verb it is joined to when this verb is passive ("Sizzla jailed …, has been
@@ -270,7 +235,7 @@ def _undergoes(verb: Token, subject: Token) -> bool:
     if verb.dep_ == "xcomp":
         return False
     return any(c.dep_ == "auxpass" for c in verb.children) \
-        or subject.dep_ == "nsubjpass" and _participle_conj(verb)
+        or subject.dep_ == "nsubjpass" and participle_conj(verb)
 
 
 def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[Party]]:
