@@ -38,11 +38,12 @@ from kg.extract.spans import (
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
-    COMPANY_HEAD_WORDS,
     DASHES,
+    GIVEN_NAMES,
     HONORIFICS,
     LEADING_DETERMINERS,
     NAME_BREAKS,
+    NAME_HEAD_WORDS,
     NATION_DEMONYMS,
     ORG_HEAD_WORDS,
     PARTY_WORDS,
@@ -62,11 +63,6 @@ NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features"
 
 #: Speech verbs a surname alone speaks with ("Dent said", "said Dent").
 SPEECH_PAST = word_list("speech-verbs-irregular")
-#: Given names: a capitalised one right after an organisation's head word starts a person
-#: glued to the organisation ("… Committee Peter Smith").
-GIVEN_NAMES = frozenset(table("given-names")["male"]) | frozenset(table("given-names")["female"])
-#: Last words of organisations' and places' names, never a person's surname.
-NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
 #: Plural nouns that end a group's name, never a person's ("… Brothers", "… Girls").
 GROUP_PLURALS = word_list("group-plurals")
 #: Units an ordinal numbers: "21st Century" is a period, not a name.
@@ -153,9 +149,13 @@ def title_tokens_before(doc: Doc, start: int) -> int:
 def _title_hyphen(doc: Doc, i: int) -> bool:
     """Whether token ``i`` is the hyphen inside a hyphenated title ("Secretary-General",
     "Lieutenant-Colonel"): no space on either side, a title word or modifier before it."""
-    return (doc[i].text == "-" and i > 0 and not doc[i].whitespace_
-            and not doc[i - 1].whitespace_
-            and (is_title_word(doc[i - 1]) or is_title_modifier(doc[i - 1])))
+    return _tight_hyphen(doc, i) and (is_title_word(doc[i - 1]) or is_title_modifier(doc[i - 1]))
+
+
+def _tight_hyphen(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is a hyphen between two words, with no space on either side."""
+    return (0 < i < len(doc) - 1 and doc[i].text == "-" and not doc[i - 1].whitespace_
+            and not doc[i].whitespace_)
 
 
 def strip_leading_titles(doc: Doc, start: int, end: int) -> int:
@@ -401,8 +401,7 @@ def ordinal_period(doc: Doc, start: int, end: int) -> int | None:
 def _glued_hyphen(doc: Doc, i: int) -> bool:
     """Whether token ``i`` is a hyphen with no space on either side, between capitalised
     words ("Lewis-Francis")."""
-    return (0 < i < len(doc) - 1 and doc[i].text == "-" and not doc[i - 1].whitespace_
-            and not doc[i].whitespace_ and doc[i - 1].is_title and doc[i + 1].is_title)
+    return _tight_hyphen(doc, i) and doc[i - 1].is_title and doc[i + 1].is_title
 
 
 def hyphen_joined(doc: Doc) -> list[Span]:

@@ -38,6 +38,11 @@ FACILITY_NOUNS = word_list("facility-nouns")
 #: A name whose last word is one of these denotes a place: place nouns, natural and built
 #: features, facilities.
 PLACE_HEAD_WORDS = PLACE_NOUNS | FACILITY_NOUNS | word_list("geographic-features")
+#: Last words of organisations' and places' names ("… Bank", "… Street"), never a person's.
+NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
+_GIVEN = table("given-names")
+#: Common given names, men's and women's (``given-names.toml``).
+GIVEN_NAMES = frozenset(_GIVEN["male"]) | frozenset(_GIVEN["female"])
 
 #: Determiners dropped from the front of a name.
 LEADING_DETERMINERS = word_list("determiners")

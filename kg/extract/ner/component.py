@@ -48,12 +48,10 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.ner.greedy import GreedyNer, supports
-from kg.lexicon import table
 from kg.lexicon.words import (
-    COMPANY_HEAD_WORDS,
+    GIVEN_NAMES,
     HONORIFICS,
-    ORG_HEAD_WORDS,
-    PLACE_HEAD_WORDS,
+    NAME_HEAD_WORDS,
     TITLE_MODIFIERS,
     TITLE_NOUNS,
 )
@@ -73,11 +71,6 @@ NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
 NOT_NAMED_THINGS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT", "EVENT"})
 #: Labels made consistent within a document (MISC spans differ legitimately: "German").
 VOTED_LABELS = frozenset({"PER", "ORG", "LOC"})
-_GIVEN = table("given-names")
-#: Common given names (kg/lexicon/data/given-names.toml).
-GIVEN_NAMES = frozenset(_GIVEN["male"]) | frozenset(_GIVEN["female"])
-#: Words that say a name is an organisation's or a place's ("… Bank", "… Street").
-NAME_CLASS_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS
 #: Finer labels of the small model that a MISC span of the same bounds takes.
 MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
 #: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
@@ -261,7 +254,7 @@ HONORIFIC_OPENED = frozenset({"ORG", "LOC", "MISC", "WORK_OF_ART", "PRODUCT"})
 
 
 #: Words no person's name is made of: posts and organisation or place words.
-NOT_IN_PERSONAL_NAMES = TITLE_NOUNS | NAME_CLASS_WORDS
+NOT_IN_PERSONAL_NAMES = TITLE_NOUNS | NAME_HEAD_WORDS
 
 
 def _personal_name(words: Span) -> bool:
@@ -285,7 +278,7 @@ def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -
     small = small_labels.get((span.start, span.end))
     words = {t.lower_ for t in span}
     if (span.label_ in ("ORG", "LOC") and len(span) > 1 and small == "PERSON"
-            and all(t.is_title for t in span) and not words & NAME_CLASS_WORDS):
+            and all(t.is_title for t in span) and not words & NAME_HEAD_WORDS):
         return Span(span.doc, span.start, span.end, label="PER")
     if (span.label_ == "PER" and len(span) == 1 and small == "ORG"
             and span[0].lower_ not in GIVEN_NAMES and not _titled(span)):
