@@ -30,13 +30,11 @@ from typing import TYPE_CHECKING
 
 from kg.extract.recovery import is_known_place
 from kg.lexicon import word_list
-from kg.lexicon.words import POSSESSIVES, TITLE_NOUNS
+from kg.lexicon.words import ACRONYM_SKIP, POSSESSIVES, TITLE_NOUNS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
-#: Words skipped when spelling an acronym ("International Committee of the Red Cross").
-ACRONYM_SKIP = word_list("acronym-skip")
 #: Labels of spans an expansion may replace or join.
 NAME_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "PRODUCT", "EVENT",
                          "WORK_OF_ART"})

@@ -44,6 +44,8 @@ _GIVEN = table("given-names")
 #: Common given names, men's and women's (``given-names.toml``).
 GIVEN_NAMES = frozenset(_GIVEN["male"]) | frozenset(_GIVEN["female"])
 
+#: Words skipped when spelling an acronym ("International Committee of the Red Cross").
+ACRONYM_SKIP = word_list("acronym-skip")
 #: Determiners dropped from the front of a name.
 LEADING_DETERMINERS = word_list("determiners")
 #: Words that stand only before a person's name ("Mr", "Dr", "Sir").

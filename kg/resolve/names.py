@@ -15,8 +15,8 @@ import unicodedata
 from functools import lru_cache
 
 from kg.lexicon import word_list
-from kg.lexicon.words import FACILITY_TAILS as LEXICON_FACILITY_TAILS
 from kg.lexicon.words import (
+    ACRONYM_SKIP,
     FEMALE_TITLES,
     MALE_TITLES,
     NAME_SUFFIXES,
@@ -26,6 +26,7 @@ from kg.lexicon.words import (
     SPELLINGS,
     TITLE_MODIFIERS,
 )
+from kg.lexicon.words import FACILITY_TAILS as LEXICON_FACILITY_TAILS
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
@@ -35,8 +36,6 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 #: in Australia) are deliberately absent.
 SPELLING = SPELLINGS
 
-#: Words skipped when spelling an acronym ("International Committee of the Red Cross").
-ACRONYM_SKIP = word_list("acronym-skip")
 
 #: Tails naming what kind of works a proper name is ("Azovstal steel plant"); the name before
 #: them identifies the site. Longest first.
