@@ -136,12 +136,20 @@ def merged_entities(
         span = across_wrapped_line(span, small)
         add([honorific_person(given_name_person(span, by_bounds))])
     if fill_from_small:
-        add(relabelled(small, SMALL_NAME_LABELS))
+        add(s for s in relabelled(small, SMALL_NAME_LABELS) if is_fillable_name(s))
     if consistent and out:
         out[:] = voted_labels(out)
         add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
     add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
+
+
+def is_fillable_name(span: Span) -> bool:
+    """Whether a name of the small model may fill a gap the news NER left: a capitalised
+    word in it ("the senate", "methanol", "warm-up" are no names) and no modifier made with
+    a prefix ("ex-England")."""
+    return any(t.text[:1].isupper() for t in span) and not (
+        is_prefixed_word(span) or is_pronoun(span))
 
 
 def across_wrapped_line(span: Span, small: Iterable[Span]) -> Span:
@@ -232,11 +240,10 @@ def honorific_person(span: Span) -> Span:
     work): not before a post ("Lord Chancellor"), "of" ("Lord of the Rings") or a word of an
     organisation's or place's name."""
     doc = span.doc
-    if (span.label_ in ("ORG", "LOC") and span.start > 0
-            and doc[span.start - 1].lower_.rstrip(".") in HONORIFICS):
+    if span.label_ in ("ORG", "LOC") and span.start > 0 and _is_honorific(doc[span.start - 1]):
         return Span(doc, span.start, span.end, label="PER")
     if (span.label_ in HONORIFIC_OPENED and len(span) > 1
-            and span[0].lower_.rstrip(".") in HONORIFICS and _personal_name(span[1:])):
+            and _is_honorific(span[0]) and _personal_name(span[1:])):
         return Span(doc, span.start, span.end, label="PER")
     return span
 
@@ -281,14 +288,44 @@ def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -
             and all(t.is_title for t in span) and not words & NAME_HEAD_WORDS):
         return Span(span.doc, span.start, span.end, label="PER")
     if (span.label_ == "PER" and len(span) == 1 and small == "ORG"
-            and span[0].lower_ not in GIVEN_NAMES and not _titled(span)):
+            and span[0].lower_ not in GIVEN_NAMES and not _titled(span)
+            and not has_person_cue(span.doc, span[0].lower_)):
         return Span(span.doc, span.start, span.end, label="ORG")
     return span
 
 
+def has_person_cue(doc: Doc, word: str) -> bool:
+    """Whether the document writes the capitalised ``word`` where only a person can stand:
+    before an age (", 45 ,"), before "who", or coordinated with "he" or "she" ("he and
+    Maskhadov signed"). Such a word stays a person where the small model reads an
+    organisation: it does so for many a surname it does not know ("Brunswijk", "Wang")."""
+    for token in doc:
+        if token.lower_ != word or not token.text[:1].isupper():
+            continue
+        after = [t.lower_ for t in doc[token.i + 1 : token.i + 4]]
+        if after[:1] == ["who"] or after[:2] == [",", "who"]:
+            return True
+        if (len(after) == 3 and after[0] == after[2] == "," and after[1].isdigit()
+                and len(after[1]) <= 3):
+            return True
+        if token.dep_ == "conj" and token.head.lower_ in ("he", "she"):
+            return True
+        if any(t.lower_ in ("he", "she") for t in token.conjuncts):
+            return True
+    return False
+
+
+def _is_honorific(token: Token) -> bool:
+    """An honorific as it stands before a name: capitalised ("Miss Smith", not "will miss
+    England")."""
+    return token.text[:1].isupper() and token.lower_.rstrip(".") in HONORIFICS
+
+
 def _titled(span: Span) -> bool:
-    before = span.doc[span.start - 1].lower_.rstrip(".") if span.start > 0 else ""
-    return before in HONORIFICS or before in TITLE_NOUNS
+    if span.start == 0:
+        return False
+    before = span.doc[span.start - 1]
+    return _is_honorific(before) or before.lower_.rstrip(".") in TITLE_NOUNS
 
 
 def voted_labels(spans: Sequence[Span]) -> list[Span]:
