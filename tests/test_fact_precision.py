@@ -316,6 +316,23 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
          ("Mike Ruddock", "Coach", "Wales", False)),
         # the party of a post given with "as" is its organisation, not part of the post
         ("Tony Blair resigned as Labour leader in 2007.", ("Tony Blair", "Leader", "Labour", True)),
+        # who takes a post from whom; leaving it with a particle; a relative clause's verb
+        ("Viktor Hale succeeded Maria Lund as president of the Football Federation.",
+         ("Viktor Hale", "President", "Football Federation", False)),
+        ("Viktor Hale succeeded Maria Lund as president of the Football Federation.",
+         ("Maria Lund", "President", "Football Federation", True)),
+        ("Anna Berg replaced Tom Fisk as coach of Ajax.", ("Tom Fisk", "Coach", "Ajax", True)),
+        ("Maria Lund stepped down as chief executive of Northwind Media in March.",
+         ("Maria Lund", "Chief Executive", "Northwind Media", True)),
+        ("Ruth Kerr retired as head of the National Trust last year.",
+         ("Ruth Kerr", "Head", "National Trust", True)),
+        ("Carlos Ruiz was sworn in as president of Peru on Sunday.",
+         ("Carlos Ruiz", "President", "Peru", False)),
+        ("Oskar Lindqvist, who chairs the Riksbank, warned that inflation would persist.",
+         ("Oskar Lindqvist", "Chair", "Riksbank", False)),
+        # an occupation by its ending
+        ("Dr Ian Ross, a criminologist at Leeds University, said crime had fallen.",
+         ("Ian Ross", "Criminologist", "Leeds University", False)),
     ],
 )
 def test_roles_a_reader_sees(nlp: Any, text: str, role: tuple[str, str, str | None, bool]) -> None:
@@ -344,6 +361,8 @@ def test_a_place_employs_through_its_government_only_in_an_office(
 @pytest.mark.parametrize(
     "text",
     ["Mr Cable said he hoped Mr Brown would be premier at some point.",
+     "Jan Novak stood as a candidate in the election.",  # "stood as": no post
+     "Lena Park, who hosted the dinner, praised the chef.",  # no named body
      "Baroness Morgan played no part in drafting the answer.",
      "About 800,000 Tutsis and moderate Hutus were killed by Hutu militias.",
      # a tie to another person is no post; a stake or goods owned are no organisation

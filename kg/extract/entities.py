@@ -96,8 +96,15 @@ def fold_space(text: str) -> str:
 
 
 def is_title_word(token: Token) -> bool:
-    """Whether a token names a post or rank ("Minister", "Gen.", "spokesman")."""
-    return token.lower_.rstrip(".") in TITLE_NOUNS
+    """Whether a token names a post, rank or occupation ("Minister", "Gen.", "spokesman",
+    "virologist")."""
+    plain = token.lower_.rstrip(".")
+    return plain in TITLE_NOUNS or (
+        token.is_alpha and len(plain) > len("ologist") + 1 and plain.endswith(OCCUPATION_SUFFIXES))
+
+
+#: Endings of occupation nouns ("virologist", "photographer").
+OCCUPATION_SUFFIXES = tuple(sorted(word_list("occupation-suffixes")))
 
 
 def is_title_modifier(token: Token) -> bool:

@@ -146,9 +146,10 @@ def merged_entities(
 
 def is_fillable_name(span: Span) -> bool:
     """Whether a name of the small model may fill a gap the news NER left: a capitalised
-    word in it ("the senate", "methanol", "warm-up" are no names) and no modifier made with
-    a prefix ("ex-England")."""
-    return any(t.text[:1].isupper() for t in span) and not (
+    word in it, or an organisation's or place's head word last ("the defence ministry" is
+    kept; "methanol", "warm-up", "mid-week" are no names), and no modifier made with a
+    prefix ("ex-England")."""
+    return (any(t.text[:1].isupper() for t in span) or span[-1].lower_ in NAME_HEAD_WORDS) and not (
         is_prefixed_word(span) or is_pronoun(span))
 
 

@@ -54,6 +54,11 @@ BODY_WORDS = word_list("body-words")
 #: Verbs that give a post with "as" ("resigned as Home Secretary", "served as president").
 AS_VERBS = frozenset(_GRAMMAR["as_verbs"])
 LEAVING_VERBS = frozenset(_GRAMMAR["leaving_verbs"])
+#: "stepped down as", "stood in as", "was sworn in as": a post "as" only with a particle.
+STEPPING_VERBS = frozenset(_GRAMMAR["stepping_verbs"])
+LEAVING_PARTICLES = frozenset(_GRAMMAR["leaving_particles"])
+#: "X succeeded Y as chairman": Y held the post before.
+SUCCEEDING_VERBS = frozenset(_GRAMMAR["succeeding_verbs"])
 #: Verbs whose object is given a post "as" ("appointed X as its chief executive").
 APPOINTING_VERBS = frozenset(_GRAMMAR["appointing_verbs"])
 #: "head of X until last year": a post that ended.
@@ -414,8 +419,11 @@ def role_by_verb(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         verb, objects = head.head.head, [head.head.head.head]  # "X, moderated by Name"
         if verb.dep_ != "acl":
             objects = [c for c in verb.children if c.dep_ == "nsubjpass"]
-    elif head.dep_ == "nsubj":
+    elif head.dep_ == "nsubj" and head.head.lemma_.lower() in ROLE_VERBS:
         verb = head.head
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+    elif (clause := _who_clause(head)) is not None:
+        verb = clause  # "Oskar Lindqvist, who chairs the Riksbank"
         objects = [c for c in verb.children if c.dep_ == "dobj"]
     else:
         return
@@ -424,11 +432,20 @@ def role_by_verb(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         return
     named = [m for m in ctx.mentions_in([objects[0]]) if m.kind is not EntityKind.PERSON]
     organization = ctx.entity_party(named[0]) if named else None
-    if head.dep_ == "nsubj" and organization is None:
+    if head.dep_ != "pobj" and organization is None:
         return  # "X owns 28.1%", "X owns breweries": no post in a named body
 
     evidence = ctx.evidence([head, verb], ROLE_VERB)
     yield Membership(ctx.entity_party(mention), role, organization, evidence, False)
+
+
+def _who_clause(head: Token) -> Token | None:
+    """The verb of a relative clause on ``head`` whose subject is "who" ("X, who chairs Y")."""
+    for clause in head.children:
+        if clause.dep_ == "relcl" and any(
+                c.dep_ == "nsubj" and c.lower_ == "who" for c in clause.children):
+            return clause
+    return None
 
 
 def _kind_words_before(doc: Doc, first: int) -> int:
@@ -759,10 +776,15 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
     appointed X as its chief executive"."""
     head = ctx.head_token(mention)
     verb = head.head
-    appointed = head.dep_ == "dobj" and verb.lemma_.lower() in APPOINTING_VERBS
-    if not appointed and (head.dep_ not in {"nsubj", "nsubjpass"}
-                          or verb.lemma_.lower() not in AS_VERBS):
+    lemma = verb.lemma_.lower()
+    appointed = head.dep_ == "dobj" and lemma in APPOINTING_VERBS
+    succeeded = head.dep_ == "dobj" and lemma in SUCCEEDING_VERBS  # held the post before
+    if not (appointed or succeeded) and (head.dep_ not in {"nsubj", "nsubjpass"}
+                                         or lemma not in AS_VERBS):
         return
+    particles = {c.lower_ for c in verb.children if c.dep_ in {"prt", "advmod"}}
+    if lemma in STEPPING_VERBS and not particles:
+        return  # "stood as a candidate": only "stood down / in as" gives a post
     if head.dep_ == "nsubj" and verb.lemma_.lower() in APPOINTING_VERBS and any(
             c.dep_ == "dobj" for c in verb.children):
         return  # "Barclays appointed X as its chief executive": Barclays appoints
@@ -782,6 +804,6 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
             continue
         organization = organisation_of_title(ctx, title) or _party_of(ctx, party) or (
             _appointer(ctx, verb, title) if appointed else None)
-        former = verb.lemma_.lower() in LEAVING_VERBS
+        former = lemma in LEAVING_VERBS or succeeded or bool(particles & LEAVING_PARTICLES)
         evidence = ctx.evidence([head, title], SERVED_AS)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
