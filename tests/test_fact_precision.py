@@ -328,6 +328,11 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
          ("Ruth Kerr", "Head", "National Trust", True)),
         ("Carlos Ruiz was sworn in as president of Peru on Sunday.",
          ("Carlos Ruiz", "President", "Peru", False)),
+        ("Nadia Sorensen takes over as chief executive of Maersk Line next month.",
+         ("Nadia Sorensen", "Chief Executive", "Maersk Line", False)),
+        # the body an "of" phrase names, not its owner
+        ("Dmitry Medvedev, deputy chairman of Russia's Security Council, issued a warning.",
+         ("Dmitry Medvedev", "Deputy Chairman", "Security Council", False)),
         ("Oskar Lindqvist, who chairs the Riksbank, warned that inflation would persist.",
          ("Oskar Lindqvist", "Chair", "Riksbank", False)),
         # an occupation by its ending

@@ -718,6 +718,9 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             places = child.lower_ == "for" or inside
             named = [m for m in mentions if m.kind is not EntityKind.PERSON
                      and not (places and m.kind is EntityKind.PLACE)]
+            own = ctx.mention(objects[0]) if objects else None
+            if own in named:  # "of Russia's Security Council": the council, not its owner
+                named.insert(0, own)
             if named:
                 whole = _whole_name(ctx, objects[0], named[0])
                 return whole or ctx.entity_party(named[0])
