@@ -335,6 +335,13 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
          ("Dmitry Medvedev", "Deputy Chairman", "Security Council", False)),
         ("Oskar Lindqvist, who chairs the Riksbank, warned that inflation would persist.",
          ("Oskar Lindqvist", "Chair", "Riksbank", False)),
+        # posts joined by "and" share the body named after them, not one with its own article
+        ("Li Wei, chairman and chief executive of Sinopec, announced the deal.",
+         ("Li Wei", "Chief Executive", "Sinopec", False)),
+        ("Mark Reed, the founder and chief executive of Brightline, resigned.",
+         ("Mark Reed", "Founder", "Brightline", False)),
+        ("Pierre Duval, president of France and a former banker, spoke.",
+         ("Pierre Duval", "Banker", None, True)),
         # an occupation by its ending
         ("Dr Ian Ross, a criminologist at Leeds University, said crime had fallen.",
          ("Ian Ross", "Criminologist", "Leeds University", False)),

@@ -585,6 +585,14 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         candidates.append((owner.head.head, APPOSITION))  # "the mayor of X, Name"
     if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS and not is_irrealis(head.head):
         candidates += [(c, COPULA) for c in head.head.children if c.dep_ == "attr"]
+    shared: dict[int, Token] = {}  # "chairman and chief executive of Sinopec": one body
+    for title, declared in list(candidates):
+        for other in title.children:
+            if other.dep_ == "conj" and _names_post(other) and ctx.mention(other) is None:
+                candidates.append((other, declared))
+                if not any(c.dep_ == "det" for c in other.children):  # not "and a former banker"
+                    shared[other.i] = title
+                    shared.setdefault(title.i, other)
     for title, declared in candidates:
         relational = declared is APPOSITION and title.lower_ in RELATIONAL_NOUNS
         post = _post_before_general(title) or title
@@ -599,6 +607,8 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         if label is None:
             continue
         organization = organisation_of_title(ctx, title)
+        if organization is None and title.i in shared:
+            organization = organisation_of_title(ctx, shared[title.i])
         confidence = declared.confidence - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], declared, round(confidence, 2))
         former = former or _ended(title)
