@@ -285,6 +285,19 @@ def uses_silver(overrides: dict[str, Any]) -> bool:
     return bool(overrides.get("paths.silver", load_config(CONFIG)["paths"]["silver"]))
 
 
+def cluster_record() -> dict[str, str]:
+    """The word-cluster table the model reads, for ``training.json``."""
+    from kg.extract.ner.clusters import CLUSTER_FILE
+
+    return {
+        "file": CLUSTER_FILE.name,
+        "sha256": sha256_of(CLUSTER_FILE),
+        "source": "spacy-lookups-data 1.0.5 (MIT), spacy_lookups_data/data/"
+                  "en_lexeme_cluster.json.gz, the words with a cluster "
+                  "(python -m kg.extract.ner.clusters)",
+    }
+
+
 def silver_record() -> dict[str, Any]:
     """Where the joint model's silver labels come from, for ``training.json``."""
     from importlib.metadata import version
@@ -319,6 +332,7 @@ def train(
         "train_seconds": seconds,
         "conll_dev": scores,
     }
+    record["clusters"] = cluster_record()
     if uses_silver(overrides):
         record["silver"] = silver_record()
     export_ner(work / "model-best", out, record)
