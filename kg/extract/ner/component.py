@@ -47,6 +47,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashEmbed.v1)
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.lexicon.words import (
     GIVEN_NAMES,

@@ -220,6 +220,8 @@ def register() -> None:
     """Put this module's reader, lookups loader and callback into spaCy's registries (once)."""
     from spacy.util import registry
 
+    import kg.extract.ner.clusters  # noqa: F401  (registers kg.ClusterHashEmbed.v1)
+
     if not registry.has("readers", "kg.news_ner_corpus.v1"):
         registry.readers.register("kg.news_ner_corpus.v1", func=news_ner_corpus)
         registry.misc.register("kg.small_model_lookups.v1", func=small_model_lookups)
@@ -247,12 +249,16 @@ def export_ner(best: Path, out: Path, record: dict[str, Any]) -> None:
     import spacy
     from thinc.api import Config
 
+    from kg.extract.ner.clusters import CLUSTER_FILE
+
     nlp = spacy.load(best)
+    clusters = CLUSTER_FILE.read_bytes()  # read before ``out`` (the shipped folder) is cleared
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     ner: Any = nlp.get_pipe("ner")
     ner.to_disk(out / "ner", exclude=["vocab"])
+    (out / CLUSTER_FILE.name).write_bytes(clusters)
     Config({"components": {"ner": nlp.config["components"]["ner"]}}).to_disk(out / "config.cfg")
     (out / RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     write_hash_list(out)
@@ -277,6 +283,19 @@ def uses_silver(overrides: dict[str, Any]) -> bool:
     from spacy.util import load_config
 
     return bool(overrides.get("paths.silver", load_config(CONFIG)["paths"]["silver"]))
+
+
+def cluster_record() -> dict[str, str]:
+    """The word-cluster table the model reads, for ``training.json``."""
+    from kg.extract.ner.clusters import CLUSTER_FILE
+
+    return {
+        "file": CLUSTER_FILE.name,
+        "sha256": sha256_of(CLUSTER_FILE),
+        "source": "spacy-lookups-data 1.0.5 (MIT), spacy_lookups_data/data/"
+                  "en_lexeme_cluster.json.gz, the words with a cluster "
+                  "(python -m kg.extract.ner.clusters)",
+    }
 
 
 def silver_record() -> dict[str, Any]:
@@ -313,6 +332,7 @@ def train(
         "train_seconds": seconds,
         "conll_dev": scores,
     }
+    record["clusters"] = cluster_record()
     if uses_silver(overrides):
         record["silver"] = silver_record()
     export_ner(work / "model-best", out, record)
