@@ -28,7 +28,6 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.extract.recovery import is_known_place
 from kg.extract.spans import (
     expansions_joined,
     joined_firms,
@@ -204,7 +203,23 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
         return EntityKind.ORGANIZATION  # "the X Brothers", "the X Girls": a group
     if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
         return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
+    if kind is EntityKind.ORGANIZATION and _near(tokens):
+        return EntityKind.PLACE  # "died near Chamonix", Chamonix tagged an organisation
     return kind
+
+
+#: "near X": X is a place.
+NEARNESS_PREPOSITIONS = frozenset(table("grammar-words")["nearness_prepositions"])
+
+
+def _near(tokens: list[Token]) -> bool:
+    """Whether a name is what "near" governs, itself ("near Chamonix"), not a modifier of
+    another noun ("near the BBC studios") nor a body by its own head word ("near the Bank of
+    England")."""
+    first, head = tokens[0], tokens[-1]
+    return (first.i > 0 and first.doc[first.i - 1].lower_ in NEARNESS_PREPOSITIONS
+            and head.dep_ == "pobj" and head.head.i == first.i - 1
+            and not any(t.lower_ in ORG_HEAD_WORDS for t in tokens))
 
 
 def is_title_fragment(span: Span) -> bool:

@@ -375,6 +375,11 @@ def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions:
     if _is_party_name(entity.label):
         return replace(entity, kind=EntityKind.ORGANIZATION, fine_type="PoliticalParty",
                        geo=None, geo_note=None)
+    named = _named_organisation(entity)
+    if named is not None:  # "East Anglian Daily Times" tagged a place
+        entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
+        votes = Counter({c: n for c, n in votes.items() if c in ORGANIZATION_LISTS})
+        votes[named] += 1
     found = _organisation_by_role(entity, roles, mentions, titled)
     if found is not None:
         entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
@@ -384,6 +389,16 @@ def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions:
     if entity.kind is EntityKind.ORGANIZATION:
         votes = votes + Counter({c: n for c, n in roles.items() if c in ROLE_LISTS})
     return _typed(entity, votes) if votes else entity
+
+
+def _named_organisation(entity: Entity) -> str | None:
+    """The organisation class a place that GeoNames does not know names by its own last
+    words ("East Anglian Daily Times", "Halifax Building Society"); ``None`` for a known
+    place or a one-word name."""
+    words = entity.label.lower().split()
+    if entity.kind is not EntityKind.PLACE or entity.geo is not None or len(words) < 2:
+        return None
+    return _head_class(words, ORGANIZATION_LISTS, "name")
 
 
 def _typed(entity: Entity, votes: Counter[str]) -> Entity:

@@ -135,7 +135,12 @@ def merged_entities(
               or is_honorific_post(span)):
             continue
         span = across_wrapped_line(span, small)
-        add([honorific_person(given_name_person(span, by_bounds))])
+        span = honorific_person(given_name_person(span, by_bounds))
+        person = person_after_post(span)
+        if person.start > span.start and not any(
+                t.lower_ in GIVEN_NAMES for t in span.doc[span.start : person.start]):
+            taken.update(range(span.start, person.start))  # a post's words: no name to fill
+        add([person])
     if fill_from_small:
         add(s for s in relabelled(small, SMALL_NAME_LABELS) if is_fillable_name(s))
     if consistent and out:
@@ -321,6 +326,24 @@ def _is_honorific(token: Token) -> bool:
     """An honorific as it stands before a name: capitalised ("Miss Smith", not "will miss
     England")."""
     return token.text[:1].isupper() and token.lower_.rstrip(".") in HONORIFICS
+
+
+#: Words no personal name holds; before a given name they end a post's title ("Minister for
+#: Children, Young People and Families Margaret Hodge").
+POST_CONNECTORS = frozenset({"and", "of", "for", "&", ","})
+
+
+def person_after_post(span: Span) -> Span:
+    """A PER span cut to start at its last given name when words before it hold a connector
+    no personal name has: the tail of a post's title was read into the name ("Young People
+    and Families Margaret Hodge" → "Margaret Hodge")."""
+    if span.label_ != "PER" or len(span) < 3:
+        return span
+    for i in range(len(span) - 2, 0, -1):
+        if span[i].is_title and span[i].lower_ in GIVEN_NAMES and any(
+                t.lower_ in POST_CONNECTORS for t in span[:i]):
+            return Span(span.doc, span.start + i, span.end, label="PER")
+    return span
 
 
 def _titled(span: Span) -> bool:

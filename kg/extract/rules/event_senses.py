@@ -52,6 +52,7 @@ WALKOUT_MODIFIERS = frozenset(_WORDS["walkout_modifiers"])
 WALKOUT_PREPS = frozenset(_WORDS["walkout_prepositions"])
 WALKOUT_VERBS = frozenset(_WORDS["walkout_verbs"])
 LAUNCH_OBJECTS = frozenset(_WORDS["launch_objects"])
+PEAK_NOUNS = frozenset(_WORDS["peak_nouns"])
 NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
@@ -203,6 +204,8 @@ def _verb_sense(verb: Token, kind: EventType | None) -> EventType | None:
     if needed and not any(c.dep_ == "prep" and c.lower_ in needed for c in verb.children) \
             and not ("OBJECT" in needed and objects):
         return None  # "the side rallied to win", "shares rallied": no rally
+    if kind is EventType.PROTEST and any(c.dep_ in {"ccomp", "dobj"} for c in verb.children):
+        return None  # "protested that he was innocent", "to demonstrate why it pays"
     if kind is EventType.WITHDRAWAL and not _forces_withdraw(
             verb, [t for s in subjects(verb) for t in s.subtree]):
         return None  # "withdrew from the Australian Open", "has withdrawn the video"
@@ -281,7 +284,16 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
         return not (any(c.lower_ in NON_COURT_TRIALS for c in modifiers) or _with_a_club(noun))
     if kind is EventType.WITHDRAWAL:
         return _forces_withdraw(noun, [])
+    if kind is EventType.MEETING and noun.lemma_.lower() in PEAK_NOUNS:
+        return not any(_a_peak(o) for p in noun.children if p.lower_ == "of"
+                       for o in p.children if o.dep_ == "pobj")
     return True
+
+
+def _a_peak(noun: Token) -> bool:
+    """Whether "the summit of ``noun``" is a top: of one thing no name, no group ("of the
+    chart", "of Everest" is a name but a mountain's), not of leaders or of the G8."""
+    return noun.tag_ in {"NN"} and not noun.ent_type_
 
 
 def subjects(verb: Token) -> list[Token]:
