@@ -16,8 +16,9 @@ Systems, all read from one run of the small pipeline with the news NER added:
   ``add_news_ner`` does by default (the shipped combination).
 
 CoNLL dev: per-type precision, recall and F1 of PER/ORG/LOC, exact span and type, over the
-documents as tokenised in the file. ECB+ dev: the instrument of ``../shared/data/README.md``:
-gold mentions of types PER/ORG/GPE/LOC_* with a cluster, starting with a capital letter, not
+documents as tokenised in the file, and the recall of the dev names CoNLL train never names;
+the same figures on wikigold and BTC section g, never trained on (out of domain). ECB+ dev:
+the instrument of ``../shared/data/README.md``: gold mentions of types PER/ORG/GPE/LOC_* with a cluster, starting with a capital letter, not
 pronouns, in documents whose sentences are joined by newlines; a mention is detected when an
 entity of the system overlaps it. ``--speed N`` also times ``nlp.pipe`` over N BBC articles,
 plain small pipeline against the one with the news NER. ``--build-speed N`` times only raw
@@ -131,20 +132,42 @@ def gold_spans(doc: Any) -> Spans:
     return {(e.start, e.end, e.label_) for e in doc.ents if e.label_ in TYPES}
 
 
-def conll_scores(nlp: Any, data: Path) -> dict[str, Counts]:
-    """Counts per system over CoNLL-2003 dev."""
+#: Token-per-line sets the shipped model never trained on, read as CoNLL dev is: out-of-domain
+#: checks (Wikipedia; tweets of news outlets, which have no MISC).
+OUT_OF_DOMAIN = {"wikigold": "ner-open/wikigold/wikigold.conll", "BTC g": "ner-open/btc/g.conll"}
+
+
+def conll_scores(nlp: Any, data: Path, path: str = "conll2003/dev.txt",
+                 unseen: Counter[str] | None = None) -> dict[str, Counts]:
+    """Counts per system over a token-per-line set (CoNLL-2003 dev by default). With
+    ``unseen``, also counts the gold names whose words are no name of CoNLL train ("<system>")
+    and those of them each system finds exactly ("<system>/found")."""
     from spacy.tokens import Doc
 
     from kg.extract.ner.corpus import doc_of
 
-    documents = read_documents(data / "conll2003" / "dev.txt", CONLL_LABELS)
+    documents = read_documents(data / path, CONLL_LABELS)
     golds = [doc_of(nlp.vocab, d) for d in documents]
     inputs = [Doc(nlp.vocab, words=[t.text for t in g]) for g in golds]
+    seen = train_names(nlp, data) if unseen is not None else frozenset()
     counts = {name: Counts() for name in SYSTEMS}
     for gold, doc in zip(golds, nlp.pipe(inputs, batch_size=64), strict=True):
+        new = {s for s in gold_spans(gold) if gold[s[0]:s[1]].text not in seen}
         for name, spans in system_entities(doc).items():
-            counts[name].add(gold_spans(gold), typed(spans))
+            found = typed(spans)
+            counts[name].add(gold_spans(gold), found)
+            if unseen is not None:
+                unseen[name] += len(new)
+                unseen[name + "/found"] += len(new & found)
     return counts
+
+
+def train_names(nlp: Any, data: Path) -> frozenset[str]:
+    """The words of every name of CoNLL-2003 train."""
+    from kg.extract.ner.corpus import doc_of
+
+    documents = read_documents(data / "conll2003" / "train.txt", CONLL_LABELS)
+    return frozenset(e.text for d in documents for e in doc_of(nlp.vocab, d).ents)
 
 
 def is_named_mention(mention: dict[str, Any]) -> bool:
@@ -306,6 +329,15 @@ def conll_table(counts: dict[str, Counts]) -> list[str]:
     return lines
 
 
+def ood_rows(nlp: Any, data: Path) -> list[str]:
+    scores = {s: conll_scores(nlp, data, path) for s, path in OUT_OF_DOMAIN.items()}
+    rows = []
+    for name in SYSTEMS:
+        cells = [" / ".join(f"{x:.3f}" for x in scores[s][name].prf(TYPES)) for s in scores]
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return rows
+
+
 def ecb_table(found: dict[str, Counter[str]]) -> list[str]:
     kinds = ("PER", "ORG", "GPE", "LOC")
     head = "| system | " + " | ".join(kinds) + " | **all** |"
@@ -352,6 +384,7 @@ def main() -> int:
     nlp = add_news_ner(load_pipeline(MODEL_PACKAGE), model=args.model, fill_from_small=False,
                        consistent=False)
     record = json.loads((args.model / "training.json").read_text())
+    unseen: Counter[str] = Counter()
     shown = args.model.relative_to(ROOT) if args.model.is_relative_to(ROOT) else args.model
     lines = [
         "# NER development figures",
@@ -361,7 +394,21 @@ def main() -> int:
         "",
         "## CoNLL-2003 dev: exact span and type",
         "",
-        *conll_table(conll_scores(nlp, args.data)),
+        *conll_table(conll_scores(nlp, args.data, unseen=unseen)),
+        "",
+        "Recall of the CoNLL dev names whose words are no name in CoNLL train (exact span "
+        "and type):",
+        "",
+        "| system | found | unseen names | recall |",
+        "|---|---|---|---|",
+        *(f"| {name} | {unseen[name + '/found']} | {unseen[name]} | "
+          f"{unseen[name + '/found'] / unseen[name]:.3f} |" for name in SYSTEMS),
+        "",
+        "## Out of domain: sets never trained on, PER+ORG+LOC exact span and type",
+        "",
+        "| system | " + " | ".join(f"{s} P / R / F1" for s in OUT_OF_DOMAIN) + " |",
+        "|---" * (len(OUT_OF_DOMAIN) + 1) + "|",
+        *ood_rows(nlp, args.data),
         "",
         "## ECB+ dev (16 topics): named mentions detected",
         "",

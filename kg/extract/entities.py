@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kg.extract.recovery import is_known_place
 from kg.extract.spans import (
     expansions_joined,
     joined_firms,
