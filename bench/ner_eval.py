@@ -16,16 +16,17 @@ Systems, all read from one run of the small pipeline with the news NER added:
   ``add_news_ner`` does by default (the shipped combination).
 
 CoNLL dev: per-type precision, recall and F1 of PER/ORG/LOC, exact span and type, over the
-documents as tokenised in the file, and the recall of the dev names CoNLL train never names;
-the same figures on wikigold and BTC section g, never trained on (out of domain). ECB+ dev:
-the instrument of ``../shared/data/README.md``: gold mentions of types PER/ORG/GPE/LOC_* with a cluster, starting with a capital letter, not
-pronouns, in documents whose sentences are joined by newlines; a mention is detected when an
-entity of the system overlaps it. ``--speed N`` also times ``nlp.pipe`` over N BBC articles,
-plain small pipeline against the one with the news NER. ``--build-speed N`` times only raw
-``en_core_web_sm`` ``nlp.pipe`` against a whole ``kg build`` (default pipeline) of N BBC
-articles (issue 12's throughput figure). ``--agreement N`` compares the build's value, NORP
-and thing labels with the small model's own ``ner`` over N BBC articles (per label P/R/F1, the
-small model as a silver reference: how far a joint model, which replaces it, departs from it).
+documents as tokenised in the file, and the recall of the dev names CoNLL train never names; the
+same figures on wikigold and BTC section g, never trained on (out of domain). ECB+ dev: the
+instrument of ``../shared/data/README.md``: gold mentions of types PER/ORG/GPE/LOC_* with a
+cluster, starting with a capital letter, not pronouns, in documents whose sentences are joined
+by newlines; a mention is detected when an entity of the system overlaps it. ``--speed N`` also
+times ``nlp.pipe`` over N BBC articles, plain small pipeline against the one with the news NER.
+``--build-speed N`` times only raw ``en_core_web_sm`` ``nlp.pipe`` against a whole ``kg build``
+(default pipeline) of N BBC articles (issue 12's throughput figure). ``--agreement N`` compares
+the build's value, NORP and thing labels with the small model's own ``ner`` over N BBC articles
+(per label P/R/F1, the small model as a silver reference: how far a joint model, which replaces
+it, departs from it).
 """
 
 from __future__ import annotations
