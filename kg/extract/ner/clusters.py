@@ -18,7 +18,7 @@ import gzip
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy
 from spacy.tokens import Doc
@@ -113,7 +113,7 @@ def cluster_features(
             if gazetteer:
                 parts.append(numpy.asarray([[flags.get(t.lower_, 0)] for t in doc],
                                            dtype="uint64").reshape((len(doc), 1)))
-            features.append(model.ops.asarray2i(numpy.hstack(parts), dtype="uint64"))
+            features.append(model.ops.asarray2i(cast(Any, numpy.hstack(parts)), dtype="uint64"))
         return features, lambda d_features: []
 
     return Model("extract_cluster_features", forward)
@@ -133,8 +133,8 @@ def cluster_hash_embed(
     ``gazetteer``, one for the word's gazetteer flags."""
     if len(rows) != len(attrs) or len(cluster_rows) != len(cluster_prefixes):
         raise ValueError("one row count per attribute and per cluster prefix")
-    tables = [HashEmbed(width, n, column=i, seed=8 + i, dropout=0.0)
-              for i, n in enumerate(rows)]
+    tables: list[Model] = [HashEmbed(width, n, column=i, seed=8 + i, dropout=0.0)
+                           for i, n in enumerate(rows)]
     tables += [HashEmbed(cluster_width, n, column=len(attrs) + i, seed=20 + i, dropout=0.0)
                for i, n in enumerate(cluster_rows)]
     if gazetteer:
