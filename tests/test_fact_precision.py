@@ -292,7 +292,9 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("\"The market is growing,\" said Diageo North America president Ivan Menezes.",
          ("Ivan Menezes", "President", "Diageo North America", False)),
         # a body the tagger took for a person, before or after a post held only in a body
-        ("Globex chief executive Rosa Tan said profits would rise.",
+        # (not at the start of the sentence: the word-cluster NER does not tag an unknown
+        # "Globex" opening it, docs/model-card.md)
+        ("Shares rose after Globex chief executive Rosa Tan said profits would rise.",
          ("Rosa Tan", "Chief Executive", "Globex", False)),
         # the whole name where the tagger found part of it; a post held "until" a date ended
         ("Anna Berg, the head of Nordic Music Group until last year, spoke.",
@@ -335,6 +337,11 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
          ("Dmitry Medvedev", "Deputy Chairman", "Security Council", False)),
         ("Oskar Lindqvist, who chairs the Riksbank, warned that inflation would persist.",
          ("Oskar Lindqvist", "Chair", "Riksbank", False)),
+        ("Ahmed Saleh, who heads the Red Crescent in Gaza, said supplies had run out.",
+         ("Ahmed Saleh", "Head", "Red Crescent", False)),
+        # the body an "of" phrase names right after a titled name
+        ("Detective Inspector Mark Hale, of Thames Valley Police, appealed for witnesses.",
+         ("Mark Hale", "Inspector", "Thames Valley Police", False)),
         # posts joined by "and" share the body named after them, not one with its own article
         ("Li Wei, chairman and chief executive of Sinopec, announced the deal.",
          ("Li Wei", "Chief Executive", "Sinopec", False)),
@@ -374,6 +381,7 @@ def test_a_place_employs_through_its_government_only_in_an_office(
     "text",
     ["Mr Cable said he hoped Mr Brown would be premier at some point.",
      "Jan Novak stood as a candidate in the election.",  # "stood as": no post
+     "Ahmed Saleh, who heads the list, spoke.",  # no named body
      "Lena Park, who hosted the dinner, praised the chef.",  # no named body
      "Baroness Morgan played no part in drafting the answer.",
      "About 800,000 Tutsis and moderate Hutus were killed by Hutu militias.",

@@ -132,9 +132,9 @@ def merged_entities(
             span = Span(span.doc, span.start, span.end, label=label)
         elif (is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span)
               or is_common_acronym(span, small, common_words) or is_pronoun(span)
-              or is_honorific_post(span)):
+              or is_honorific_post(span) or is_post_word(span)):
             continue
-        span = across_wrapped_line(span, small)
+        span = with_given_name(across_wrapped_line(span, small), small)
         span = honorific_person(given_name_person(span, by_bounds))
         person = person_after_post(span)
         if person.start > span.start and not any(
@@ -157,6 +157,21 @@ def is_fillable_name(span: Span) -> bool:
     prefix ("ex-England")."""
     return (any(t.text[:1].isupper() for t in span) or span[-1].lower_ in NAME_HEAD_WORDS) and not (
         is_prefixed_word(span) or is_pronoun(span))
+
+
+def with_given_name(span: Span, small: Iterable[Span]) -> Span:
+    """A person's surname widened to the small model's person that adds a given name before
+    it ("Sorensen" of "Nadia Sorensen" at the start of an article): proper nouns only, no
+    post, honorific or word of an organisation's or place's name."""
+    if span.label_ != "PER":
+        return span
+    for other in small:
+        if (other.label_ == "PERSON" and other.start < span.start and other.end == span.end
+                and all(t.is_title and t.is_alpha and t.pos_ == "PROPN"
+                        and t.lower_ not in NOT_IN_PERSONAL_NAMES | HONORIFICS
+                        for t in span.doc[other.start : span.start])):
+            return Span(span.doc, other.start, span.end, label="PER")
+    return span
 
 
 def across_wrapped_line(span: Span, small: Iterable[Span]) -> Span:
@@ -255,6 +270,12 @@ def honorific_person(span: Span) -> Span:
     return span
 
 
+def is_post_word(span: Span) -> bool:
+    """One word that names a post or rank, not a name ("MP" tagged a place, "Maj." of "Maj.
+    Gen. Pat Ryder" an organisation)."""
+    return len(span) == 1 and span[0].lower_.rstrip(".") in TITLE_NOUNS and span[0].is_alpha
+
+
 def is_honorific_post(span: Span) -> bool:
     """An honorific and post words only ("Lord Chancellor", "Lord Chief Justice", "Lord
     Mayor"): an office, no name (the name, where one follows, is a span of its own)."""
@@ -285,14 +306,16 @@ def _personal_name(words: Span) -> bool:
 def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -> Span:
     """``span`` with the small model's class where the two disagree and the words side with
     it: a name of two or more capitalised words, none an organisation or place word, that
-    the small model reads as a person is a PER ("Angela Merkel", "Roman Abramovich" tagged
-    ORG); one word the news NER calls a person, the small model an organisation, that is no
-    given name and has no title before it, is an ORG ("Google", "Chelsea" tagged PER; a
-    surname of a person named in full is a PER again by ``voted_labels``)."""
+    the small model reads as a person, the first a given name, is a PER ("Angela Merkel",
+    "Roman Abramovich" tagged ORG; not "Maersk Line"); one word the news NER calls a person,
+    the small model an organisation, that is no given name and has no title before it, is an
+    ORG ("Google", "Chelsea" tagged PER; a surname of a person named in full is a PER again
+    by ``voted_labels``), unless :func:`has_person_cue`."""
     small = small_labels.get((span.start, span.end))
     words = {t.lower_ for t in span}
     if (span.label_ in ("ORG", "LOC") and len(span) > 1 and small == "PERSON"
-            and all(t.is_title for t in span) and not words & NAME_HEAD_WORDS):
+            and all(t.is_title for t in span) and not words & NAME_HEAD_WORDS
+            and span[0].lower_ in GIVEN_NAMES):
         return Span(span.doc, span.start, span.end, label="PER")
     if (span.label_ == "PER" and len(span) == 1 and small == "ORG"
             and span[0].lower_ not in GIVEN_NAMES and not _titled(span)

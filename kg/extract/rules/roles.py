@@ -235,6 +235,7 @@ def titled(
     organization = party or body or (
         _organisation_before(ctx, first, office, title[-1].text) or _party_before(ctx, first)
         or _owners_organisation(ctx, first, earlier) or _name_before(ctx, first, start)
+        or _organisation_of_name(ctx, mention)
     )
     org_begin = organization.begin if organization is not None else None
     if org_begin is not None and org_begin >= ctx.char(ctx.doc[first]):
@@ -244,6 +245,24 @@ def titled(
     confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
     evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _organisation_of_name(ctx: FactContext, mention: Mention) -> Party | None:
+    """The organisation named in an "of" phrase right after a titled name ("Chief
+    Superintendent Rhys Evans of South Wales Police", "Detective Inspector Mark Hale, of Thames
+    Valley Police,"): only an organisation, never a place ("Mayor X of Valencia" is left)."""
+    end = ctx.mention_tokens[(mention.begin, mention.end)][1]
+    doc = ctx.doc
+    at = end + 1 if end < len(doc) and doc[end].text == "," else end
+    if at >= len(doc) or doc[at].lower_ != "of":
+        return None
+    named = [m for m in ctx.mentions_in(list(doc[at + 1 : min(len(doc), at + 8)]))
+             if m.begin >= ctx.char(doc[at])]
+    first = min(named, key=lambda m: m.begin, default=None)
+    if first is None or first.kind is not EntityKind.ORGANIZATION or (
+            doc[at + 1 : at + 8].text.find(first.text) > len("the ")):
+        return None  # "of" must name the body straight away ("of the Met", "of Kent Police")
+    return ctx.entity_party(first)
 
 
 def _tie_to_owner(ctx: FactContext, title: Sequence[Token]) -> bool:
