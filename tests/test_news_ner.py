@@ -369,3 +369,34 @@ def test_what_the_small_model_may_fill(news_nlp: Any, text: str, kept: bool) -> 
 
     doc = news_nlp.make_doc(text)
     assert is_fillable_name(Span(doc, 0, len(doc), "ORG")) is kept
+
+
+@pytest.mark.parametrize(("text", "name", "label"), [
+    # a place or body cut before a possessive inside its name
+    ("Denis Pushilin, head of the separatist Donetsk People's Republic, said more.",
+     "Donetsk People's Republic", "ORG"),
+    # a place read inside the name of a law or an event is that whole thing
+    ("Under the 1949 Geneva Conventions, the ICRC must have access.", "Geneva Conventions",
+     "EVENT"),
+    # a nationality after a given name is a surname
+    ('"I think so," said the Observer\'s Philip French.', "Philip French", "PER"),
+    # "Mr Ebbers" votes for "Bernie Ebbers", tagged an organisation
+    ("Former Worldcom boss Bernie Ebbers is on trial. Mr Ebbers, 63, has always insisted that "
+     "he was unaware.", "Bernie Ebbers", "PER"),
+    # a surname widened to the given name the small model reads before it
+    ("Nadia Sorensen takes over as chief executive next month.", "Nadia Sorensen", "PER"),
+])
+def test_names_the_word_cluster_ner_cut_or_mistyped(news_nlp: Any, text: str, name: str,
+                                                    label: str) -> None:
+    """Rules of the merge found when the word-cluster model (run 4) replaced run 1."""
+    assert (name, label) in {(e.text, e.label_) for e in news_nlp(text).ents}
+
+
+@pytest.mark.parametrize(("text", "absent"), [
+    ("Mr Johnson, MP for Henley-on-Thames, said he was worried.", "MP"),  # a post
+    ("Pentagon spokesman Maj. Gen. Pat Ryder declined to comment.", "Maj"),  # a rank
+    ("The Observer's Philip French praised it.", "Observer's Philip French"),  # two names
+    ("It could cost another £1bn, and at least £3bn for identity cards.", "£"),  # no letter
+])
+def test_posts_and_ranks_are_no_names(news_nlp: Any, text: str, absent: str) -> None:
+    assert absent not in {e.text for e in news_nlp(text).ents}

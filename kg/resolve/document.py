@@ -45,6 +45,7 @@ from kg.resolve.geo import (
     GeoPlace,
     candidates,
     country_code_of,
+    is_capital,
     is_country_name,
     is_place_name,
     us_state_names,
@@ -245,7 +246,8 @@ def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> 
         n.group.kind, n.group.evidence = PERSON, True
     elif found and not person_tokens & set(n.tokens) and not n.titled and not unit:
         locative = any(c.locative for c in n.cues)
-        if n.kind is PERSON or (n.kind is ORG and (locative or country)):
+        capital = len(n.tokens) == 1 and is_capital(found[0])  # "capture Kyiv", "Kyiv says"
+        if n.kind is PERSON or (n.kind is ORG and (locative or country or capital)):
             n.group.kind, n.group.evidence = PLACE, True
 
 

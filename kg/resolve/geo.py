@@ -176,6 +176,16 @@ def is_place_name(name: str) -> bool:
     return bool(candidates(name))
 
 
+def is_capital(place: GeoPlace) -> bool:
+    """Whether ``place`` is a national capital ("Kyiv": a government is written by its
+    capital, "Kyiv accuses", which is still the city kg keeps).
+
+    >>> is_capital(candidates("Kyiv")[0]), is_capital(candidates("Mariupol")[0])
+    (True, False)
+    """
+    return place.geonames_id in geo_index().capitals
+
+
 def is_country_name(name: str) -> bool:
     """Whether ``name`` is a country or continent ("UK", "Europe"), not only a city.
 

@@ -149,8 +149,8 @@ class _Builder:
         ids: dict[str, str] = {}
         for row in select(store, ENTITIES):
             iri, label = row["e"].value, row["label"].value
-            if iri in ids:
-                continue
+            if iri in ids or iri not in proofs:
+                continue  # no article names it: a country kg added as a named city's container
             kind = _KIND[row["class"].value.rsplit("/", 1)[-1]]
             schema = organization_schema(label) if kind == "Organization" else kind
             proxy = self.make(schema, iri)
