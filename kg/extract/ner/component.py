@@ -49,10 +49,12 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashEmbed.v1)
 from kg.extract.ner.greedy import GreedyNer, supports
+from kg.lexicon import table
 from kg.lexicon.words import (
     GIVEN_NAMES,
     HONORIFICS,
     NAME_HEAD_WORDS,
+    POSSESSIVES,
     TITLE_MODIFIERS,
     TITLE_NOUNS,
 )
@@ -180,9 +182,9 @@ def across_possessive(span: Span, small: Iterable[Span]) -> Span:
     Republic"): capitalised words after the "'s" only, none a name the news NER found ("the
     Observer's Philip French" stays two)."""
     doc = span.doc
-    if span.label_ not in ("ORG", "LOC") or span.end >= len(doc) or doc[span.end].lower_ not in (
-            "'s", "’s"):
-        return span
+    mark = doc[span.end].lower_ if span.end < len(doc) else ""
+    if span.label_ not in ("ORG", "LOC") or mark not in POSSESSIVES or not mark.endswith("s"):
+        return span  # "'s" and "’s"; not a plural's bare "'"
     for other in small:
         after = doc[span.end + 1 : other.end]
         if (other.start == span.start and other.end > span.end + 1
@@ -402,7 +404,7 @@ def _is_honorific(token: Token) -> bool:
 
 #: Words no personal name holds; before a given name they end a post's title ("Minister for
 #: Children, Young People and Families Margaret Hodge").
-POST_CONNECTORS = frozenset({"and", "of", "for", "&", ","})
+POST_CONNECTORS = frozenset(table("grammar-words")["post_connectors"])
 
 
 def person_after_post(span: Span) -> Span:
