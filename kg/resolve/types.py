@@ -375,17 +375,13 @@ def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions:
     if _is_party_name(entity.label):
         return replace(entity, kind=EntityKind.ORGANIZATION, fine_type="PoliticalParty",
                        geo=None, geo_note=None)
-    named = _named_organisation(entity)
-    if named is not None:  # "East Anglian Daily Times" tagged a place
-        entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
-        votes = Counter({c: n for c, n in votes.items() if c in ORGANIZATION_LISTS})
-        votes[named] += 1
-    found = _organisation_by_role(entity, roles, mentions, titled)
+    named = _named_organisation(entity)  # "East Anglian Daily Times" tagged a place
+    found = named or _organisation_by_role(entity, roles, mentions, titled)
     if found is not None:
         entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
         votes = Counter({c: n for c, n in votes.items() if c in ORGANIZATION_LISTS})
-        if found != SOME_ORGANIZATION:
-            votes[found] += MIN_ROLE_CUES
+        if found != SOME_ORGANIZATION:  # a name's own word is one cue, a role several
+            votes[found] += 1 if named else MIN_ROLE_CUES
     if entity.kind is EntityKind.ORGANIZATION:
         votes = votes + Counter({c: n for c, n in roles.items() if c in ROLE_LISTS})
     return _typed(entity, votes) if votes else entity

@@ -293,7 +293,7 @@ def _noun_sense(noun: Token, kind: EventType) -> bool:
 def _a_peak(noun: Token) -> bool:
     """Whether "the summit of ``noun``" is a top: of one thing no name, no group ("of the
     chart", "of Everest" is a name but a mountain's), not of leaders or of the G8."""
-    return noun.tag_ in {"NN"} and not noun.ent_type_
+    return noun.tag_ == "NN" and not noun.ent_type_
 
 
 def subjects(verb: Token) -> list[Token]:
