@@ -400,3 +400,30 @@ def test_names_the_word_cluster_ner_cut_or_mistyped(news_nlp: Any, text: str, na
 ])
 def test_posts_and_ranks_are_no_names(news_nlp: Any, text: str, absent: str) -> None:
     assert absent not in {e.text for e in news_nlp(text).ents}
+
+
+def test_figures_at_a_names_ends_are_no_part_of_it(nlp: Any) -> None:
+    from spacy.tokens import Doc, Span
+
+    words = "3. Derrick Adkins 48.62 , McGrath 9.5-0-44-1 , Channel 4 , 1860 Munich , 5-1".split()
+    doc = Doc(nlp.vocab, words=words)
+    news = [Span(doc, 0, 3, "PER"), Span(doc, 5, 7, "PER"), Span(doc, 8, 10, "ORG"),
+            Span(doc, 11, 13, "ORG"), Span(doc, 14, 15, "ORG")]
+    small = [Span(doc, 3, 4, "CARDINAL"), Span(doc, 6, 7, "CARDINAL")]
+    merged = [(s.text, s.label_) for s in merged_entities(news, small)]
+    assert merged == [("Derrick Adkins", "PER"), ("48.62", "CARDINAL"), ("McGrath", "PER"),
+                      ("9.5-0-44-1", "CARDINAL"), ("Channel 4", "ORG"), ("1860 Munich", "ORG")]
+    figures = [Span(doc, 5, 7, "ORG")]  # the small model's "McGrath 9.5-0-44-1" filling a gap
+    assert [(s.text, s.label_) for s in merged_entities([], figures, True)] == [("McGrath", "ORG")]
+
+
+def test_a_person_named_after_an_institution_is_the_institution(nlp: Any) -> None:
+    from spacy.tokens import Doc, Span
+
+    words = "Vera Holm Clinic , Ole Brandt Hospital , Tove Park , Anna Mill".split()
+    doc = Doc(nlp.vocab, words=words)
+    news = [Span(doc, 0, 3, "PER"), Span(doc, 4, 7, "PER"), Span(doc, 8, 10, "PER")]
+    small = [Span(doc, 11, 13, "PERSON")]  # a surname that is also a word stays a person
+    merged = [(s.text, s.label_) for s in merged_entities(news, small, True)]
+    assert merged == [("Vera Holm Clinic", "ORG"), ("Ole Brandt Hospital", "LOC"),
+                      ("Tove Park", "PER"), ("Anna Mill", "PER")]

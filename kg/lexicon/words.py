@@ -23,6 +23,8 @@ TITLE_MODIFIERS = word_list("title-modifiers")
 PORTFOLIO_WORDS = word_list("portfolio-words")
 #: A name whose last word is one of these denotes an organisation.
 ORG_HEAD_WORDS = word_list("organisation-heads")
+#: Last words of institutions' and facilities' names that no person's name ends with.
+INSTITUTION_HEAD_WORDS = word_list("institution-heads")
 #: An organisation whose name ends in one of these is a company (the FtM export's Company).
 COMPANY_HEAD_WORDS = word_list("company-words")
 #: An organisation whose name ends in one of these is a public body (FtM's PublicBody).

@@ -51,9 +51,12 @@ from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashE
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.lexicon import table
 from kg.lexicon.words import (
+    FACILITY_NOUNS,
     GIVEN_NAMES,
     HONORIFICS,
+    INSTITUTION_HEAD_WORDS,
     NAME_HEAD_WORDS,
+    ORG_HEAD_WORDS,
     POSSESSIVES,
     TITLE_MODIFIERS,
     TITLE_NOUNS,
@@ -121,7 +124,7 @@ def merged_entities(
                 taken.update(range(span.start, span.end))
 
     loose = {_core(s): s.label_ for s in small}
-    for span in news:
+    for span in filter(None, map(without_figures, news)):
         refined = by_bounds.get((span.start, span.end))
         if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
             span = Span(span.doc, span.start, span.end, label=refined)
@@ -140,19 +143,57 @@ def merged_entities(
         span = across_wrapped_line(across_possessive(given_name_before(span), small), small)
         span = within_thing(with_given_name(span, small), small)
         span = honorific_person(given_name_person(span, by_bounds))
-        person = person_after_post(span)
+        person = person_after_post(institution_named(span))
         if person.start > span.start and not any(
                 t.lower_ in GIVEN_NAMES for t in span.doc[span.start : person.start]):
             taken.update(range(span.start, person.start))  # a post's words: no name to fill
         add([person])
     if fill_from_small:
-        add(honorific_person(s) for s in relabelled(small, SMALL_NAME_LABELS)
+        add(institution_named(honorific_person(s))
+            for s in filter(None, map(without_figures, relabelled(small, SMALL_NAME_LABELS)))
             if is_fillable_name(s))  # "Mr Ebbers" tagged ORG by the small model too
     if consistent and out:
         out[:] = voted_labels(out)
         add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
     add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
+
+
+def without_figures(span: Span) -> Span | None:
+    """``span`` without the figures at its ends: a list's number ("3. Derrick Adkins"), a
+    bowler's figures ("McGrath 9.5-0-44-1"), a score; ``None`` if nothing else is left.
+
+    A figure is a word with a digit and no letter; a plain number stays at the end of an
+    organisation's or a thing's name ("Channel 4", "1860 Munich", "Apollo 13") but never in a
+    person's.
+    """
+    def figure(token: Token) -> bool:
+        text = token.text
+        return (any(c.isdigit() for c in text) and not any(c.isalpha() for c in text)
+                and (span.label_ == "PER" or not text.isdigit()))
+
+    start, end = span.start, span.end
+    while start < end and figure(span.doc[start]):
+        start += 1
+    while end > start and figure(span.doc[end - 1]):
+        end -= 1
+    if start == end:
+        return None
+    if (start, end) == (span.start, span.end):
+        return span
+    return Span(span.doc, start, end, label=span.label_)
+
+
+def institution_named(span: Span) -> Span:
+    """A "person" of two words or more whose last word names an institution or a facility is
+    that institution ("Mayo Clinic", "Betty Ford Center": an organisation) or facility ("John
+    Radcliffe Hospital": a place); see ``institution-heads.txt``.
+    """
+    head = span[-1].lower_
+    if span.label_ != "PER" or len(span) < 2 or head not in INSTITUTION_HEAD_WORDS:
+        return span
+    facility = head in FACILITY_NOUNS and head not in ORG_HEAD_WORDS
+    return Span(span.doc, span.start, span.end, label="LOC" if facility else "ORG")
 
 
 def is_fillable_name(span: Span) -> bool:
