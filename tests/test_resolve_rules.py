@@ -175,6 +175,10 @@ SAME = [
           [("Police", "ORG"), ("Tarnow Police Department", "ORG"), ("police", "ORG")])],
         [(0, "Police"), (0, "Tarnow Police Department"), (0, "police")],
         id="police-and-the-force-named"),
+    pytest.param(
+        [("She entered the Dora Velk Center. Days at Dora Velk helped her.",
+          [("Dora Velk Center", "ORG"), ("Dora Velk", "PERSON")])],
+        [(0, "Dora Velk Center"), (0, "Dora Velk")], id="an-institution-by-its-namesake"),
 ]
 
 
@@ -269,6 +273,10 @@ APART = [
           [("Labour Party", "ORG"), ("Conservative Party", "ORG"), ("party", "ORG")])],
         [(0, "Labour Party"), (0, "Conservative Party"), (0, "party")],
         id="description-with-two-candidates"),
+    pytest.param(
+        [("Mrs Dora Velk opened the Dora Velk Center. Dora Velk spoke.",
+          [("Dora Velk", "PERSON"), ("Dora Velk Center", "ORG"), ("Dora Velk", "PERSON")])],
+        [(0, "Dora Velk"), (0, "Dora Velk Center")], id="a-namesake-with-an-honorific"),
 ]
 
 
@@ -325,6 +333,9 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
                      "Arkansas", "Place", id="a-us-state-stays-a-place"),
         pytest.param([("Staff at Quellers said it was shut.", [("Quellers", "GPE")])],
                      "Quellers", "Place", id="a-plural-name-not-read-as-a-group-stays"),
+        pytest.param([("He was taken to the Aldo Brenn Hospital; Aldo Brenn is full.",
+                       [("Aldo Brenn Hospital", "FAC"), ("Aldo Brenn", "PERSON")])],
+                     "Aldo Brenn", "Place", id="a-hospital-by-its-namesake-is-the-place"),
     ],
 )
 def test_class_corrections(articles: list[Article], surface: str, kind: str) -> None:

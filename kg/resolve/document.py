@@ -33,6 +33,7 @@ from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import (
     FEMALE_TITLES,
+    INSTITUTION_HEAD_WORDS,
     MALE_TITLES,
     NATION_DEMONYMS,
     ORG_HEAD_WORDS,
@@ -108,8 +109,8 @@ def document_groups(extraction: Extraction) -> list[Group]:
     named = name_groups(extraction)
     decide_kinds(named)
     merger = Merger(len(named))
-    for attach in (attach_people, attach_acronyms, attach_org_parts, attach_unqualified,
-                   attach_descriptions):
+    for attach in (attach_people, attach_institution_short_forms, attach_acronyms,
+                   attach_org_parts, attach_unqualified, attach_descriptions):
         attach(named, merger)
     attach_expansions(named, merger, extraction.document.text)
     return fold(named, merger)
@@ -348,6 +349,25 @@ def _attach(named: Sequence[NameGroup], merger: Merger, i: int, owners: list[int
         named[i].group.ambiguous = True
         forms = " | ".join(sorted(named[j].name for j in owners))
         merger.refuse(i, named[i].name, forms, f"ambiguous-{rule}")
+
+
+def attach_institution_short_forms(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join a "person" to the one institution of the article named after them, when the
+    person is nobody else there: "checked into Betty Ford" after "the Betty Ford Center",
+    "taken to John Radcliffe" after "John Radcliffe Hospital". A name the article also gives
+    with a title or an honorific ("Mrs Betty Ford") is the person's everywhere in it; the
+    joined group takes the institution's class.
+    """
+    institutions = _index(named, lambda n: (n.tokens[:-1],) if len(n.tokens) > 2
+                          and n.tokens[-1] in INSTITUTION_HEAD_WORDS else ())
+    addressed = {n.tokens for n in named if n.titled or n.honorific}  # "Mrs Dora Velk" is here
+    for i, n in enumerate(named):
+        owners = institutions.get(n.tokens, []) if n.kind is PERSON and len(n.tokens) > 1 else []
+        if owners and n.tokens not in addressed:
+            if len(owners) == 1:
+                kind = named[owners[0]].kind
+                n.group.kind, n.group.votes = kind, Counter({kind: sum(n.group.votes.values())})
+            _attach(named, merger, i, owners, "institution-short-form", 0.8)
 
 
 def attach_acronyms(named: Sequence[NameGroup], merger: Merger) -> None:
