@@ -300,6 +300,13 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
     [
         pytest.param([("Russia failed to capture Kyiv.", [("Russia", "GPE"), ("Kyiv", "PERSON")])],
                      "Kyiv", "Place", id="city-tagged-person"),
+        pytest.param([("Lyons said the plan would fail.", [("Lyons", "PERSON")])],
+                     "Lyons", "Person", id="a-person-named-like-a-city-who-speaks"),
+        pytest.param([("Kyiv said the plan would fail.", [("Kyiv", "PERSON")])],
+                     "Kyiv", "Place", id="a-capital-that-speaks-stays-a-place"),
+        pytest.param([("Troops arrived in Lyons. Lyons said it was calm.",
+                       [("Lyons", "PERSON"), ("Lyons", "PERSON")])],
+                     "Lyons", "Place", id="a-speaker-in-a-locative-stays-a-place"),
         pytest.param([("Aid arrived in Mariupol on Monday.", [("Mariupol", "ORG")])],
                      "Mariupol", "Place", id="city-tagged-org-in-locative"),
         pytest.param([("Chelsea beat Arsenal.", [("Chelsea", "ORG"), ("Arsenal", "ORG")])],

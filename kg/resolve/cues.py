@@ -21,6 +21,7 @@ from kg.lexicon.words import PLACE_NOUNS
 from kg.model import EntityKind
 from kg.resolve.geo import country_code_of
 from kg.resolve.names import FACILITY_TAILS
+from kg.resolve.things import speaks
 
 #: Words after a name that make it a unit or party ("Azov regiment", "Labour party").
 UNIT_HEADS = word_list("unit-heads")
@@ -71,6 +72,7 @@ class Cues:
     apposition: bool = False  # "X, a Donbas town", "X, the peninsula …"
     describes: bool = False  # "the X star": X describes someone else (a place, a club)
     group: bool = False  # "the X", "X are", "X fans", "19-33 X": X may be a team or band
+    speaks: bool = False  # "X said", "X has announced": X is a speaker
 
 
 def mention_cues(text: str, begin: int, end: int) -> Cues:
@@ -94,7 +96,7 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     describes = bool(_THE_BEFORE.search(before) and noun
                      and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
     return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes,
-                _treated_as_group(before, after))
+                _treated_as_group(before, after), speaks(text, end))
 
 
 def _treated_as_group(before: str, after: str) -> bool:

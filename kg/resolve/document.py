@@ -9,7 +9,8 @@ GeoNames and the article's people correct what the small model gets wrong:
 * a one-word name that is a person's surname in the article is that person ("Palamar" after
   "Svyatoslav Palamar"), unless GeoNames knows it as a place;
 * a one-word name tagged PERSON that GeoNames knows as a city or country, and that is no
-  token of a person's name in the article nor carries a title, is a place ("Kyiv"); tagged
+  token of a person's name in the article nor carries a title, is a place ("Kyiv") — unless
+  it speaks ("Lyons said") and is no country or capital and never stands in a locative; tagged
   ORG, it must also stand in a locative ("in Mariupol"), be a country, or be followed by a
   place word — "Chelsea" the club stays an organisation.
 
@@ -248,7 +249,9 @@ def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> 
     elif found and not person_tokens & set(n.tokens) and not n.titled and not unit:
         locative = any(c.locative for c in n.cues)
         capital = len(n.tokens) == 1 and is_capital(found[0])  # "capture Kyiv", "Kyiv says"
-        if n.kind is PERSON or (n.kind is ORG and (locative or country or capital)):
+        speaker = not (locative or country or capital) and any(c.speaks for c in n.cues)
+        if (n.kind is PERSON and not speaker) or (n.kind is ORG and (locative or country
+                                                                    or capital)):
             n.group.kind, n.group.evidence = PLACE, True
 
 
