@@ -196,3 +196,16 @@ def test_an_empty_or_blank_text_gives_nothing_and_does_not_crash(nlp: Any, text:
     assert list(nlp(text).ents) == []  # the pipeline itself, as an API caller runs it
     with pytest.raises(InputError, match=r"<string>: (empty|blank) file"):
         extract(nlp, text)  # a document is refused with one line saying why
+
+
+@pytest.mark.parametrize(("text", "name", "kind"), [
+    ("Settlers moved deeper into the West Bank on Monday.", "West Bank", EntityKind.PLACE),
+    ("Shares of the Halvorsen Bank fell on Monday.", "Halvorsen Bank",
+     EntityKind.ORGANIZATION),
+])
+def test_a_compass_word_before_an_organisations_word_names_a_land(
+        nlp: Any, text: str, name: str, kind: EntityKind) -> None:
+    """A name's last word tells its class ("Halvorsen Bank"), but not after a compass word
+    alone: the West Bank is no bank."""
+    found = [m for m in extract(nlp, text).mentions if m.name == name]
+    assert found and found[0].kind is kind

@@ -267,3 +267,61 @@ def test_a_nickname_carries_a_name_on_to_its_surname(text: str, found: str,
     from kg.extract.recovery import with_nicknames
 
     assert [m.name for m in with_nicknames(text, [mention(text, found)])] == [expected]
+
+
+def test_a_place_in_brackets_is_no_nickname() -> None:
+    from kg.extract.recovery import with_nicknames
+
+    text = "1. Olaf Ludwig ( Germany ) Telekom 4:01"
+    found = [mention(text, "Olaf Ludwig"), mention(text, "Germany", EntityKind.PLACE, "GPE")]
+    assert [m.name for m in with_nicknames(text, found)] == ["Olaf Ludwig", "Germany"]
+
+
+def _line_mentions(text: str, names: list[tuple[str, EntityKind]]) -> list[Mention]:
+    return sorted((mention(text, name, kind, "PERSON" if kind is EntityKind.PERSON else "ORG")
+                   for name, kind in names), key=lambda m: m.begin)
+
+
+PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
+BODY = "\nThe meeting ended on Friday .\nOfficials said it went well ."
+
+
+@pytest.mark.parametrize(
+    ("line", "names", "kept"),
+    [
+        pytest.param("2. Norberto Tellez ( Cuba ) 1:44.58",
+                     [("Norberto Tellez", PERSON), ("Cuba", PLACE)],
+                     ["Norberto Tellez", "Cuba"], id="a-row-of-results"),
+        pytest.param("Huddersfield 1 Crystal Palace 1",
+                     [("Huddersfield", ORG), ("Crystal Palace", ORG)],
+                     ["Huddersfield", "Crystal Palace"], id="a-score-line"),
+        pytest.param("Scorers : Romania - Cosmin Contra ( 31st ) , Mihai Tararache ( 75th )",
+                     [("Romania", PLACE), ("Cosmin Contra", PERSON), ("Mihai Tararache", PERSON)],
+                     ["Romania", "Cosmin Contra", "Mihai Tararache"], id="a-heading-before-a-colon"),
+        pytest.param("Mike Hulbert , Brian Henninger , Tiger Woods , Steve Jurgenson",
+                     [("Mike Hulbert", PERSON), ("Brian Henninger", PERSON),
+                      ("Tiger Woods", PERSON), ("Steve Jurgenson", PERSON)],
+                     ["Mike Hulbert", "Brian Henninger", "Tiger Woods", "Steve Jurgenson"],
+                     id="a-list-of-names"),
+        pytest.param("Esther Williams Dies At 91", [("Esther Williams", PERSON)], [],
+                     id="a-headline-with-a-figure-and-a-verb"),
+        pytest.param("Philadelphia 76ers Fire Coach Jim Brennan , Hire Mo Cheeks",
+                     [("Philadelphia 76ers Fire", ORG), ("Jim Brennan", PERSON),
+                      ("Mo Cheeks", PERSON)], [], id="a-digit-inside-a-word-is-no-figure"),
+        pytest.param("Woman Killed In Queens Hit , Driver Charged",
+                     [("Woman Killed", PERSON), ("Queens Hit", ORG), ("Driver Charged", PERSON)],
+                     [], id="a-headline-of-glued-words-is-no-list"),
+    ],
+)
+def test_rows_and_lists_keep_their_names_where_headlines_do_not(
+        line: str, names: list[tuple[str, EntityKind]], kept: list[str]) -> None:
+    """A Title Case line is a headline, whose names count only when the body gives them, unless
+    it is a row of results or a list of names: there every capitalised word is a name found."""
+    from kg.extract.recovery import with_headline_names
+
+    text = line + BODY
+    body = Sentence(1, len(line) + 1, len(text))
+    found = [*_line_mentions(text, names),
+             mention(text, "Friday", PLACE, "GPE")]  # the body names none of the line's names
+    result = with_headline_names(text, [Sentence(0, 0, len(line)), body], found)
+    assert [m.name for m in result if m.end <= len(line)] == kept

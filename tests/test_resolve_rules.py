@@ -204,6 +204,11 @@ APART = [
         [(0, "Ed Miliband"), (1, "David Miliband"), (2, "Miliband")],
         id="two-people-one-surname-in-corpus"),
     pytest.param(
+        [("Yeltsin backs Lebed Vorskaya peace plan. Lebed flew to Vorskaya. The war in "
+          "Vorskaya goes on.", [("Lebed Vorskaya", "PERSON"), ("Lebed", "PERSON"),
+                                ("Vorskaya", "GPE"), ("Vorskaya", "GPE")])],
+        [(0, "Lebed Vorskaya"), (0, "Vorskaya")], id="a-place-glued-to-a-surname-stays-a-place"),
+    pytest.param(
         [("Shelling hit Donetsk, said the Donetsk People's Republic.",
           [("Donetsk", "GPE"), ("Donetsk People's Republic", "GPE")])],
         [(0, "Donetsk"), (0, "Donetsk People's Republic")], id="city-and-republic"),

@@ -116,3 +116,13 @@ def test_a_market_in_a_city_is_no_company() -> None:
     begin = market.index("Dunmore")
     assert role_cue(market, begin, begin + 7) == "Corporation"  # a company cue, read right
     assert split_clubs(resolution, extractions) is resolution
+
+
+def test_a_us_state_in_a_table_of_standings_gives_that_article_to_its_team() -> None:
+    standings = "AMERICAN LEAGUE\nTexas 74 60 .552 -\nSeattle 70 63 .526 3 1/2"
+    news = "Floods hit homes in Texas. The governor of Texas said roads were shut."
+    extractions = [_extraction("table", standings, "Texas"), _extraction("news", news, "Texas")]
+    state = Entity("place/dunmore", EntityKind.PLACE, "Texas")  # no GeoNames link
+    split = split_clubs(_resolution(extractions, (state,)), extractions)
+    owners = {(doc, key) for (doc, _b, _e), key in split.assignments.items()}
+    assert owners == {("table", "organization/texas"), ("news", "place/dunmore")}

@@ -96,3 +96,33 @@ def test_a_company_the_tagger_took_for_a_person_becomes_a_company() -> None:
 def test_a_person_written_as_one_stays_a_person(text: str) -> None:
     label = "Tom Norcast" if "Tom Norcast" in text else "Norcast"
     assert _typed(text, label, EntityKind.PERSON).kind is EntityKind.PERSON
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Conchita Martinez beat Helena Sukova 6-4 6-3 in Toronto.", "Helena Sukova"),
+    ("Bowling : S. Waugh 5-1-22-0 , T. Moody 6-82 .", "T. Moody"),
+    ("They beat T. Moody's men. T. Moody 6-82 .", "T. Moody"),
+])
+def test_a_full_name_or_an_initial_in_sport_stays_a_person(text: str, label: str) -> None:
+    """People beat people and bowl figures: one such cue makes no team of a full name, and an
+    initial is never a team's."""
+    assert _typed(text, label, EntityKind.PERSON).kind is EntityKind.PERSON
+
+
+@pytest.mark.parametrize(("text", "name", "team"), [
+    ("Bradford 1 Tranmere 0", "Tranmere", True),
+    ("Bradford 1 Tranmere 0", "Bradford", True),
+    ("CHICAGO 71 64 .526 10", "CHICAGO", True),
+    ("MOSCOW 1996-08-30", "MOSCOW", False),
+    ("Talks in Bradford 1 day after", "Bradford", False),
+])
+def test_a_side_in_a_row_of_results_or_standings_is_a_team(text: str, name: str,
+                                                           team: bool) -> None:
+    begin = text.index(name)
+    assert (role_cue(text, begin, begin + len(name)) == "SportsTeam") is team
+
+
+def test_a_nation_the_tables_do_not_hold_stays_a_place_though_its_team_plays() -> None:
+    text = "England captain Ali Berg scored. They beat England 2-0. England fans sang."
+    assert _typed(text, "England", EntityKind.PLACE).kind is EntityKind.PLACE
+

@@ -38,6 +38,7 @@ from kg.extract.spans import (
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
+    COMPASS_WORDS,
     DASHES,
     GIVEN_NAMES,
     HONORIFICS,
@@ -194,7 +195,8 @@ def titled_person(doc: Doc, start: int, end: int) -> int | None:
 def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
     """The class implied by the name's last word, where it contradicts the model."""
     head = tokens[-1].lower_
-    if len(tokens) > 1 and head in ORG_HEAD_WORDS:
+    if len(tokens) > 1 and head in ORG_HEAD_WORDS and not all(
+            t.lower_ in COMPASS_WORDS for t in tokens[:-1]):  # "West Bank" is a land's part
         return EntityKind.ORGANIZATION
     if len(tokens) > 1 and head in PLACE_HEAD_WORDS and kind is not EntityKind.ORGANIZATION:
         return EntityKind.PLACE

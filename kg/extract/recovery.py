@@ -287,11 +287,18 @@ def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     >>> cut = Mention(7, 19, text[7:19], "Luis Gerardo", EntityKind.PERSON, "PERSON", 0)
     >>> [m.name for m in with_nicknames(text, [cut])]
     ['Luis Gerardo ( Jerry ) Ortiz']
+    >>> text = "1. Olaf Ludwig ( Germany ) Telekom 4:01"
+    >>> found = [Mention(3, 14, "Olaf Ludwig", "Olaf Ludwig", EntityKind.PERSON, "PERSON", 0),
+    ...          Mention(17, 24, "Germany", "Germany", EntityKind.PLACE, "GPE", 0)]
+    >>> [m.name for m in with_nicknames(text, found)]
+    ['Olaf Ludwig', 'Germany']
     """
     longer = []
+    places = [(o.begin, o.end) for o in mentions if o.kind is EntityKind.PLACE]
     for m in mentions:
         match = _NICKNAME.match(text, m.end) if m.kind is EntityKind.PERSON else None
-        if match:
+        if match and not any(b < match.end() and match.start() < e for b, e in places):
+            # a place in the brackets is no nickname: "Olaf Ludwig ( Germany ) Telekom"
             end = match.end()
             longer.append(Mention(m.begin, end, text[m.begin : end],
                                   " ".join(text[m.begin : end].split()), m.kind, m.ner_label,
@@ -336,7 +343,7 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
         line = text[begin:end]
         if is_url_line(line):
             url.append((begin, end))
-        elif is_title_case_line(line) and not any(
+        elif is_title_case_line(line) and not is_table_line(text, begin, end, mentions) and not any(
                 m.begin < b < m.end for m in mentions for b in (begin, end)):
             title.append((begin, end))  # a name across the line's ends: a wrapped line
     if not url and not title:
@@ -369,6 +376,52 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
                     kept.append(in_sentence(Mention(b, e, written, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)
+
+
+def is_table_line(text: str, begin: int, end: int, mentions: Sequence[Mention]) -> bool:
+    """Whether the line ``text[begin:end]`` is a row of results or a list of names rather than
+    a headline: every word of four letters or more that it capitalises stands in a name the
+    tagger found, and a figure or a comma sets the names apart ("2. Norberto Tellez ( Cuba )
+    1:44.58", "Huddersfield 1 Crystal Palace 1", "Mike Hulbert , Brian Henninger ,"). Such a
+    line holds no verb or common word the tagger could have read as a name, which is what
+    makes a Title Case headline's names doubtful ("Driver Charged", "Esther Williams Dies At
+    91").
+
+    >>> text = "2. Norberto Tellez ( Cuba ) 1:44.58"
+    >>> found = [Mention(3, 18, "Norberto Tellez", "Norberto Tellez", EntityKind.PERSON,
+    ...                  "PERSON", 0), Mention(21, 25, "Cuba", "Cuba", EntityKind.PLACE, "GPE", 0)]
+    >>> is_table_line(text, 0, len(text), found), is_table_line(text, 0, len(text), found[:1])
+    (True, False)
+    """
+    line = text[begin:end]
+    inside = [(m.begin - begin, m.end - begin) for m in mentions
+              if begin <= m.begin and m.end <= end]
+    if not (_FIGURE.search(line) or _is_name_list(line, inside)):
+        return False
+    label = _FIELD_LABEL.match(line)  # "Scorers :", "Postponed :": a row's heading
+    outside = sum(
+        1 for word in WORD.finditer(line, label.end() if label else 0)
+        if len(word.group()) >= 4 and word.group()[0].isupper()
+        and not any(b <= word.start() and word.end() <= e for b, e in inside))
+    # a row of three names or more may hold one more word ("… Reynard Honda , 54.617")
+    return bool(inside) and outside <= (len(inside) >= 3)
+
+
+def _is_name_list(line: str, names: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``line`` lists three names or more with only commas, semicolons or "and"
+    between them ("Given , Breen , Staunton , Irwin")."""
+    names = sorted(names)
+    return len(names) >= 3 and all(
+        line[a_end:b_begin].strip() in {",", ";", "and", ", and"}
+        for (_a, a_end), (b_begin, _b) in zip(names, names[1:], strict=False))
+
+
+#: A figure standing alone: a score, a time, a place in a list ("2.", "1:44.58", "6-4",
+#: "75th");
+#: not a digit inside a word ("76ers").
+_FIGURE = re.compile(r"(?<![\w'’-])\d[\d.,:/-]*(?:st|nd|rd|th)?(?![\w'’])")
+#: A heading at a line's start before a colon ("Bowling :", "Division two :").
+_FIELD_LABEL = re.compile(r"[^\W\d_][\w' -]{0,30}:")
 
 
 def is_capitals_line(line: str) -> bool:

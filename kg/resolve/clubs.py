@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kg.ingest.files import slugify
+from kg.lexicon.countries import name_key
 from kg.model import Entity, EntityKind, Extraction, Resolution
+from kg.resolve.geo import us_state_names
 from kg.resolve.types import PLACE, role_cue
 
 #: The key prefix of the organisation a city's articles move to.
@@ -52,11 +54,15 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
 
 
 def _is_city(entity: Entity) -> bool:
-    """A place that may share its name with a club: a city or town GeoNames knows (a
-    country's team is written as the country, and stays with it; so does a nation GeoNames
-    does not link, such as "Scotland")."""
-    return (entity.kind is EntityKind.PLACE and entity.geo is not None
-            and entity.geo.feature == "city")
+    """A place that may share its name with a club: a city or town GeoNames knows, or a US
+    state ("Texas" of the Texas Rangers in a table of standings). A country's team is written
+    as the country, and stays with it; so does a nation GeoNames does not link, such as
+    "Scotland"."""
+    if entity.kind is not EntityKind.PLACE:
+        return False
+    if entity.geo is None:
+        return name_key(entity.label) in us_state_names()
+    return entity.geo.feature == "city"
 
 
 def _club_articles(articles: dict[str, Counter[str]]) -> set[str]:

@@ -7,7 +7,8 @@ regiment", "Azovstal steel works") three times, a locative ("in Mariupol") once 
 GeoNames and the article's people correct what the small model gets wrong:
 
 * a one-word name that is a person's surname in the article is that person ("Palamar" after
-  "Svyatoslav Palamar"), unless GeoNames knows it as a place;
+  "Svyatoslav Palamar"), unless GeoNames knows it as a place or it is tagged a place and the
+  article writes it where a place stands ("in Chechnya");
 * a one-word name tagged PERSON that GeoNames knows as a city or country, and that is no
   token of a person's name in the article nor carries a title, is a place ("Kyiv") — unless
   it speaks ("Lyons said") and is no country or capital and never stands in a locative; tagged
@@ -30,7 +31,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from kg.extract.spans import spells
-from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import (
     FEMALE_TITLES,
@@ -38,6 +38,7 @@ from kg.lexicon.words import (
     MALE_TITLES,
     NATION_DEMONYMS,
     ORG_HEAD_WORDS,
+    REGION_NAMES,
     TITLE_NOUNS,
 )
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
@@ -75,7 +76,6 @@ BRACKET_OPEN = re.compile(r"\s*\(")
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
 #: Places no GeoNames table holds ("Wales", "the Midlands", "the Balkans"): kept places.
-REGION_NAMES = word_list("region-names")
 #: Titles that only ever stand before a person's name.
 HONORIFICS = LEXICON_HONORIFICS
 
@@ -244,10 +244,12 @@ def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> 
     if len(n.tokens) != 1 and not country:
         return
     unit = any(c.head_kind is ORG for c in n.cues)
-    if not found and n.tokens[0] in surnames and n.kind is not PERSON:
-        n.group.kind, n.group.evidence = PERSON, True
+    locative = any(c.locative for c in n.cues)
+    if not found and n.tokens[0] in surnames and n.kind is not PERSON and not (
+            n.kind is PLACE and locative):
+        n.group.kind, n.group.evidence = PERSON, True  # not "war in Chechnya" after a
+        # headline's "Lebed Chechnya peace plan"
     elif found and not person_tokens & set(n.tokens) and not n.titled and not unit:
-        locative = any(c.locative for c in n.cues)
         capital = len(n.tokens) == 1 and is_capital(found[0])  # "capture Kyiv", "Kyiv says"
         speaker = not (locative or country or capital) and any(c.speaks for c in n.cues)
         if (n.kind is PERSON and not speaker) or (n.kind is ORG and (locative or country

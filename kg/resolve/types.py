@@ -48,6 +48,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kg.lexicon import table, word_list
+from kg.lexicon.words import REGION_NAMES
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
 from kg.resolve.things import KIND_OF_THING, WORD, speaks, thing_cues
 
@@ -90,6 +91,7 @@ PERSON_THING_SHARE = 0.5
 #: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
 _PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
 _NEXT_WORD = re.compile(r" ([a-z][a-z-]*)")
+_INITIAL = re.compile(r"[A-Z]\.")  # "T." of "T. Moody"
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
 _BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
@@ -227,7 +229,7 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     following = [w for w in after.groups() if w] if after else []
     before = _BEFORE_WORDS.search(text, max(0, begin - 40), begin)
     preceding = [w for w in before.groups() if w] if before else []
-    if _SCORE.match(text, end):
+    if _SCORE.match(text, end) or _is_table_row_team(text, begin, end):
         return "SportsTeam"
     for cls, (after_list, before_list, nouns) in ROLE_LISTS.items():
         if (_starts(following, after_list) or _ends(preceding, before_list)
@@ -238,6 +240,30 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     if _ends(preceding, "place-cue-words"):
         return PLACE
     return None
+
+
+def _is_table_row_team(text: str, begin: int, end: int) -> bool:
+    """Whether the name is a side in a row of results or standings: "Bradford 1 Tranmere 0"
+    (either name), "CHICAGO 71 64 .526 10" (the name opening the row).
+
+    >>> _is_table_row_team("Bradford 1 Tranmere 0", 11, 19), _is_table_row_team(
+    ...     "CHICAGO 71 64 .526 10", 0, 7), _is_table_row_team("Moscow 1996-08-30", 0, 6)
+    (True, True, False)
+    """
+    line_begin = text.rfind("\n", 0, begin) + 1
+    line_end = text.find("\n", end)
+    line = text[line_begin:line_end if line_end >= 0 else len(text)]
+    result = _RESULT_ROW.fullmatch(line)
+    if result is not None:
+        return begin - line_begin in (result.start(1), result.start(2))
+    return begin == line_begin and bool(_STANDINGS_ROW.fullmatch(line, end - line_begin))
+
+
+#: A result in a row of its own: "Bradford 1 Tranmere 0", "Crewe 0 Watford 2".
+_RESULT_ROW = re.compile(r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3} "
+                         r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3}")
+#: What follows a side's name in a row of standings: won, lost and more figures.
+_STANDINGS_ROW = re.compile(r"(?: \d{1,3}){2,}(?: [-.\d/ ]+)?")
 
 
 def _starts(words: Sequence[str], name: str) -> bool:
@@ -256,15 +282,21 @@ def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
     mentions say it does (see the module docstring), else ``None``."""
     said = roles["SportsTeam"] + roles["Corporation"]
     if entity.kind is EntityKind.PLACE:
-        if entity.geo is not None and entity.geo.feature != "city":
-            return None  # a country's or continent's team is written as the country
+        if (entity.geo is not None and entity.geo.feature != "city") or (
+                entity.label.lower() in REGION_NAMES):
+            return None  # a country's, nation's or continent's team is written as it ("England")
         said += roles[SOME_ORGANIZATION]
         if said <= roles[PLACE]:
             return None
     elif entity.kind is EntityKind.PERSON:
-        first = entity.label.split()[0].lower() if entity.label.split() else ""
-        if titled or first in _given_names():
-            return None
+        words = entity.label.split()
+        first = words[0].lower() if words else ""
+        if titled or first in _given_names() or any(_INITIAL.fullmatch(w) for w in words):
+            return None  # "T. Moody 6-82": an initial is a person's
+        if len(words) > 1 and roles["SportsTeam"] >= roles["Corporation"]:
+            # "beat Helena Sukova": people beat people; a full name needs two mentions saying
+            # it is a team (one saying it is a firm, "consultants Strategy Analytics", will do)
+            mentions = max(mentions, MIN_ROLE_CUES)
     else:
         return None
     if said < max(min(MIN_ROLE_CUES, mentions), MIN_ROLE_SHARE * mentions):
