@@ -49,6 +49,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashEmbed.v1)
 from kg.extract.ner.greedy import GreedyNer, supports
+from kg.extract.recovery import is_known_place
 from kg.lexicon import table
 from kg.lexicon.words import (
     FACILITY_NOUNS,
@@ -149,9 +150,12 @@ def merged_entities(
             taken.update(range(span.start, person.start))  # a post's words: no name to fill
         add([person])
     if fill_from_small:
+        news_names = {tuple(t.lower_ for t in s) for s in out}
         add(institution_named(honorific_person(s))
             for s in filter(None, map(without_figures, relabelled(small, SMALL_NAME_LABELS)))
-            if is_fillable_name(s))  # "Mr Ebbers" tagged ORG by the small model too
+            if is_fillable_name(s)  # "Mr Ebbers" tagged ORG by the small model too
+            and tuple(t.lower_ for t in s) not in news_names and not is_capitals_run(s)
+            and not is_opening_common_word(s, common_words))
     if consistent and out:
         out[:] = voted_labels(out)
         add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
@@ -203,6 +207,22 @@ def is_fillable_name(span: Span) -> bool:
     prefix ("ex-England")."""
     return (any(t.text[:1].isupper() for t in span) or span[-1].lower_ in NAME_HEAD_WORDS) and not (
         is_prefixed_word(span) or is_pronoun(span))
+
+
+def is_capitals_run(span: Span) -> bool:
+    """Whether a span is two words or more set in capitals ("W L PCT GB", "GOLF - LEADING
+    SCORES", "DRUNK DRIVER"): the small model, trained on mixed-case text, reads headlines and
+    tables in capitals badly, where the news NER was trained on Reuters' capitals headlines."""
+    words = [t for t in span if t.is_alpha]
+    return len(words) >= 2 and all(t.is_upper for t in words)
+
+
+def is_opening_common_word(span: Span, common_words: frozenset[str]) -> bool:
+    """Whether a one-word name is an English word opening its sentence or line, and no place
+    GeoNames knows ("Attendance : 200", "Men 's 100 metres", "Scorer :"; not "Manila",
+    "Turkey")."""
+    return (len(span) == 1 and span[0].lower_ in common_words and _opens_sentence(span[0])
+            and not is_known_place(span.text))
 
 
 def given_name_before(span: Span) -> Span:
