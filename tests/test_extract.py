@@ -209,3 +209,11 @@ def test_a_compass_word_before_an_organisations_word_names_a_land(
     alone: the West Bank is no bank."""
     found = [m for m in extract(nlp, text).mentions if m.name == name]
     assert found and found[0].kind is kind
+
+
+def test_a_nation_or_people_by_its_noun_is_no_mention(nlp: Any) -> None:
+    """A one-word name the tagger reads as a person or body that only names a people
+    ("Chechens", "Britons", "Azeris") refers to no one in particular."""
+    text = "Chechens and Azeris clashed on Monday, and two Britons were hurt, said Anna Berg."
+    found = names(extract(nlp, text))
+    assert not found & {"Chechens", "Azeris", "Britons"} and "Anna Berg" in found

@@ -272,16 +272,28 @@ def is_demonym(span: Span) -> bool:
 
 
 def is_nationality_noun(word: str) -> bool:
-    """Whether a word is a nationality adjective made a noun with "man" or "woman"
-    ("Frenchman", "Welshwoman", "Dutchmen").
+    """Whether a word names a member or the members of a nation or people: a nationality
+    adjective made a noun with "man" or "woman" ("Frenchman", "Dutchmen") or plural
+    ("Germans", "Azeris"), or a people's own noun ("Briton", "Chechens", ``people-nouns``).
 
     >>> is_nationality_noun("Frenchman"), is_nationality_noun("Chairman")
     (True, False)
+    >>> is_nationality_noun("Chechens"), is_nationality_noun("Germans"), is_nationality_noun("Jones")
+    (True, True, False)
     """
+    singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    if singular.lower() in PEOPLE_NOUNS or (singular != word and _is_nationality(singular)):
+        return True
     found = NATIONALITY_NOUN.fullmatch(word)
-    if found is None:
-        return False
-    return demonym_code(found[1]) is not None or found[1].lower() in NATION_DEMONYMS
+    return found is not None and _is_nationality(found[1])
+
+
+def _is_nationality(word: str) -> bool:
+    return demonym_code(word) is not None or word.lower() in NATION_DEMONYMS
+
+
+#: A member of a people by its own noun ("Briton", "Kurd").
+PEOPLE_NOUNS = word_list("people-nouns")
 
 
 class RawMention:
