@@ -278,8 +278,8 @@ def is_nationality_noun(word: str) -> bool:
 
     >>> is_nationality_noun("Frenchman"), is_nationality_noun("Chairman")
     (True, False)
-    >>> is_nationality_noun("Chechens"), is_nationality_noun("Germans"), is_nationality_noun("Jones")
-    (True, True, False)
+    >>> [is_nationality_noun(w) for w in ("Chechens", "Germans", "Jones")]
+    [True, True, False]
     """
     singular = word[:-1] if word.endswith("s") and len(word) > 3 else word
     if singular.lower() in PEOPLE_NOUNS or (singular != word and _is_nationality(singular)):
