@@ -34,6 +34,7 @@ from thinc.api import (
     with_array,
 )
 
+from kg.extract.ner.vectors import DEFAULT_STEM, vector_projection, vector_rows, word_vector_row
 from kg.lexicon.countries import demonyms
 from kg.lexicon.words import (
     GIVEN_NAMES,
@@ -92,16 +93,19 @@ def gazetteer_flags() -> Mapping[str, int]:
 
 
 def cluster_features(
-    attrs: Sequence[str], prefixes: Sequence[int], gazetteer: bool = False
+    attrs: Sequence[str], prefixes: Sequence[int], gazetteer: bool = False,
+    vectors: str = "",
 ) -> Model[list[Doc], list[Any]]:
     """Per Doc, the columns of ``attrs`` (as spaCy's ``FeatureExtractor``), then one column
     per cluster path prefix of ``prefixes`` bits, then (``gazetteer``) the word's
-    :func:`gazetteer_flags`."""
+    :func:`gazetteer_flags`, then (``vectors``, a table's stem) the word's row in the static
+    vectors of :mod:`kg.extract.ner.vectors`."""
     masks = numpy.asarray([(1 << bits) - 1 for bits in prefixes], dtype="uint64")
 
     def forward(model: Model, docs: list[Doc], is_train: bool) -> tuple[list[Any], Callable]:
         table = cluster_table()
         flags = gazetteer_flags() if gazetteer else {}
+        rows = vector_rows(vectors) if vectors else {}
         features = []
         for doc in docs:
             columns = doc.to_array(list(attrs)).reshape((len(doc), len(attrs)))
@@ -112,6 +116,9 @@ def cluster_features(
             parts = [columns.astype("uint64"), prefix]
             if gazetteer:
                 parts.append(numpy.asarray([[flags.get(t.lower_, 0)] for t in doc],
+                                           dtype="uint64").reshape((len(doc), 1)))
+            if vectors:
+                parts.append(numpy.asarray([[word_vector_row(t.text, rows)] for t in doc],
                                            dtype="uint64").reshape((len(doc), 1)))
             features.append(model.ops.asarray2i(cast(Any, numpy.hstack(parts)), dtype="uint64"))
         return features, lambda d_features: []
@@ -127,10 +134,14 @@ def cluster_hash_embed(
     cluster_rows: list[int],
     cluster_width: int,
     gazetteer: bool = False,
+    vector_width: int = 0,
+    vectors: str = DEFAULT_STEM,
 ) -> Model[list[Doc], list[Any]]:
     """``kg.ClusterHashEmbed.v1``: ``MultiHashEmbed`` (``width``, ``attrs``, ``rows``, no static
-    vectors) plus a hashed table of ``cluster_width`` per Brown path prefix and, with
-    ``gazetteer``, one for the word's gazetteer flags."""
+    vectors of the vocabulary) plus a hashed table of ``cluster_width`` per Brown path prefix,
+    with ``gazetteer`` one for the word's gazetteer flags and, with ``vector_width``, the
+    word's static vector (the table ``vectors`` of :mod:`kg.extract.ner.vectors`) projected
+    to that width."""
     if len(rows) != len(attrs) or len(cluster_rows) != len(cluster_prefixes):
         raise ValueError("one row count per attribute and per cluster prefix")
     tables: list[Model] = [HashEmbed(width, n, column=i, seed=8 + i, dropout=0.0)
@@ -140,9 +151,12 @@ def cluster_hash_embed(
     if gazetteer:
         column = len(attrs) + len(cluster_rows)
         tables.append(HashEmbed(cluster_width, 128, column=column, seed=30, dropout=0.0))
+    if vector_width:
+        column = len(attrs) + len(cluster_rows) + int(gazetteer)
+        tables.append(vector_projection(vector_width, column, vectors))
     size = sum(t.get_dim("nO") for t in tables)
     return chain(
-        cluster_features(attrs, cluster_prefixes, gazetteer),
+        cluster_features(attrs, cluster_prefixes, gazetteer, vectors if vector_width else ""),
         list2ragged(),
         with_array(concatenate(*tables)),
         with_array(Maxout(width, size, nP=3, dropout=0.0, normalize=True)),

