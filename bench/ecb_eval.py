@@ -28,7 +28,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,8 @@ class KgRun:
     found: Found
     #: stage -> document -> (begin, end, label or name)
     stages: dict[str, Found]
+    #: entity key -> the entity resolution made (its class, fine class, label)
+    entities: dict[str, Any] = field(default_factory=dict)
 
 
 def kg_run(texts: dict[str, str], nlp: Any = None) -> KgRun:
@@ -144,7 +146,7 @@ def kg_run(texts: dict[str, str], nlp: Any = None) -> KgRun:
                       for m in extraction.mentions
                       if (key, m.begin, m.end) in resolution.assignments]
     stages["resolved"] = found
-    return KgRun(found, stages)
+    return KgRun(found, stages, {e.key: e for e in resolution.entities})
 
 
 def system_clusters(texts: dict[str, str], nlp: Any = None) -> Found:

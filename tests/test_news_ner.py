@@ -88,7 +88,8 @@ def test_capitals_headlines_are_title_cased_keeping_short_names() -> None:
     assert not is_headline(Sentence(("BRUSSELS", "1996-08-22"), ("B-LOC", "O")))
 
 
-@pytest.mark.parametrize("name", ["kg.extract.ner.corpus", "kg.extract.ner.training"])
+@pytest.mark.parametrize("name", ["kg.extract.ner.corpus", "kg.extract.ner.training",
+                                  "kg.extract.ner.vectors"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
