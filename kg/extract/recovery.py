@@ -381,8 +381,10 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
 def is_table_line(text: str, begin: int, end: int, mentions: Sequence[Mention]) -> bool:
     """Whether the line ``text[begin:end]`` is a row of results or a list of names rather than
     a headline: every word of four letters or more that it capitalises stands in a name the
-    tagger found, and a figure or a comma sets the names apart ("2. Norberto Tellez ( Cuba )
-    1:44.58", "Huddersfield 1 Crystal Palace 1", "Mike Hulbert , Brian Henninger ,"). Such a
+    tagger found, and the line holds a figure ("2. Norberto Tellez ( Cuba ) 1:44.58",
+    "Huddersfield 1 Crystal Palace 1") or only commas between three names or more ("Mike
+    Hulbert , Brian Henninger , Tiger Woods"). A heading before a colon ("Scorers :") is no
+    word of the row, and a row of three names may hold one more word. Such a
     line holds no verb or common word the tagger could have read as a name, which is what
     makes a Title Case headline's names doubtful ("Driver Charged", "Esther Williams Dies At
     91").
@@ -417,8 +419,7 @@ def _is_name_list(line: str, names: Sequence[tuple[int, int]]) -> bool:
 
 
 #: A figure standing alone: a score, a time, a place in a list ("2.", "1:44.58", "6-4",
-#: "75th");
-#: not a digit inside a word ("76ers").
+#: "75th"); not a digit inside a word ("76ers").
 _FIGURE = re.compile(r"(?<![\w'’-])\d[\d.,:/-]*(?:st|nd|rd|th)?(?![\w'’])")
 #: A heading at a line's start before a colon ("Bowling :", "Division two :").
 _FIELD_LABEL = re.compile(r"[^\W\d_][\w' -]{0,30}:")

@@ -37,13 +37,13 @@ CITY_NOUNS = frozenset(_PLACES["settlements"])
 PLACE_NOUNS = CITY_NOUNS | frozenset(_PLACES["areas"])
 #: Nouns for facilities that sit in a town ("the X plant in Y").
 FACILITY_NOUNS = word_list("facility-nouns")
-#: A name whose last word is one of these denotes a place: place nouns, natural and built
-#: features, facilities.
 #: Places GeoNames' offline tables do not hold: the UK's nations, regions, plural ranges and
 #: island groups ("England", "the Balkans"); compared lower-case.
 REGION_NAMES = word_list("region-names")
 #: Compass words: "West Bank" is a part of a land, whatever "Bank" names elsewhere.
 COMPASS_WORDS = word_list("compass-words")
+#: A name whose last word is one of these denotes a place: place nouns, natural and built
+#: features, facilities.
 PLACE_HEAD_WORDS = PLACE_NOUNS | FACILITY_NOUNS | word_list("geographic-features")
 #: Last words of organisations' and places' names ("… Bank", "… Street"), never a person's.
 NAME_HEAD_WORDS = ORG_HEAD_WORDS | COMPANY_HEAD_WORDS | PLACE_HEAD_WORDS

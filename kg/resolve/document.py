@@ -75,7 +75,6 @@ from kg.resolve.names import (
 BRACKET_OPEN = re.compile(r"\s*\(")
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 HEAD_VOTE = 3
-#: Places no GeoNames table holds ("Wales", "the Midlands", "the Balkans"): kept places.
 #: Titles that only ever stand before a person's name.
 HONORIFICS = LEXICON_HONORIFICS
 

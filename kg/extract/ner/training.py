@@ -38,7 +38,7 @@ from kg.extract.ner.corpus import (
     read_documents,
     sha256_of,
 )
-from kg.extract.ner.vectors import table_paths, vector_matrix
+from kg.extract.ner.vectors import DEFAULT_STEM, table_paths, vector_matrix
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -273,7 +273,7 @@ def vector_tables(config: Mapping[str, Any]) -> list[Path]:
     embed = config["components"]["ner"]["model"]["tok2vec"]["embed"]
     if not embed.get("vector_width"):
         return []
-    return list(table_paths(embed.get("vectors", "vectors")))
+    return list(table_paths(embed.get("vectors", DEFAULT_STEM)))
 
 
 def dev_scores(best: Path) -> dict[str, Any]:

@@ -6,8 +6,10 @@ Wikipedia, OpenSubtitles and WMT News Crawl; CC0), "Sampras" shares its row with
 and "Djokovic", "Gazprom" sits among companies. The md model keeps 20,000 distinct vectors
 (300 wide) for 684,830 words, a rare word pointing at the row of a frequent one near it.
 
-What ships (``model/vectors.tsv.gz`` and ``model/vectors.npz``, their sha256 in
-``model.sha256``) is derived from that table once, by :func:`write_tables`: each lower-case
+A model trained with them (``vector_width`` of ``kg.ClusterHashEmbed.v1``; the shipped model is
+not: run 7 of docs/model-card.md) reads ``model/<stem>.tsv.gz`` and ``model/<stem>.npz``, which
+would ship beside its weights with their sha256 in ``model.sha256``. They are derived from the
+md table once, by :func:`write_tables`: each lower-case
 word with the row its lower-case form has (the md table gives a word's case variants the same
 row 97% of the time), and the 20,000 rows reduced to their first principal components and
 stored as 8-bit integers with one scale per column. ``vector_projection`` reads them at every
