@@ -30,7 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ecb_eval import kg_run  # noqa: E402
-from kg.extract.ner.corpus import CONLL_LABELS, TRAINING_SETS, Sentence, read_documents  # noqa: E402
+from bench.ner_eval import news_pipeline  # noqa: E402
+from kg.extract.ner.corpus import (  # noqa: E402
+    CONLL_LABELS,
+    TRAINING_SETS,
+    Sentence,
+    read_documents,
+)
 from kg.model import EntityKind  # noqa: E402
 from kg.rdf.terms import OWN_CLASSES, WORK_CLASSES  # noqa: E402
 
@@ -138,25 +144,6 @@ def table(name: str, build: Scores, tagger: Scores) -> list[str]:
         lines.append(f"| {system} | **PER+ORG+LOC** | " + " | ".join(
             f"**{v:.3f}**" for v in scores.prf(TYPES)) + " |")
     return lines
-
-
-def news_pipeline(model: Path) -> Any:
-    """kg's default build pipeline, with the news NER of ``model``."""
-    from kg.extract import load_pipeline
-    from kg.extract.ner.component import MODEL_DIR
-
-    if model == MODEL_DIR:
-        return load_pipeline()
-    import spacy
-
-    from kg.config import DEFAULT_MODEL
-    from kg.extract.attributes import index_attribute_ruler
-    from kg.extract.ner.component import add_news_ner, add_spacy_labels
-    from kg.extract.paragraphs import add_paragraph_breaks
-    from kg.extract.pipeline import model_dir, split_model
-
-    small = index_attribute_ruler(spacy.load(model_dir(split_model(DEFAULT_MODEL)[0])))
-    return add_spacy_labels(add_news_ner(add_paragraph_breaks(small), model=model))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

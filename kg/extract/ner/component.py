@@ -150,11 +150,11 @@ def merged_entities(
             taken.update(range(span.start, person.start))  # a post's words: no name to fill
         add([person])
     if fill_from_small:
-        news_names = {tuple(t.lower_ for t in s) for s in out}
+        news_names = {_words(s) for s in out}
         add(institution_named(honorific_person(s))
             for s in filter(None, map(without_figures, relabelled(small, SMALL_NAME_LABELS)))
             if is_fillable_name(s)  # "Mr Ebbers" tagged ORG by the small model too
-            and tuple(t.lower_ for t in s) not in news_names and not is_capitals_run(s)
+            and _words(s) not in news_names and not is_capitals_run(s)
             and not is_opening_common_word(s, common_words))
     if consistent and out:
         out[:] = voted_labels(out)
