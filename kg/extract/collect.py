@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kg.extract.descriptions import described_people
 from kg.extract.entities import fold_space, raw_mentions
 from kg.extract.frame import ChunkFrame
 from kg.extract.recovery import recovered_mentions, with_headline_names
@@ -137,6 +138,18 @@ def headline_sentences(text: str, sentences: Sequence[Sentence]) -> set[int]:
     return {i for i, s in enumerate(sentences) if s.end <= end + 1}
 
 
+def _descriptions(frames: Sequence[tuple[Doc, ChunkFrame]],
+                  mentions: Sequence[Mention]) -> list[Mention]:
+    """The people each chunk writes as descriptions ("the 40-year-old American"), read with
+    the article's final names."""
+    found = []
+    for doc, frame in frames:
+        end = frame.offset + len(doc.text)
+        found += described_people(doc, frame, [m for m in mentions
+                                               if frame.offset <= m.begin and m.end <= end])
+    return found
+
+
 def extraction_from_chunks(
     document: Document, parts: Sequence[tuple[Doc, ChunkContext]]
 ) -> Extraction:
@@ -146,9 +159,11 @@ def extraction_from_chunks(
     times: list[TimeExpression] = []
     quantities: list[Quantity] = []
     facts: list[Fact] = []
+    frames = []
     for doc, context in parts:
         chunk_sentences, starts = sentences_of(doc, context.offset, len(sentences))
         frame = ChunkFrame(document, context.offset, len(sentences), starts or (0,))
+        frames.append((doc, frame))
         sentences += chunk_sentences
         chunk_mentions, chunk_times = mentions_of(doc, frame), times_of(doc, frame)
         mentions += chunk_mentions
@@ -162,6 +177,7 @@ def extraction_from_chunks(
     mentions = with_headline_names(document.text, sentences, sorted(
         [*mentions, *recovered_mentions(document.text, sentences, mentions)],
         key=lambda m: m.begin))
+    mentions = sorted([*mentions, *_descriptions(frames, mentions)], key=lambda m: m.begin)
     return Extraction(
         document, tuple(sentences), tuple(mentions), tuple(times), tuple(quantities),
         tuple(facts),

@@ -9,6 +9,7 @@
 """
 
 from kg.model.document import (
+    DESCRIPTION,
     ArticleMeta,
     Document,
     Entity,
@@ -42,8 +43,9 @@ from kg.model.facts import (
 from kg.model.text import Span, TimeExpression
 
 __all__ = [
-    "ArticleMeta", "Claim", "ClaimKind", "Country", "Document", "Entity", "EntityKind", "Event",
-    "EventType", "Evidence", "Extraction", "Fact", "Figure", "GeoLink", "Measure", "Membership",
+    "DESCRIPTION", "ArticleMeta", "Claim", "ClaimKind", "Country", "Document", "Entity",
+    "EntityKind", "Event", "EventType", "Evidence", "Extraction", "Fact", "Figure", "GeoLink",
+    "Measure", "Membership",
     "Mention", "MentionRef", "MergeDecision", "Party", "PartyKind", "Quantity", "Relation",
     "RelationKind", "Resolution", "Sentence", "Span", "TimeExpression", "within",
 ]

@@ -72,7 +72,10 @@ class Mention:
     """A named-entity mention, trimmed of a leading "the" and a trailing possessive.
 
     ``name`` is the cleaned surface form (white space folded), ``titles`` the role words
-    found before it ("President", "Defence Minister"), kept for the roles extractor.
+    found before it ("President", "Defence Minister"), kept for the roles extractor. A
+    description of a person the article named ("the 40-year-old American") has that person's
+    name and the NER label ``DESCRIPTION``: it adds a mention to them, never a name form, a
+    class vote or an entity of its own.
     """
 
     begin: int
@@ -83,6 +86,14 @@ class Mention:
     ner_label: str
     sentence: int
     titles: tuple[str, ...] = ()
+
+    @property
+    def is_description(self) -> bool:
+        return self.ner_label == DESCRIPTION
+
+
+#: The NER label of a mention written as a description of someone named ("the challenger").
+DESCRIPTION = "DESCRIPTION"
 
 
 @dataclass(frozen=True, slots=True)

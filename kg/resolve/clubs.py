@@ -44,7 +44,7 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
             key = resolution.assignments.get((doc_id, mention.begin, mention.end))
-            if key is None or not _is_city(resolution.entity(key)):
+            if key is None or mention.is_description or not _is_city(resolution.entity(key)):
                 continue
             cues = found[key].setdefault(doc_id, Counter())
             cues["mentions"] += 1

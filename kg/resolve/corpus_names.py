@@ -85,7 +85,8 @@ def _corpus_names(extractions: Sequence[Extraction],
     full_names: Counter[str] = Counter()
     for extraction in extractions:
         for m in extraction.mentions:
-            if m.kind not in (EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE):
+            if m.kind not in (EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE) \
+                    or m.is_description:
                 continue
             votes.setdefault(m.name, Counter())[m.kind, m.ner_label] += 1
             articles.setdefault(m.name, set()).add(extraction.document.doc_id)

@@ -122,6 +122,8 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
     text, doc_id = extraction.document.text, extraction.document.doc_id
     found: dict[tuple[str, str | None, str | None], NameGroup] = {}
     for mention in extraction.mentions:
+        if mention.is_description:
+            continue
         cues = mention_cues(text, mention.begin, mention.end)
         name, honorific = without_honorific(mention.name)
         tokens, qualifier = qualified_tokens(comparison_tokens(name))
@@ -136,7 +138,16 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
         if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
             named.group.votes[PERSON] += HEAD_VOTE
             named.group.evidence = named.titled = named.honorific = True
-    return list(found.values())
+    groups = list(found.values())
+    for mention in extraction.mentions:
+        if mention.is_description:  # "the 40-year-old American": a mention of the person,
+            # no name form and no class vote
+            key = normalise_name(without_honorific(mention.name)[0])
+            owners = [n for (name, _q, _t), n in found.items() if name == key]
+            if owners:
+                max(owners, key=lambda n: len(n.group.refs)).group.refs.append(
+                    (doc_id, mention.begin, mention.end))
+    return groups
 
 
 def without_honorific(name: str) -> tuple[str, bool]:

@@ -345,8 +345,8 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
             key = resolution.assignments.get((doc_id, mention.begin, mention.end))
-            if key is None:
-                continue
+            if key is None or mention.is_description:
+                continue  # a description's words describe the person, not the name's class
             entity = resolution.entity(key)
             organisation, product = _may_be(entity)
             votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
