@@ -46,10 +46,8 @@ if TYPE_CHECKING:
 
 #: Nouns that stand for a person after "the" whether or not the article wrote them with a name.
 PERSON_NOUNS = word_list("person-nouns") | word_list("described-person-nouns") | OCCUPATIONS
-#: Adjectives that pick someone out of several, so that the phrase need not be anyone the
-#: article named: "the only model", "the second bomb technician", "the other driver".
-SELECTING_WORDS = frozenset("""only same other next last previous former new latest first
-second third fourth fifth sixth seventh eighth ninth tenth another original""".split())
+#: Adjectives that pick someone out of several: "the only model", "the other driver".
+SELECTING_WORDS = word_list("selecting-words")
 #: Hyphens as tokenisers leave them inside "38-year-old".
 _HYPHENS = frozenset("-‐‑–")
 #: An age written after a name: "Moore, 38," / "Moore (38)".
@@ -183,15 +181,16 @@ def _before_name(doc: Doc, start: int, found: Traits, by_token: dict[int, Mentio
         token = doc[i]
         if token.sent.start != doc[start].sent.start or "\n" in token.whitespace_:
             break  # a headline's "… hit-and-run driver" over the next line's name
-        if token.text.isdigit() and (age := _age_at(doc, i)) is not None:
-            found.ages.add(age)
-        elif (code := demonym_code(token.text)) is not None and token.text[:1].isupper():
+        if token.lower_ == "old" and i >= 4 and (age := _age_at(doc, i - 4)) is not None:
+            found.ages.add(age)  # "the 40-year-old Moore"
+            i -= 5
+            continue
+        if (code := demonym_code(token.text)) is not None and token.text[:1].isupper():
             found.demonyms.add(code)
         elif token.pos_ in {"NOUN", "PROPN"} and token.tag_ in {"NN", "NNP"} \
                 and _person_noun(token):
             found.nouns.add(token.lemma_.lower())  # "challenger Dan Moore"
-        elif not (token.lower_ in _HYPHENS or token.lower_ in {"year", "years", "old"}
-                  or token.pos_ == "ADJ" and token.is_lower):
+        elif not (token.pos_ == "ADJ" and token.is_lower):
             break
         i -= 1
 
