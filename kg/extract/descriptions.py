@@ -40,7 +40,7 @@ from kg.lexicon.fact_words import OCCUPATIONS
 from kg.model import DESCRIPTION, EntityKind, Mention
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
     from kg.extract.frame import ChunkFrame
 
@@ -85,11 +85,13 @@ def described_people(doc: Doc, frame: ChunkFrame, mentions: Sequence[Mention]) -
     people = [m for m in mentions if m.kind is EntityKind.PERSON and not m.is_description]
     if not people:
         return []
-    by_token = _mention_tokens(doc, frame, mentions)
     owners = _owners(people)
     if not owners:
         return []
-    traits = _traits(doc, frame, people, by_token, owners)
+    spans = _mention_spans(doc, frame, mentions)
+    by_token = {token.i: m for m in mentions if (span := spans.get((m.begin, m.end)))
+                for token in span}
+    traits = _traits(doc, frame, people, spans, by_token, owners)
     found = []
     for description in _descriptions(doc, by_token):
         person = _person_for(description, doc, frame, people, traits, owners)
@@ -109,8 +111,7 @@ def _owners(people: Sequence[Mention]) -> dict[str, str]:
     out ("Kimani Gray" and "Mahnefah Gray")."""
     full: dict[str, set[str]] = {}
     for m in people:
-        words = m.name.split()
-        full.setdefault(words[-1].lower(), set()).add(m.name)
+        full.setdefault(_key(m), set()).add(m.name)
     owners = {}
     for surname, names in full.items():
         longest = max(names, key=lambda n: (len(n.split()), n))
@@ -124,17 +125,21 @@ def _key(mention: Mention) -> str:
     return mention.name.split()[-1].lower()
 
 
-def _mention_tokens(doc: Doc, frame: ChunkFrame,
-                    mentions: Sequence[Mention]) -> dict[int, Mention]:
-    """Token index of the chunk → the mention covering it."""
+def _mention_spans(doc: Doc, frame: ChunkFrame,
+                   mentions: Sequence[Mention]) -> dict[tuple[int, int], Span]:
+    """The chunk's tokens of each mention, by its document offsets."""
     found = {}
     for m in mentions:
         span = doc.char_span(m.begin - frame.offset, m.end - frame.offset,
                              alignment_mode="expand")
         if span is not None:
-            for token in span:
-                found[token.i] = m
+            found[m.begin, m.end] = span
     return found
+
+
+def _demonym(token: Token) -> str | None:
+    """The country code of a capitalised nationality word ("American" → "US")."""
+    return demonym_code(token.text) if token.text[:1].isupper() else None
 
 
 def _age_at(doc: Doc, i: int) -> int | None:
@@ -149,7 +154,8 @@ def _age_at(doc: Doc, i: int) -> int | None:
 
 
 def _traits(doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
-            by_token: dict[int, Mention], owners: dict[str, str]) -> dict[str, Traits]:
+            spans: dict[tuple[int, int], Span], by_token: dict[int, Mention],
+            owners: dict[str, str]) -> dict[str, Traits]:
     """Each person's (by surname) ages, nationalities and post nouns, as written with a name."""
     traits: dict[str, Traits] = {key: Traits() for key in owners}
     text = frame.document.text
@@ -160,9 +166,7 @@ def _traits(doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
         found = traits[key]
         if (after := _AGE_AFTER.match(text, m.end)) is not None:
             found.ages.add(int(after.group(1) or after.group(2)))
-        span = doc.char_span(m.begin - frame.offset, m.end - frame.offset,
-                             alignment_mode="expand")
-        if span is None:
+        if (span := spans.get((m.begin, m.end))) is None:
             continue
         _before_name(doc, span.start, found, by_token)
         name = span.root
@@ -185,7 +189,7 @@ def _before_name(doc: Doc, start: int, found: Traits, by_token: dict[int, Mentio
             found.ages.add(age)  # "the 40-year-old Moore"
             i -= 5
             continue
-        if (code := demonym_code(token.text)) is not None and token.text[:1].isupper():
+        if (code := _demonym(token)) is not None:
             found.demonyms.add(code)
         elif token.pos_ in {"NOUN", "PROPN"} and token.tag_ in {"NN", "NNP"} \
                 and _person_noun(token):
@@ -200,7 +204,7 @@ def _read_phrase(head: Token, found: Traits) -> None:
     if head.pos_ == "NOUN" and head.tag_ == "NN" and _person_noun(head):
         found.nouns.add(head.lemma_.lower())
     for token in head.subtree:
-        if (code := demonym_code(token.text)) is not None and token.text[:1].isupper():
+        if (code := _demonym(token)) is not None:
             found.demonyms.add(code)
         elif token.text.isdigit() and (age := _age_at(token.doc, token.i)) is not None:
             found.ages.add(age)
@@ -217,8 +221,7 @@ def _descriptions(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Descriptio
             if (found_age := _age_at(doc, i)) is not None and age is None:
                 age, i = found_age, i + 5
                 continue
-            if (code := demonym_code(token.text)) is not None and token.text[:1].isupper() \
-                    and token.tag_ not in {"NNS", "NNPS"}:
+            if (code := _demonym(token)) is not None and token.tag_ not in {"NNS", "NNPS"}:
                 demonym = code  # "the American", not "the Americans"
             elif token.pos_ == "NOUN" and token.tag_ == "NN" and token.is_lower:
                 noun = token.lemma_.lower()
@@ -227,7 +230,7 @@ def _descriptions(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Descriptio
                 break
             i += 1
         if i == the.i + 1 or i in by_token or (i < len(doc) and doc[i].pos_ in {"NOUN", "PROPN"}
-                                               and doc[i].tag_ not in {"POS"}):
+                                               and doc[i].tag_ != "POS"):
             continue  # nothing read, a name follows, or the phrase goes on ("the US team")
         last = doc[i - 1]
         if i < len(doc) and doc[i].text in _HYPHENS or (
