@@ -33,6 +33,21 @@ def described(nlp: Any, text: str) -> list[tuple[str, str]]:
         pytest.param("The club signed Brazilian midfielder Joao Pereira on Friday. The Brazilian "
                      "scored twice on his debut.", [("Brazilian", "Joao Pereira")],
                      id="a-nationality-written-before-the-name"),
+        pytest.param("Vigil Held For Teen Killed In Crash\n\nHundreds gathered on Sunday for "
+                     "16-year-old Sam Rowe, who died when his car hit a wall.",
+                     [("Teen", "Sam Rowe")], id="a-headline-noun-and-an-age-of-13-to-19"),
+        pytest.param("Woman Dies After Fall From Bridge\n\nSarah Kent, 61, died on Sunday after "
+                     "she fell from the bridge, police said.", [("Woman", "Sarah Kent")],
+                     id="a-headline-noun-and-the-pronouns-after-the-name"),
+        pytest.param("Lawyer: singer will appeal ruling\n\nThe singer's lawyer, Mark Dunn, said "
+                     "on Monday that the ruling was wrong.", [("Lawyer", "Mark Dunn")],
+                     id="a-headline-opening-with-a-post-in-apposition-below"),
+        pytest.param("Kim Gray, 16, was shot on Saturday. His sister, Ann Gray, said the teenager "
+                     "was unarmed.", [("teenager", "Kim Gray")],
+                     id="two-full-names-share-a-surname-but-not-the-age"),
+        pytest.param("Chancellor Gordon Hale and shadow chancellor Oliver Penn clashed on Monday. "
+                     "The chancellor said taxes would not rise.", [("chancellor", "Gordon Hale")],
+                     id="the-post-itself-not-its-shadow"),
     ],
 )
 def test_a_description_is_the_one_person_the_article_says_it_is(
@@ -58,6 +73,27 @@ def test_a_description_is_the_one_person_the_article_says_it_is(
                      id="a-nationality-nobody-was-given"),
         pytest.param("Anna Berg, 40, head of the Canadian-backed group, said it would stay.",
                      id="a-nationality-inside-a-compound"),
+        pytest.param("Shadow chancellor Oliver Penn said taxes would rise. The chancellor denied "
+                     "it on Tuesday.", id="a-shadow-post-is-another-post"),
+        pytest.param("Former chancellor Ken Dale spoke first. The chancellor replied on Tuesday.",
+                     id="a-former-post-is-another-post"),
+        pytest.param("Oleg Ivanov, a Russian officer who spied for the British, said he was happy.",
+                     id="a-nationality-for-a-whole-people"),
+        pytest.param("Actor Tom Baker won again on Sunday. The best actor was not there.",
+                     id="a-superlative-picks-out-another"),
+        pytest.param("Striker Tom Baker scored twice for the visitors. Dan Moore fouled Lee Hart, "
+                     "but the striker's shot went wide.", id="someone-named-since-may-be-it"),
+        pytest.param("Singer Ann Lowe opened the show. The singer removed his jacket after the "
+                     "first song.", id="the-pronouns-after-it-say-another-gender"),
+        pytest.param("Woman Dies After Fall From Bridge\n\nSarah Kent, 61, died on Sunday after "
+                     "she fell from the bridge. Officer Lee Hart said the railing was low.",
+                     id="a-gender-beside-someone-of-unknown-gender"),
+        pytest.param("Singer's Lawyer Quits Case\n\nThe singer's lawyer, Mark Dunn, said on "
+                     "Monday that he had quit.", id="a-headline-noun-with-an-owner"),
+        pytest.param("HEAVYWEIGHT TITLE FIGHTS\n\nHeavyweight Tom Baker won again on Saturday.",
+                     id="a-line-in-capitals-hides-a-modifier"),
+        pytest.param("Lawyer Mark Dunn Quits Case\n\nMark Dunn, a lawyer, said on Monday that "
+                     "he had quit.", id="a-post-before-a-name-in-a-headline"),
         pytest.param("Queens grandmother killed by a drunk driver\nRaj Patel, 59, was killed "
                      "on Friday. Police said the driver fled.", id="a-headline-over-the-name"),
     ],

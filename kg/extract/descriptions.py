@@ -9,18 +9,31 @@ person (NER label ``DESCRIPTION``), by what the article wrote with the person's 
 * **a nationality**: a demonym before the name ("Canadian challenger Dan Moore");
 * **a post, occupation or person noun** (``person-nouns.txt``, the occupations and titles):
   before the name ("challenger Dan Moore", "Finance minister Anna Berg") or in apposition
-  ("Moore, the mandatory challenger", "the challenger, Dan Moore").
+  ("Moore, the mandatory challenger", "the challenger, Dan Moore");
+* **a gender**, for a noun that says one ("the woman", "the father"; ``gendered-nouns.toml``):
+  by a given name or title (``given-names.toml``) or by the pronouns after the name in a
+  sentence that names nobody else ("Raj Patel was leaving her car when she was hit") — used only
+  when nothing else ties the noun to anyone and everyone else the article names is known to be
+  of the other gender;
+* **an age of 13 to 19** for "the teen", "the teenager" (``teen-nouns.txt``).
 
 A description is "the" + an age ("the 38-year-old"), a nationality ("the Canadian", "the
 Canadian's") or a person noun, in any order ("the 38-year-old Canadian southpaw"), with no
 owner, "of" phrase or name of its own, and no word that picks out one of several ("the second
-driver", "the only model", "the other man"). It is that person when exactly one person of the
-article is known to have what it states and none of it is contradicted (a nationality it must
-be known to have: "the Australian star" is no star of unknown nationality) — or, for an age or a
-nationality the article gave nobody, when the sentence (and the one before) name several
-people and every one but one is said to be of another age or nationality ("The 31-year-old
-Baker floored Dan Moore, and the 38-year-old Canadian never recovered"). Two people with one
-surname, two that fit, or a headline's words over the next line's name leave it alone.
+driver", "the only model", "the other man"). Headlines drop the article: a capitalised person
+noun anywhere in a Title Case line ("Vigil for Teen Killed in Crash") or opening a line
+("Lawyer: singer will appeal") is one too, unless a name, a post, an owner or "of" goes with it
+("Lawyer Mark Dunn Quits", "Sheriff Deputy Ortiz", "Singer's Lawyer", "Head of …").
+
+It is that person when exactly one person of the article is known to have what it states and
+none of it is contradicted (a nationality it must be known to have: "the Australian star" is no
+star of unknown nationality) — or, for an age or a nationality the article gave nobody, when the
+sentence (and the one before) name several people and every one but one is said to be of
+another age or nationality ("The 31-year-old Baker floored Dan Moore, and the 38-year-old
+Canadian never recovered"). People are told apart by their full names, so "Kimani Gray" and his
+sister "Mahnefah Gray" each keep what was said of them (a bare "Gray" belongs to neither); a
+surname the tagger called something else in one place ("Thompson" as ORG) is still the
+person's. Two that fit, or a headline's words over the next line's name, leave it alone.
 
 Descriptions are read after the facts and the article's names: they add mentions to people
 already found, never a new entity, a class vote or a name form of their own.
@@ -33,10 +46,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import is_title_word
-from kg.lexicon import word_list
+from kg.extract.entities import is_title_modifier, is_title_word
+from kg.extract.recovery import is_capitals_line, is_title_case_line
+from kg.extract.rules.context import GENDER_WORDS, PRONOUN_GENDER
+from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
-from kg.lexicon.fact_words import OCCUPATIONS
+from kg.lexicon.fact_words import FORMER_WORDS, OCCUPATIONS
+from kg.lexicon.words import HONORIFICS, PORTFOLIO_WORDS
 from kg.model import DESCRIPTION, EntityKind, Mention
 
 if TYPE_CHECKING:
@@ -48,6 +64,15 @@ if TYPE_CHECKING:
 PERSON_NOUNS = word_list("person-nouns") | word_list("described-person-nouns") | OCCUPATIONS
 #: Adjectives that pick someone out of several: "the only model", "the other driver".
 SELECTING_WORDS = word_list("selecting-words")
+#: Words that make a post another one: "shadow chancellor" is no chancellor, "deputy head" no
+#: head.
+OTHER_POST_WORDS = word_list("other-post-words")
+#: Nouns for someone aged 13 to 19: "the teen" is the one person the article gave such an age.
+TEEN_NOUNS = word_list("teen-nouns")
+TEEN_AGES = range(13, 20)
+#: Nouns that say a person's gender: "the woman" is the one woman the article named.
+NOUN_GENDER = {word: gender for gender, words in table("gendered-nouns").items()
+               for word in words}
 #: Hyphens as tokenisers leave them inside "38-year-old".
 _HYPHENS = frozenset("-‐‑–")
 #: An age written after a name: "Moore, 38," / "Moore (38)".
@@ -56,6 +81,9 @@ _AGE_AFTER = re.compile(r"\s*(?:,\s*(\d{1,3})\s*[,.;]|\(\s*(\d{1,3})\s*\))")
 _OWNED = frozenset({"poss", "appos"})
 #: Dependencies of a word that modifies a noun after it.
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "nummod"})
+#: Endings of nationality words that, after "the", are the whole people: "the British", "the
+#: French", "the Japanese", "the Swiss" (a demonym noun before another noun is no description).
+_PEOPLE_ENDINGS = tuple(sorted(word_list("people-demonym-endings")))
 #: The most tokens a description spans after "the" ("38 - year - old Canadian southpaw").
 _MOST_WORDS = 8
 
@@ -67,6 +95,7 @@ class Traits:
     ages: set[int] = field(default_factory=set)
     demonyms: set[str] = field(default_factory=set)
     nouns: set[str] = field(default_factory=set)
+    genders: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -78,11 +107,16 @@ class Description:
     age: int | None
     demonym: str | None
     noun: str | None
+    headline: bool = False  # a headline's bare noun, read before the name it describes
 
 
 def described_people(doc: Doc, frame: ChunkFrame, mentions: Sequence[Mention]) -> list[Mention]:
     """Mentions of the chunk's people written as descriptions (see the module docstring)."""
-    people = [m for m in mentions if m.kind is EntityKind.PERSON and not m.is_description]
+    surnames = {m.name.split()[-1] for m in mentions
+                if m.kind is EntityKind.PERSON and len(m.name.split()) > 1}
+    # a person's surname the tagger called something else in one place is still theirs
+    people = [m for m in mentions if not m.is_description
+              and (m.kind is EntityKind.PERSON or m.name in surnames)]
     if not people:
         return []
     owners = _owners(people)
@@ -93,36 +127,30 @@ def described_people(doc: Doc, frame: ChunkFrame, mentions: Sequence[Mention]) -
                 for token in span}
     traits = _traits(doc, frame, people, spans, by_token, owners)
     found = []
-    for description in _descriptions(doc, by_token):
-        person = _person_for(description, doc, frame, people, traits, owners)
+    for description in [*_descriptions(doc, by_token), *_headline_nouns(doc, by_token)]:
+        person = _person_for(description, doc, frame, people, traits, owners, by_token)
         if person is None:
             continue
         begin = frame.offset + doc[description.start].idx
         last = doc[description.end - 1]
         end = frame.offset + last.idx + len(last.text)
-        found.append(Mention(begin, end, frame.document.text[begin:end], owners[person],
+        found.append(Mention(begin, end, frame.document.text[begin:end], person,
                              EntityKind.PERSON, DESCRIPTION,
                              frame.sentence_of_token(description.start)))
     return found
 
 
 def _owners(people: Sequence[Mention]) -> dict[str, str]:
-    """Surname → the longest name written with it; a surname two full names share is left
-    out ("Kimani Gray" and "Mahnefah Gray")."""
-    full: dict[str, set[str]] = {}
-    for m in people:
-        full.setdefault(_key(m), set()).add(m.name)
+    """Each name the chunk writes → the one full name it is part of ("Ortiz" → "Jerry Ortiz");
+    a name two full names share is left out ("Gray" of "Kimani Gray" and "Mahnefah Gray")."""
+    names = {m.name for m in people}
+    full = [n for n in names if not any(o.endswith(" " + n) for o in names)]
     owners = {}
-    for surname, names in full.items():
-        longest = max(names, key=lambda n: (len(n.split()), n))
-        if all(longest.endswith(n) or n.endswith(surname) and len(n.split()) == 1
-               for n in names):
-            owners[surname] = longest
+    for name in names:
+        longer = [f for f in full if f == name or f.endswith(" " + name)]
+        if len(longer) == 1:
+            owners[name] = longer[0]
     return owners
-
-
-def _key(mention: Mention) -> str:
-    return mention.name.split()[-1].lower()
 
 
 def _mention_spans(doc: Doc, frame: ChunkFrame,
@@ -156,18 +184,23 @@ def _age_at(doc: Doc, i: int) -> int | None:
 def _traits(doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
             spans: dict[tuple[int, int], Span], by_token: dict[int, Mention],
             owners: dict[str, str]) -> dict[str, Traits]:
-    """Each person's (by surname) ages, nationalities and post nouns, as written with a name."""
-    traits: dict[str, Traits] = {key: Traits() for key in owners}
+    """Each person's (by full name) ages, nationalities and post nouns, as written with a name."""
+    traits: dict[str, Traits] = {name: Traits() for name in set(owners.values())}
     text = frame.document.text
     for m in people:
-        key = _key(m)
-        if key not in traits:
+        if m.name not in owners:
             continue
-        found = traits[key]
+        found = traits[owners[m.name]]
         if (after := _AGE_AFTER.match(text, m.end)) is not None:
             found.ages.add(int(after.group(1) or after.group(2)))
+        words = [w.lower().strip(".") for t in m.titles for w in t.split()]
+        if len(m.name.split()) > 1:  # a given name; not a surname alone ("King")
+            words.append(m.name.split()[0].lower())
+        found.genders |= {GENDER_WORDS[w] for w in words if w in GENDER_WORDS}
         if (span := spans.get((m.begin, m.end))) is None:
             continue
+        if (gender := _pronoun_gender(span, by_token, owners)) is not None:
+            found.genders.add(gender)
         _before_name(doc, span.start, found, by_token)
         name = span.root
         for appos in (c for c in name.children if c.dep_ == "appos"):
@@ -176,6 +209,21 @@ def _traits(doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
                 t.text == "," for t in doc[name.head.i + 1 : span.start]):
             _read_phrase(name.head, found)  # "the challenger, Dan Moore"
     return traits
+
+
+def _pronoun_gender(span: Span, by_token: dict[int, Mention],
+                    owners: dict[str, str]) -> str | None:
+    """The gender of the pronouns after a person's name or description in a sentence that names
+    nobody else ("Raj Chohan was leaving her car when she was hit", "The singer removed his
+    jacket"), when they all agree."""
+    sentence = span.sent
+    others = {owners.get(by_token[t.i].name) for t in sentence if t.i in by_token
+              and by_token[t.i].kind is EntityKind.PERSON and not span.start <= t.i < span.end}
+    if others - {owners.get(by_token[span.start].name) if span.start in by_token else None}:
+        return None
+    genders = {PRONOUN_GENDER[t.lower_] for t in span.doc[span.end : sentence.end]
+               if t.lower_ in PRONOUN_GENDER}
+    return genders.pop() if len(genders) == 1 else None
 
 
 def _before_name(doc: Doc, start: int, found: Traits, by_token: dict[int, Mention]) -> None:
@@ -193,7 +241,9 @@ def _before_name(doc: Doc, start: int, found: Traits, by_token: dict[int, Mentio
             found.demonyms.add(code)
         elif token.pos_ in {"NOUN", "PROPN"} and token.tag_ in {"NN", "NNP"} \
                 and _person_noun(token):
-            found.nouns.add(token.lemma_.lower())  # "challenger Dan Moore"
+            if not any(t.lower_ in FORMER_WORDS for t in doc[max(0, i - 4) : i]):
+                # not "ex-Conservative chancellor", "former Labour leader"
+                found.nouns.add(_noun_key(token))  # "challenger Dan Moore"
         elif not (token.pos_ == "ADJ" and token.is_lower):
             break
         i -= 1
@@ -202,7 +252,7 @@ def _before_name(doc: Doc, start: int, found: Traits, by_token: dict[int, Mentio
 def _read_phrase(head: Token, found: Traits) -> None:
     """An apposition's noun phrase: "the mandatory challenger", "a 40-year-old American"."""
     if head.pos_ == "NOUN" and head.tag_ == "NN" and _person_noun(head):
-        found.nouns.add(head.lemma_.lower())
+        found.nouns.add(_noun_key(head))
     for token in head.subtree:
         if (code := _demonym(token)) is not None:
             found.demonyms.add(code)
@@ -224,9 +274,10 @@ def _descriptions(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Descriptio
             if (code := _demonym(token)) is not None and token.tag_ not in {"NNS", "NNPS"}:
                 demonym = code  # "the American", not "the Americans"
             elif token.pos_ == "NOUN" and token.tag_ == "NN" and token.is_lower:
-                noun = token.lemma_.lower()
+                noun = _noun_key(token)
             elif not (token.pos_ == "ADJ" and token.is_lower) or noun is not None \
-                    or token.lower_ in SELECTING_WORDS or token.ent_type_ == "ORDINAL":
+                    or token.lower_ in SELECTING_WORDS or token.ent_type_ == "ORDINAL" \
+                    or token.tag_ == "JJS":  # "the best actor", "the oldest man"
                 break
             i += 1
         if i == the.i + 1 or i in by_token or (i < len(doc) and doc[i].pos_ in {"NOUN", "PROPN"}
@@ -240,9 +291,88 @@ def _descriptions(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Descriptio
                for c in last.children) or (last.pos_ == "ADJ" and demonym is None
                                            and (age is None or last.lower_ != "old")):
             continue  # "the challenger of …", "the challenger, X", "the old"
-        if age is None and demonym is None and noun is None:
-            continue
+        if age is None and demonym is None and noun is None or noun is None and (
+                demonym is not None and last.lower_.endswith(_PEOPLE_ENDINGS)):
+            continue  # nothing said, or a whole people: "the British", "the French"
         yield Description(the.i + 1, i, age, demonym, noun)
+
+
+def _headline_nouns(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Description]:
+    """Person nouns written as headlines write them, capitalised and with no article: "Driver
+    Charged in Fatal Hit-and-Run", "Lawyer: Actress checks into rehab", "Vigil for Teen Shot by
+    Police" — anywhere in a line set in Title Case (not capitals, which hide a noun's part of
+    speech: "HEAVYWEIGHT TITLE FIGHTS"), or opening a line. A noun before a name
+    ("Lawyer Mark Heller"), a post ("Sheriff Deputy …") or an "of" ("Head of …") is a post, one
+    with an owner someone's relation ("Lohan's Lawyer"), neither a description."""
+    text = doc.text
+    for token in doc:
+        if not token.text[:1].isupper() or token.i in by_token or token.tag_ in {"NNS", "NNPS"} \
+                or not _person_noun(token) or token.lower_.rstrip(".") in HONORIFICS:
+            continue
+        begin = text.rfind("\n", 0, token.idx) + 1
+        end = text.find("\n", token.idx)
+        line = text[begin : end if end >= 0 else len(text)]
+        title_case = is_title_case_line(line) and not is_capitals_line(line)
+        if not (title_case or not text[begin : token.idx].strip(" '\"‘“")):
+            continue
+        after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if after is not None and (
+                after.i in by_token or after.lower_ == "of" or after.text in _HYPHENS
+                or after.tag_ == "POS" or _apostrophe_s(doc, after.i) or _person_noun(after)
+                or not title_case and (after.tag_.startswith("NN") or after.pos_ == "PROPN")):
+            continue  # a name, a post's words, an owner or a compound follow: "Sheriff's
+            # deputies", "Sheriff Deputy Ortiz", "Driver safety"
+        if _owned(doc, token.i):
+            continue  # "Deputy's Alleged Killer": someone's killer, not the killer named
+        start = token.i
+        while start > 0 and is_title_modifier(doc[start - 1]) and doc[start - 1].is_title:
+            start -= 1  # "Greek Prime Minister"
+        yield Description(start, token.i + 1, None, None, _noun_key(token), headline=True)
+
+
+def _noun_key(token: Token) -> str:
+    """A person noun as traits and descriptions compare it: its lemma after the words of the
+    post before it — portfolios, title words, compound nouns ("home secretary", "shadow
+    chancellor", "prime minister", "video referee")."""
+    words = [token.lemma_.lower()]
+    for before in reversed(token.doc[max(0, token.i - 3) : token.i]):
+        if not (before.lower_ in OTHER_POST_WORDS or before.lower_ in PORTFOLIO_WORDS
+                or is_title_modifier(before) or before.pos_ == "NOUN" and before.is_lower
+                and before.dep_ == "compound" and not _person_noun(before)):
+            break
+        words.insert(0, before.lower_)
+    return " ".join(words)
+
+
+def _post_agrees(noun: str, written: str) -> bool:
+    """Whether a description's noun is a post written with a name: the same words, or the bare
+    noun of a post with a portfolio ("the minister" of "finance minister Anna Berg") — not of
+    another post ("the chancellor" is no "shadow chancellor", "the minister" no "prime
+    minister")."""
+    if noun == written:
+        return True
+    *modifiers, head = written.split()
+    return " " not in noun and head == noun and not OTHER_POST_WORDS.intersection(modifiers)
+
+
+def _head(noun: str | None) -> str | None:
+    return noun.split()[-1] if noun else None
+
+
+def _apostrophe_s(doc: Doc, i: int) -> bool:
+    """Whether tokens ``i`` and the next are a possessive written apart ("Sheriff ’ s")."""
+    return doc[i].text in {"'", "’"} and i + 1 < len(doc) and doc[i + 1].lower_ == "s"
+
+
+def _owned(doc: Doc, i: int) -> bool:
+    """Whether the noun phrase ending at token ``i`` has an owner ("Lohan's Lawyer", "Sheriff ’ s
+    Deputy", "His Lawyer")."""
+    for token in reversed(doc[max(0, i - _MOST_WORDS) : i]):
+        if token.tag_ in {"POS", "PRP$"} or token.i > 0 and _apostrophe_s(doc, token.i - 1):
+            return True
+        if not (token.pos_ in {"ADJ", "NOUN", "PROPN"} or token.tag_ in {"JJ", "NN", "NNP"}):
+            return False
+    return False
 
 
 def _person_noun(token: Token) -> bool:
@@ -250,8 +380,9 @@ def _person_noun(token: Token) -> bool:
     return token.lemma_.lower() in PERSON_NOUNS or is_title_word(token)
 
 
-def _fits(traits: Traits, d: Description) -> tuple[int, bool]:
-    """(attributes of ``d`` the person is known to have, whether one contradicts them)."""
+def _fits(traits: Traits, d: Description, by_gender: bool = False) -> tuple[int, bool]:
+    """(attributes of ``d`` the person is known to have, whether one contradicts them); with
+    ``by_gender``, the gender a noun says counts as one ("the woman")."""
     agree, contradicts = 0, False
     if d.age is not None and traits.ages:
         agree += d.age in traits.ages
@@ -259,27 +390,100 @@ def _fits(traits: Traits, d: Description) -> tuple[int, bool]:
     if d.demonym is not None and traits.demonyms:
         agree += d.demonym in traits.demonyms
         contradicts |= d.demonym not in traits.demonyms
-    if d.noun is not None and d.noun in traits.nouns:
+    if d.noun is not None and any(_post_agrees(d.noun, n) for n in traits.nouns):
         agree += 1
+    elif by_gender and _head(d.noun) in NOUN_GENDER and traits.genders:
+        same = NOUN_GENDER[_head(d.noun)] in traits.genders and len(traits.genders) == 1
+        agree += same
+        contradicts |= not same
+    elif _head(d.noun) in TEEN_NOUNS and traits.ages:  # "the teen": the one aged 13 to 19
+        teen = any(age in TEEN_AGES for age in traits.ages)
+        agree += teen
+        contradicts |= not teen
     return agree, contradicts
 
 
+def _says_more(traits: Traits, d: Description) -> bool:
+    """Whether ``d`` states an age or a post the person was written with: more than a
+    nationality or gender, which many people share."""
+    return (d.age is not None and d.age in traits.ages
+            or d.noun is not None and any(_post_agrees(d.noun, n) for n in traits.nouns)
+            or _head(d.noun) in TEEN_NOUNS and any(age in TEEN_AGES for age in traits.ages))
+
+
+def _rival(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
+           owners: dict[str, str], traits: dict[str, Traits], person: str) -> bool:
+    """Whether the sentence of ``d`` names, before it and after ``person``'s last mention,
+    someone else the article never gave a post, age or nationality, who is not the other
+    party of the verb ``d`` goes with ("Hartson foxed Vignal, but the striker's shot …": the
+    striker may be Vignal; "Orozco shot the deputy": the deputy is not Orozco)."""
+    begin = frame.offset + doc[d.start].idx
+    sentence = frame.sentence_of_token(d.start)
+    before = [m for m in people if m.end <= begin and m.name in owners]
+    last = max((m.begin for m in before if owners[m.name] == person), default=-1)
+    verb = _governor(doc[d.end - 1])
+    for m in before:
+        other = owners[m.name]
+        if m.begin < last or m.sentence != sentence or other == person:
+            continue
+        t = traits[other]
+        if t.nouns or t.ages or t.demonyms:
+            continue
+        span = doc.char_span(m.begin - frame.offset, m.end - frame.offset,
+                             alignment_mode="expand")
+        if span is None or verb is None or _governor(span.root) is not verb:
+            return True
+    return False
+
+
+def _governor(token: Token) -> Token | None:
+    """The verb a noun phrase is the subject or object of (through a preposition)."""
+    while token.dep_ in {"poss", "compound", "amod", "pobj", "prep", "agent", "case"}:
+        token = token.head
+    return token.head if token.dep_ in {"nsubj", "nsubjpass", "dobj", "iobj", "dative"} \
+        or token.head.pos_ == "VERB" and token.dep_ != "ROOT" else None
+
+
+def _nearest(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
+             owners: dict[str, str]) -> str | None:
+    """The person named last before ``d``, in its sentence or the one before."""
+    begin = frame.offset + doc[d.start].idx
+    sentence = frame.sentence_of_token(d.start)
+    before = [m for m in people if m.end <= begin and sentence - m.sentence <= 1]
+    return owners.get(max(before, key=lambda m: m.begin).name) if before else None
+
+
 def _person_for(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
-                traits: dict[str, Traits], owners: dict[str, str]) -> str | None:
-    """The surname of the one person ``d`` describes, if the article says so."""
+                traits: dict[str, Traits], owners: dict[str, str],
+                by_token: dict[int, Mention]) -> str | None:
+    """The full name of the one person ``d`` describes, if the article says so."""
     if d.noun is not None and not _person_noun(doc[d.end - 1]):
         return None  # "the American team", "the sixth round": no person's noun
+    gender = (_pronoun_gender(doc[d.start : d.end], by_token, owners)
+              or NOUN_GENDER.get(_head(d.noun) or ""))
     fits = {key: _fits(t, d) for key, t in traits.items()}
     known = [key for key, (agree, contra) in fits.items() if agree and not contra
-             and (d.demonym is None or d.demonym in traits[key].demonyms)]
+             and (d.demonym is None or d.demonym in traits[key].demonyms)
+             and (gender is None or not traits[key].genders or gender in traits[key].genders)]
+    if not known and _head(d.noun) in NOUN_GENDER:  # "the woman": the one woman, by name or "she"
+        known = [key for key, t in traits.items() if _fits(t, d, by_gender=True) == (1, False)]
+        if len(known) == 1 and any(not t.genders for key, t in traits.items() if key != known[0]):
+            return None  # beside someone whose gender the article never said
     if len(known) == 1:
-        return known[0]
+        person, nearest = known[0], _nearest(d, doc, frame, people, owners)
+        if d.headline or nearest == person:
+            return person
+        if not _says_more(traits[person], d):
+            return None  # a nationality or gender alone, with someone else named since
+        if _rival(d, doc, frame, people, owners, traits, person):
+            return None  # someone named since, whose post the article never said, may be it
+        return person
     if known or (d.age is None and d.demonym is None):
         return None
     sentence = frame.sentence_of_token(d.start)
     begin = frame.offset + doc[d.start].idx
-    near = {_key(m) for m in people if m.begin < begin and sentence - m.sentence <= 1}
-    near &= set(owners)
+    near = {owners[m.name] for m in people
+            if m.begin < begin and sentence - m.sentence <= 1 and m.name in owners}
     left = [key for key in near if not fits[key][1]]
     if len(near) >= 2 and len(left) == 1:
         return left[0]
