@@ -48,6 +48,9 @@ def described(nlp: Any, text: str) -> list[tuple[str, str]]:
         pytest.param("Chancellor Gordon Hale and shadow chancellor Oliver Penn clashed on Monday. "
                      "The chancellor said taxes would not rise.", [("chancellor", "Gordon Hale")],
                      id="the-post-itself-not-its-shadow"),
+        pytest.param("Driver Charged After Fatal Crash\n\nA woman died on Friday in Leeds. Police "
+                     "said Tom Hale, 23, was charged with manslaughter.", [("Driver", "Tom Hale")],
+                     id="a-headline-noun-is-who-the-body-says-its-participle-of"),
     ],
 )
 def test_a_description_is_the_one_person_the_article_says_it_is(
@@ -73,6 +76,9 @@ def test_a_description_is_the_one_person_the_article_says_it_is(
                      id="a-nationality-nobody-was-given"),
         pytest.param("Anna Berg, 40, head of the Canadian-backed group, said it would stay.",
                      id="a-nationality-inside-a-compound"),
+        pytest.param("Driver Charged After Fatal Crash\n\nA woman died on Friday in Leeds. Police "
+                     "said Tom Hale, 23, and Dan Moore, 30, were charged with manslaughter.",
+                     id="the-participle-said-of-two"),
         pytest.param("Shadow chancellor Oliver Penn said taxes would rise. The chancellor denied "
                      "it on Tuesday.", id="a-shadow-post-is-another-post"),
         pytest.param("Former chancellor Ken Dale spoke first. The chancellor replied on Tuesday.",

@@ -359,6 +359,30 @@ def _head(noun: str | None) -> str | None:
     return noun.split()[-1] if noun else None
 
 
+def _headline_predicate(d: Description, doc: Doc, by_token: dict[int, Mention],
+                        owners: dict[str, str]) -> str | None:
+    """The one person the article's other lines say the headline's participle of: "Driver
+    Charged" is the person who "was charged" (or whom someone "charged"), "Escapee Added to
+    List" the one who "was added"."""
+    if d.end >= len(doc) or not doc[d.end].text[:1].isupper():
+        return None
+    word, line = doc[d.end].lower_, doc[d.start].sent
+    found = set()
+    for verb in doc:
+        if verb.lower_ != word or verb.tag_ not in {"VBN", "VBD"} or verb.sent == line:
+            continue
+        heads = [verb, verb.head] if verb.dep_ == "conj" else [verb]  # "struck and killed"
+        deps = {"nsubjpass"} if verb.tag_ == "VBN" else {"dobj"}
+        for head in heads:
+            for child in head.children:
+                if child.dep_ not in deps:
+                    continue
+                for party in (child, *child.conjuncts):  # "X and Y were charged"
+                    if party.i in by_token and by_token[party.i].name in owners:
+                        found.add(owners[by_token[party.i].name])
+    return found.pop() if len(found) == 1 else None
+
+
 def _apostrophe_s(doc: Doc, i: int) -> bool:
     """Whether tokens ``i`` and the next are a possessive written apart ("Sheriff ’ s")."""
     return doc[i].text in {"'", "’"} and i + 1 < len(doc) and doc[i + 1].lower_ == "s"
@@ -469,6 +493,9 @@ def _person_for(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Me
         known = [key for key, t in traits.items() if _fits(t, d, by_gender=True) == (1, False)]
         if len(known) == 1 and any(not t.genders for key, t in traits.items() if key != known[0]):
             return None  # beside someone whose gender the article never said
+    if not known and d.headline:  # "Driver Charged …" over "… Subryan was charged"
+        said = _headline_predicate(d, doc, by_token, owners)
+        known = [said] if said is not None and not fits[said][1] else []
     if len(known) == 1:
         person, nearest = known[0], _nearest(d, doc, frame, people, owners)
         if d.headline or nearest == person:
