@@ -326,3 +326,21 @@ def test_rows_and_lists_keep_their_names_where_headlines_do_not(
              mention(text, "Friday", PLACE, "GPE")]  # the body names none of the line's names
     result = with_headline_names(text, [Sentence(0, 0, len(line)), body], found)
     assert [m.name for m in result if m.end <= len(line)] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Reid told People she was a social drinker.", ["People"]),
+        ("The lawyer said in a statement to Access that she was well.", ["Access"]),
+        ("A neighbour told The Canadian Press he heard shots.", ["Canadian Press"]),
+        ("The minister told MPs the plan would work.", []),
+        ("The governor told Iranian media that tents were ready.", []),
+        ("He told Mr Smith to leave.", []),
+        ("She told us she was fine.", []),
+    ],
+)
+def test_an_outlet_a_speaker_told_is_an_organisation(text: str, expected: list[str]) -> None:
+    found = recovered_mentions(text, [Sentence(0, 0, len(text))], [])
+    assert [m.name for m in found] == expected
+    assert all(m.kind is EntityKind.ORGANIZATION and m.ner_label == "ORG" for m in found)
