@@ -124,6 +124,33 @@ def test_headline_names_are_those_the_article_gives() -> None:
     assert with_headline_names("Obama Overturns Bush Rules", [], alone) == alone
 
 
+@pytest.mark.parametrize(
+    ("body", "kept"),
+    [
+        pytest.param("The Obama administration said in Washington it would act.", True,
+                     id="the-body-writes-it-with-its-head-in-lower-case"),
+        pytest.param("Barack Obama said on Tuesday he would act.", True,
+                     id="the-body-names-the-rest-of-it"),
+        pytest.param("Officials in Texas said the rules were weak.", False,
+                     id="the-body-says-nothing-of-it"),
+    ],
+)
+def test_a_headline_institution_the_body_confirms_stays(body: str, kept: bool) -> None:
+    from kg.extract.recovery import with_headline_names
+
+    text = f"Obama Administration Restores Species Protections\n{body}"
+    found = [Mention(0, 20, "Obama Administration", "Obama Administration",
+                     EntityKind.ORGANIZATION, "ORG", 0)]
+    for name, kind in (("Barack Obama", EntityKind.PERSON), ("Texas", EntityKind.PLACE),
+                       ("Washington", EntityKind.PLACE)):
+        if name in body:
+            found.append(Mention(text.index(name), text.index(name) + len(name), name, name,
+                                 kind, "PERSON" if kind is EntityKind.PERSON else "GPE", 1))
+    sentences = [Sentence(0, 0, 50), Sentence(1, 51, len(text))]
+    names = [m.name for m in with_headline_names(text, sentences, found)]
+    assert ("Obama Administration" in names) is kept
+
+
 def test_a_headline_in_capitals_gives_the_body_names_in_capitals() -> None:
     from kg.extract.recovery import with_headline_names
 

@@ -35,7 +35,13 @@ from functools import lru_cache
 
 from kg.lexicon import word_sequence
 from kg.lexicon.countries import demonym_code
-from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, PLACE_PREPOSITIONS, TITLE_NOUNS
+from kg.lexicon.words import (
+    CALENDAR_WORDS,
+    HONORIFICS,
+    ORG_HEAD_WORDS,
+    PLACE_PREPOSITIONS,
+    TITLE_NOUNS,
+)
 from kg.model import EntityKind, Mention, Sentence
 
 #: Words after which a capitalised name is where something is ("in Kharkiv", "near Sumy").
@@ -387,10 +393,14 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
         if m.kind is EntityKind.PERSON and len(words) > 1 and len(words[-1]) > 2:
             names.setdefault(words[-1], (m.kind, m.ner_label))
     kept = list(body)
+    body_text = " ".join(text[b:e] for b, e in line_bounds(text)
+                         if (b, e) not in title and (b, e) not in url).lower()
     for begin, end in title:
         line = text[begin:end]
         capitals = is_capitals_line(line)  # "RED SOX MAKE HUGE OFFER TO TEIXEIRA"
-        taken: list[tuple[int, int]] = []
+        taken = [(m.begin, m.end) for m in mentions if begin <= m.begin < end
+                 and _body_institution(m, names, body_text)]
+        kept += [m for m in mentions if (m.begin, m.end) in taken]
         for name in sorted(names, key=len, reverse=True):
             written = name.upper() if capitals else name
             for start in _whole_words(line, written):
@@ -401,6 +411,19 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
                     kept.append(in_sentence(Mention(b, e, written, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)
+
+
+def _body_institution(m: Mention, names: dict[str, tuple[EntityKind, str]],
+                      body_text: str) -> bool:
+    """Whether a headline's organisation is one the body writes too, its head in lower case
+    ("Obama Administration" over "the Obama administration said"), or a name of the body
+    with an organisation's head word ("Obama Administration" where the body names Obama)."""
+    words = m.name.split()
+    if m.kind is not EntityKind.ORGANIZATION or len(words) < 2 \
+            or words[-1].lower() not in ORG_HEAD_WORDS:
+        return False
+    return bool(re.search(r"\b" + re.escape(m.name.lower()) + r"\b", body_text)) or all(
+        w in names for w in words[:-1])
 
 
 def is_table_line(text: str, begin: int, end: int, mentions: Sequence[Mention]) -> bool:
