@@ -217,10 +217,11 @@ def _pronoun_gender(span: Span, by_token: dict[int, Mention],
     nobody else ("Raj Chohan was leaving her car when she was hit", "The singer removed his
     jacket"), when they all agree."""
     sentence = span.sent
-    others = {owners.get(by_token[t.i].name) for t in sentence if t.i in by_token
-              and by_token[t.i].kind is EntityKind.PERSON and not span.start <= t.i < span.end}
-    if others - {owners.get(by_token[span.start].name) if span.start in by_token else None}:
-        return None
+    me = owners.get(by_token[span.start].name) if span.start in by_token else None
+    if any(t.i in by_token and by_token[t.i].kind is EntityKind.PERSON
+           and not span.start <= t.i < span.end
+           and (me is None or owners.get(by_token[t.i].name) != me) for t in sentence):
+        return None  # someone else is named there: whose the pronouns are is not clear
     genders = {PRONOUN_GENDER[t.lower_] for t in span.doc[span.end : sentence.end]
                if t.lower_ in PRONOUN_GENDER}
     return genders.pop() if len(genders) == 1 else None
@@ -361,10 +362,10 @@ def _head(noun: str | None) -> str | None:
 
 def _headline_predicate(d: Description, doc: Doc, by_token: dict[int, Mention],
                         owners: dict[str, str]) -> str | None:
-    """The one person the article's other lines say the headline's participle of: "Driver
-    Charged" is the person who "was charged" (or whom someone "charged"), "Escapee Added to
-    List" the one who "was added"."""
-    if d.end >= len(doc) or not doc[d.end].text[:1].isupper():
+    """The one person the article's other sentences say the headline's participle of: "Driver
+    Charged" is the person who "was charged" (or whom someone "charged"), "Escapee added to
+    list" the one who "was added"."""
+    if d.end >= len(doc):
         return None
     word, line = doc[d.end].lower_, doc[d.start].sent
     found = set()
@@ -495,7 +496,8 @@ def _person_for(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Me
             return None  # beside someone whose gender the article never said
     if not known and d.headline:  # "Driver Charged …" over "… Subryan was charged"
         said = _headline_predicate(d, doc, by_token, owners)
-        known = [said] if said is not None and not fits[said][1] else []
+        known = [said] if said is not None and not fits[said][1] and (
+            gender is None or not traits[said].genders or gender in traits[said].genders) else []
     if len(known) == 1:
         person, nearest = known[0], _nearest(d, doc, frame, people, owners)
         if d.headline or nearest == person:
