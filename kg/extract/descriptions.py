@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word
 from kg.extract.recovery import is_capitals_line, is_title_case_line
-from kg.extract.rules.context import GENDER_WORDS, PRONOUN_GENDER
+from kg.extract.rules.context import PRONOUN_GENDER, name_genders
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.fact_words import FORMER_WORDS, OCCUPATIONS
@@ -193,10 +193,7 @@ def _traits(doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
         found = traits[owners[m.name]]
         if (after := _AGE_AFTER.match(text, m.end)) is not None:
             found.ages.add(int(after.group(1) or after.group(2)))
-        words = [w.lower().strip(".") for t in m.titles for w in t.split()]
-        if len(m.name.split()) > 1:  # a given name; not a surname alone ("King")
-            words.append(m.name.split()[0].lower())
-        found.genders |= {GENDER_WORDS[w] for w in words if w in GENDER_WORDS}
+        found.genders |= name_genders(m, one_word=False)
         if (span := spans.get((m.begin, m.end))) is None:
             continue
         if (gender := _pronoun_gender(span, by_token, owners)) is not None:
@@ -415,25 +412,32 @@ def _fits(traits: Traits, d: Description, by_gender: bool = False) -> tuple[int,
     if d.demonym is not None and traits.demonyms:
         agree += d.demonym in traits.demonyms
         contradicts |= d.demonym not in traits.demonyms
-    if d.noun is not None and any(_post_agrees(d.noun, n) for n in traits.nouns):
+    if _post_known(traits, d):
         agree += 1
     elif by_gender and _head(d.noun) in NOUN_GENDER and traits.genders:
         same = NOUN_GENDER[_head(d.noun)] in traits.genders and len(traits.genders) == 1
         agree += same
         contradicts |= not same
     elif _head(d.noun) in TEEN_NOUNS and traits.ages:  # "the teen": the one aged 13 to 19
-        teen = any(age in TEEN_AGES for age in traits.ages)
-        agree += teen
-        contradicts |= not teen
+        agree += _teen(traits)
+        contradicts |= not _teen(traits)
     return agree, contradicts
+
+
+def _post_known(traits: Traits, d: Description) -> bool:
+    """Whether ``d``'s noun is a post the person was written with."""
+    return d.noun is not None and any(_post_agrees(d.noun, n) for n in traits.nouns)
+
+
+def _teen(traits: Traits) -> bool:
+    return any(age in TEEN_AGES for age in traits.ages)
 
 
 def _says_more(traits: Traits, d: Description) -> bool:
     """Whether ``d`` states an age or a post the person was written with: more than a
     nationality or gender, which many people share."""
-    return (d.age is not None and d.age in traits.ages
-            or d.noun is not None and any(_post_agrees(d.noun, n) for n in traits.nouns)
-            or _head(d.noun) in TEEN_NOUNS and any(age in TEEN_AGES for age in traits.ages))
+    return (d.age is not None and d.age in traits.ages or _post_known(traits, d)
+            or _head(d.noun) in TEEN_NOUNS and _teen(traits))
 
 
 def _rival(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Mention],

@@ -57,6 +57,8 @@ _TOLD = re.compile(r"\b(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
                                        for c in sorted(word_sequence("media-cues"), key=len,
                                                        reverse=True))
                    + r")\s+(?:The\s+)?([A-Z][\w&'’-]+(?:\s+[A-Z][\w&'’-]+)*)")
+#: Words before a name that make it a person's, not an outlet's ("told Mr Smith").
+_TITLE_WORDS = HONORIFICS | TITLE_NOUNS
 
 
 def recovered_mentions(text: str, sentences: Sequence[Sentence],
@@ -187,7 +189,7 @@ def _told(text: str) -> Iterator[Mention]:
     for match in _TOLD.finditer(text):
         name, begin = match.group(1), match.start(1)
         first = name.split()[0]
-        if (len(first) < 2 or first.lower().rstrip(".") in HONORIFICS | TITLE_NOUNS
+        if (len(first) < 2 or first.lower().rstrip(".") in _TITLE_WORDS
                 or first.lower() in CALENDAR_WORDS or re.fullmatch(r"[A-Z]+s", first)
                 or name == first and demonym_code(first) is not None):
             continue
@@ -398,9 +400,10 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     for begin, end in title:
         line = text[begin:end]
         capitals = is_capitals_line(line)  # "RED SOX MAKE HUGE OFFER TO TEIXEIRA"
-        taken = [(m.begin, m.end) for m in mentions if begin <= m.begin < end
-                 and _body_institution(m, names, body_text)]
-        kept += [m for m in mentions if (m.begin, m.end) in taken]
+        institutions = [m for m in mentions if begin <= m.begin < end
+                        and _body_institution(m, names, body_text)]
+        kept += institutions
+        taken = [(m.begin, m.end) for m in institutions]
         for name in sorted(names, key=len, reverse=True):
             written = name.upper() if capitals else name
             for start in _whole_words(line, written):

@@ -48,6 +48,15 @@ MAX_GROUP_TOKENS = 12
 METONYM_DEPS = frozenset({"nsubj", "poss", "compound", "npadvmod", "amod"})
 
 
+def name_genders(mention: Mention, one_word: bool = True) -> set[str]:
+    """The genders a person's titles ("Mrs") and given name ("Kimberly") say; with
+    ``one_word`` false, a name of one word says none by itself (a surname: "King")."""
+    words = [w.lower().strip(".") for t in mention.titles for w in t.split()]
+    if one_word or len(mention.name.split()) > 1:
+        words.append(mention.name.split()[0].lower().strip("."))
+    return {GENDER_WORDS[w] for w in words if w in GENDER_WORDS}
+
+
 class FactContext:
     """One parsed chunk with its mentions and times, indexed by token."""
 
@@ -132,9 +141,7 @@ class FactContext:
         surname = mention.name.split()[-1]
         for other in [mention, *(m for m in self.mentions if m.kind is EntityKind.PERSON
                                  and m.name.split()[-1] == surname and m is not mention)]:
-            words = [w.lower().strip(".") for t in other.titles for w in t.split()]
-            words += [other.name.split()[0].lower().strip(".")]
-            found = {GENDER_WORDS[w] for w in words if w in GENDER_WORDS}
+            found = name_genders(other)
             if len(found) == 1:
                 return found.pop()
         return None
