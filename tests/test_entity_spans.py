@@ -337,6 +337,58 @@ def test_police_is_the_one_force_the_article_names(blank: Any, text: str, ents: 
     assert mentions(doc) == expected
 
 
+def _parsed(doc: Doc, deps: dict[str, str]) -> Doc:
+    for token in doc:
+        token.dep_ = deps.get(token.text, token.dep_)
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "deps", "expected"),
+    [
+        pytest.param("Athens Police chiefs met. Police fired tear gas.", [("Athens", "GPE")],
+                     {"Athens": "compound"},
+                     [("Athens Police", "Organization"), ("Police", "Organization")],
+                     id="a-place-s-police"),
+        pytest.param("Greek Police clashed with youths. Police said 12 were hurt.",
+                     [("Greek", "NORP")], {"Greek": "amod"},
+                     [("Greek Police", "Organization"), ("Police", "Organization")],
+                     id="a-country-s-police"),
+        pytest.param("Athens police chiefs met. Police fired tear gas.", [("Athens", "GPE")],
+                     {"Athens": "compound"}, [("Athens", "Place")], id="a-place-and-its-police"),
+        pytest.param("The Vancouver Police said so. The Vancouver Police left. Police smiled.",
+                     [("Vancouver", "GPE"), ("Vancouver Police", "ORG")],
+                     {"Vancouver": "compound"},
+                     [("Vancouver Police", "Organization"), ("Vancouver Police", "Organization"),
+                      ("Police", "Organization")],
+                     id="one-force-cut-and-whole"),
+        pytest.param("Police said the NYPD held him at the Police Department.",
+                     [("NYPD", "ORG"), ("Police Department", "ORG")], {},
+                     [("Police", "Organization"), ("NYPD", "Organization"),
+                      ("Police Department", "Organization")],
+                     id="a-force-by-its-acronym-and-its-description"),
+        pytest.param("In Athens Police fired tear gas. Police said 12 were hurt.",
+                     [("Athens", "GPE")], {"Athens": "pobj"}, [("Athens", "Place")],
+                     id="a-place-that-stands-for-itself"),
+        pytest.param("Muslim Police officers met. Police said so.", [("Muslim", "NORP")],
+                     {"Muslim": "amod", "Police": "compound"}, [], id="no-nation"),
+        pytest.param("The Kent Police backed the Crime and Police Bill.",
+                     [("Kent Police", "ORG")], {}, [("Kent Police", "Organization")],
+                     id="police-in-a-longer-name"),
+        pytest.param("Police said the SPD met.", [("SPD", "ORG")], {},
+                     [("SPD", "Organization")], id="a-party-s-acronym"),
+        pytest.param("Athens Police and Patras Police met. Police said so.",
+                     [("Athens", "GPE"), ("Patras", "GPE")], {},
+                     [("Athens Police", "Organization"), ("Patras Police", "Organization")],
+                     id="two-places-police"),
+    ],
+)
+def test_a_force_named_by_its_place_or_acronym(blank: Any, text: str, ents: Ents,
+                                               deps: dict[str, str],
+                                               expected: list[tuple[str, str]]) -> None:
+    assert mentions(_parsed(tagged(blank, text, ents), deps)) == expected
+
+
 def test_police_is_no_staff_association(blank: Any) -> None:
     doc = tagged(blank, "Police said the Tarnow Police Federation met.",
                  [("Tarnow Police Federation", "ORG")])

@@ -176,6 +176,20 @@ SAME = [
         [(0, "Police"), (0, "Tarnow Police Department"), (0, "police")],
         id="police-and-the-force-named"),
     pytest.param(
+        [("Police said the NYPD held him; the Police Department said police found a gun.",
+          [("Police", "ORG"), ("NYPD", "ORG"), ("Police Department", "ORG"), ("police", "ORG")])],
+        [(0, "Police"), (0, "NYPD"), (0, "police")], id="police-and-a-force-by-its-acronym"),
+    pytest.param(
+        [("Athens Police said the fire was set. Police arrested two men.",
+          [("Athens Police", "ORG"), ("Police", "ORG")])],
+        [(0, "Athens Police"), (0, "Police")], id="police-and-a-place-s-police"),
+    pytest.param(
+        [("Greek Police said the fire was set. Police arrested two men.",
+          [("Greek Police", "ORG"), ("Police", "ORG")]),
+         ("Greek Police clashed with youths.", [("Greek Police", "ORG")])],
+        [(0, "Greek Police"), (0, "Police"), (1, "Greek Police")],
+        id="police-and-a-country-s-police"),
+    pytest.param(
         [("She entered the Dora Velk Center. Days at Dora Velk helped her.",
           [("Dora Velk Center", "ORG"), ("Dora Velk", "PERSON")])],
         [(0, "Dora Velk Center"), (0, "Dora Velk")], id="an-institution-by-its-namesake"),
@@ -278,6 +292,11 @@ APART = [
           [("Labour Party", "ORG"), ("Conservative Party", "ORG"), ("party", "ORG")])],
         [(0, "Labour Party"), (0, "Conservative Party"), (0, "party")],
         id="description-with-two-candidates"),
+    pytest.param(
+        [("Police said the NYPD held him.", [("Police", "ORG"), ("NYPD", "ORG")]),
+         ("Police in Athens fired tear gas.", [("Police", "ORG"), ("Athens", "GPE")]),
+         ("Police said the man fled.", [("Police", "ORG")])],
+        [(0, "NYPD"), (1, "Police"), (2, "Police")], id="police-of-other-articles"),
     pytest.param(
         [("Mrs Dora Velk opened the Dora Velk Center. Dora Velk spoke.",
           [("Dora Velk", "PERSON"), ("Dora Velk Center", "ORG"), ("Dora Velk", "PERSON")])],

@@ -416,13 +416,14 @@ def lone_speakers(doc: Doc) -> frozenset[str]:
 def nationality_before_person(doc: Doc, start: int, end: int, surnames: frozenset[str]) -> bool:
     """Whether a name is a nationality glued to a person: the rest is a surname of a person
     the document names in full or makes speak alone ("said Dent"), or a given name and a
-    surname ("American Dent" beside "Taylor Dent"). "American Airlines", "French Open": the
-    rest names no person."""
+    surname ("American Dent" beside "Taylor Dent"). "American Airlines", "French Open", "Greek
+    Police": the rest names no person."""
     first = doc[start]
     if not (first.is_title and (demonym_code(first.text) or first.lower_ in NATION_DEMONYMS)):
         return False
     rest = doc[start + 1 : end]
-    return (len(rest) == 1 and rest[0].lower_ in surnames) or (
+    return (len(rest) == 1 and rest[0].is_title and rest[0].lower_ in surnames
+            and rest[0].lower_ not in ORG_HEAD_WORDS) or (  # "Greek Police" said …
         len(rest) == 2 and rest[0].lower_ in GIVEN_NAMES and rest[1].is_title)
 
 

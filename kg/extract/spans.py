@@ -17,9 +17,11 @@
   and no organisation, work or event on them ("Tour de France" stays); not after an initial
   or a title ("R de Marigny", "President da Silva": other rules read those).
 * **"police" of a named force**: where the article names one police force ("the Tarnow
-  Police Department"), "police" and "Police" standing alone (not "police officers") are
-  mentions of it; the resolver joins them to it (``attach_descriptions``). With no force named,
-  or two, they stay no mention: the tagger's own "police" is no name.
+  Police Department", "Vancouver Police" after a place the tagger ended before "Police", a US
+  department's acronym "NYPD"), "police" and "Police" standing alone (not "police officers",
+  not in a longer name: "the Crime and Police Bill") are mentions of it; the resolver joins
+  them to it (``attach_descriptions``). With no force named, or two, they stay no mention:
+  the tagger's own "police" is no name, and no article's bare "police" is another's.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.recovery import is_known_place
 from kg.lexicon import word_list
+from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import ACRONYM_SKIP, POSSESSIVES, TITLE_NOUNS
 
 if TYPE_CHECKING:
@@ -163,33 +166,101 @@ def _is_firm(doc: Doc, first: Span, second: Span, surnames: frozenset[str]) -> b
 POLICE = "police"
 #: Dependencies of a "police" that modifies another noun ("police officers", "police car").
 MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
+#: Labels of the place a force is named by ("Athens police", "Greek police").
+FORCE_PLACE_LABELS = frozenset({"GPE", "LOC", "NORP"})
+#: Dependencies of a place that stands for itself, not for its police ("in Athens police
+#: fired", "Athens, police said").
+PLACE_ARGUMENT_DEPS = frozenset({"pobj", "nsubj", "nsubjpass", "dobj", "conj", "appos"})
+#: What may follow "police" in a force's name: nothing, "Department", "Service", "Force".
+FORCE_ENDINGS = frozenset({(), *((w,) for w in word_list("force-name-endings"))})
+#: Fewest letters of a police department's acronym ("NYPD", "LAPD"; not "SPD", a party).
+FORCE_ACRONYM_LETTERS = 4
+
+
+def place_forces(doc: Doc, ents: Sequence[Span]) -> list[Span]:
+    """``ents`` with each place written right before "Police" ("according to Vancouver Police
+    spokesperson …", "Greek Police Clash With …") one ORG span: the force's name, which the
+    tagger ended at the place. Only a place the tagger found (a nationality only when it names
+    a country) that qualifies the word, not one that stands for itself ("In Athens Police
+    fired …"). A lower-case "Athens police" is left a place and a group, as news NER
+    conventions have it (CoNLL-2003 tags only "Athens")."""
+    from spacy.tokens import Span
+
+    result = []
+    for ent in ents:
+        after = doc[ent.end] if ent.end < len(doc) else None
+        if (after is not None and after.lower_ == POLICE and after.is_title and not after.ent_type_
+                and ent.label_ in FORCE_PLACE_LABELS and ent[-1].dep_ not in PLACE_ARGUMENT_DEPS
+                and all(t.is_title or t.is_upper for t in ent if t.is_alpha)
+                and (ent.label_ != "NORP" or demonym_code(ent.text) is not None)):
+            result.append(Span(doc, ent.start, ent.end + 1, label="ORG"))
+        else:
+            result.append(ent)
+    return result
+
+
+def is_force_acronym(text: str) -> bool:
+    """Whether ``text`` is a police department's acronym ("NYPD", "LAPD").
+
+    >>> is_force_acronym("NYPD"), is_force_acronym("SPD"), is_force_acronym("Nypd")
+    (True, False, False)
+    """
+    return (len(text) >= FORCE_ACRONYM_LETTERS and text.isalpha() and text.isupper()
+            and text.endswith("PD"))
 
 
 def named_force(ents: Sequence[Span]) -> str | None:
-    """The one police force the document names ("Tarnow Police", "Tarnow Police Department"),
-    else ``None``: no name with "Police" in it, two, or one that is no force ("the Police
-    Federation", "Police Authority", a headline's "Teen Shot By Police")."""
-    named = {e.text: e for e in ents if e.label_ == "ORG" and len(e) > 1
-             and any(t.lower_ == POLICE and t.is_title for t in e)}
+    """The one police force the document names ("Tarnow Police", "Tarnow Police Department",
+    "Athens police", "NYPD"), else ``None``: no name of a force, two, or a name with "Police"
+    that is no force ("the Police Federation", "Police Authority", a headline's "Teen Shot By
+    Police"). A name written in other cases ("Vancouver Police", "Vancouver police") or by its
+    acronym ("NYPD" of "New York Police Department") is one force."""
+    named: dict[str, Span] = {}
+    for e in ents:
+        if e.label_ == "ORG" and (len(e) > 1 and any(t.lower_ == POLICE and t.is_title for t in e)
+                                  or is_force_acronym(e.text)) and not _force_description(e):
+            named.setdefault(e.text.lower(), e)
+    acronyms = [name for name, e in named.items() if is_force_acronym(e.text)]
+    for name in acronyms:
+        if any(spells(named[name].text, e.text.split()) for e in named.values() if len(e) > 1):
+            del named[name]  # "NYPD" beside the "New York Police Department"
     if len(named) != 1:
         return None
-    name, span = named.popitem()
+    (span,) = named.values()
+    if is_force_acronym(span.text):
+        return span.text
     at = next(t.i for t in span if t.lower_ == POLICE)
-    rest = [t.lower_ for t in span.doc[at + 1 : span.end]]
     place = span.doc[span.start : at]  # "Tarnow"; not a headline's "Teen Shot By Police"
-    return name if len(place) and not any(t.is_stop for t in place) \
-        and rest in ([], ["department"], ["service"], ["force"]) else None
+    return span.text if len(place) and not any(t.is_stop for t in place) \
+        and _force_ending(span, at) else None
+
+
+def _force_ending(span: Span, at: int) -> bool:
+    """Whether the words after "police" (token ``at``) end a force's name: none,
+    "Department", "Service" or "Force" — not "Federation", "Authority"."""
+    return tuple(t.lower_ for t in span.doc[at + 1 : span.end]) in FORCE_ENDINGS
+
+
+def _force_description(span: Span) -> bool:
+    """Whether an ORG span is the description "(the) Police Department" of a force the
+    article names otherwise (not "Police Scotland")."""
+    words = [t for t in span if t.lower_ != "the"]
+    return bool(words) and words[0].lower_ == POLICE and _force_ending(span, words[0].i)
 
 
 def with_force_descriptions(doc: Doc, ents: Sequence[Span]) -> list[Span]:
-    """``ents`` and, where the document names one police force, each "police" standing alone
-    outside them as an ORG span (see the module docstring)."""
+    """``ents`` with each place's police one name of the force (``place_forces``) and, where
+    the document names one police force, each "police" standing alone outside them as an ORG
+    span (see the module docstring)."""
     from spacy.tokens import Span
 
+    ents = place_forces(doc, ents)
     if named_force(ents) is None:
-        return list(ents)
+        return ents
     added = [Span(doc, t.i, t.i + 1, label="ORG") for t in doc
-             if t.lower_ == POLICE and not t.ent_type_ and t.dep_ not in MODIFIER_DEPS]
+             if t.lower_ == POLICE and not t.ent_type_ and t.dep_ not in MODIFIER_DEPS
+             and not any(e.start <= t.i < e.end for e in ents)
+             and not (t.i + 1 < len(doc) and doc[t.i + 1].is_title)]  # "… and Police Bill"
     return sorted([*ents, *added], key=lambda e: e.start)
 
 

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kg.extract.spans import spells
+from kg.extract.spans import FORCE_ENDINGS, POLICE, is_force_acronym, spells
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import (
     FEMALE_TITLES,
@@ -475,24 +475,43 @@ def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
     only to a name that names that country too. Two such names: kept apart and recorded."""
     sizes = Counter(merger.find(i) for i in range(len(named)))
     names = [j for j, m in enumerate(named)  # written as a name: "Labour Party", "Army of X"
-             if m.kind is ORG and len(m.tokens) > 1
-             and all(w[:1].isupper() or w.lower() in ACRONYM_SKIP for w in m.name.split())]
+             if m.kind is ORG and (len(m.tokens) > 1 and all(
+                 w[:1].isupper() or w.lower() in ACRONYM_SKIP for w in m.name.split())
+                                   or is_force_acronym(m.name))]
+    generic_sets = {root for root in sizes if all(
+        is_generic(named[j].tokens) for j in range(len(named)) if merger.find(j) == root)}
     for i, n in enumerate(named):
-        if (n.kind is PERSON or len(n.tokens) != 1 or not is_generic(n.tokens)
-                or sizes[merger.find(i)] > 1):
+        if (n.kind is PERSON or not is_generic(n.tokens) or not _one_description(n.tokens)
+                or sizes[merger.find(i)] > 1 and merger.find(i) not in generic_sets):
             continue
         word = n.tokens[0]
-        owners = [j for j in names if word in _head_words(named[j].tokens)
+        owners = [j for j in names if word in _head_words(named[j])
                   and (n.qualifier is None or n.qualifier in map(_country_of, named[j].tokens))]
+        # a force named beside its own description ("NYPD", "the Police Department")
+        owners = [j for j in owners if not _force_description(named[j].tokens)] or owners
         _attach(named, merger, i, _distinct(merger, owners), "description-in-article", 0.7)
 
 
-def _head_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    """The words a name's description can be: its first and last word, and a head word before
-    the last ("police" of "Tarnow Police Department"; not "labour" of "… Labour Party")."""
+def _one_description(tokens: tuple[str, ...]) -> bool:
+    """Whether a generic name is one word ("the army"), or a force's description ("the Police
+    Department", read as "police")."""
+    return len(tokens) == 1 or _force_description(tokens)
+
+
+def _force_description(tokens: tuple[str, ...]) -> bool:
+    """Whether a name is "police" or "Police Department", "Police Service", "Police Force"."""
+    return tokens[:1] == (POLICE,) and tokens[1:] in FORCE_ENDINGS
+
+
+def _head_words(n: NameGroup) -> tuple[str, ...]:
+    """The words a name's description can be: its first and last word, a head word before
+    the last ("police" of "Tarnow Police Department"; not "labour" of "… Labour Party"), and
+    "police" of a police department's acronym ("NYPD")."""
+    tokens = n.tokens
     before = (tokens[-2],) if (len(tokens) > 2 and tokens[-1] in ORG_HEAD_WORDS
                                and tokens[-2] in ORG_HEAD_WORDS) else ()
-    return (tokens[0], tokens[-1], *before)
+    force = (POLICE,) if is_force_acronym(n.name) else ()
+    return (tokens[0], tokens[-1], *before, *force)
 
 
 def _country_of(token: str) -> str | None:
@@ -503,7 +522,9 @@ def fold(named: Sequence[NameGroup], merger: Merger) -> list[Group]:
     """One group per set of joined name groups; keys come from its fullest name."""
     groups = []
     for members in merger.sets().values():
-        anchor = max(members, key=lambda i: (len(named[i].tokens), len(named[i].group.refs), -i))
+        anchor = max(members, key=lambda i: (not is_generic(named[i].tokens), len(named[i].tokens),
+                                             named[i].qualifier is not None,
+                                             len(named[i].group.refs), -i))
         group = named[anchor].group
         group.keys = identity_keys(named[anchor])  # before short forms join: no chains
         group.anchor = named[anchor].name
@@ -536,6 +557,8 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
     if is_generic(n.tokens):
         if n.qualifier:
             return {("org", n.qualifier, *n.tokens): n.name}
+        if n.tokens == (POLICE,):
+            return {}  # every town has its police: a bare "police" is no force of another article
         return {("generic", *n.tokens): n.name}
     unit = any(c.head_kind is ORG for c in n.cues)
     keys: dict[Key, str] = {}
