@@ -1,5 +1,6 @@
 """A city and its club apart (issue 16): an article that writes of the club gives its mentions
-to an organisation of the same name, the city keeps the others. Invented names only."""
+to an organisation of the same name, the city keeps the others. Invented names only, but for
+GeoNames' own cities where a rule asks GeoNames."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from kg.ingest.files import document_from_text
 from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolution, Sentence
 from kg.rdf.namespaces import SDO
 from kg.rdf.terms import classes_of
-from kg.resolve.clubs import split_clubs
+from kg.resolve.clubs import places_apart, split_clubs
 from kg.resolve.types import role_cue, with_fine_types
 
 CITY = GeoLink(1, "Dunmore", 1.0, 1.0, "XX")
@@ -126,3 +127,48 @@ def test_a_us_state_in_a_table_of_standings_gives_that_article_to_its_team() -> 
     split = split_clubs(_resolution(extractions, (state,)), extractions)
     owners = {(doc, key) for (doc, _b, _e), key in split.assignments.items()}
     assert owners == {("table", "organization/texas"), ("news", "place/dunmore")}
+
+
+def test_a_dateline_stays_with_the_city_when_every_article_reads_as_the_club() -> None:
+    text = "Dunmore 1996-08-30\n" + SPORT
+    extractions = [_extraction("sport", text, "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    split = split_clubs(_resolution(extractions, (city,)), extractions)
+    owners = sorted((b, key) for (_doc, b, _e), key in split.assignments.items())
+    assert owners[0] == (0, "place/dunmore")  # the dateline
+    assert {key for _b, key in owners[1:]} == {"organization/dunmore"}
+
+
+def _mentions(text: str, *names: str) -> tuple[Mention, ...]:
+    found, start = [], 0
+    for name in names:
+        begin = text.index(name, start)
+        found.append(Mention(begin, begin + len(name), name, name, EntityKind.ORGANIZATION,
+                             "ORG", 0))
+        start = begin + len(name)
+    return tuple(found)
+
+
+def test_a_dateline_and_a_venue_leave_the_club_for_the_city() -> None:
+    # a city GeoNames knows: the rule asks GeoNames whether the name is a place
+    text = "LEEDS 1996-08-30\nKELSO AT LEEDS\nLeeds beat Kelso 2-1."
+    document = document_from_text(text, path="sport.txt")
+    mentions = _mentions(text, "LEEDS", "LEEDS", "Leeds")
+    extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
+    club = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
+    resolution = places_apart(Resolution((club,), {
+        (document.doc_id, m.begin, m.end): club.key for m in mentions}), [extraction])
+    by_key = {e.key: e for e in resolution.entities}
+    assert by_key["place/leeds"].kind is EntityKind.PLACE and by_key["place/leeds"].geo
+    owners = [key for _ref, key in sorted(resolution.assignments.items())]
+    assert owners == ["place/leeds", "place/leeds", "organization/leeds"]
+
+
+def test_an_organisation_named_only_in_datelines_is_left_whole() -> None:
+    text = "LEEDS 1996-08-30\nRain fell."
+    document = document_from_text(text, path="d.txt")
+    mentions = _mentions(text, "LEEDS")
+    extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
+    club = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
+    resolution = Resolution((club,), {(document.doc_id, 0, 5): club.key})
+    assert places_apart(resolution, [extraction]) is resolution

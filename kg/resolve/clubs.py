@@ -11,8 +11,9 @@ place itself has that key); the city keeps the other articles. The next build's 
 the organisation's key among the place's names and gives it to the place as an alias: the place
 gives it back, so both IRIs stay what they were. Company cues split no city: "shares in
 Tokyo" is trading on Tokyo's market, not a company called Tokyo. A place all of whose
-articles read so is left whole: ``kg.resolve.types`` then makes the entity itself an
-organisation.
+articles read so is left whole — unless some mention in them is the place all the same (a
+dateline's "MOSCOW 1996-08-30", the venue of "CHICAGO AT TORONTO"), which stays with it
+there: ``kg.resolve.types`` then makes the entity itself an organisation.
 
 >>> split_clubs(Resolution((), {}), []).entities
 ()
@@ -20,20 +21,27 @@ organisation.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
+from kg.extract.recovery import is_known_place
 from kg.ingest.files import slugify
 from kg.lexicon.countries import name_key
-from kg.model import Entity, EntityKind, Extraction, Resolution
-from kg.resolve.geo import us_state_names
+from kg.model import Entity, EntityKind, Extraction, MentionRef, Resolution
+from kg.resolve.cues import is_dateline
+from kg.resolve.geo import link_place, us_state_names
 from kg.resolve.types import PLACE, role_cue
 
 #: The key prefix of the organisation a city's articles move to.
 ORGANIZATION_PREFIX = "organization/"
+#: The key prefix of the place a city's own mentions move to.
+PLACE_PREFIX = "place/"
 #: The role cue that moves an article's mentions to the club.
 CLUB = "SportsTeam"
+#: The count of an article's mentions that are the place whatever it is about.
+ITSELF = "itself"
 
 
 def _readings(resolution: Resolution, extractions: Sequence[Extraction]
@@ -48,7 +56,9 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
                 continue
             cues = found[key].setdefault(doc_id, Counter())
             cues["mentions"] += 1
-            if (role := role_cue(text, mention.begin, mention.end)) is not None:
+            if _the_place_itself(text, mention.begin, mention.end):
+                cues[ITSELF] += 1
+            elif (role := role_cue(text, mention.begin, mention.end)) is not None:
                 cues[role] += 1
     return found
 
@@ -66,9 +76,84 @@ def _is_city(entity: Entity) -> bool:
 
 
 def _club_articles(articles: dict[str, Counter[str]]) -> set[str]:
-    """The articles whose mentions read as the organisation, if some (not all) do."""
+    """The articles whose mentions read as the organisation, if some (not all) do, or if
+    some mention in them is still the place (a dateline, a fixture's venue)."""
     moved = {doc for doc, cues in articles.items() if cues[CLUB] > cues[PLACE]}
-    return moved if moved and moved != set(articles) else set()
+    if moved == set(articles) and not any(articles[doc][ITSELF] for doc in moved):
+        return set()
+    return moved
+
+
+#: A fixture in a line of its own: "CHICAGO AT TORONTO", "Leeds at Everton" — the second
+#: name is where it is played.
+_SIDE = r"[A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}"
+_FIXTURE = re.compile(rf"{_SIDE} (?:at|AT) ({_SIDE})")
+
+
+def _the_place_itself(text: str, begin: int, end: int) -> bool:
+    """Whether a city's mention in a club's article is still the city: a dateline's place
+    ("MOSCOW 1996-08-30", "KYIV, May 18 -") or where a fixture is played ("CHICAGO AT
+    TORONTO").
+
+    >>> _the_place_itself("CHICAGO AT TORONTO", 11, 18), _the_place_itself("CHICAGO AT TORONTO",
+    ...                                                                     0, 7)
+    (True, False)
+    >>> _the_place_itself("MOSCOW 1996-08-30", 0, 6)
+    True
+    """
+    line_begin = text.rfind("\n", 0, begin) + 1
+    if is_dateline(text[line_begin:begin], text[end : end + 60]):
+        return True
+    line_end = text.find("\n", end)
+    fixture = _FIXTURE.fullmatch(text, line_begin, line_end if line_end >= 0 else len(text))
+    return fixture is not None and fixture.span(1) == (begin, end)
+
+
+def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
+    """``resolution`` with each mention that is a city itself (a dateline's place, a fixture's
+    venue: ``_the_place_itself``) taken from the organisation of the city's name it was
+    resolved to ("TORONTO 1996-08-30" in a corpus whose "Toronto" is the baseball club) and
+    given to the place of that name (``place/<slug>``, the one resolution has, else a new one
+    linked to GeoNames). An organisation all of whose mentions are so is left as it is."""
+    by_key = {entity.key: entity for entity in resolution.entities}
+    aliases = {alias for entity in resolution.entities for alias in entity.aliases}
+    texts = {e.document.doc_id: e.document.text for e in extractions}
+    moves: defaultdict[str, list[MentionRef]] = defaultdict(list)
+    refs: Counter[str] = Counter()
+    for ref, key in resolution.assignments.items():
+        refs[key] += 1
+        text = texts.get(ref[0])
+        if (text is not None and by_key[key].kind is EntityKind.ORGANIZATION
+                and _the_place_itself(text, ref[1], ref[2])
+                and _known_city(text[ref[1] : ref[2]])):
+            moves[key].append(ref)
+    assignments = dict(resolution.assignments)
+    added: dict[str, Entity] = {}
+    for key, moved in sorted(moves.items()):
+        label = by_key[key].label
+        place_key = PLACE_PREFIX + slugify(label)
+        place = by_key.get(place_key) or added.get(place_key)
+        if len(moved) == refs[key] or place_key in aliases or (
+                place is not None and place.kind is not EntityKind.PLACE):
+            continue
+        if place is None:
+            geo, note = link_place(_city_form(label), frozenset())
+            place = added[place_key] = Entity(place_key, EntityKind.PLACE, _city_form(label),
+                                              geo=geo, geo_note=note)
+        for ref in moved:
+            assignments[ref] = place.key
+    if assignments == resolution.assignments:
+        return resolution
+    return Resolution((*resolution.entities, *added.values()), assignments, resolution.decisions)
+
+
+def _known_city(name: str) -> bool:
+    return is_known_place(name) or is_known_place(_city_form(name))
+
+
+def _city_form(name: str) -> str:
+    """A name set in capitals in the case GeoNames writes it ("TORONTO" → "Toronto")."""
+    return name.title() if name.isupper() else name
 
 
 def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
@@ -78,6 +163,7 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
     assignments = dict(resolution.assignments)
     added: list[Entity] = []
     aliases = {alias: entity.key for entity in resolution.entities for alias in entity.aliases}
+    texts = {e.document.doc_id: e.document.text for e in extractions}
     for key, articles in sorted(_readings(resolution, extractions).items()):
         moved = _club_articles(articles)
         place = by_key[key]
@@ -96,7 +182,8 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
             by_key[club_key] = club
             added.append(club)
         for ref, assigned in resolution.assignments.items():
-            if assigned == key and ref[0] in moved:
+            if assigned == key and ref[0] in moved and not _the_place_itself(texts[ref[0]],
+                                                                             *ref[1:]):
                 assignments[ref] = club_key
     if assignments == resolution.assignments:
         return resolution

@@ -89,7 +89,7 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     if head and head.lower() in VERB_LIKE_TAILS and not _DETERMINED.search(before):
         head, head_kind = None, None  # "Microsoft works with …", "Nadal plant…"
     apposition = bool(_APPOSITION.match(after))
-    locative = _is_locative(before) or apposition or _is_dateline(before, after) or (
+    locative = _is_locative(before) or apposition or is_dateline(before, after) or (
         head_kind is EntityKind.PLACE and head is not None and head.lower() in PLACE_HEADS
     )
     noun = _NOUN_AFTER.match(after)
@@ -140,17 +140,20 @@ def _head(after: str) -> tuple[str | None, EntityKind | None]:
     return None, None
 
 
-#: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -".
+#: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
+#: an ISO date ending the line (" 1996-08-30", as news agencies' files write it).
 _DATELINE_AFTER = re.compile(
     r"(?:,\s*[A-Z][A-Za-z]+\.?)?(?:,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*\([A-Z][A-Za-z]+\)"
-    r"|\s+[-–—]\s)")
+    r"|\s+[-–—]\s|\s+\d{4}-\d\d-\d\d\s*(?:$|\n))")
 
 
-def _is_dateline(before: str, after: str) -> bool:
+def is_dateline(before: str, after: str) -> bool:
     """Whether a name opens a line as the place of a dateline ("KYIV, May 18 - Nearly 1,000
-    …", "LONDON (Reuters) -").
+    …", "LONDON (Reuters) -", "MOSCOW 1996-08-30").
 
-    >>> _is_dateline("", ", May 18 - Nearly"), _is_dateline("said ", ", May 18")
+    >>> is_dateline("", ", May 18 - Nearly"), is_dateline("said ", ", May 18")
+    (True, False)
+    >>> is_dateline("", " 1996-08-30"), is_dateline("", " 1996-08-30 to 1996-09-02")
     (True, False)
     """
     return (not before or before.endswith("\n")) and bool(_DATELINE_AFTER.match(after))

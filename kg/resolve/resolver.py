@@ -29,7 +29,7 @@ from kg.model import (
     MergeDecision,
     Resolution,
 )
-from kg.resolve.clubs import split_clubs
+from kg.resolve.clubs import places_apart, split_clubs
 from kg.resolve.clusters import Cluster
 from kg.resolve.corpus import merge_corpus
 from kg.resolve.document import document_groups
@@ -64,7 +64,8 @@ def resolve_entities(
             cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
     clusters = merge_same_places(clusters)
     keys = (registry or Registry()).assign(clusters)
-    return with_fine_types(split_clubs(resolution_of(clusters, keys), extractions), extractions)
+    resolution = places_apart(resolution_of(clusters, keys), extractions)
+    return with_fine_types(split_clubs(resolution, extractions), extractions)
 
 
 def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:
