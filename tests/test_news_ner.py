@@ -252,10 +252,17 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
 def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:
     from spacy.tokens import Span
 
-    from kg.extract.ner.component import honorific_person, is_prefixed_word
+    from kg.extract.ner.component import (
+        honorific_person,
+        is_prefixed_word,
+        is_suffixed_modifier,
+    )
 
     doc = news_nlp.make_doc("the pro-Kremlin sign and Mrs Quinn")
     assert is_prefixed_word(Span(doc, 1, 4, "ORG"))
+    based = news_nlp.make_doc("a New York-based bank and a New York - based bank")
+    assert is_suffixed_modifier(Span(based, 1, 5, "ORG"))
+    assert not is_suffixed_modifier(Span(based, 7, 11, "ORG"))  # spaced: no compound
     assert honorific_person(Span(doc, 7, 8, "LOC")).label_ == "PER"
     assert honorific_person(Span(doc, 3, 4, "ORG")).label_ == "ORG"
 

@@ -371,3 +371,39 @@ def test_an_outlet_a_speaker_told_is_an_organisation(text: str, expected: list[s
     found = recovered_mentions(text, [Sentence(0, 0, len(text))], [])
     assert [m.name for m in found] == expected
     assert all(m.kind is EntityKind.ORGANIZATION and m.ner_label == "ORG" for m in found)
+
+
+STANDINGS = ("Stoke 4 3 1 0 7 4 10\nBarnsley 3 3 0 0 8 2 9\nNorwich 4 3 0 1 5 3 9\n"
+             "Tranmere 4 2 1 1 6 4 7\nBolton 3 2 1 0 5 2 7")
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        pytest.param(STANDINGS, ["Barnsley", "Norwich", "Bolton"], ["Stoke", "Tranmere"],
+                     id="standings"),
+        pytest.param("Sale 31 Wasps 33\nBath 56 Orrell 13\nLeicester 21 Harlequins 10",
+                     ["Bath", "Orrell", "Leicester", "Harlequins"], ["Sale", "Wasps"],
+                     id="results"),
+        pytest.param(STANDINGS, ["Barnsley", "Norwich"], [], id="too-few-found"),
+        pytest.param(STANDINGS + "\nTotal 7 5 2 3 4 5 6\nThe total is new.",
+                     ["Barnsley", "Norwich", "Bolton"], ["Stoke", "Tranmere"],
+                     id="a-word-the-article-writes-in-lower-case"),
+        pytest.param("Stoke scored 4 3 1 times.\nBarnsley 3 3 0 0 8 2 9\n"
+                     "Norwich 4 3 0 1 5 3 9\nBolton 3 2 1 0 5 2 7",
+                     ["Barnsley", "Norwich", "Bolton"], [], id="prose-is-no-row"),
+    ],
+)
+def test_the_sides_of_a_table_the_tagger_missed(text: str, found: list[str],
+                                                 expected: list[str]) -> None:
+    mentions = [mention(text, name, EntityKind.ORGANIZATION, "ORG") for name in found]
+    recovered = recovered_mentions(text, [Sentence(0, 0, len(text))], mentions)
+    assert [m.name for m in recovered] == expected
+    assert all(m.kind is EntityKind.ORGANIZATION for m in recovered)
+
+
+def test_the_sides_of_a_table_of_mixed_classes_are_left() -> None:
+    mentions = [mention(STANDINGS, "Barnsley", EntityKind.ORGANIZATION, "ORG"),
+                mention(STANDINGS, "Norwich", EntityKind.PLACE, "GPE"),
+                mention(STANDINGS, "Bolton", EntityKind.PERSON, "PERSON")]
+    assert recovered_mentions(STANDINGS, [Sentence(0, 0, len(STANDINGS))], mentions) == []

@@ -151,9 +151,10 @@ def _mentions(text: str, *names: str) -> tuple[Mention, ...]:
 
 def test_a_dateline_and_a_venue_leave_the_club_for_the_city() -> None:
     # a city GeoNames knows: the rule asks GeoNames whether the name is a place
-    text = "LEEDS 1996-08-30\nKELSO AT LEEDS\nLeeds beat Kelso 2-1."
+    text = ("LEEDS 1996-08-30\nKELSO AT LEEDS\nAt Leeds : Kelso beat Dunmore by 88 runs .\n"
+            "Leeds beat Kelso 2-1.")
     document = document_from_text(text, path="sport.txt")
-    mentions = _mentions(text, "LEEDS", "LEEDS", "Leeds")
+    mentions = _mentions(text, "LEEDS", "LEEDS", "Leeds", "Leeds")
     extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
     club = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
     resolution = places_apart(Resolution((club,), {
@@ -161,7 +162,7 @@ def test_a_dateline_and_a_venue_leave_the_club_for_the_city() -> None:
     by_key = {e.key: e for e in resolution.entities}
     assert by_key["place/leeds"].kind is EntityKind.PLACE and by_key["place/leeds"].geo
     owners = [key for _ref, key in sorted(resolution.assignments.items())]
-    assert owners == ["place/leeds", "place/leeds", "organization/leeds"]
+    assert owners == ["place/leeds", "place/leeds", "place/leeds", "organization/leeds"]
 
 
 def test_an_organisation_named_only_in_datelines_is_left_whole() -> None:

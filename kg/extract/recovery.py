@@ -1,6 +1,6 @@
 """Names the tagger missed, recovered where the text leaves no doubt (issue 12, item 3).
 
-Three rules, all over the article's text and the mentions already found (no spaCy):
+Four rules, all over the article's text and the mentions already found (no spaCy):
 
 * **found once, found everywhere**: a name the tagger found somewhere in the article (and a
   person's surname, "Klitschko" of "Wladimir Klitschko"; a one-word organisation or place
@@ -14,7 +14,10 @@ Three rules, all over the article's text and the mentions already found (no spaC
   15,000 people or more is a place;
 * **outlets a speaker told**: a capitalised name after "told", "telling", "in a statement to"
   (``media-cues.txt``: "told People", "told The Canadian Press") is an organisation — not a
-  title, a month or weekday, a lone nationality word, an initial or a plural ("told MPs").
+  title, a month or weekday, a lone nationality word, an initial or a plural ("told MPs");
+* **the sides of a table**: in rows of standings or results ("Tranmere 4 2 1 1 6 4 7",
+  "Sale 31 Wasps 33"), a side the tagger missed is a mention of the class the tagger gave
+  most of the other sides, when it found three or more (``_table_sides``).
 
 A recovered mention keeps the class and NER label of the mention it was found from
 (places: GPE; outlets: ORG); it overlaps no mention found before.
@@ -66,7 +69,8 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
     """The mentions the tagger missed (see the module docstring), in text order."""
     taken = [(m.begin, m.end) for m in mentions]
     found: list[Mention] = []
-    for mention in [*_repeated_names(text, mentions), *_cued_places(text), *_told(text)]:
+    for mention in [*_repeated_names(text, mentions), *_cued_places(text), *_told(text),
+                    *_table_sides(text, mentions)]:
         if not any(b < mention.end and mention.begin < e for b, e in taken):
             taken.append((mention.begin, mention.end))
             found.append(mention)
@@ -194,6 +198,53 @@ def _told(text: str) -> Iterator[Mention]:
                 or name == first and demonym_code(first) is not None):
             continue
         yield Mention(begin, begin + len(name), name, name, EntityKind.ORGANIZATION, "ORG", 0)
+
+
+#: A side's name in a row of a table: capitalised words, "of" or "and" between them.
+_SIDE = r"[A-Z][\w.'&-]*(?: (?:of |and |de )?[A-Z][\w.'&-]*){0,4}"
+#: Rows of a table, each shape with the groups of its sides: standings ("Stoke 4 3 1 0 7 4
+#: 10": a name, three figures or more) and results ("Sale 31 Wasps 33", "Bradford 1
+#: Tranmere 0").
+_TABLE_ROWS = (re.compile(rf"({_SIDE})(?: \d{{1,3}}){{3,}}"),
+               re.compile(rf"({_SIDE}) \d{{1,3}} ({_SIDE}) \d{{1,3}}"))
+#: Fewest sides of a table's rows the tagger must have found before the rest count too.
+MIN_TABLE_SIDES = 3
+
+
+def _table_sides(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]:
+    """The sides of a table's rows the tagger missed ("Tranmere" in "Tranmere 4 2 1 1 6 4 7",
+    between "Barnsley 3 3 0 0 8 2 9" and "Norwich 4 3 0 1 5 3 9", both found): where at least
+    ``MIN_TABLE_SIDES`` sides of rows of one shape are mentions, mostly of one class, every
+    other side of that shape is a mention of that class — not a word the article writes in
+    lower case ("Total", "Reading" if it writes "reading").
+
+    >>> text = "\\n".join(["Stoke 4 3 1 0 7 4 10", "Barnsley 3 3 0 0 8 2 9",
+    ...                     "Norwich 4 3 0 1 5 3 9", "Bolton 3 2 1 0 5 2 7"])
+    >>> found = [Mention(b, b + len(n), n, n, EntityKind.ORGANIZATION, "ORG", 0)
+    ...          for n in ("Barnsley", "Norwich", "Bolton") for b in [text.index(n)]]
+    >>> [m.name for m in _table_sides(text, found)]
+    ['Stoke']
+    """
+    lower = lower_words(text)
+    spans = [(m.begin, m.end) for m in mentions]
+    for shape in _TABLE_ROWS:
+        sides: list[tuple[int, int]] = []
+        for begin, end in line_bounds(text):
+            row = shape.fullmatch(text, begin, end)
+            if row is not None:
+                sides += [row.span(g) for g in range(1, shape.groups + 1)]
+        kinds = Counter((m.kind, m.ner_label) for m in mentions
+                        if (m.begin, m.end) in set(sides))
+        if sum(kinds.values()) < MIN_TABLE_SIDES:
+            continue
+        (kind, label), n = kinds.most_common(1)[0]
+        if 2 * n <= sum(kinds.values()):
+            continue
+        for begin, end in sides:
+            name = text[begin:end]
+            if (not any(b < end and begin < e for b, e in spans)
+                    and name.lower() not in lower and name.split()[0].lower() not in lower):
+                yield Mention(begin, end, name, name, kind, label, 0)
 
 
 def lower_words(text: str) -> set[str]:

@@ -90,10 +90,14 @@ _SIDE = r"[A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}"
 _FIXTURE = re.compile(rf"{_SIDE} (?:at|AT) ({_SIDE})")
 
 
+#: After a venue heading a line of results: "At Portsmouth : Middlesex beat …".
+_VENUE_COLON = re.compile(r"\s*:")
+
+
 def _the_place_itself(text: str, begin: int, end: int) -> bool:
     """Whether a city's mention in a club's article is still the city: a dateline's place
     ("MOSCOW 1996-08-30", "KYIV, May 18 -") or where a fixture is played ("CHICAGO AT
-    TORONTO").
+    TORONTO", "At Portsmouth : Middlesex beat Hampshire").
 
     >>> _the_place_itself("CHICAGO AT TORONTO", 11, 18), _the_place_itself("CHICAGO AT TORONTO",
     ...                                                                     0, 7)
@@ -104,6 +108,8 @@ def _the_place_itself(text: str, begin: int, end: int) -> bool:
     line_begin = text.rfind("\n", 0, begin) + 1
     if is_dateline(text[line_begin:begin], text[end : end + 60]):
         return True
+    if text[line_begin:begin] == "At " and _VENUE_COLON.match(text, end):
+        return True  # "At Chesterfield : Derbyshire beat Worcestershire …"
     line_end = text.find("\n", end)
     fixture = _FIXTURE.fullmatch(text, line_begin, line_end if line_end >= 0 else len(text))
     return fixture is not None and fixture.span(1) == (begin, end)

@@ -50,7 +50,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashEmbed.v1)
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.extract.recovery import is_known_place
-from kg.lexicon import table
+from kg.lexicon import table, word_list
 from kg.lexicon.words import (
     FACILITY_NOUNS,
     GIVEN_NAMES,
@@ -136,6 +136,8 @@ def merged_entities(
             # "Financial Times" MISC, "the Financial Times" ORG: the small model's class
             label = SMALL_NAME_LABELS[loose[_core(span)]]
             span = Span(span.doc, span.start, span.end, label=label)
+        elif is_suffixed_modifier(span):  # "New York-based" ORG: an adjective, like MISC
+            span = Span(span.doc, span.start, span.end, label="MISC")
         elif (is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span)
               or is_common_acronym(span, small, common_words) or is_pronoun(span)
               or is_honorific_post(span) or is_post_word(span)
@@ -366,6 +368,22 @@ def is_prefixed_word(span: Span) -> bool:
 
 #: Prefixes that make a modifier of a name ("pro-Kremlin", "ex-Labour").
 NAME_PREFIXES = ("pro-", "anti-", "ex-", "non-", "post-", "pre-")
+#: Words a hyphen glues after a name to make a modifier of it ("New York-based").
+NAME_SUFFIXES = word_list("name-suffix-modifiers")
+
+
+def is_suffixed_modifier(span: Span) -> bool:
+    """Whether a name ends in a hyphen and a word that make a modifier of it ("New York-based",
+    "St. Louis-based", "Moscow-backed"): an adjective, as CoNLL tags it (MISC), naming no
+    organisation or place of its own.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("a New York-based bank")
+    >>> is_suffixed_modifier(doc[1:5]), is_suffixed_modifier(doc[1:3])
+    (True, False)
+    """
+    return (len(span) > 2 and span[-1].lower_ in NAME_SUFFIXES and span[-2].text == "-"
+            and not span[-3].whitespace_ and not span[-2].whitespace_)
 
 
 def honorific_person(span: Span) -> Span:
