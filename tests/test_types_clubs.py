@@ -173,3 +173,13 @@ def test_an_organisation_named_only_in_datelines_is_left_whole() -> None:
     club = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
     resolution = Resolution((club,), {(document.doc_id, 0, 5): club.key})
     assert places_apart(resolution, [extraction]) is resolution
+
+
+def test_where_something_happens_stays_with_the_city_in_a_club_article() -> None:
+    text = SPORT + " Roe grew up in Dunmore."
+    extractions = [_extraction("sport", text, "Dunmore"), _extraction("news", CITY_TEXT,
+                                                                       "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    split = split_clubs(_resolution(extractions, (city,)), extractions)
+    sport = sorted((b, key) for (doc, b, _e), key in split.assignments.items() if doc == "sport")
+    assert [key for _b, key in sport] == ["organization/dunmore"] * 3 + ["place/dunmore"]

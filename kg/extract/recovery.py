@@ -397,9 +397,10 @@ def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
 def _is_wrapped(text: str) -> bool:
     """Whether line breaks may fall inside a sentence: a line without final punctuation runs
     on into one opening in lower case, or fewer than three lines, or fewer than half of them,
-    end with a sentence's punctuation (one sentence or paragraph a line is what is left)."""
+    end with a sentence's punctuation (one sentence or paragraph a line is what is left). A
+    line ending in a figure ends too: a row of a table ("Stirling 1 Dundee 1")."""
     lines = [line.rstrip() for line in text.split("\n") if line.strip()]
-    ended = [line[-1] in _SENTENCE_ENDS for line in lines]
+    ended = [line[-1] in _SENTENCE_ENDS or line[-1].isdigit() for line in lines]
     return (len(lines) < 3 or 2 * sum(ended) < len(lines)
             or any(not end and nxt[:1].islower()
                    for end, nxt in zip(ended, lines[1:], strict=False)))

@@ -58,7 +58,7 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
             cues["mentions"] += 1
             if _the_place_itself(text, mention.begin, mention.end):
                 cues[ITSELF] += 1
-            elif (role := role_cue(text, mention.begin, mention.end)) is not None:
+            if (role := role_cue(text, mention.begin, mention.end)) is not None:
                 cues[role] += 1
     return found
 
@@ -92,24 +92,35 @@ _FIXTURE = re.compile(rf"{_SIDE} (?:at|AT) ({_SIDE})")
 
 #: After a venue heading a line of results: "At Portsmouth : Middlesex beat …".
 _VENUE_COLON = re.compile(r"\s*:")
+#: "in" right before a name: where something is, or happens ("In Seattle , Pete Incaviglia's
+#: grand slam …", "a hero in Turin").
+_IN_BEFORE = re.compile(r"(?<![\w-])[Ii]n $")
+#: A possessive after a name: its owner, the club ("in Toronto's rotation").
+_OWNER_AFTER = re.compile(r"\s?['’]s?\b")
 
 
 def _the_place_itself(text: str, begin: int, end: int) -> bool:
     """Whether a city's mention in a club's article is still the city: a dateline's place
     ("MOSCOW 1996-08-30", "KYIV, May 18 -") or where a fixture is played ("CHICAGO AT
-    TORONTO", "At Portsmouth : Middlesex beat Hampshire").
+    TORONTO", "At Portsmouth : Middlesex beat Hampshire"), or where something happens ("In
+    Seattle , Pete Incaviglia's grand slam …"; not "in Seattle's rotation").
 
     >>> _the_place_itself("CHICAGO AT TORONTO", 11, 18), _the_place_itself("CHICAGO AT TORONTO",
     ...                                                                     0, 7)
     (True, False)
     >>> _the_place_itself("MOSCOW 1996-08-30", 0, 6)
     True
+    >>> text = "In Seattle , he won in Seattle's side"
+    >>> _the_place_itself(text, 3, 10), _the_place_itself(text, 22, 29)
+    (True, False)
     """
     line_begin = text.rfind("\n", 0, begin) + 1
     if is_dateline(text[line_begin:begin], text[end : end + 60]):
         return True
     if text[line_begin:begin] == "At " and _VENUE_COLON.match(text, end):
         return True  # "At Chesterfield : Derbyshire beat Worcestershire …"
+    if _IN_BEFORE.search(text, max(0, begin - 4), begin) and not _OWNER_AFTER.match(text, end):
+        return True  # "In Toronto , Kevin Tapani allowed …"; not "in Toronto's rotation"
     line_end = text.find("\n", end)
     fixture = _FIXTURE.fullmatch(text, line_begin, line_end if line_end >= 0 else len(text))
     return fixture is not None and fixture.span(1) == (begin, end)

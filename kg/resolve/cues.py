@@ -141,9 +141,10 @@ def _head(after: str) -> tuple[str | None, EntityKind | None]:
 
 
 #: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
-#: an ISO date ending the line (" 1996-08-30", as news agencies' files write it).
+#: an ISO date ending the line (" 1996-08-30", ", France 1996-08-30", as news agencies' files
+#: write it; a comma may stand apart in tokenised text).
 _DATELINE_AFTER = re.compile(
-    r"(?:,\s*[A-Z][A-Za-z]+\.?)?(?:,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*\([A-Z][A-Za-z]+\)"
+    r"(?:\s?,\s*[A-Z][A-Za-z]+\.?)?(?:\s?,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*\([A-Z][A-Za-z]+\)"
     r"|\s+[-–—]\s|\s+\d{4}-\d\d-\d\d\s*(?:$|\n))")
 
 
@@ -153,8 +154,10 @@ def is_dateline(before: str, after: str) -> bool:
 
     >>> is_dateline("", ", May 18 - Nearly"), is_dateline("said ", ", May 18")
     (True, False)
-    >>> is_dateline("", " 1996-08-30"), is_dateline("", " 1996-08-30 to 1996-09-02")
-    (True, False)
+    >>> is_dateline("", " 1996-08-30"), is_dateline("", " , France 1996-08-30")
+    (True, True)
+    >>> is_dateline("", " 1996-08-30 to 1996-09-02")
+    False
     """
     return (not before or before.endswith("\n")) and bool(_DATELINE_AFTER.match(after))
 
