@@ -206,7 +206,7 @@ _SIDE = r"[A-Z][\w.'&-]*(?: (?:of |and |de )?[A-Z][\w.'&-]*){0,4}"
 #: 10": a name, three figures or more) and results ("Sale 31 Wasps 33", "Bradford 1
 #: Tranmere 0").
 _TABLE_ROWS = (re.compile(rf"({_SIDE})(?: \d{{1,3}}){{3,}}"),
-               re.compile(rf"({_SIDE}) \d{{1,3}} ({_SIDE}) \d{{1,3}}"))
+               re.compile(rf"({_SIDE}) \d{{1,3}} ({_SIDE}) \d{{1,3}}(?: \(\s?[^()]{{1,20}}\s?\))?"))
 #: Fewest sides of a table's rows the tagger must have found before the rest count too.
 MIN_TABLE_SIDES = 3
 

@@ -249,6 +249,8 @@ def _is_table_row_team(text: str, begin: int, end: int) -> bool:
     >>> _is_table_row_team("Bradford 1 Tranmere 0", 11, 19), _is_table_row_team(
     ...     "CHICAGO 71 64 .526 10", 0, 7), _is_table_row_team("Moscow 1996-08-30", 0, 6)
     (True, True, False)
+    >>> _is_table_row_team("MILWAUKEE 5 Minnesota 4 (in 12)", 12, 21)
+    True
     """
     line_begin = text.rfind("\n", 0, begin) + 1
     line_end = text.find("\n", end)
@@ -259,9 +261,11 @@ def _is_table_row_team(text: str, begin: int, end: int) -> bool:
     return begin == line_begin and bool(_STANDINGS_ROW.fullmatch(line, end - line_begin))
 
 
-#: A result in a row of its own: "Bradford 1 Tranmere 0", "Crewe 0 Watford 2".
+#: A result in a row of its own: "Bradford 1 Tranmere 0", "Crewe 0 Watford 2", "MILWAUKEE 5
+#: Minnesota 4 ( in 12 )".
 _RESULT_ROW = re.compile(r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3} "
-                         r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3}")
+                         r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3}"
+                         r"(?: \(\s?[^()]{1,20}\s?\))?")  # "( in 12 )": innings, extra time
 #: What follows a side's name in a row of standings: won, lost and more figures.
 _STANDINGS_ROW = re.compile(r"(?: \d{1,3}){2,}(?: [-.\d/ ]+)?")
 
