@@ -247,6 +247,10 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
     org = Span(merkel, 0, 2, "ORG")
     assert given_name_person(org, {(0, 2): "PERSON"}).label_ == "PER"
     assert given_name_person(org, {(0, 2): "ORG"}).label_ == "ORG"  # "John Lewis", the shop
+    leader = news_nlp.make_doc("Hun Sen met Santa Cruz")
+    assert given_name_person(Span(leader, 0, 2, "LOC"), {(0, 2): "PERSON"}).label_ == "PER"
+    # a place GeoNames knows stays one, whatever the small model says
+    assert given_name_person(Span(leader, 3, 5, "LOC"), {(3, 5): "PERSON"}).label_ == "LOC"
 
 
 def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:
