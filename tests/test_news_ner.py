@@ -247,6 +247,13 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
     org = Span(merkel, 0, 2, "ORG")
     assert given_name_person(org, {(0, 2): "PERSON"}).label_ == "PER"
     assert given_name_person(org, {(0, 2): "ORG"}).label_ == "ORG"  # "John Lewis", the shop
+    tennis = news_nlp.make_doc("MaliVai Washington lost . Washington , who won in Washington , "
+                               "left")
+    spans = [Span(tennis, 0, 2, "PER"), Span(tennis, 4, 5, "LOC"), Span(tennis, 10, 11, "LOC")]
+    assert [s.label_ for s in voted_labels(spans)] == ["PER", "PER", "LOC"]  # "in Washington"
+    no_cue = news_nlp.make_doc("MaliVai Washington lost . Washington voted . Washington grew")
+    spans = [Span(no_cue, 0, 2, "PER"), Span(no_cue, 4, 5, "LOC"), Span(no_cue, 7, 8, "LOC")]
+    assert [s.label_ for s in voted_labels(spans)] == ["PER", "LOC", "LOC"]  # no person cue
     leader = news_nlp.make_doc("Hun Sen met Santa Cruz")
     assert given_name_person(Span(leader, 0, 2, "LOC"), {(0, 2): "PERSON"}).label_ == "PER"
     # a place GeoNames knows stays one, whatever the small model says

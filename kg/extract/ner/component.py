@@ -58,6 +58,7 @@ from kg.lexicon.words import (
     INSTITUTION_HEAD_WORDS,
     NAME_HEAD_WORDS,
     ORG_HEAD_WORDS,
+    PLACE_PREPOSITIONS,
     POSSESSIVES,
     TITLE_MODIFIERS,
     TITLE_NOUNS,
@@ -527,6 +528,7 @@ def voted_labels(spans: Sequence[Span]) -> list[Span]:
             if span.label_ == "PER" and len(span) == 1 and _titled(span) and span[0].is_title:
                 titled[_words(span)] += 3  # "Mr Ebbers" when "Bernie Ebbers" was an ORG
     out = []
+    spoken = _surnames_as_people(spans)
     for span in spans:
         counts = votes.get(_words(span))
         if len(span) > 1 and titled[_words(span[-1:])] and _personal_name(span):
@@ -535,8 +537,28 @@ def voted_labels(spans: Sequence[Span]) -> list[Span]:
             (best, n), *rest = counts.most_common(2) + [("", 0)]
             if best != span.label_ and n > rest[0][1]:
                 span = Span(span.doc, span.start, span.end, label=best)
+        if (span.label_ in VOTED_LABELS and span.label_ != "PER" and _words(span) in spoken
+                and not (span.start and span.doc[span.start - 1].lower_ in PLACE_WORDS)):
+            span = Span(span.doc, span.start, span.end, label="PER")
         out.append(span)
     return out
+
+
+#: Words before a name that make it a place whatever else the article writes it as.
+PLACE_WORDS = PLACE_PREPOSITIONS | {"at", "from"}  # not "to": "lost to Washington"
+
+
+def _surnames_as_people(spans: Sequence[Span]) -> set[tuple[str, ...]]:
+    """The surnames of people named in full that the document also writes alone where only a
+    person stands (:func:`has_person_cue`: "Washington , who climbed back" after "MaliVai
+    Washington"): their other mentions are that person's, however the tagger read them (not
+    after "in", "at", "from": "in Washington" is still the city)."""
+    if not spans:
+        return set()
+    doc = spans[0].doc
+    surnames = {span[-1].lower_ for span in spans
+                if span.label_ == "PER" and len(span) > 1 and span[-1].is_title}
+    return {(word,) for word in surnames if has_person_cue(doc, word)}
 
 
 def _words(span: Span) -> tuple[str, ...]:
