@@ -444,3 +444,20 @@ def test_no_particle_join_after_an_initial_or_a_title(blank: Any, text: str) -> 
     for token in doc:
         token.pos_ = "PROPN" if token.is_title else "NOUN"
     assert [m[0] for m in mentions(doc)] == [text.split()[-2]]
+
+
+@pytest.mark.parametrize(
+    ("text", "ents", "expected"),
+    [
+        pytest.param("Said Rajab Adinayev , a bearded elderly Tajik .",
+                     [("Rajab Adinayev", "PERSON"), ("Tajik", "PERSON")],
+                     [("Rajab Adinayev", "Person")], id="a-nationality-is-no-name"),
+        pytest.param("Dawn French starred . French said so .",
+                     [("Dawn French", "PERSON"), ("French", "PERSON")],
+                     [("Dawn French", "Person"), ("French", "Person")],
+                     id="a-surname-of-the-article"),
+    ],
+)
+def test_a_nationality_tagged_a_person(blank: Any, text: str, ents: Ents,
+                                       expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

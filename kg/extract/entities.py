@@ -271,6 +271,15 @@ def is_demonym(span: Span) -> bool:
     return span[0].pos_ == "ADJ" or demonym_code(span.text) is not None
 
 
+def is_nationality_person(span: Span, surnames: frozenset[str]) -> bool:
+    """Whether a one-word "person" is a nationality ("Tajik" of "a bearded elderly Tajik",
+    "The Brazilian 's 79th-minute effort"): a description, which ``kg.extract.descriptions``
+    reads, not a name — unless it is the surname of someone the article names in full
+    ("Dawn French", then "French")."""
+    return (span.label_ == "PERSON" and len(span) == 1 and span[0].lower_ not in surnames
+            and demonym_code(span.text) is not None)
+
+
 def is_nationality_noun(word: str) -> bool:
     """Whether a word names a member or the members of a nation or people: a nationality
     adjective made a noun with "man" or "woman" ("Frenchman", "Dutchmen") or plural
@@ -477,7 +486,8 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     ents = particle_joined(doc, ents)
     for whole in with_force_descriptions(doc, ents):
         kind = KIND_BY_LABEL.get(whole.label_)
-        if kind is None or is_title_fragment(whole) or is_demonym(whole):
+        if (kind is None or is_title_fragment(whole) or is_demonym(whole)
+                or is_nationality_person(whole, surnames)):
             continue
         for ent in span_parts(whole):
             if kind is not EntityKind.PERSON and (person := glued_person(ent)) is not None:
