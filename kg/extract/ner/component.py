@@ -558,7 +558,8 @@ def _surnames_as_people(spans: Sequence[Span]) -> set[tuple[str, ...]]:
     doc = spans[0].doc
     surnames = {span[-1].lower_ for span in spans
                 if span.label_ == "PER" and len(span) > 1 and span[-1].is_title}
-    return {(word,) for word in surnames if has_person_cue(doc, word)}
+    others = {span[0].lower_ for span in spans if len(span) == 1 and span.label_ != "PER"}
+    return {(word,) for word in surnames & others if has_person_cue(doc, word)}
 
 
 def _words(span: Span) -> tuple[str, ...]:
