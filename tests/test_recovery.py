@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from kg.extract.recovery import is_known_place, recovered_mentions
+from kg.extract.recovery import is_known_place, recovered_mentions, with_headline_names
 from kg.model import EntityKind, Mention, Sentence
 
 
@@ -407,3 +407,28 @@ def test_the_sides_of_a_table_of_mixed_classes_are_left() -> None:
                 mention(STANDINGS, "Norwich", EntityKind.PLACE, "GPE"),
                 mention(STANDINGS, "Bolton", EntityKind.PERSON, "PERSON")]
     assert recovered_mentions(STANDINGS, [Sentence(0, 0, len(STANDINGS))], mentions) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("OTTAWA 1996-08-30\nThe government fell.", ["OTTAWA"]),
+        ("TAVILDARA , Tajikistan 1996-08-30\nTroops took the town.", ["TAVILDARA", "Tajikistan"]),
+        ("KYIV, May 18 (Reuters) - Nearly 1,000 left.", ["KYIV"]),
+        ("SOCCER - JAPAN BEAT SYRIA\nJapan won.", []),
+        ("NOTE - the figures are provisional.", []),
+    ],
+)
+def test_the_place_of_a_dateline(text: str, expected: list[str]) -> None:
+    found = recovered_mentions(text, [Sentence(0, 0, len(text))], [])
+    assert [m.name for m in found] == expected
+    assert all(m.kind is EntityKind.PLACE for m in found)
+
+
+def test_a_byline_glued_to_the_dateline_leaves_the_place() -> None:
+    text = "Deborah Charles\nRANGOON 1996-08-31\nBurma's leader spoke.\nShe left.\nIt rained."
+    glued = mention(text, "Deborah Charles\nRANGOON")
+    found = with_headline_names(text, sentences(text),
+                                [glued, *recovered_mentions(text, sentences(text), [glued])])
+    assert [(m.text, m.kind) for m in found] == [
+        ("Deborah Charles", EntityKind.PERSON), ("RANGOON", EntityKind.PLACE)]

@@ -66,11 +66,14 @@ _TITLE_WORDS = HONORIFICS | TITLE_NOUNS
 
 def recovered_mentions(text: str, sentences: Sequence[Sentence],
                        mentions: Sequence[Mention]) -> list[Mention]:
-    """The mentions the tagger missed (see the module docstring), in text order."""
+    """The mentions the tagger missed (see the module docstring), in text order. A mention
+    across a line break counts up to the break where the line rules will cut it there
+    (``cut_at_line_breaks``: a byline glued to the dateline after it)."""
+    mentions = cut_at_line_breaks(text, mentions, sentences)
     taken = [(m.begin, m.end) for m in mentions]
     found: list[Mention] = []
-    for mention in [*_repeated_names(text, mentions), *_cued_places(text), *_told(text),
-                    *_table_sides(text, mentions)]:
+    for mention in [*_dateline_places(text), *_repeated_names(text, mentions),
+                    *_cued_places(text), *_told(text), *_table_sides(text, mentions)]:
         if not any(b < mention.end and mention.begin < e for b, e in taken):
             taken.append((mention.begin, mention.end))
             found.append(mention)
@@ -247,6 +250,68 @@ def _table_sides(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]:
                 yield Mention(begin, end, name, name, kind, label, 0)
 
 
+#: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
+#: an ISO date ending the line (" 1996-08-30", ", France 1996-08-30", as news agencies' files
+#: write it; a comma may stand apart in tokenised text).
+_DATELINE_AFTER = re.compile(
+    r"(?:\s?,\s*[A-Z][A-Za-z]+\.?)?(?:\s?,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*\([A-Z][A-Za-z]+\)"
+    r"|\s+[-–—]\s|\s+\d{4}-\d\d-\d\d\s*(?:$|\n))")
+
+
+def is_dateline(before: str, after: str) -> bool:
+    """Whether a name opens a line as the place of a dateline ("KYIV, May 18 - Nearly 1,000
+    …", "LONDON (Reuters) -", "MOSCOW 1996-08-30").
+
+    >>> is_dateline("", ", May 18 - Nearly"), is_dateline("said ", ", May 18")
+    (True, False)
+    >>> is_dateline("", " 1996-08-30"), is_dateline("", " , France 1996-08-30")
+    (True, True)
+    >>> is_dateline("", " 1996-08-30 to 1996-09-02")
+    False
+    """
+    return (not before or before.endswith("\n")) and bool(_DATELINE_AFTER.match(after))
+
+
+#: A dateline's place opening a line, and the region or country after its comma: "OTTAWA",
+#: "TAVILDARA , Tajikistan", "FARMINGTON HILLS , Mich" (before the date: ``is_dateline``).
+_DATELINE = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3})"
+                       r"(?: ?, ([A-Z][\w.]*(?: [A-Z][\w.]*)?))?")
+
+
+def _dateline_places(text: str) -> Iterator[Mention]:
+    """The places of a dateline ("OTTAWA 1996-08-30", "TAVILDARA , Tajikistan 1996-08-30",
+    "KYIV, May 18 (Reuters) -"): the name opening a line before a date or an agency in
+    brackets is where the story was filed, and a name after its comma (not a month) the
+    region or country. A line opening "SOCCER - …" or "NOTE - …" is no dateline."""
+    for begin, end in line_bounds(text):
+        match = _DATELINE.match(text, begin, end)
+        if match is None:
+            continue
+        found: list[int] = []
+        for group in (2, 1):
+            name = match.group(group)
+            if name and name.lower() not in CALENDAR_WORDS and _filed(text, match.end(group)):
+                found = [group] if group == 1 else [1, 2]
+                break
+        for group in found:
+            name = match.group(group)
+            yield Mention(match.start(group), match.end(group), name, name, EntityKind.PLACE,
+                          "GPE", 0)
+
+
+#: What follows a dateline's place (or its region): an ISO date ending the line, a month and
+#: a day, or a news agency in brackets and a dash.
+_FILED = re.compile(r"\s+\d{4}-\d\d-\d\d\s*(?:$|\n)|\s?,\s*([A-Z][a-z]{2,8})\.?\s+\d{1,2}\b"
+                    r"|\s*\([A-Z][A-Za-z]+\)\s+[-–—]")
+
+
+def _filed(text: str, end: int) -> bool:
+    """Whether the text at ``end`` goes on as a dateline after its place (``_FILED``)."""
+    match = _FILED.match(text, end)
+    return match is not None and (not match.group(1)
+                                  or match.group(1).lower().rstrip(".") in CALENDAR_WORDS)
+
+
 def lower_words(text: str) -> set[str]:
     """The words ``text`` writes in lower case, web-address lines aside (a URL spells names in
     lower case: "/ wladimir - klitschko - retains").
@@ -352,7 +417,8 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention],
             continue
         kept.append(Mention(begin, begin + len(part), part, " ".join(part.split()), m.kind,
                             m.ner_label, m.sentence, m.titles))
-    return sorted(kept, key=lambda m: (m.begin, m.end))
+    once = {(m.begin, m.end): m for m in reversed(kept)}  # a part already found: one mention
+    return sorted(once.values(), key=lambda m: (m.begin, m.end))
 
 
 #: A nickname in brackets or quotes and the surname after a person's given names:

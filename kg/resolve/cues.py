@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kg.extract.recovery import is_dateline
 from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import PLACE_NOUNS
@@ -138,28 +139,6 @@ def _head(after: str) -> tuple[str | None, EntityKind | None]:
     if word in PLACE_HEADS or tuple(word.split()) in FACILITY_TAILS:
         return head, EntityKind.PLACE
     return None, None
-
-
-#: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
-#: an ISO date ending the line (" 1996-08-30", ", France 1996-08-30", as news agencies' files
-#: write it; a comma may stand apart in tokenised text).
-_DATELINE_AFTER = re.compile(
-    r"(?:\s?,\s*[A-Z][A-Za-z]+\.?)?(?:\s?,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*\([A-Z][A-Za-z]+\)"
-    r"|\s+[-–—]\s|\s+\d{4}-\d\d-\d\d\s*(?:$|\n))")
-
-
-def is_dateline(before: str, after: str) -> bool:
-    """Whether a name opens a line as the place of a dateline ("KYIV, May 18 - Nearly 1,000
-    …", "LONDON (Reuters) -", "MOSCOW 1996-08-30").
-
-    >>> is_dateline("", ", May 18 - Nearly"), is_dateline("said ", ", May 18")
-    (True, False)
-    >>> is_dateline("", " 1996-08-30"), is_dateline("", " , France 1996-08-30")
-    (True, True)
-    >>> is_dateline("", " 1996-08-30 to 1996-09-02")
-    False
-    """
-    return (not before or before.endswith("\n")) and bool(_DATELINE_AFTER.match(after))
 
 
 def _is_locative(before: str) -> bool:
