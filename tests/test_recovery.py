@@ -416,6 +416,7 @@ def test_the_sides_of_a_table_of_mixed_classes_are_left() -> None:
         ("TAVILDARA , Tajikistan 1996-08-30\nTroops took the town.", ["TAVILDARA", "Tajikistan"]),
         ("KYIV, May 18 (Reuters) - Nearly 1,000 left.", ["KYIV"]),
         ("SOCCER - JAPAN BEAT SYRIA\nJapan won.", []),
+        ("JAPAN - Yield for the benchmark bond fell.", ["JAPAN"]),
         ("NOTE - the figures are provisional.", []),
     ],
 )

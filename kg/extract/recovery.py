@@ -282,7 +282,8 @@ def _dateline_places(text: str) -> Iterator[Mention]:
     """The places of a dateline ("OTTAWA 1996-08-30", "TAVILDARA , Tajikistan 1996-08-30",
     "KYIV, May 18 (Reuters) -"): the name opening a line before a date or an agency in
     brackets is where the story was filed, and a name after its comma (not a month) the
-    region or country. A line opening "SOCCER - …" or "NOTE - …" is no dateline."""
+    region or country; before a dash, only a country or city GeoNames knows ("JAPAN - Yield
+    for …" in a market report; "SOCCER - …", "NOTE - …" are no datelines)."""
     for begin, end in line_bounds(text):
         match = _DATELINE.match(text, begin, end)
         if match is None:
@@ -290,7 +291,9 @@ def _dateline_places(text: str) -> Iterator[Mention]:
         found: list[int] = []
         for group in (2, 1):
             name = match.group(group)
-            if name and name.lower() not in CALENDAR_WORDS and _filed(text, match.end(group)):
+            if name and name.lower() not in CALENDAR_WORDS and (
+                    _filed(text, match.end(group)) or _DASH.match(text, match.end(group))
+                    and _known_place_written(name)):
                 found = [group] if group == 1 else [1, 2]
                 break
         for group in found:
@@ -303,6 +306,17 @@ def _dateline_places(text: str) -> Iterator[Mention]:
 #: a day, or a news agency in brackets and a dash.
 _FILED = re.compile(r"\s+\d{4}-\d\d-\d\d\s*(?:$|\n)|\s?,\s*([A-Z][a-z]{2,8})\.?\s+\d{1,2}\b"
                     r"|\s*\([A-Z][A-Za-z]+\)\s+[-–—]")
+
+
+#: A dash after a line's opening name: a dateline ("KYIV - …") or a section's country in a
+#: market report ("JAPAN - Yield for …"), but also a headline's topic ("SOCCER - …").
+_DASH = re.compile(r"\s+[-–—]\s")
+
+
+def _known_place_written(name: str) -> bool:
+    """Whether GeoNames knows ``name`` as a country or city, as written or, set in capitals,
+    in Title Case ("JAPAN")."""
+    return is_known_place(name) or name.isupper() and is_known_place(name.title())
 
 
 def _filed(text: str, end: int) -> bool:
