@@ -254,10 +254,11 @@ def test_labels_agree_within_a_document(news_nlp: Any) -> None:
     no_cue = news_nlp.make_doc("MaliVai Washington lost . Washington voted . Washington grew")
     spans = [Span(no_cue, 0, 2, "PER"), Span(no_cue, 4, 5, "LOC"), Span(no_cue, 7, 8, "LOC")]
     assert [s.label_ for s in voted_labels(spans)] == ["PER", "LOC", "LOC"]  # no person cue
-    leader = news_nlp.make_doc("Hun Sen met Santa Cruz")
-    assert given_name_person(Span(leader, 0, 2, "LOC"), {(0, 2): "PERSON"}).label_ == "PER"
-    # a place GeoNames knows stays one, whatever the small model says
-    assert given_name_person(Span(leader, 3, 5, "LOC"), {(3, 5): "PERSON"}).label_ == "LOC"
+    # no given name first: a place stays one, whatever the small model says (GeoNames knows
+    # neither as a city of 15,000)
+    place = news_nlp.make_doc("Monte Carlo and Tamil Nadu")
+    assert given_name_person(Span(place, 0, 2, "LOC"), {(0, 2): "PERSON"}).label_ == "LOC"
+    assert given_name_person(Span(place, 3, 5, "LOC"), {(3, 5): "PERSON"}).label_ == "LOC"
 
 
 def test_prefixed_modifiers_and_honorifics(news_nlp: Any) -> None:

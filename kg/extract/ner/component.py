@@ -438,17 +438,15 @@ def given_name_person(span: Span, small_labels: Mapping[tuple[int, int], str]) -
     """``span`` with the small model's class where the two disagree and the words side with
     it: a name of two or more capitalised words, none an organisation or place word, that
     the small model reads as a person, the first a given name, is a PER ("Angela Merkel",
-    "Roman Abramovich" tagged ORG; not "Maersk Line"), and so is such a "place" GeoNames does
-    not know, whatever its first word ("Louis Farrakhan", "Hun Sen" tagged LOC); one word the
-    news NER calls a person, the small model an organisation, that is no given name and has no
-    title before it, is an ORG ("Google", "Chelsea" tagged PER; a surname of a person named in
-    full is a PER again by ``voted_labels``), unless :func:`has_person_cue`."""
+    "Roman Abramovich" tagged ORG; not "Maersk Line"); one word the news NER calls a person,
+    the small model an organisation, that is no given name and has no title before it, is an
+    ORG ("Google", "Chelsea" tagged PER; a surname of a person named in full is a PER again
+    by ``voted_labels``), unless :func:`has_person_cue`."""
     small = small_labels.get((span.start, span.end))
     words = {t.lower_ for t in span}
     if (span.label_ in ("ORG", "LOC") and len(span) > 1 and small == "PERSON"
             and all(t.is_title for t in span) and not words & NAME_HEAD_WORDS
-            and (span[0].lower_ in GIVEN_NAMES
-                 or span.label_ == "LOC" and not is_known_place(span.text))):
+            and span[0].lower_ in GIVEN_NAMES):
         return Span(span.doc, span.start, span.end, label="PER")
     if (span.label_ == "PER" and len(span) == 1 and small == "ORG"
             and span[0].lower_ not in GIVEN_NAMES and not _titled(span)
