@@ -236,8 +236,8 @@ def _table_sides(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]:
             row = shape.fullmatch(text, begin, end)
             if row is not None:
                 sides += [row.span(g) for g in range(1, shape.groups + 1)]
-        kinds = Counter((m.kind, m.ner_label) for m in mentions
-                        if (m.begin, m.end) in set(sides))
+        side_set = set(sides)
+        kinds = Counter((m.kind, m.ner_label) for m in mentions if (m.begin, m.end) in side_set)
         if sum(kinds.values()) < MIN_TABLE_SIDES:
             continue
         (kind, label), n = kinds.most_common(1)[0]
