@@ -183,3 +183,15 @@ def test_where_something_happens_stays_with_the_city_in_a_club_article() -> None
     split = split_clubs(_resolution(extractions, (city,)), extractions)
     sport = sorted((b, key) for (doc, b, _e), key in split.assignments.items() if doc == "sport")
     assert [key for _b, key in sport] == ["organization/dunmore"] * 3 + ["place/dunmore"]
+
+
+def test_after_a_mid_sentence_in_an_organisation_named_like_a_town_stays_one() -> None:
+    text = "LEEDS 1996-08-30\nHe invested in Leeds last year.\nIn Leeds , rain fell.\nLeeds won."
+    document = document_from_text(text, path="firm.txt")
+    mentions = _mentions(text, "LEEDS", "Leeds", "Leeds", "Leeds")
+    extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
+    firm = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
+    resolution = places_apart(Resolution((firm,), {
+        (document.doc_id, m.begin, m.end): firm.key for m in mentions}), [extraction])
+    owners = [key for _ref, key in sorted(resolution.assignments.items())]
+    assert owners == ["place/leeds", "organization/leeds", "place/leeds", "organization/leeds"]

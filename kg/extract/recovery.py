@@ -1,6 +1,6 @@
 """Names the tagger missed, recovered where the text leaves no doubt (issue 12, item 3).
 
-Four rules, all over the article's text and the mentions already found (no spaCy):
+Five rules, all over the article's text and the mentions already found (no spaCy):
 
 * **found once, found everywhere**: a name the tagger found somewhere in the article (and a
   person's surname, "Klitschko" of "Wladimir Klitschko"; a one-word organisation or place
@@ -17,10 +17,14 @@ Four rules, all over the article's text and the mentions already found (no spaCy
   title, a month or weekday, a lone nationality word, an initial or a plural ("told MPs");
 * **the sides of a table**: in rows of standings or results ("Tranmere 4 2 1 1 6 4 7",
   "Sale 31 Wasps 33"), a side the tagger missed is a mention of the class the tagger gave
-  most of the other sides, when it found three or more (``_table_sides``).
+  most of the other sides, when it found three or more (``_table_sides``);
+* **datelines**: the name opening a line before a date or a news agency ("OTTAWA
+  1996-08-30", "KYIV, May 18 (Reuters) -") is a place, and so is the region or country after
+  its comma ("TAVILDARA , Tajikistan 1996-08-30"); before a bare dash only a country or city
+  GeoNames knows ("JAPAN - …", not "SOCCER - …").
 
 A recovered mention keeps the class and NER label of the mention it was found from
-(places: GPE; outlets: ORG); it overlaps no mention found before.
+(places and datelines: GPE; outlets: ORG); it overlaps no mention found before.
 
 >>> from kg.model import EntityKind
 >>> text = "Wladimir Klitschko won. Klitschko said he was glad."

@@ -166,10 +166,10 @@ def _is_firm(doc: Doc, first: Span, second: Span, surnames: frozenset[str]) -> b
 POLICE = "police"
 #: Dependencies of a "police" that modifies another noun ("police officers", "police car").
 MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
-#: Labels of the place a force is named by ("Athens police", "Greek police").
+#: Labels of the place a force is named by ("Vancouver Police", "Greek Police").
 FORCE_PLACE_LABELS = frozenset({"GPE", "LOC", "NORP"})
-#: Dependencies of a place that stands for itself, not for its police ("in Athens police
-#: fired", "Athens, police said").
+#: Dependencies of a place that stands for itself, not for its police ("In Athens Police
+#: fired", "Athens, Police said").
 PLACE_ARGUMENT_DEPS = frozenset({"pobj", "nsubj", "nsubjpass", "dobj", "conj", "appos"})
 #: What may follow "police" in a force's name: nothing, "Department", "Service", "Force".
 FORCE_ENDINGS = frozenset({(), *((w,) for w in word_list("force-name-endings"))})
@@ -211,10 +211,10 @@ def is_force_acronym(text: str) -> bool:
 
 def named_force(ents: Sequence[Span]) -> str | None:
     """The one police force the document names ("Tarnow Police", "Tarnow Police Department",
-    "Athens police", "NYPD"), else ``None``: no name of a force, two, or a name with "Police"
-    that is no force ("the Police Federation", "Police Authority", a headline's "Teen Shot By
-    Police"). A name written in other cases ("Vancouver Police", "Vancouver police") or by its
-    acronym ("NYPD" of "New York Police Department") is one force."""
+    "NYPD"), else ``None``: no name of a force, two, or a name with "Police" that is no force
+    ("the Police Federation", "Police Authority", a headline's "Teen Shot By Police"). A name
+    written also in capitals ("VANCOUVER POLICE") or by its acronym ("NYPD" of "New York
+    Police Department") is one force, and "the Police Department" beside it none."""
     named: dict[str, Span] = {}
     for e in ents:
         if e.label_ == "ORG" and (len(e) > 1 and any(t.lower_ == POLICE and t.is_title for t in e)

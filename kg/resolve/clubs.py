@@ -26,11 +26,10 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kg.extract.recovery import is_known_place
+from kg.extract.recovery import is_dateline, is_known_place
 from kg.ingest.files import slugify
 from kg.lexicon.countries import name_key
 from kg.model import Entity, EntityKind, Extraction, MentionRef, Resolution
-from kg.resolve.cues import is_dateline
 from kg.resolve.geo import link_place, us_state_names
 from kg.resolve.types import PLACE, role_cue
 
@@ -95,15 +94,19 @@ _VENUE_COLON = re.compile(r"\s*:")
 #: "in" right before a name: where something is, or happens ("In Seattle , Pete Incaviglia's
 #: grand slam …", "a hero in Turin").
 _IN_BEFORE = re.compile(r"(?<![\w-])[Ii]n $")
+#: "In" opening a line or a sentence, and the comma after the place it introduces.
+_OPENING_IN = re.compile(r"(?:^|(?<=[.!?] ))In $", re.MULTILINE)
+_COMMA_AFTER = re.compile(r"\s?,")
 #: A possessive after a name: its owner, the club ("in Toronto's rotation").
 _OWNER_AFTER = re.compile(r"\s?['’]s?\b")
 
 
-def _the_place_itself(text: str, begin: int, end: int) -> bool:
+def _the_place_itself(text: str, begin: int, end: int, strict: bool = False) -> bool:
     """Whether a city's mention in a club's article is still the city: a dateline's place
     ("MOSCOW 1996-08-30", "KYIV, May 18 -") or where a fixture is played ("CHICAGO AT
     TORONTO", "At Portsmouth : Middlesex beat Hampshire"), or where something happens ("In
-    Seattle , Pete Incaviglia's grand slam …"; not "in Seattle's rotation").
+    Seattle , Pete Incaviglia's grand slam …"; not "in Seattle's rotation"; ``strict``: only
+    "In X ," opening a sentence).
 
     >>> _the_place_itself("CHICAGO AT TORONTO", 11, 18), _the_place_itself("CHICAGO AT TORONTO",
     ...                                                                     0, 7)
@@ -119,8 +122,11 @@ def _the_place_itself(text: str, begin: int, end: int) -> bool:
         return True
     if text[line_begin:begin] == "At " and _VENUE_COLON.match(text, end):
         return True  # "At Chesterfield : Derbyshire beat Worcestershire …"
-    if _IN_BEFORE.search(text, max(0, begin - 4), begin) and not _OWNER_AFTER.match(text, end):
-        return True  # "In Toronto , Kevin Tapani allowed …"; not "in Toronto's rotation"
+    if strict:  # "invested in Nokia", "a stake in Orange": a firm may stand after "in"
+        if _OPENING_IN.search(text, max(0, begin - 4), begin) and _COMMA_AFTER.match(text, end):
+            return True  # "In Toronto , Kevin Tapani allowed …", opening its sentence
+    elif _IN_BEFORE.search(text, max(0, begin - 4), begin) and not _OWNER_AFTER.match(text, end):
+        return True  # "a conference in Brighton"; not "in Toronto's rotation"
     line_end = text.find("\n", end)
     fixture = _FIXTURE.fullmatch(text, line_begin, line_end if line_end >= 0 else len(text))
     return fixture is not None and fixture.span(1) == (begin, end)
@@ -128,7 +134,8 @@ def _the_place_itself(text: str, begin: int, end: int) -> bool:
 
 def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
     """``resolution`` with each mention that is a city itself (a dateline's place, a fixture's
-    venue: ``_the_place_itself``) taken from the organisation of the city's name it was
+    venue, "In X ," opening a sentence: ``_the_place_itself``, strict — a firm named like a town
+    may stand after a mid-sentence "in") taken from the organisation of the city's name it was
     resolved to ("TORONTO 1996-08-30" in a corpus whose "Toronto" is the baseball club) and
     given to the place of that name (``place/<slug>``, the one resolution has, else a new one
     linked to GeoNames). An organisation all of whose mentions are so is left as it is."""
@@ -141,7 +148,7 @@ def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> R
         refs[key] += 1
         text = texts.get(ref[0])
         if (text is not None and by_key[key].kind is EntityKind.ORGANIZATION
-                and _the_place_itself(text, ref[1], ref[2])
+                and _the_place_itself(text, ref[1], ref[2], strict=True)
                 and _known_city(text[ref[1] : ref[2]])):
             moves[key].append(ref)
     assignments = dict(resolution.assignments)

@@ -478,11 +478,10 @@ def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
              if m.kind is ORG and (len(m.tokens) > 1 and all(
                  w[:1].isupper() or w.lower() in ACRONYM_SKIP for w in m.name.split())
                                    or is_force_acronym(m.name))]
-    generic_sets = {root for root in sizes if all(
-        is_generic(named[j].tokens) for j in range(len(named)) if merger.find(j) == root)}
+    specific = {merger.find(j) for j, m in enumerate(named) if not is_generic(m.tokens)}
     for i, n in enumerate(named):
         if (n.kind is PERSON or not is_generic(n.tokens) or not _one_description(n.tokens)
-                or sizes[merger.find(i)] > 1 and merger.find(i) not in generic_sets):
+                or sizes[merger.find(i)] > 1 and merger.find(i) in specific):
             continue
         word = n.tokens[0]
         owners = [j for j in names if word in _head_words(named[j])
@@ -519,7 +518,8 @@ def _country_of(token: str) -> str | None:
 
 
 def fold(named: Sequence[NameGroup], merger: Merger) -> list[Group]:
-    """One group per set of joined name groups; keys come from its fullest name."""
+    """One group per set of joined name groups; keys come from its fullest name that is not
+    a description ("NYPD", not "police" or "the Police Department")."""
     groups = []
     for members in merger.sets().values():
         anchor = max(members, key=lambda i: (not is_generic(named[i].tokens), len(named[i].tokens),
