@@ -149,16 +149,21 @@ def _mentions(text: str, *names: str) -> tuple[Mention, ...]:
     return tuple(found)
 
 
-def test_a_dateline_and_a_venue_leave_the_club_for_the_city() -> None:
-    # a city GeoNames knows: the rule asks GeoNames whether the name is a place
-    text = ("LEEDS 1996-08-30\nKELSO AT LEEDS\nAt Leeds : Kelso beat Dunmore by 88 runs .\n"
-            "Leeds beat Kelso 2-1.")
+def _leeds_apart(text: str, *names: str) -> Resolution:
+    """``places_apart`` over one article whose mentions of ``names`` (in order) are all the
+    organisation "Leeds" — a city GeoNames knows: the rule asks GeoNames."""
     document = document_from_text(text, path="sport.txt")
-    mentions = _mentions(text, "LEEDS", "LEEDS", "Leeds", "Leeds")
+    mentions = _mentions(text, *names)
     extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
     club = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
-    resolution = places_apart(Resolution((club,), {
+    return places_apart(Resolution((club,), {
         (document.doc_id, m.begin, m.end): club.key for m in mentions}), [extraction])
+
+
+def test_a_dateline_and_a_venue_leave_the_club_for_the_city() -> None:
+    resolution = _leeds_apart("LEEDS 1996-08-30\nKELSO AT LEEDS\nAt Leeds : Kelso beat Dunmore "
+                              "by 88 runs .\nLeeds beat Kelso 2-1.", "LEEDS", "LEEDS", "Leeds",
+                              "Leeds")
     by_key = {e.key: e for e in resolution.entities}
     assert by_key["place/leeds"].kind is EntityKind.PLACE and by_key["place/leeds"].geo
     owners = [key for _ref, key in sorted(resolution.assignments.items())]
@@ -186,12 +191,7 @@ def test_where_something_happens_stays_with_the_city_in_a_club_article() -> None
 
 
 def test_after_a_mid_sentence_in_an_organisation_named_like_a_town_stays_one() -> None:
-    text = "LEEDS 1996-08-30\nHe invested in Leeds last year.\nIn Leeds , rain fell.\nLeeds won."
-    document = document_from_text(text, path="firm.txt")
-    mentions = _mentions(text, "LEEDS", "Leeds", "Leeds", "Leeds")
-    extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
-    firm = Entity("organization/leeds", EntityKind.ORGANIZATION, "Leeds")
-    resolution = places_apart(Resolution((firm,), {
-        (document.doc_id, m.begin, m.end): firm.key for m in mentions}), [extraction])
+    resolution = _leeds_apart("LEEDS 1996-08-30\nHe invested in Leeds last year.\nIn Leeds , "
+                              "rain fell.\nLeeds won.", "LEEDS", "Leeds", "Leeds", "Leeds")
     owners = [key for _ref, key in sorted(resolution.assignments.items())]
     assert owners == ["place/leeds", "organization/leeds", "place/leeds", "organization/leeds"]
