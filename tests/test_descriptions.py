@@ -54,6 +54,9 @@ def described(nlp: Any, text: str) -> list[tuple[str, str]]:
         pytest.param("Teacher charged after school fire\n\nA woman died on Friday in York. Police "
                      "said Tom Hale, 23, was charged with manslaughter.",
                      [("Teacher", "Tom Hale")], id="the-same-in-a-headline-in-sentence-case"),
+        pytest.param("Sheriff's Deputy Shot and Killed\n\nDeputy Tom Hale, 35, died on Sunday "
+                     "after a traffic stop in Leeds.", [("Deputy", "Tom Hale")],
+                     id="a-post-owned-by-a-post-is-one-post"),
     ],
 )
 def test_a_description_is_the_one_person_the_article_says_it_is(
@@ -99,6 +102,8 @@ def test_a_description_is_the_one_person_the_article_says_it_is(
                      id="a-gender-beside-someone-of-unknown-gender"),
         pytest.param("Singer's Lawyer Quits Case\n\nThe singer's lawyer, Mark Dunn, said on "
                      "Monday that he had quit.", id="a-headline-noun-with-an-owner"),
+        pytest.param("Deputy's Alleged Killer Charged\n\nDeputy Tom Hale, 35, died on Sunday. "
+                     "Police said a man was charged.", id="a-post-owns-someone-else"),
         pytest.param("HEAVYWEIGHT TITLE FIGHTS\n\nHeavyweight Tom Baker won again on Saturday.",
                      id="a-line-in-capitals-hides-a-modifier"),
         pytest.param("Lawyer Mark Dunn Quits Case\n\nMark Dunn, a lawyer, said on Monday that "

@@ -387,11 +387,16 @@ def _apostrophe_s(doc: Doc, i: int) -> bool:
 
 
 def _owned(doc: Doc, i: int) -> bool:
-    """Whether the noun phrase ending at token ``i`` has an owner ("Lohan's Lawyer", "Sheriff ’ s
-    Deputy", "His Lawyer")."""
+    """Whether the noun phrase ending at token ``i`` has an owner ("Lohan's Lawyer", "His
+    Lawyer", "Deputy's Alleged Killer") — not a post owned by a post, which is one post
+    ("Sheriff ’ s Deputy": a deputy sheriff)."""
     for token in reversed(doc[max(0, i - _MOST_WORDS) : i]):
-        if token.tag_ in {"POS", "PRP$"} or token.i > 0 and _apostrophe_s(doc, token.i - 1):
+        if token.tag_ == "PRP$":
             return True
+        owner = token.i - 1 if token.tag_ == "POS" else token.i - 2 if (
+            token.i > 1 and _apostrophe_s(doc, token.i - 1)) else None
+        if owner is not None:
+            return not (is_title_word(doc[owner]) and is_title_word(doc[i]))
         if not (token.pos_ in {"ADJ", "NOUN", "PROPN"} or token.tag_ in {"JJ", "NN", "NNP"}):
             return False
     return False
