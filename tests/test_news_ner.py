@@ -89,7 +89,7 @@ def test_capitals_headlines_are_title_cased_keeping_short_names() -> None:
 
 
 @pytest.mark.parametrize("name", ["kg.extract.ner.corpus", "kg.extract.ner.training",
-                                  "kg.extract.ner.vectors"])
+                                  "kg.extract.ner.vectors", "kg.extract.ner.component"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -471,3 +471,9 @@ def test_the_small_model_fills_no_capitals_run_common_word_or_name_the_news_ner_
                                       common_words=english_words(news_nlp))}
     assert found == {("Morningside", 9, "ORG"), ("Morningside", 14, "ORG"),
                      ("Manila", 16, "LOC")}
+
+
+def test_a_time_zone_after_a_clock_time_is_no_name(nlp: Any) -> None:
+    doc = nlp("Shares in London rose 4% by 1200 GMT, while Paris fell. The GMT rule held.")
+    names = [(e.text, e.start_char) for e in doc.ents if e.label_ in ("ORG", "GPE", "PERSON")]
+    assert ("GMT", doc.text.index("GMT")) not in names and ("London", 10) in names

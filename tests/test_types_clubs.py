@@ -195,3 +195,10 @@ def test_after_a_mid_sentence_in_an_organisation_named_like_a_town_stays_one() -
                               "rain fell.\nLeeds won.", "LEEDS", "Leeds", "Leeds", "Leeds")
     owners = [key for _ref, key in sorted(resolution.assignments.items())]
     assert owners == ["place/leeds", "organization/leeds", "place/leeds", "organization/leeds"]
+
+
+def test_after_a_mid_sentence_in_a_club_is_the_town() -> None:
+    resolution = _leeds_apart("Leeds striker Ian Roe scored.\nRoe grew up in Leeds.", "Leeds",
+                              "Leeds")
+    owners = [key for _ref, key in sorted(resolution.assignments.items())]
+    assert owners == ["organization/leeds", "place/leeds"]

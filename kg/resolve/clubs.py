@@ -134,8 +134,9 @@ def _the_place_itself(text: str, begin: int, end: int, strict: bool = False) -> 
 
 def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
     """``resolution`` with each mention that is a city itself (a dateline's place, a fixture's
-    venue, "In X ," opening a sentence: ``_the_place_itself``, strict — a firm named like a town
-    may stand after a mid-sentence "in") taken from the organisation of the city's name it was
+    venue, "In X ," opening a sentence; for a club — an organisation some mention of which
+    plays: a score, "X striker" — also a mid-sentence "in X", where a firm named like a town
+    may stand: ``_the_place_itself``) taken from the organisation of the city's name it was
     resolved to ("TORONTO 1996-08-30" in a corpus whose "Toronto" is the baseball club) and
     given to the place of that name (``place/<slug>``, the one resolution has, else a new one
     linked to GeoNames). An organisation all of whose mentions are so is left as it is."""
@@ -144,11 +145,14 @@ def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> R
     texts = {e.document.doc_id: e.document.text for e in extractions}
     moves: defaultdict[str, list[MentionRef]] = defaultdict(list)
     refs: Counter[str] = Counter()
+    clubs = {key for ref, key in resolution.assignments.items()
+             if by_key[key].kind is EntityKind.ORGANIZATION and ref[0] in texts
+             and role_cue(texts[ref[0]], ref[1], ref[2]) == CLUB}
     for ref, key in resolution.assignments.items():
         refs[key] += 1
         text = texts.get(ref[0])
         if (text is not None and by_key[key].kind is EntityKind.ORGANIZATION
-                and _the_place_itself(text, ref[1], ref[2], strict=True)
+                and _the_place_itself(text, ref[1], ref[2], strict=key not in clubs)
                 and _known_city(text[ref[1] : ref[2]])):
             moves[key].append(ref)
     assignments = dict(resolution.assignments)

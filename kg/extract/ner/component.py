@@ -127,6 +127,8 @@ def merged_entities(
 
     loose = {_core(s): s.label_ for s in small}
     for span in filter(None, map(without_figures, news)):
+        if is_time_zone(span):
+            continue  # "1200 GMT", whatever either model called it
         refined = by_bounds.get((span.start, span.end))
         if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
             span = Span(span.doc, span.start, span.end, label=refined)
@@ -209,7 +211,7 @@ def is_fillable_name(span: Span) -> bool:
     kept; "methanol", "warm-up", "mid-week" are no names), and no modifier made with a
     prefix ("ex-England")."""
     return (any(t.text[:1].isupper() for t in span) or span[-1].lower_ in NAME_HEAD_WORDS) and not (
-        is_prefixed_word(span) or is_pronoun(span))
+        is_prefixed_word(span) or is_pronoun(span) or is_time_zone(span))
 
 
 def is_capitals_run(span: Span) -> bool:
@@ -353,6 +355,27 @@ def is_common_acronym(span: Span, small: Iterable[Span], common_words: frozenset
     return (len(span) == 1 and span.label_ in ("ORG", "PER") and token.is_upper
             and len(token) <= MAX_ACRONYM and token.lower_ in common_words
             and not any(s.start <= token.i < s.end for s in small))
+
+
+#: Time zones a clock time is given in ("1200 GMT").
+TIME_ZONES = word_list("time-zones")
+
+
+def is_time_zone(span: Span) -> bool:
+    """Whether a one-word name is the time zone of a clock time before it ("1200 GMT", "9pm
+    EST", "2100GMT"): part of the time, no organisation.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("At 1405 GMT the GMT rule held")
+    >>> is_time_zone(doc[2:3]), is_time_zone(doc[4:5])
+    (True, False)
+    """
+    token = span[0]
+    if len(span) != 1 or token.lower_ not in TIME_ZONES or token.i == 0:
+        return False
+    before = span.doc[token.i - 1]
+    return (before.like_num or before.lower_.replace(".", "") in ("am", "pm")
+            or any(c.isdigit() for c in before.text))
 
 
 def is_pronoun(span: Span) -> bool:
@@ -594,6 +617,8 @@ def repeated_names(doc: Doc, found: Iterable[Span]) -> Iterable[Span]:
         for words in by_first.get(token.lower_, ()):
             label, texts = labels[words]
             candidate = doc[token.i : token.i + len(words)]
+            if is_time_zone(candidate):
+                break  # "1200 GMT" beside a "GMT" read as a name
             if _texts(candidate) == texts or (
                 tuple(t.lower_ for t in candidate) == words
                 and all(t.is_upper or not t.is_alpha for t in candidate)
