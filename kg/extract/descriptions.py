@@ -451,8 +451,7 @@ def _rival(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Mention
     someone else the article never gave a post, age or nationality, who is not the other
     party of the verb ``d`` goes with ("Hartson foxed Vignal, but the striker's shot …": the
     striker may be Vignal; "Orozco shot the deputy": the deputy is not Orozco)."""
-    begin = frame.offset + doc[d.start].idx
-    sentence = frame.sentence_of_token(d.start)
+    begin, sentence = _where(d, doc, frame)
     before = [m for m in people if m.end <= begin and m.name in owners]
     last = max((m.begin for m in before if owners[m.name] == person), default=-1)
     verb = _governor(doc[d.end - 1])
@@ -478,11 +477,15 @@ def _governor(token: Token) -> Token | None:
         or token.head.pos_ == "VERB" and token.dep_ != "ROOT" else None
 
 
+def _where(d: Description, doc: Doc, frame: ChunkFrame) -> tuple[int, int]:
+    """Where ``d`` stands: its document offset and the index of its sentence."""
+    return frame.offset + doc[d.start].idx, frame.sentence_of_token(d.start)
+
+
 def _nearest(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Mention],
              owners: dict[str, str]) -> str | None:
     """The person named last before ``d``, in its sentence or the one before."""
-    begin = frame.offset + doc[d.start].idx
-    sentence = frame.sentence_of_token(d.start)
+    begin, sentence = _where(d, doc, frame)
     before = [m for m in people if m.end <= begin and sentence - m.sentence <= 1]
     return owners.get(max(before, key=lambda m: m.begin).name) if before else None
 
@@ -518,8 +521,7 @@ def _person_for(d: Description, doc: Doc, frame: ChunkFrame, people: Sequence[Me
         return person
     if known or (d.age is None and d.demonym is None):
         return None
-    sentence = frame.sentence_of_token(d.start)
-    begin = frame.offset + doc[d.start].idx
+    begin, sentence = _where(d, doc, frame)
     near = {owners[m.name] for m in people
             if m.begin < begin and sentence - m.sentence <= 1 and m.name in owners}
     left = [key for key in near if not fits[key][1]]

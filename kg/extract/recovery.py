@@ -75,9 +75,11 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
     (``cut_at_line_breaks``: a byline glued to the dateline after it)."""
     mentions = cut_at_line_breaks(text, mentions, sentences)
     taken = [(m.begin, m.end) for m in mentions]
+    lower = lower_words(text)
     found: list[Mention] = []
-    for mention in [*_dateline_places(text), *_repeated_names(text, mentions),
-                    *_cued_places(text), *_told(text), *_table_sides(text, mentions)]:
+    for mention in [*_dateline_places(text), *_repeated_names(text, mentions, lower),
+                    *_cued_places(text, lower), *_told(text),
+                    *_table_sides(text, mentions, lower)]:
         if not any(b < mention.end and mention.begin < e for b, e in taken):
             taken.append((mention.begin, mention.end))
             found.append(mention)
@@ -91,7 +93,7 @@ def in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
                    mention.ner_label, index, mention.titles)
 
 
-def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]:
+def _repeated_names(text: str, mentions: Sequence[Mention], lower: set[str]) -> Iterator[Mention]:
     """Every other whole-word occurrence of a name (or a person's surname) found once."""
     names: dict[str, tuple[EntityKind, str]] = {}
     votes: Counter[tuple[str, EntityKind, str]] = Counter()
@@ -107,7 +109,6 @@ def _repeated_names(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]
         # ("Olympic" tagged GPE): repeating it everywhere would repeat the slip
         if kind is EntityKind.PERSON or " " in name or found[name] >= 2:
             names.setdefault(name, (kind, label))
-    lower = lower_words(text)
     name_words = {w for m in mentions for w in m.name.split()}
     for name, (kind, label) in names.items():
         if len(name) < 3 or not name[:1].isupper() or name.lower() in lower:
@@ -176,10 +177,9 @@ def _word_before(text: str, end: int) -> re.Match[str] | None:
     return found
 
 
-def _cued_places(text: str) -> Iterator[Mention]:
+def _cued_places(text: str, lower: set[str]) -> Iterator[Mention]:
     """Capitalised names GeoNames knows as places, after a place word or in a list of places
     (not words the article also writes in lower case: "in Reading" may be "in reading")."""
-    lower = lower_words(text)
     for pattern in (_CUED, _PLACE_LIST):
         for match in pattern.finditer(text):
             for word in re.finditer(r"[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?", match.group(1)):
@@ -207,18 +207,20 @@ def _told(text: str) -> Iterator[Mention]:
         yield Mention(begin, begin + len(name), name, name, EntityKind.ORGANIZATION, "ORG", 0)
 
 
+#: A note in brackets that may end a row of results: "( in 12 )" innings, extra time.
+ROW_NOTE = r"(?: \(\s?[^()]{1,20}\s?\))?"
 #: A side's name in a row of a table: capitalised words, "of" or "and" between them.
 _SIDE = r"[A-Z][\w.'&-]*(?: (?:of |and |de )?[A-Z][\w.'&-]*){0,4}"
 #: Rows of a table, each shape with the groups of its sides: standings ("Stoke 4 3 1 0 7 4
 #: 10": a name, three figures or more) and results ("Sale 31 Wasps 33", "Bradford 1
 #: Tranmere 0").
 _TABLE_ROWS = (re.compile(rf"({_SIDE})(?: \d{{1,3}}){{3,}}"),
-               re.compile(rf"({_SIDE}) \d{{1,3}} ({_SIDE}) \d{{1,3}}(?: \(\s?[^()]{{1,20}}\s?\))?"))
+               re.compile(rf"({_SIDE}) \d{{1,3}} ({_SIDE}) \d{{1,3}}{ROW_NOTE}"))
 #: Fewest sides of a table's rows the tagger must have found before the rest count too.
 MIN_TABLE_SIDES = 3
 
 
-def _table_sides(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]:
+def _table_sides(text: str, mentions: Sequence[Mention], lower: set[str]) -> Iterator[Mention]:
     """The sides of a table's rows the tagger missed ("Tranmere" in "Tranmere 4 2 1 1 6 4 7",
     between "Barnsley 3 3 0 0 8 2 9" and "Norwich 4 3 0 1 5 3 9", both found): where at least
     ``MIN_TABLE_SIDES`` sides of rows of one shape are mentions, mostly of one class, every
@@ -229,10 +231,9 @@ def _table_sides(text: str, mentions: Sequence[Mention]) -> Iterator[Mention]:
     ...                     "Norwich 4 3 0 1 5 3 9", "Bolton 3 2 1 0 5 2 7"])
     >>> found = [Mention(b, b + len(n), n, n, EntityKind.ORGANIZATION, "ORG", 0)
     ...          for n in ("Barnsley", "Norwich", "Bolton") for b in [text.index(n)]]
-    >>> [m.name for m in _table_sides(text, found)]
+    >>> [m.name for m in _table_sides(text, found, set())]
     ['Stoke']
     """
-    lower = lower_words(text)
     spans = [(m.begin, m.end) for m in mentions]
     for shape in _TABLE_ROWS:
         sides: list[tuple[int, int]] = []
@@ -297,7 +298,7 @@ def _dateline_places(text: str) -> Iterator[Mention]:
             name = match.group(group)
             if name and name.lower() not in CALENDAR_WORDS and (
                     _filed(text, match.end(group)) or _DASH.match(text, match.end(group))
-                    and _known_place_written(name)):
+                    and is_known_place_written(name)):
                 found = [group] if group == 1 else [1, 2]
                 break
         for group in found:
@@ -317,7 +318,7 @@ _FILED = re.compile(r"\s+\d{4}-\d\d-\d\d\s*(?:$|\n)|\s?,\s*([A-Z][a-z]{2,8})\.?\
 _DASH = re.compile(r"\s+[-–—]\s")
 
 
-def _known_place_written(name: str) -> bool:
+def is_known_place_written(name: str) -> bool:
     """Whether GeoNames knows ``name`` as a country or city, as written or, set in capitals,
     in Title Case ("JAPAN")."""
     return is_known_place(name) or name.isupper() and is_known_place(name.title())

@@ -218,7 +218,8 @@ def named_force(ents: Sequence[Span]) -> str | None:
     named: dict[str, Span] = {}
     for e in ents:
         if e.label_ == "ORG" and (len(e) > 1 and any(t.lower_ == POLICE and t.is_title for t in e)
-                                  or is_force_acronym(e.text)) and not _force_description(e):
+                                  or is_force_acronym(e.text)) \
+                and not is_force_description([t.lower_ for t in e]):
             named.setdefault(e.text.lower(), e)
     acronyms = [name for name, e in named.items() if is_force_acronym(e.text)]
     for name in acronyms:
@@ -241,11 +242,19 @@ def _force_ending(span: Span, at: int) -> bool:
     return tuple(t.lower_ for t in span.doc[at + 1 : span.end]) in FORCE_ENDINGS
 
 
-def _force_description(span: Span) -> bool:
-    """Whether an ORG span is the description "(the) Police Department" of a force the
-    article names otherwise (not "Police Scotland")."""
-    words = [t for t in span if t.lower_ != "the"]
-    return bool(words) and words[0].lower_ == POLICE and _force_ending(span, words[0].i)
+def is_force_description(words: Sequence[str]) -> bool:
+    """Whether lower-case words (a leading "the" aside) are the description of a force the
+    article names otherwise: "police", "(the) Police Department", "… Service", "… Force"
+    (not "Police Scotland").
+
+    >>> is_force_description(["the", "police", "department"]), is_force_description(
+    ...     ["police", "scotland"])
+    (True, False)
+    """
+    i = 0
+    while i < len(words) and words[i] == "the":
+        i += 1
+    return tuple(words[i : i + 1]) == (POLICE,) and tuple(words[i + 1 :]) in FORCE_ENDINGS
 
 
 def with_force_descriptions(doc: Doc, ents: Sequence[Span]) -> list[Span]:

@@ -26,12 +26,12 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kg.extract.recovery import is_dateline, is_known_place
+from kg.extract.recovery import is_dateline, is_known_place_written
 from kg.ingest.files import slugify
 from kg.lexicon.countries import name_key
 from kg.model import Entity, EntityKind, Extraction, MentionRef, Resolution
 from kg.resolve.geo import link_place, us_state_names
-from kg.resolve.types import PLACE, role_cue
+from kg.resolve.types import PLACE, SIDE, role_cue
 
 #: The key prefix of the organisation a city's articles move to.
 ORGANIZATION_PREFIX = "organization/"
@@ -44,9 +44,11 @@ ITSELF = "itself"
 
 
 def _readings(resolution: Resolution, extractions: Sequence[Extraction]
-              ) -> dict[str, dict[str, Counter[str]]]:
-    """Place key → article → how its mentions there read (role cues and place cues)."""
+              ) -> tuple[dict[str, dict[str, Counter[str]]], set[MentionRef]]:
+    """Place key → article → how its mentions there read (role cues and place cues); and the
+    mentions that are the place itself (``_the_place_itself``), which no split moves."""
     found: defaultdict[str, dict[str, Counter[str]]] = defaultdict(dict)
+    itself: set[MentionRef] = set()
     for extraction in extractions:
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
@@ -57,9 +59,10 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
             cues["mentions"] += 1
             if _the_place_itself(text, mention.begin, mention.end):
                 cues[ITSELF] += 1
+                itself.add((doc_id, mention.begin, mention.end))
             if (role := role_cue(text, mention.begin, mention.end)) is not None:
                 cues[role] += 1
-    return found
+    return found, itself
 
 
 def _is_city(entity: Entity) -> bool:
@@ -85,8 +88,7 @@ def _club_articles(articles: dict[str, Counter[str]]) -> set[str]:
 
 #: A fixture in a line of its own: "CHICAGO AT TORONTO", "Leeds at Everton" — the second
 #: name is where it is played.
-_SIDE = r"[A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}"
-_FIXTURE = re.compile(rf"{_SIDE} (?:at|AT) ({_SIDE})")
+_FIXTURE = re.compile(rf"{SIDE} (?:at|AT) ({SIDE})")
 
 
 #: After a venue heading a line of results: "At Portsmouth : Middlesex beat …".
@@ -153,7 +155,7 @@ def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> R
         text = texts.get(ref[0])
         if (text is not None and by_key[key].kind is EntityKind.ORGANIZATION
                 and _the_place_itself(text, ref[1], ref[2], strict=key not in clubs)
-                and _known_city(text[ref[1] : ref[2]])):
+                and is_known_place_written(text[ref[1] : ref[2]])):
             moves[key].append(ref)
     assignments = dict(resolution.assignments)
     added: dict[str, Entity] = {}
@@ -175,10 +177,6 @@ def places_apart(resolution: Resolution, extractions: Sequence[Extraction]) -> R
     return Resolution((*resolution.entities, *added.values()), assignments, resolution.decisions)
 
 
-def _known_city(name: str) -> bool:
-    return is_known_place(name) or is_known_place(_city_form(name))
-
-
 def _city_form(name: str) -> str:
     """A name set in capitals in the case GeoNames writes it ("TORONTO" → "Toronto")."""
     return name.title() if name.isupper() else name
@@ -191,8 +189,8 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
     assignments = dict(resolution.assignments)
     added: list[Entity] = []
     aliases = {alias: entity.key for entity in resolution.entities for alias in entity.aliases}
-    texts = {e.document.doc_id: e.document.text for e in extractions}
-    for key, articles in sorted(_readings(resolution, extractions).items()):
+    readings, itself = _readings(resolution, extractions)
+    for key, articles in sorted(readings.items()):
         moved = _club_articles(articles)
         place = by_key[key]
         club_key = ORGANIZATION_PREFIX + slugify(place.label)
@@ -210,8 +208,7 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
             by_key[club_key] = club
             added.append(club)
         for ref, assigned in resolution.assignments.items():
-            if assigned == key and ref[0] in moved and not _the_place_itself(texts[ref[0]],
-                                                                             *ref[1:]):
+            if assigned == key and ref[0] in moved and ref not in itself:
                 assignments[ref] = club_key
     if assignments == resolution.assignments:
         return resolution

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kg.extract.spans import FORCE_ENDINGS, POLICE, is_force_acronym, spells
+from kg.extract.spans import POLICE, is_force_acronym, is_force_description, spells
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import (
     FEMALE_TITLES,
@@ -487,19 +487,14 @@ def attach_descriptions(named: Sequence[NameGroup], merger: Merger) -> None:
         owners = [j for j in names if word in _head_words(named[j])
                   and (n.qualifier is None or n.qualifier in map(_country_of, named[j].tokens))]
         # a force named beside its own description ("NYPD", "the Police Department")
-        owners = [j for j in owners if not _force_description(named[j].tokens)] or owners
+        owners = [j for j in owners if not is_force_description(named[j].tokens)] or owners
         _attach(named, merger, i, _distinct(merger, owners), "description-in-article", 0.7)
 
 
 def _one_description(tokens: tuple[str, ...]) -> bool:
     """Whether a generic name is one word ("the army"), or a force's description ("the Police
     Department", read as "police")."""
-    return len(tokens) == 1 or _force_description(tokens)
-
-
-def _force_description(tokens: tuple[str, ...]) -> bool:
-    """Whether a name is "police" or "Police Department", "Police Service", "Police Force"."""
-    return tokens[:1] == (POLICE,) and tokens[1:] in FORCE_ENDINGS
+    return len(tokens) == 1 or is_force_description(tokens)
 
 
 def _head_words(n: NameGroup) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
+from kg.extract.recovery import ROW_NOTE
 from kg.lexicon import table, word_list
 from kg.lexicon.words import REGION_NAMES
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
@@ -261,11 +262,11 @@ def _is_table_row_team(text: str, begin: int, end: int) -> bool:
     return begin == line_begin and bool(_STANDINGS_ROW.fullmatch(line, end - line_begin))
 
 
+#: A side's name in a row of results or a fixture: up to four capitalised words.
+SIDE = r"[A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}"
 #: A result in a row of its own: "Bradford 1 Tranmere 0", "Crewe 0 Watford 2", "MILWAUKEE 5
 #: Minnesota 4 ( in 12 )".
-_RESULT_ROW = re.compile(r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3} "
-                         r"([A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*){0,3}) \d{1,3}"
-                         r"(?: \(\s?[^()]{1,20}\s?\))?")  # "( in 12 )": innings, extra time
+_RESULT_ROW = re.compile(rf"({SIDE}) \d{{1,3}} ({SIDE}) \d{{1,3}}{ROW_NOTE}")
 #: What follows a side's name in a row of standings: won, lost and more figures.
 _STANDINGS_ROW = re.compile(r"(?: \d{1,3}){2,}(?: [-.\d/ ]+)?")
 
