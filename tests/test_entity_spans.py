@@ -461,3 +461,17 @@ def test_no_particle_join_after_an_initial_or_a_title(blank: Any, text: str) -> 
 def test_a_nationality_tagged_a_person(blank: Any, text: str, ents: Ents,
                                        expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(("text", "ents", "expected"), [
+    ("DETROIT (AP) - A gunman fired.", [("DETROIT", "GPE"), ("AP", "GPE")],
+     [("DETROIT", "Place"), ("AP", "Organization")]),
+    ("KYIV, May 18 (Reuters) - Shells fell.", [("KYIV", "ORG"), ("Reuters", "ORG")],
+     [("KYIV", "Place"), ("Reuters", "Organization")]),
+    ("He met KYIV officials (AP) - and left.", [("KYIV", "ORG"), ("AP", "ORG")],
+     [("KYIV", "Organization"), ("AP", "Organization")]),
+    ("Talks (Geneva) - a summary.", [("Geneva", "GPE")], [("Geneva", "Place")]),
+])
+def test_a_datelines_place_and_agency(blank: Any, text: str, ents: Ents,
+                                      expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

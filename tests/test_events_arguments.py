@@ -219,3 +219,21 @@ def test_an_approach_to_buy_is_no_acquisition(nlp: Any) -> None:
     assert not events(nlp, "Harald Voss has made a fresh approach to buy Northbridge United.",
                       EventType.ACQUISITION)
     assert events(nlp, "Harald Voss bought Northbridge United in May.", EventType.ACQUISITION)
+
+
+@pytest.mark.parametrize("dateline", [
+    "DETROIT (AP) - ", "LYON, March 3 (Reuters) - ", "LYON — ", "Lyon, France - ",
+])
+def test_a_datelines_words_take_no_part_in_the_event(nlp: Any, dateline: str) -> None:
+    (killing,) = events(nlp, f"Office shooting\n\n{dateline}A gunman opened fire in an office "
+                             "on Tuesday, killing two people.", EventType.KILLING)
+    inside = len("Office shooting\n\n") + len(dateline)
+    assert killing.agents and all(p.begin >= inside for p in killing.agents + killing.patients)
+
+
+def test_the_city_after_a_dateline_is_the_datelines_city(nlp: Any) -> None:
+    text = "Shelling\n\nKYIV, May 18 (Reuters) - Rebel forces shelled the city on Monday."
+    (shelling,) = events(nlp, text, EventType.ATTACK)
+    kyiv = (text.index("KYIV"), text.index("KYIV") + 4)
+    assert [p.text for p in shelling.patients if p.mention == kyiv] == ["city"]
+    assert {p.text for p in shelling.agents} == {"Rebel forces"}

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.extract.recovery import is_known_place
+from kg.extract.recovery import dateline_end, is_known_place, is_known_place_written
 from kg.extract.spans import (
     expansions_joined,
     joined_firms,
@@ -382,6 +382,23 @@ def listed_initial_name(doc: Doc, start: int, end: int) -> bool:
         after in {",", ";", "(", "."} or after.isspace())
 
 
+def is_dateline_credit(doc: Doc, start: int, end: int) -> bool:
+    """Whether ``start:end`` is the news agency a dateline credits in brackets before its dash,
+    on a line's first words ("DETROIT (AP) - …", "KYIV, May 18 (Reuters) - …")."""
+    at = doc[start].idx
+    return (0 < start and end + 1 < len(doc) and doc[start - 1].text == "("
+            and doc[end].text == ")" and doc[end + 1].text in DASHES
+            and (end_of := dateline_end(doc.text, at)) is not None and at < end_of)
+
+
+def is_dateline_place(doc: Doc, start: int, end: int) -> bool:
+    """Whether the name ``start:end`` opens its line as the place of a dateline ("KYIV, May 18
+    -"), one GeoNames knows ("RUGBY UNION - RESULTS" is a heading)."""
+    at = doc[start].idx
+    return ((at == 0 or doc.text[at - 1] == "\n") and dateline_end(doc.text, at) is not None
+            and is_known_place_written(doc[start:end].text))
+
+
 def is_lowercase_phrase(span: Span) -> bool:
     """Whether a name has no capital letter ("grey jeans", "midfield", "124bn" tagged as
     names): no name, unless an institution ("the defence ministry", which the resolver
@@ -532,6 +549,10 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
         if end - start == 1 and start > 0 and is_initial(doc[start - 1]):
             start -= 1  # "G Jenkins" in a team sheet: the surname alone reads as a town
     kind = corrected_kind(kind, list(doc[start:end]))
+    if is_dateline_credit(doc, start, end):
+        kind = EntityKind.ORGANIZATION  # "DETROIT (AP) -": the news agency, no place
+    elif kind is EntityKind.ORGANIZATION and is_dateline_place(doc, start, end):
+        kind = EntityKind.PLACE  # "KYIV, May 18 (Reuters) -" tagged an organisation
     text = doc[start:end].text
     if is_lowercase_phrase(doc[start:end]):
         return

@@ -318,6 +318,49 @@ _FILED = re.compile(r"\s+\d{4}-\d\d-\d\d\s*(?:$|\n)|\s?,\s*([A-Z][a-z]{2,8})\.?\
 _DASH = re.compile(r"\s+[-–—]\s")
 
 
+#: What ends a dateline after its place (and region): a month and a day, a news agency in
+#: brackets, then the dash ("DETROIT (AP) - ", "KYIV, May 18 (Reuters) - ", "LONDON — ").
+_DATELINE_TAIL = re.compile(r"( ?, *[A-Z][a-z]{2,8}\.? +\d{1,2}\b)? *(\([A-Z][\w.&' -]{0,30}\))?"
+                            r" *[-–—] ")
+
+
+def dateline_end(text: str, at: int) -> int | None:
+    """Where the dateline opening the line of offset ``at`` ends (after its dash), if the line
+    opens with one: a place, its region, a date or an agency in brackets, and a dash ("DETROIT
+    (AP) - A gunman …"). The place is set in capitals ("LONDON —") or GeoNames knows it; a
+    place GeoNames knows needs more than a bare dash ("Kyiv, Ukraine —", "Paris (AFP) -").
+
+    >>> text = "DETROIT (AP) - A gunman opened fire."
+    >>> text[dateline_end(text, 20):]
+    'A gunman opened fire.'
+    >>> dateline_end("Police - who else? - came.", 10), dateline_end("LONDON — Rain.", 9)
+    (None, 9)
+    >>> dateline_end("Kyiv, Ukraine — Rain.", 20), dateline_end("Kyiv - Rain.", 9)
+    (16, None)
+    >>> dateline_end("KYIV, May 18 (Reuters) - Rain.", 0), dateline_end("Paris, May - Rain.", 0)
+    (25, None)
+    >>> dateline_end("Paris (AFP) - Rain.", 0), dateline_end("Talks (Geneva) - a summary", 0)
+    (14, None)
+    """
+    begin = text.rfind("\n", 0, at) + 1
+    match = _DATELINE.match(text, begin)
+    if match is None:
+        return None
+    region = match.group(2)
+    calendar = region is not None and region.lower().rstrip(".") in CALENDAR_WORDS
+    tail = _DATELINE_TAIL.match(text, match.end(1) if calendar else match.end())
+    if tail is None:
+        return None
+    if tail.group(1) and tail.group(1).split()[-2].lower().rstrip(".") not in CALENDAR_WORDS:
+        return None
+    name = match.group(1)
+    capitals = len(name) > 1 and name.isupper()
+    if capitals or (tail.group(1) or tail.group(2) or region and not calendar) \
+            and is_known_place_written(name):
+        return tail.end()
+    return None
+
+
 def is_known_place_written(name: str) -> bool:
     """Whether GeoNames knows ``name`` as a country or city, as written or, set in capitals,
     in Title Case ("JAPAN")."""

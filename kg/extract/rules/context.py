@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, is_title_word
+from kg.extract.recovery import dateline_end
 from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
 from kg.extract.rules.registry import Rule
 from kg.lexicon import table
@@ -79,6 +80,7 @@ class FactContext:
                 self.mention_tokens[(mention.begin, mention.end)] = bounds
                 for i in range(*bounds):
                     self.mention_at[i] = mention
+        self._datelines: dict[int, int | None] = {}  # a line's start -> its dateline's end
         self.time_at: dict[int, TimeExpression] = {}
         for time in times:
             bounds = self.token_bounds(time.begin, time.end)
@@ -116,6 +118,16 @@ class FactContext:
         its confidence (the rule's own unless the rule lowered it)."""
         sentences = tuple(sorted({self.sentence(t) for t in tokens}))
         return Evidence(sentences, rule.id, rule.confidence if confidence is None else confidence)
+
+    def in_dateline(self, token: Token) -> bool:
+        """Whether ``token`` is in the dateline opening its line ("DETROIT (AP) -")."""
+        at = self.char(token)
+        text = self.frame.document.text
+        line = text.rfind("\n", 0, at) + 1
+        if line not in self._datelines:
+            self._datelines[line] = dateline_end(text, line)
+        end = self._datelines[line]
+        return end is not None and at < end
 
     # --- mentions ------------------------------------------------------------------------
 
@@ -232,8 +244,11 @@ class FactContext:
         return None
 
     def _stands_for_government(self, mention: Mention) -> bool:
-        """ "Moscow says", "Moscow's forces", "Moscow-backed": a city as its government."""
+        """ "Moscow says", "Moscow's forces", "Moscow-backed": a city as its government (never
+        a dateline's: "MOSCOW (Reuters) - …")."""
         head = self.head_token(mention)
+        if self.in_dateline(head):
+            return False
         if head.dep_ == "nsubj" and head.head.lemma_.lower() in SPEECH_VERBS:
             return True
         return is_capital(mention.name) and head.dep_ in METONYM_DEPS
@@ -259,7 +274,12 @@ class FactContext:
         outside: Sequence[Span] = (),
     ) -> Party | None:
         """The party the noun phrase headed by ``head`` denotes, if any (a speaker's pronoun:
-        never someone named ``outside``, in what was quoted)."""
+        never someone named ``outside``, in what was quoted). A dateline's words ("DETROIT
+        (AP) - …") are nobody's in the sentence they open."""
+        if self.in_dateline(head):  # the parser may hang the real subject on the dateline
+            after = [c for c in head.subtree if not self.in_dateline(c) and self.in_dateline(
+                c.head) and c.dep_ in {"appos", "dep"} and c.pos_ in {"NOUN", "PROPN"}]
+            return self.party(after[0], speaker_hint, said, outside) if after else None
         lower = head.lower_
         if lower in RELATIVE_PRONOUNS and head.head.dep_ == "relcl":
             return self.party(head.head.head, speaker_hint)
