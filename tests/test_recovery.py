@@ -256,6 +256,12 @@ def test_corpus_names_of_organisations(found: list[tuple[str, ...]], second: str
         pytest.param("Officials at the International Monetary\nFund in Washington disagreed.",
                      "International Monetary\nFund", ["International Monetary\nFund"],
                      id="a-line-that-is-no-sentence-keeps-its-names"),
+        pytest.param("Results of league\nmatches on Saturday :\nShrewsbury 0 Brentford 3\n"
+                     "Postponed : Walsall v Wrexham", "Brentford 3\nPostponed",
+                     ["Brentford 3"], id="a-table-row-ends-its-line-in-a-wrapped-article"),
+        pytest.param("Results of league\nmatches on Saturday :\nPlaying Sunday : Leeds v Bolton\n"
+                     "Division two\nHull 2 York 1", "Bolton\nDivision",
+                     ["Bolton"], id="a-short-heading-opens-its-own-line"),
     ],
 )
 def test_names_are_cut_at_line_breaks(text: str, glued: str, expected: list[str]) -> None:
@@ -339,6 +345,11 @@ BODY = "\nThe meeting ended on Friday .\nOfficials said it went well ."
         pytest.param("Woman Killed In Queens Hit , Driver Charged",
                      [("Woman Killed", PERSON), ("Queens Hit", ORG), ("Driver Charged", PERSON)],
                      [], id="a-headline-of-glued-words-is-no-list"),
+        pytest.param("Postponed : Walsall v Wrexham , Hull v York",
+                     [("Walsall", ORG), ("Wrexham", ORG), ("Hull", ORG), ("York", ORG)],
+                     ["Walsall", "Wrexham", "Hull", "York"], id="fixtures"),
+        pytest.param("Lyon Bids Farewell To Nantes", [("Lyon", ORG), ("Nantes", ORG)], [],
+                     id="a-headline-with-two-names-is-no-fixture"),
     ],
 )
 def test_rows_and_lists_keep_their_names_where_headlines_do_not(

@@ -454,13 +454,14 @@ def cut_at_line_breaks(text: str, mentions: Sequence[Mention],
     >>> [m.name for m in cut_at_line_breaks(text, [glued])]
     ['Teixeira']
     """
-    if not any("\n" in text[m.begin : m.end] for m in mentions) or _is_wrapped(text):
+    if not any("\n" in text[m.begin : m.end] for m in mentions):
         return list(mentions)
+    wrapped = _is_wrapped(text)
     named = {m.name: m for m in mentions if "\n" not in text[m.begin : m.end]}
     kept = []
     for m in mentions:
         surface = text[m.begin : m.end]
-        if "\n" not in surface:
+        if "\n" not in surface or wrapped and not _hard_break(text, m.begin + surface.index("\n")):
             kept.append(m)
             continue
         first, _, rest = surface.partition("\n")
@@ -520,6 +521,24 @@ def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     kept = [m for m in mentions
             if not any(n.begin <= m.begin and m.end <= n.end for n in longer)]
     return sorted([*kept, *longer], key=lambda m: (m.begin, m.end))
+
+
+def _hard_break(text: str, at: int) -> bool:
+    """Whether the line break at ``at`` ends its line even in an article with wrapped lines: the
+    line ends a sentence or a table row ("Shrewsbury 0 Brentford 3"), or the next line is a
+    heading of at most three words ("Division two").
+
+    >>> text = "Results of\\nmatches on Saturday :\\nStirling 1 Dundee 1\\nDivision two\\nX 1"
+    >>> [_hard_break(text, i) for i, c in enumerate(text) if c == "\\n"]
+    [False, True, True, False]
+    """
+    before = text[text.rfind("\n", 0, at) + 1 : at].rstrip()
+    end = text.find("\n", at + 1)
+    end = end if end >= 0 else len(text)
+    after, then = text[at + 1 : end].strip(), text[end + 1 :].lstrip()
+    return bool(before) and (before[-1] in _SENTENCE_ENDS or before[-1].isdigit()) or (
+        0 < len(after.split()) <= 3 and after[-1] not in _SENTENCE_ENDS
+        and not after[-1].isdigit() and not then[:1].islower())  # not "Putin ended and\nthen …"
 
 
 def _is_wrapped(text: str) -> bool:
@@ -642,11 +661,25 @@ def is_table_line(text: str, begin: int, end: int, mentions: Sequence[Mention]) 
 
 def _is_name_list(line: str, names: Sequence[tuple[int, int]]) -> bool:
     """Whether ``line`` lists three names or more with only commas, semicolons or "and"
-    between them ("Given , Breen , Staunton , Irwin")."""
+    between them ("Given , Breen , Staunton , Irwin"), or pairs sides of fixtures ("Walsall
+    v Wrexham", "East Fife v Clydebank , St Johnstone v …").
+
+    >>> line = "Postponed : Walsall v Wrexham"
+    >>> _is_name_list(line, [(12, 19), (22, 29)]), _is_name_list("Walsall and Wrexham",
+    ...                                                          [(0, 7), (12, 19)])
+    (True, False)
+    """
     names = sorted(names)
-    return len(names) >= 3 and all(
-        line[a_end:b_begin].strip() in {",", ";", "and", ", and"}
-        for (_a, a_end), (b_begin, _b) in zip(names, names[1:], strict=False))
+    between = [line[a_end:b_begin].strip()
+               for (_a, a_end), (b_begin, _b) in zip(names, names[1:], strict=False)]
+    fixtures = [_VERSUS.fullmatch(b) is not None for b in between]
+    return (len(names) >= 3 or any(fixtures)) and all(
+        versus or b in {",", ";", "and", ", and"}
+        for b, versus in zip(between, fixtures, strict=True))
+
+
+#: Between the sides of a fixture: "v", "vs", "v.".
+_VERSUS = re.compile(r"vs?\.?")
 
 
 #: A figure standing alone: a score, a time, a place in a list ("2.", "1:44.58", "6-4",
