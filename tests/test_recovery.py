@@ -444,3 +444,23 @@ def test_a_byline_glued_to_the_dateline_leaves_the_place() -> None:
                                 [glued, *recovered_mentions(text, sentences(text), [glued])])
     assert [(m.text, m.kind) for m in found] == [
         ("Deborah Charles", EntityKind.PERSON), ("RANGOON", EntityKind.PLACE)]
+
+
+@pytest.mark.parametrize(
+    ("text", "glued", "expected"),
+    [
+        pytest.param("Atlanta 5 PITTSBURGH 1", "Atlanta 5 PITTSBURGH 1", ["Atlanta", "PITTSBURGH"],
+                     id="a-results-row"),
+        pytest.param("Stenhousemuir 0 Stranraer 1", "Stranraer 1", ["Stranraer"],
+                     id="a-score-after-a-side"),
+        pytest.param("He drove a Formula 1 car 2 times .", "Formula 1", ["Formula 1"],
+                     id="a-sentence-with-figures-is-no-row"),
+        pytest.param("Channel 4 News at 7", "Channel 4 News", ["Channel 4 News"],
+                     id="a-headline-with-figures-is-no-row"),
+    ],
+)
+def test_names_are_cut_at_a_rows_figures(text: str, glued: str, expected: list[str]) -> None:
+    from kg.extract.recovery import cut_at_figures
+
+    found = cut_at_figures(text, [mention(text, glued, EntityKind.ORGANIZATION, "ORG")])
+    assert [m.name for m in found] == expected

@@ -73,7 +73,7 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
     """The mentions the tagger missed (see the module docstring), in text order. A mention
     across a line break counts up to the break where the line rules will cut it there
     (``cut_at_line_breaks``: a byline glued to the dateline after it)."""
-    mentions = cut_at_line_breaks(text, mentions, sentences)
+    mentions = cut_at_figures(text, cut_at_line_breaks(text, mentions, sentences))
     taken = [(m.begin, m.end) for m in mentions]
     lower = lower_words(text)
     found: list[Mention] = []
@@ -523,6 +523,53 @@ def with_nicknames(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return sorted([*kept, *longer], key=lambda m: (m.begin, m.end))
 
 
+#: A score or count standing alone inside a name the tagger ran across a row: "Atlanta 5
+#: PITTSBURGH 1", "Stranraer 1".
+_SCORE = re.compile(r"(?<![\w.,:/'’-])\d{1,3}(?![\w.,:/'’-])")
+
+
+def cut_at_figures(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` cut at a score or count inside or after them in a row of a table (a line
+    ending in a figure, with two or more): the tagger's "Atlanta 5 PITTSBURGH 1" is "Atlanta"
+    and "PITTSBURGH", its "Stranraer 1" "Stranraer". A name's own number in running text
+    stays ("a Formula 1 car 2 times .", "Channel 4 News at 7").
+
+    >>> text = "Atlanta 5 PITTSBURGH 1\\nHe drove a Formula 1 car 2 times ."
+    >>> whole = Mention(0, 22, text[:22], text[:22], EntityKind.ORGANIZATION, "ORG", 0)
+    >>> f1 = Mention(34, 43, "Formula 1", "Formula 1", EntityKind.ORGANIZATION, "ORG", 1)
+    >>> [m.name for m in cut_at_figures(text, [whole, f1])]
+    ['Atlanta', 'PITTSBURGH', 'Formula 1']
+    """
+    kept: list[Mention] = []
+    for m in mentions:
+        surface = text[m.begin : m.end]
+        scores = list(_SCORE.finditer(surface))
+        if scores and _is_row(text, m.begin):
+            bounds = [0, *(x for s in scores for x in (s.start(), s.end())), len(surface)]
+            for a, b in zip(bounds[::2], bounds[1::2], strict=True):
+                part = surface[a:b]
+                if CAPITALISED_WORD.search(part):
+                    at = m.begin + a + len(part) - len(part.lstrip())
+                    part = part.strip()
+                    kept.append(Mention(at, at + len(part), part, " ".join(part.split()),
+                                        m.kind, m.ner_label, m.sentence, m.titles))
+        else:
+            kept.append(m)
+    return kept
+
+
+def _is_row(text: str, at: int) -> bool:
+    """Whether the line of offset ``at`` is a row of a table: it ends in a figure, holds two or
+    more, and no word in lower case but a letter ("Chandana b Jayasuriya 3"; not "Channel 4
+    News at 7")."""
+    begin = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[begin : end if end >= 0 else len(text)].rstrip()
+    figures = _FIGURE.findall(line)
+    return (len(figures) >= 2 and line.endswith(figures[-1])
+            and not re.search(r"\b[a-z][a-z]+\b", line))
+
+
 def _hard_break(text: str, at: int) -> bool:
     """Whether the line break at ``at`` ends its line even in an article with wrapped lines: the
     line ends a sentence or a table row ("Shrewsbury 0 Brentford 3"), or the next line is a
@@ -569,7 +616,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = with_nicknames(text, cut_at_line_breaks(text, mentions, sentences))
+    mentions = with_nicknames(text, cut_at_figures(text, cut_at_line_breaks(text, mentions,
+                                                                             sentences)))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
