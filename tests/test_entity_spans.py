@@ -475,3 +475,18 @@ def test_a_nationality_tagged_a_person(blank: Any, text: str, ents: Ents,
 def test_a_datelines_place_and_agency(blank: Any, text: str, ents: Ents,
                                       expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(("text", "ents", "expected"), [
+    ("Queen Elizabeth I was born.", [("Elizabeth", "PERSON")], [("Elizabeth I", "Person")]),
+    ("King Abdullah II of Jordan met him.", [("Abdullah II of Jordan", "ORG")],
+     [("Abdullah II", "Person"), ("Jordan", "Place")]),
+    ("Louis XIV built it.", [("Louis XIV", "PERSON")], [("Louis XIV", "Person")]),
+    ("Henry VIII built it.", [("Henry VIII", "ORG")], [("Henry VIII", "Person")]),
+    ("The Hartz IV reforms.", [("Hartz IV", "ORG")], [("Hartz IV", "Organization")]),
+    ("Then Elizabeth I think left.", [("Elizabeth", "PERSON")], [("Elizabeth", "Person")]),
+    ("He saw World War II films.", [("World War II", "EVENT")], [("World War II", "Event")]),
+])
+def test_a_monarchs_numeral(blank: Any, text: str, ents: Ents,
+                            expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

@@ -305,6 +305,37 @@ def _is_nationality(word: str) -> bool:
 PEOPLE_NOUNS = word_list("people-nouns")
 
 
+#: Titles that go with a regnal numeral ("Queen Elizabeth I", "Pope Benedict XVI").
+REGNAL_TITLES = word_list("regnal-titles")
+#: A regnal numeral: "I" to "XXXIX".
+_ROMAN = re.compile(r"X{0,3}(?:IX|IV|VI{0,3}|I{1,3})|X{1,3}")
+
+
+def regnal_name(doc: Doc, start: int, end: int, person: bool) -> tuple[int, int | None] | None:
+    """A monarch's or a pope's name and numeral opening ``start:end`` or ending right after it,
+    as (where the name ends, where a place "of" it starts): "Henry VIII", "Queen Elizabeth I"
+    (tagged "Elizabeth"), "King Abdullah II of Jordan" (tagged one organisation). After a title
+    ("Queen", ``regnal-titles.txt``), one or two name words and any numeral; else one name word
+    the tagger called a person or that is a given name, and a numeral of two letters or more
+    ("Grade II", "Hartz IV", "World War II" are no one).
+    """
+    for r in range(start + 1, min(end, start + 3) + 1):
+        if r >= len(doc) or not _ROMAN.fullmatch(doc[r].text):
+            continue
+        if r == end and r + 1 < len(doc) and doc[r + 1].text[:1].isupper():
+            return None  # "Elizabeth I Think": no numeral before another name
+        titled = start > 0 and doc[start - 1].lower_ in REGNAL_TITLES
+        single = r - start == 1 and doc[start].is_title and doc[start].is_alpha and (
+            person or doc[start].lower_ in GIVEN_NAMES) and len(doc[r].text) > 1
+        if not (titled and r - start <= 2 or single):
+            return None
+        after = r + 1
+        if after + 1 < end and doc[after].lower_ == "of":
+            return after, after + 1
+        return after, None
+    return None
+
+
 class RawMention:
     """A cleaned entity span in token terms, before conversion to ``kg.model.Mention``."""
 
@@ -507,7 +538,14 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
                 or is_nationality_person(whole, surnames)):
             continue
         for ent in span_parts(whole):
-            if kind is not EntityKind.PERSON and (person := glued_person(ent)) is not None:
+            if (regnal := regnal_name(doc, ent.start, ent.end,
+                                      kind is EntityKind.PERSON)) is not None:
+                name_end, place = regnal
+                yield from _raw_mention(doc, doc[ent.start : name_end], EntityKind.PERSON, "",
+                                        surnames)
+                if place is not None:
+                    yield from _raw_mention(doc, doc[place : ent.end], EntityKind.PLACE, "")
+            elif kind is not EntityKind.PERSON and (person := glued_person(ent)) is not None:
                 yield from _raw_mention(doc, doc[ent.start : person], kind, "", surnames)
                 person_part = without_trailing_titles(doc[person : ent.end])
                 yield from _raw_mention(doc, person_part, EntityKind.PERSON, "", surnames)
