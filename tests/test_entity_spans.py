@@ -490,3 +490,15 @@ def test_a_datelines_place_and_agency(blank: Any, text: str, ents: Ents,
 def test_a_monarchs_numeral(blank: Any, text: str, ents: Ents,
                             expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(("text", "ents", "expected"), [
+    ("ST. LOUIS 1996-08-30", [("ST", "ORG"), ("LOUIS", "GPE")], [("ST. LOUIS", "Place")]),
+    ("He flew to St. Petersburg today.", [("Petersburg", "GPE")],
+     [("St. Petersburg", "Place")]),
+    ("an asset-St .\nLouis based thrift", [("Louis", "GPE")], [("Louis", "Place")]),
+    ("Mr. Smith left.", [("Smith", "PERSON")], [("Smith", "Person")]),
+])
+def test_a_saint_opens_a_places_name(blank: Any, text: str, ents: Ents,
+                                     expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

@@ -33,6 +33,7 @@ from kg.extract.spans import (
     expansions_joined,
     joined_firms,
     particle_joined,
+    saint_joined,
     with_force_descriptions,
 )
 from kg.lexicon import table, word_list
@@ -531,7 +532,7 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc) | lone_speakers(doc)
     ents = joined_firms(doc, expansions_joined(doc, hyphen_joined(doc)), surnames)
-    ents = particle_joined(doc, ents)
+    ents = saint_joined(doc, particle_joined(doc, ents))
     for whole in with_force_descriptions(doc, ents):
         kind = KIND_BY_LABEL.get(whole.label_)
         if (kind is None or is_title_fragment(whole) or is_demonym(whole)
