@@ -251,9 +251,13 @@ def is_group_name(n: NameGroup) -> bool:
 def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:
     found = place_candidates(n.name)
     country = bool(found) and found[0].feature != "city"  # "Russian Federation" tagged ORG
+    unit = any(c.head_kind is ORG for c in n.cues)
+    if n.kind is ORG and not unit and name_key(n.name) in REGION_NAMES \
+            and not n.name.endswith("s"):  # "the Rockies" may be the club
+        n.group.kind, n.group.evidence = PLACE, True  # a nation of the UK, as its team too
+        return  # ("Ukraine beat Northern Ireland"), as a country's team is the country
     if len(n.tokens) != 1 and not country:
         return
-    unit = any(c.head_kind is ORG for c in n.cues)
     locative = any(c.locative for c in n.cues)
     if not found and n.tokens[0] in surnames and n.kind is not PERSON and not (
             n.kind is PLACE and locative):
