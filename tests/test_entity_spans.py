@@ -502,3 +502,14 @@ def test_a_monarchs_numeral(blank: Any, text: str, ents: Ents,
 def test_a_saint_opens_a_places_name(blank: Any, text: str, ents: Ents,
                                      expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(("text", "ents", "expected"), [
+    ("Analyst at Edward D. Jones & Co said.", [("Edward D. Jones & Co", "PERSON")],
+     [("Edward D. Jones & Co", "Organization")]),
+    ("Bruce & Terry had hits.", [("Bruce & Terry", "PERSON")], [("Bruce & Terry", "Organization")]),
+    ("Edward D. Jones said.", [("Edward D. Jones", "PERSON")], [("Edward D. Jones", "Person")]),
+])
+def test_an_ampersand_makes_a_firm(blank: Any, text: str, ents: Ents,
+                                   expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

@@ -205,6 +205,8 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
         return EntityKind.PLACE
     if kind is EntityKind.PERSON and len(tokens) > 1 and head in GROUP_PLURALS:
         return EntityKind.ORGANIZATION  # "the X Brothers", "the X Girls": a group
+    if kind is EntityKind.PERSON and any(t.text == "&" for t in tokens[1:-1]):
+        return EntityKind.ORGANIZATION  # "Edward D. Jones & Co", "Ernst & Young": a firm
     if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
         return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
     if kind is EntityKind.ORGANIZATION and _near(tokens):

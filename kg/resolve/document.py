@@ -428,11 +428,15 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
     """Join part of an organisation's name ("Amnesty", "Red Cross") to the one longer
     organisation name of the article containing it (one word only as its start)."""
     parts = _index(named, lambda n: org_parts(n.tokens) if n.kind is ORG else ())
+    legal = _index(named, lambda n: (_without_legal_words(n.tokens),) if n.kind is ORG else ())
     for i, n in enumerate(named):
         if n.kind is ORG and n.tokens and not acronym_letters(n.name):
             if not is_place_name(n.name):
                 _attach(named, merger, i, parts.get(n.tokens, []), "org-short-form-in-article",
                         0.8)
+        elif n.kind is PERSON and len(n.tokens) > 1 and len(owners := legal.get(n.tokens, [])) == 1:
+            n.group.kind, n.group.evidence = ORG, True  # "Johnson Controls" of "Johnson
+            _attach(named, merger, i, owners, "org-short-form-in-article", 0.8)  # Controls Inc"
 
 
 def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -457,6 +461,15 @@ def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
             if not all(t in ACRONYM_SKIP for t in part) and not any(map(_names_country, rest)):
                 found.append(part)
     return tuple(found)
+
+
+def _without_legal_words(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """An organisation's name without the legal and company words ending it ("johnson",
+    "controls" of "Johnson Controls Inc"); ``()`` when none end it or nothing else is left."""
+    end = len(tokens)
+    while end > 1 and tokens[end - 1] in ORG_SUFFIX_WORDS:
+        end -= 1
+    return tokens[:end] if 0 < end < len(tokens) else ()
 
 
 def _names_country(token: str) -> bool:
