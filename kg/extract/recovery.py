@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from kg.lexicon import word_sequence
@@ -235,6 +236,19 @@ def _table_sides(text: str, mentions: Sequence[Mention], lower: set[str]) -> Ite
     ['Stoke']
     """
     spans = [(m.begin, m.end) for m in mentions]
+    for sides, (kind, label) in _table_shapes(text, mentions):
+        for begin, end in sides:
+            name = text[begin:end]
+            if (not any(b < end and begin < e for b, e in spans)
+                    and name.lower() not in lower and name.split()[0].lower() not in lower):
+                yield Mention(begin, end, name, name, kind, label, 0)
+
+
+def _table_shapes(text: str, mentions: Sequence[Mention]
+                  ) -> Iterator[tuple[list[tuple[int, int]], tuple[EntityKind, str]]]:
+    """For each shape of row the article's table has (``_TABLE_ROWS``), the spans of its
+    sides and the class and label most of the sides found have, where at least
+    ``MIN_TABLE_SIDES`` were found and most of them have it."""
     for shape in _TABLE_ROWS:
         sides: list[tuple[int, int]] = []
         for begin, end in line_bounds(text):
@@ -246,13 +260,29 @@ def _table_sides(text: str, mentions: Sequence[Mention], lower: set[str]) -> Ite
         if sum(kinds.values()) < MIN_TABLE_SIDES:
             continue
         (kind, label), n = kinds.most_common(1)[0]
-        if 2 * n <= sum(kinds.values()):
-            continue
-        for begin, end in sides:
-            name = text[begin:end]
-            if (not any(b < end and begin < e for b, e in spans)
-                    and name.lower() not in lower and name.split()[0].lower() not in lower):
-                yield Mention(begin, end, name, name, kind, label, 0)
+        if 2 * n > sum(kinds.values()):
+            yield sides, (kind, label)
+
+
+def with_agreeing_sides(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with a one-word side of a table's rows the tagger called a person taking
+    the class most sides of that table have: in "Orrell 13 Bath 56" among other results of
+    clubs, Orrell is a club too.
+
+    >>> text = "\\n".join(["Orrell 13 Bath 56", "Sale 31 Wasps 33", "Bristol 1 Leeds 0"])
+    >>> found = [Mention(b, b + len(n), n, n, EntityKind.ORGANIZATION, "ORG", 0)
+    ...          for n in ("Bath", "Sale", "Wasps", "Leeds") for b in [text.index(n)]]
+    >>> orrell = Mention(0, 6, "Orrell", "Orrell", EntityKind.PERSON, "PERSON", 0)
+    >>> [(m.name, m.kind.value) for m in with_agreeing_sides(text, [orrell, *found])][:2]
+    [('Orrell', 'Organization'), ('Bath', 'Organization')]
+    """
+    relabel: dict[tuple[int, int], tuple[EntityKind, str]] = {}
+    for sides, (kind, label) in _table_shapes(text, mentions):
+        if kind is not EntityKind.PERSON:
+            relabel.update((side, (kind, label)) for side in sides)
+    return [replace(m, kind=relabel[m.begin, m.end][0], ner_label=relabel[m.begin, m.end][1])
+            if m.kind is EntityKind.PERSON and (m.begin, m.end) in relabel
+            and len(m.name.split()) == 1 else m for m in mentions]
 
 
 #: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
@@ -616,8 +646,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = with_nicknames(text, cut_at_figures(text, cut_at_line_breaks(text, mentions,
-                                                                             sentences)))
+    mentions = with_agreeing_sides(text, with_nicknames(text, cut_at_figures(
+        text, cut_at_line_breaks(text, mentions, sentences))))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]

@@ -74,6 +74,7 @@ class Cues:
     describes: bool = False  # "the X star": X describes someone else (a place, a club)
     group: bool = False  # "the X", "X are", "X fans", "19-33 X": X may be a team or band
     speaks: bool = False  # "X said", "X has announced": X is a speaker
+    scored: bool = False  # "Orrell 13 Bath 56": X is a side of a row of results
 
 
 def mention_cues(text: str, begin: int, end: int) -> Cues:
@@ -97,7 +98,23 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     describes = bool(_THE_BEFORE.search(before) and noun
                      and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
     return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes,
-                _treated_as_group(before, after), speaks(text, end))
+                _treated_as_group(before, after), speaks(text, end), _scored(before, after))
+
+
+#: A side of a row of results, on a line of its own: "Orrell 13 Bath 56", "Sale 31 Wasps 33".
+_ROW_AFTER = re.compile(r" \d{1,3} [A-Z][\w.' &-]*? \d{1,3}[ \t]*(?:\n|$)")
+_ROW_BEFORE = re.compile(r"(?:^|\n)[A-Z][\w.' &-]*? \d{1,3} $")
+
+
+def _scored(before: str, after: str) -> bool:
+    """Whether the name is a side of a row of results on a line of its own ("Orrell 13 Bath
+    56"); a bowler's figures ("Gough 8-0-39-3") or a batsman's runs ("b Gough 33") are no row.
+
+    >>> _scored("\\n", " 13 Bath 56\\n"), _scored("Orrell 13 ", "\\n"), _scored("b ", " 33\\n")
+    (True, True, False)
+    """
+    return bool((not before or before.endswith("\n")) and _ROW_AFTER.match(after)
+                or _ROW_BEFORE.search(before) and (not after or after.startswith("\n")))
 
 
 def _treated_as_group(before: str, after: str) -> bool:

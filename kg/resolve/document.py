@@ -34,6 +34,7 @@ from kg.extract.spans import POLICE, is_force_acronym, is_force_description, spe
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import (
     FEMALE_TITLES,
+    GIVEN_NAMES,
     INSTITUTION_HEAD_WORDS,
     MALE_TITLES,
     NATION_DEMONYMS,
@@ -229,6 +230,11 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
         if (n.kind is PERSON and len(n.tokens) == 1 and not n.titled and n.cues
                 and all(c.describes for c in n.cues)):
             n.group.kind = PLACE if is_place_name(n.name) else ORG
+    for n in named:  # "Orrell 13 Bath 56": a side of a result is a team, not a person
+        if (n.kind in (PERSON, ORG) and len(n.tokens) == 1 and not n.titled and not n.honorific
+                and n.tokens[0] not in GIVEN_NAMES and n.cues and any(c.scored for c in n.cues)
+                and not any(c.speaks for c in n.cues)):
+            n.group.kind, n.group.evidence = ORG, True
     for n in named:  # "the Magpies", "Wasps are": a team or band, not a place
         if n.kind is PLACE and is_group_name(n):
             n.group.kind = ORG
