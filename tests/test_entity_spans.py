@@ -513,3 +513,16 @@ def test_a_saint_opens_a_places_name(blank: Any, text: str, ents: Ents,
 def test_an_ampersand_makes_a_firm(blank: Any, text: str, ents: Ents,
                                    expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
+
+
+@pytest.mark.parametrize(("text", "ents", "expected"), [
+    ("O'Neill of Norwich City scored.", [("Norwich City", "GPE")],
+     [("Norwich City", "Organization")]),
+    ("He flew to Kansas City.", [("Kansas City", "GPE")], [("Kansas City", "Place")]),
+    ("Fans in Cape Town cheered.", [("Cape Town", "GPE")], [("Cape Town", "Place")]),
+    ("Residents in Edinburgh City voted.", [("Edinburgh City", "GPE")],
+     [("Edinburgh City", "Place")]),
+])
+def test_a_towns_city_or_town_is_its_club(blank: Any, text: str, ents: Ents,
+                                          expected: list[tuple[str, str]]) -> None:
+    assert mentions(tagged(blank, text, ents)) == expected

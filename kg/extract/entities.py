@@ -196,6 +196,8 @@ def titled_person(doc: Doc, start: int, end: int) -> int | None:
 def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
     """The class implied by the name's last word, where it contradicts the model."""
     head = tokens[-1].lower_
+    if is_club_of_town(tokens):
+        return EntityKind.ORGANIZATION
     if len(tokens) > 1 and head in ORG_HEAD_WORDS and not all(
             t.lower_ in COMPASS_WORDS for t in tokens[:-1]):  # "West Bank" is a land's part
         return EntityKind.ORGANIZATION
@@ -212,6 +214,21 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
     if kind is EntityKind.ORGANIZATION and _near(tokens):
         return EntityKind.PLACE  # "died near Chamonix", Chamonix tagged an organisation
     return kind
+
+
+#: The last word of a club named after its town: "Norwich City", "Ipswich Town".
+_CLUB_OF_TOWN = table("grammar-words")["club_town_words"]
+
+
+def is_club_of_town(tokens: list[Token]) -> bool:
+    """Whether a name is a town's and "City" or "Town" that is no place itself: "Norwich
+    City", "Luton Town" are clubs; "Kansas City", "Cape Town" places GeoNames knows, and so is
+    "residents in Edinburgh City"."""
+    first = tokens[0]
+    return (len(tokens) == 2 and tokens[1].lower_ in _CLUB_OF_TOWN and tokens[1].is_title
+            and not (first.i > 0 and first.doc[first.i - 1].lower_ == "in")
+            and is_known_place(tokens[0].text)
+            and not is_known_place(f"{tokens[0].text} {tokens[1].text}"))
 
 
 #: "near X": X is a place.
