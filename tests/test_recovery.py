@@ -464,3 +464,17 @@ def test_names_are_cut_at_a_rows_figures(text: str, glued: str, expected: list[s
 
     found = cut_at_figures(text, [mention(text, glued, EntityKind.ORGANIZATION, "ORG")])
     assert [m.name for m in found] == expected
+
+
+def test_names_inside_a_tables_side_grow_to_the_side() -> None:
+    from kg.extract.recovery import with_agreeing_sides
+
+    text = "\n".join(["Greenock Morton 3 2 0 1 5 2 6", "Clyde 3 2 0 1 4 2 6",
+                      "Falkirk 3 1 1 1 3 3 4", "Dundee 3 0 1 2 1 4 1"])
+    found = [mention(text, name, EntityKind.ORGANIZATION, "ORG")
+             for name in ("Greenock", "Morton", "Clyde", "Falkirk", "Dundee")]
+    assert [m.name for m in with_agreeing_sides(text, found)] == [
+        "Greenock Morton", "Clyde", "Falkirk", "Dundee"]
+    people = [mention(text, name) for name in ("Greenock", "Morton", "Clyde", "Falkirk")]
+    assert [m.name for m in with_agreeing_sides(text, people)] == [
+        "Greenock", "Morton", "Clyde", "Falkirk"]  # a table of people is left alone

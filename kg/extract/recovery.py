@@ -265,24 +265,38 @@ def _table_shapes(text: str, mentions: Sequence[Mention]
 
 
 def with_agreeing_sides(text: str, mentions: Sequence[Mention]) -> list[Mention]:
-    """``mentions`` with a one-word side of a table's rows the tagger called a person taking
-    the class most sides of that table have: in "Orrell 13 Bath 56" among other results of
-    clubs, Orrell is a club too.
+    """``mentions`` made to agree with the sides of a table's rows, where most sides found
+    have one class other than a person's: a one-word side the tagger called a person takes
+    that class ("Orrell" in "Orrell 13 Bath 56" among results of clubs), and the names the
+    tagger found inside a side grow to the whole side ("Greenock" and "Morton" of "Greenock
+    Morton 3 2 0 1 5 2 6", "London" of "London Irish 27 Bristol 28").
 
-    >>> text = "\\n".join(["Orrell 13 Bath 56", "Sale 31 Wasps 33", "Bristol 1 Leeds 0"])
-    >>> found = [Mention(b, b + len(n), n, n, EntityKind.ORGANIZATION, "ORG", 0)
-    ...          for n in ("Bath", "Sale", "Wasps", "Leeds") for b in [text.index(n)]]
-    >>> orrell = Mention(0, 6, "Orrell", "Orrell", EntityKind.PERSON, "PERSON", 0)
-    >>> [(m.name, m.kind.value) for m in with_agreeing_sides(text, [orrell, *found])][:2]
-    [('Orrell', 'Organization'), ('Bath', 'Organization')]
+    >>> text = "\\n".join(["Orrell 13 Bath 56", "Sale 31 Wasps 33", "London Irish 1 Leeds 0"])
+    >>> def found(name, kind=EntityKind.ORGANIZATION):
+    ...     b = text.index(name)
+    ...     return Mention(b, b + len(name), name, name, kind, kind.name[:3], 0)
+    >>> clubs = [found(n) for n in ("Bath", "Sale", "Wasps", "London", "Leeds")]
+    >>> [(m.name, m.kind.value) for m in with_agreeing_sides(
+    ...     text, [found("Orrell", EntityKind.PERSON), *clubs])][:1]
+    [('Orrell', 'Organization')]
+    >>> [m.name for m in with_agreeing_sides(text, clubs)][-2:]
+    ['London Irish', 'Leeds']
     """
-    relabel: dict[tuple[int, int], tuple[EntityKind, str]] = {}
+    kept = list(mentions)
     for sides, (kind, label) in _table_shapes(text, mentions):
-        if kind is not EntityKind.PERSON:
-            relabel.update((side, (kind, label)) for side in sides)
-    return [replace(m, kind=relabel[m.begin, m.end][0], ner_label=relabel[m.begin, m.end][1])
-            if m.kind is EntityKind.PERSON and (m.begin, m.end) in relabel
-            and len(m.name.split()) == 1 else m for m in mentions]
+        if kind is EntityKind.PERSON:
+            continue
+        for begin, end in sides:
+            inside = [m for m in kept if begin <= m.begin and m.end <= end]
+            if len(inside) == 1 and (inside[0].begin, inside[0].end) == (begin, end):
+                if inside[0].kind is EntityKind.PERSON and " " not in inside[0].name:
+                    kept[kept.index(inside[0])] = replace(inside[0], kind=kind, ner_label=label)
+            elif inside and all(m.kind is not EntityKind.PERSON for m in inside) and not any(
+                    m.begin < end and begin < m.end and m not in inside for m in kept):
+                name = text[begin:end]
+                kept = [m for m in kept if m not in inside] + [
+                    Mention(begin, end, name, name, kind, label, inside[0].sentence)]
+    return sorted(kept, key=lambda m: (m.begin, m.end))
 
 
 #: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
