@@ -478,3 +478,17 @@ def test_names_inside_a_tables_side_grow_to_the_side() -> None:
     people = [mention(text, name) for name in ("Greenock", "Morton", "Clyde", "Falkirk")]
     assert [m.name for m in with_agreeing_sides(text, people)] == [
         "Greenock", "Morton", "Clyde", "Falkirk"]  # a table of people is left alone
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hove : Sussex 363 ( W. Athey 111 )", ["Hove"]),
+        ("At Leicester : Leicestershire beat Somerset by 39 runs .", ["Leicester"]),
+        ("Scorers : Romania 2 Wales 1", []),
+        ("Paris : a city of light .", []),
+    ],
+)
+def test_a_venue_heading_a_result_is_a_place(text: str, expected: list[str]) -> None:
+    assert [m[0] for m in recover(text) if m[0] in {"Hove", "Leicester", "Scorers", "Paris"}] \
+        == expected

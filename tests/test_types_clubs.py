@@ -202,3 +202,10 @@ def test_after_a_mid_sentence_in_a_club_is_the_town() -> None:
                               "Leeds")
     owners = [key for _ref, key in sorted(resolution.assignments.items())]
     assert owners == ["organization/leeds", "place/leeds"]
+
+
+def test_a_venue_heading_a_result_leaves_the_club_for_the_city() -> None:
+    resolution = _leeds_apart("Leeds : Kelso 183 and 185-6 , Dunmore 190 .\nLeeds beat Kelso 2-1.",
+                              "Leeds", "Leeds")
+    owners = [key for _ref, key in sorted(resolution.assignments.items())]
+    assert owners == ["place/leeds", "organization/leeds"]

@@ -78,8 +78,9 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
     taken = [(m.begin, m.end) for m in mentions]
     lower = lower_words(text)
     found: list[Mention] = []
-    for mention in [*_dateline_places(text), *_repeated_names(text, mentions, lower),
-                    *_cued_places(text, lower), *_told(text),
+    for mention in [*_dateline_places(text), *_venues(text),
+                    *_repeated_names(text, mentions, lower), *_cued_places(text, lower),
+                    *_told(text),
                     *_table_sides(text, mentions, lower)]:
         if not any(b < mention.end and mention.begin < e for b, e in taken):
             taken.append((mention.begin, mention.end))
@@ -191,6 +192,27 @@ def _cued_places(text: str, lower: set[str]) -> Iterator[Mention]:
                 if is_known_place(name) and name.lower() not in lower:
                     yield Mention(begin, begin + len(name), name, name, EntityKind.PLACE,
                                   "GPE", 0)
+
+
+#: A venue heading a line of results: "Hove : Sussex 363 ( …", "Leicester : Leicestershire
+#: beat Somerset …" (a side, then a score or a result's verb).
+VENUE_HEADING = re.compile(r"(?m)^(?:At )?([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?) ?: (?=[A-Z][\w'.-]*"
+                           r"(?: [A-Z][\w'.-]*)* (?:\d|beat |drew |v |lost to ))")
+
+
+def _venues(text: str) -> Iterator[Mention]:
+    """Where a match was played, heading a line of its result: a city or town GeoNames knows
+    before a colon, a side and a score or "beat" ("Hove : Sussex 363 …", "At Leicester :
+    Leicestershire beat Somerset …"). A heading that is no place ("Scorers : …") is none.
+
+    >>> text = "Hove : Sussex 363 ( W. Athey 111 )\\nScorers : Romania 2 Wales 1"
+    >>> [m.name for m in _venues(text)]
+    ['Hove']
+    """
+    for match in VENUE_HEADING.finditer(text):
+        name = match.group(1)
+        if is_known_place(name):
+            yield Mention(match.start(1), match.end(1), name, name, EntityKind.PLACE, "GPE", 0)
 
 
 def _told(text: str) -> Iterator[Mention]:

@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kg.extract.recovery import is_dateline, is_known_place_written
+from kg.extract.recovery import VENUE_HEADING, is_dateline, is_known_place_written
 from kg.ingest.files import slugify
 from kg.lexicon.countries import name_key
 from kg.model import Entity, EntityKind, Extraction, MentionRef, Resolution
@@ -124,6 +124,9 @@ def _the_place_itself(text: str, begin: int, end: int, strict: bool = False) -> 
         return True
     if text[line_begin:begin] == "At " and _VENUE_COLON.match(text, end):
         return True  # "At Chesterfield : Derbyshire beat Worcestershire …"
+    venue = VENUE_HEADING.match(text, line_begin)
+    if venue is not None and venue.span(1) == (begin, end):
+        return True  # "Bristol : Gloucestershire 183 and 185-6 …"
     if strict:  # "invested in Nokia", "a stake in Orange": a firm may stand after "in"
         if _OPENING_IN.search(text, max(0, begin - 4), begin) and _COMMA_AFTER.match(text, end):
             return True  # "In Toronto , Kevin Tapani allowed …", opening its sentence
