@@ -492,3 +492,20 @@ def test_names_inside_a_tables_side_grow_to_the_side() -> None:
 def test_a_venue_heading_a_result_is_a_place(text: str, expected: list[str]) -> None:
     assert [m[0] for m in recover(text) if m[0] in {"Hove", "Leicester", "Scorers", "Paris"}] \
         == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "glued", "expected"),
+    [
+        pytest.param("BALTIMORE AT SEATTLE", "BALTIMORE AT SEATTLE",
+                     [("BALTIMORE", "Organization"), ("SEATTLE", "Place")], id="a-fixture"),
+        pytest.param("He met Smith at Leeds on Monday.", "Smith at Leeds",
+                     [("Smith at Leeds", "Organization")], id="no-fixture-in-a-sentence"),
+    ],
+)
+def test_a_fixture_the_tagger_ran_together_is_cut(text: str, glued: str,
+                                                  expected: list[tuple[str, str]]) -> None:
+    from kg.extract.recovery import cut_at_fixtures
+
+    found = cut_at_fixtures(text, [mention(text, glued, EntityKind.ORGANIZATION, "ORG")])
+    assert [(m.name, m.kind.value) for m in found] == expected

@@ -72,9 +72,9 @@ _TITLE_WORDS = HONORIFICS | TITLE_NOUNS
 def recovered_mentions(text: str, sentences: Sequence[Sentence],
                        mentions: Sequence[Mention]) -> list[Mention]:
     """The mentions the tagger missed (see the module docstring), in text order. A mention
-    across a line break counts up to the break where the line rules will cut it there
-    (``cut_at_line_breaks``: a byline glued to the dateline after it)."""
-    mentions = cut_at_figures(text, cut_at_line_breaks(text, mentions, sentences))
+    counts as the line rules will cut it (``cut_mentions``: a byline glued to the dateline
+    after it, a results row run together)."""
+    mentions = cut_mentions(text, mentions, sentences)
     taken = [(m.begin, m.end) for m in mentions]
     lower = lower_words(text)
     found: list[Mention] = []
@@ -86,6 +86,14 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
             taken.append((mention.begin, mention.end))
             found.append(mention)
     return [in_sentence(m, sentences) for m in sorted(found, key=lambda m: m.begin)]
+
+
+def cut_mentions(text: str, mentions: Sequence[Mention],
+                 sentences: Sequence[Sentence]) -> list[Mention]:
+    """``mentions`` cut where a name cannot run on: at a line break (``cut_at_line_breaks``),
+    at a row's figures (``cut_at_figures``) and at a fixture's "at" (``cut_at_fixtures``)."""
+    return cut_at_fixtures(text, cut_at_figures(text, cut_at_line_breaks(text, mentions,
+                                                                         sentences)))
 
 
 def in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
@@ -624,6 +632,33 @@ def cut_at_figures(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     return kept
 
 
+#: A fixture alone on its line: "BALTIMORE AT SEATTLE", "Leeds at Everton".
+_FIXTURE_LINE = re.compile(rf"({_SIDE}) (?:at|AT) ({_SIDE})")
+
+
+def cut_at_fixtures(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with a name the tagger ran across a fixture's "at" cut into its sides: the
+    visitors, of the tagger's class, and where it is played, a place ("BALTIMORE AT SEATTLE").
+
+    >>> text = "BALTIMORE AT SEATTLE"
+    >>> whole = Mention(0, 20, text, text, EntityKind.ORGANIZATION, "ORG", 0)
+    >>> [(m.name, m.kind.value) for m in cut_at_fixtures(text, [whole])]
+    [('BALTIMORE', 'Organization'), ('SEATTLE', 'Place')]
+    """
+    kept: list[Mention] = []
+    for m in mentions:
+        fixture = _FIXTURE_LINE.fullmatch(text, m.begin, m.end)
+        begin = text.rfind("\n", 0, m.begin) + 1
+        end = text.find("\n", m.end)
+        if fixture is None or text[begin : end if end >= 0 else len(text)].strip() != m.text:
+            kept.append(m)
+            continue
+        (b1, e1), (b2, e2) = fixture.span(1), fixture.span(2)
+        kept += [Mention(b1, e1, text[b1:e1], text[b1:e1], m.kind, m.ner_label, m.sentence),
+                 Mention(b2, e2, text[b2:e2], text[b2:e2], EntityKind.PLACE, "GPE", m.sentence)]
+    return kept
+
+
 def _is_row(text: str, at: int) -> bool:
     """Whether the line of offset ``at`` is a row of a table: it ends in a figure, holds two or
     more, and no word in lower case but a letter ("Chandana b Jayasuriya 3"; not "Channel 4
@@ -682,8 +717,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = with_agreeing_sides(text, with_nicknames(text, cut_at_figures(
-        text, cut_at_line_breaks(text, mentions, sentences))))
+    mentions = with_agreeing_sides(text, with_nicknames(text, cut_mentions(text, mentions,
+                                                                           sentences)))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
