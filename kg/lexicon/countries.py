@@ -42,6 +42,15 @@ def _table(section: str) -> dict[str, str]:
     return {name_key(name): code for name, code in _entries(section)}
 
 
+def alias_names() -> list[str]:
+    """Every other name of a country as written, beyond GeoNames' own ("Britain", "UK").
+
+    >>> "Britain" in alias_names()
+    True
+    """
+    return [name for name, _code in _entries("aliases")]
+
+
 def written_forms() -> list[str]:
     """Every alias and demonym as written ("U.S.", "Britain", "Russian").
 
