@@ -219,12 +219,16 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
         if n.kind is PERSON:  # "Comeaux Jr." is compared as "Comeaux"
             n.tokens = without_suffix(n.tokens)
     addressed = {n.tokens[-1] for n in named if n.honorific and n.tokens}
-    addressed |= {n.tokens[0] for n in named  # "Farrakhan" five times, a person each time
-                  if n.kind is PERSON and len(n.tokens) == 1 and len(n.group.refs) >= 2
-                  and set(n.group.votes) == {PERSON}}
-    for n in named:  # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person
-        if len(n.tokens) in (2, 3) and n.tokens[-1] in addressed and not is_place_name(n.name) \
-                and n.tokens[-1] not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS:
+    alone = {n.tokens[0] for n in named  # "Farrakhan" five times, a person each time
+             if n.kind is PERSON and len(n.tokens) == 1 and len(n.group.refs) >= 2
+             and set(n.group.votes) == {PERSON}}
+    for n in named:  # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person;
+        # "Louis Farrakhan" tagged a place, then "Farrakhan" twice (not a name tagged an
+        # organisation: a firm or club may bear a person's name, "Casa Luiz Caloi" beside
+        # "Caloi", "Boston Bruins" beside "Bruins")
+        if len(n.tokens) in (2, 3) and not is_place_name(n.name) and (
+                n.tokens[-1] in addressed or n.kind is PLACE and n.tokens[-1] in alone
+                and n.tokens[-1] not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
             n.group.kind, n.group.evidence = PERSON, True
     people = [n for n in named if n.kind is PERSON and len(n.tokens) > 1]
     surnames = {n.tokens[-1] for n in people}
