@@ -522,6 +522,8 @@ def test_an_ampersand_makes_a_firm(blank: Any, text: str, ents: Ents,
     ("Fans in Cape Town cheered.", [("Cape Town", "GPE")], [("Cape Town", "Place")]),
     ("Residents in Edinburgh City voted.", [("Edinburgh City", "GPE")],
      [("Edinburgh City", "Place")]),
+    ("A storm @ Cork City , Ireland today", [("Cork City", "GPE"), ("Ireland", "GPE")],
+     [("Cork City", "Place"), ("Ireland", "Place")]),
 ])
 def test_a_towns_city_or_town_is_its_club(blank: Any, text: str, ents: Ents,
                                           expected: list[tuple[str, str]]) -> None:

@@ -222,11 +222,14 @@ _CLUB_OF_TOWN = table("grammar-words")["club_town_words"]
 
 def is_club_of_town(tokens: list[Token]) -> bool:
     """Whether a name is a town's and "City" or "Town" that is no place itself: "Norwich
-    City", "Luton Town" are clubs; "Kansas City", "Cape Town" places GeoNames knows, and so is
-    "residents in Edinburgh City"."""
-    first = tokens[0]
+    City", "Luton Town" are clubs; "Kansas City", "Cape Town" places GeoNames knows, and so are
+    "residents in Edinburgh City" and "Cork City, Ireland"."""
+    first, doc = tokens[0], tokens[0].doc
+    after = tokens[-1].i + 1
     return (len(tokens) == 2 and tokens[1].lower_ in _CLUB_OF_TOWN and tokens[1].is_title
-            and not (first.i > 0 and first.doc[first.i - 1].lower_ == "in")
+            and not (first.i > 0 and doc[first.i - 1].lower_ == "in")
+            and not (after + 1 < len(doc) and doc[after].text == ","  # "Cork City, Ireland"
+                     and is_known_place(doc[after + 1].text))
             and is_known_place(tokens[0].text)
             and not is_known_place(f"{tokens[0].text} {tokens[1].text}"))
 
