@@ -668,8 +668,11 @@ def _is_row(text: str, at: int) -> bool:
     end = text.find("\n", at)
     line = text[begin : end if end >= 0 else len(text)].rstrip()
     figures = _FIGURE.findall(line)
-    return (len(figures) >= 2 and line.endswith(figures[-1])
-            and not re.search(r"\b[a-z][a-z]+\b", line))
+    return len(figures) >= 2 and line.endswith(figures[-1]) and not _LOWER_WORD.search(line)
+
+
+#: A word of two letters or more in lower case: no row of a table holds one.
+_LOWER_WORD = re.compile(r"\b[a-z][a-z]+\b")
 
 
 def _hard_break(text: str, at: int) -> bool:

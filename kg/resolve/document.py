@@ -450,8 +450,9 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
                 _attach(named, merger, i, parts.get(n.tokens, []), "org-short-form-in-article",
                         0.8)
         elif n.kind is PERSON and len(n.tokens) > 1 and len(owners := legal.get(n.tokens, [])) == 1:
-            n.group.kind, n.group.evidence = ORG, True  # "Johnson Controls" of "Johnson
-            _attach(named, merger, i, owners, "org-short-form-in-article", 0.8)  # Controls Inc"
+            # "Johnson Controls" tagged a person, beside "Johnson Controls Inc": the firm
+            n.group.kind, n.group.evidence = ORG, True
+            _attach(named, merger, i, owners, "org-short-form-in-article", 0.8)
 
 
 def org_parts(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
