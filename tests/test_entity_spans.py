@@ -476,6 +476,8 @@ SPAN_RULES = [
           [("DETROIT", "Place"), ("AP", "Organization")], "dateline-agency"),
     _case("KYIV, May 18 (Reuters) - Shells fell.", [("KYIV", "ORG"), ("Reuters", "ORG")],
           [("KYIV", "Place"), ("Reuters", "Organization")], "dateline-place"),
+    _case("SAO PAULO 1996-08-30", [("SAO PAULO", "PERSON")], [("SAO PAULO", "Place")],
+          "dateline-place-tagged-a-person"),
     _case("He met KYIV officials (AP) - and left.", [("KYIV", "ORG"), ("AP", "ORG")],
           [("KYIV", "Organization"), ("AP", "Organization")], "no-dateline-mid-sentence"),
     _case("Talks (Geneva) - a summary.", [("Geneva", "GPE")], [("Geneva", "Place")],

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.extract.recovery import dateline_end, is_known_place, is_known_place_written
+from kg.extract.recovery import dateline_end, dateline_places, is_known_place
 from kg.extract.spans import (
     expansions_joined,
     joined_firms,
@@ -446,11 +446,14 @@ def is_dateline_credit(doc: Doc, start: int, end: int) -> bool:
 
 
 def is_dateline_place(doc: Doc, start: int, end: int) -> bool:
-    """Whether the name ``start:end`` opens its line as the place of a dateline ("KYIV, May 18
-    -"), one GeoNames knows ("RUGBY UNION - RESULTS" is a heading)."""
-    at = doc[start].idx
-    return ((at == 0 or doc.text[at - 1] == "\n") and dateline_end(doc.text, at) is not None
-            and is_known_place_written(doc[start:end].text))
+    """Whether the name ``start:end`` is a place of the dateline opening its line ("KYIV, May
+    18 (Reuters) -", "SAO PAULO 1996-08-30", "LA CORUNA , Spain 1996-08-31";
+    ``recovery.dateline_places``; "RUGBY UNION - RESULTS" is a heading)."""
+    text, at = doc.text, doc[start].idx
+    line = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    span = (at, doc[end - 1].idx + len(doc[end - 1].text))
+    return span in dateline_places(text, line, line_end if line_end >= 0 else len(text))
 
 
 def is_lowercase_phrase(span: Span) -> bool:
@@ -612,8 +615,9 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
     kind = corrected_kind(kind, list(doc[start:end]))
     if is_dateline_credit(doc, start, end):
         kind = EntityKind.ORGANIZATION  # "DETROIT (AP) -": the news agency, no place
-    elif kind is EntityKind.ORGANIZATION and is_dateline_place(doc, start, end):
-        kind = EntityKind.PLACE  # "KYIV, May 18 (Reuters) -" tagged an organisation
+    elif kind is not EntityKind.PLACE and is_dateline_place(doc, start, end):
+        kind = EntityKind.PLACE  # "KYIV, May 18 (Reuters) -" tagged an organisation, "SAO
+        # PAULO 1996-08-30" a person
     text = doc[start:end].text
     if is_lowercase_phrase(doc[start:end]):
         return

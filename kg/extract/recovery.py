@@ -359,26 +359,58 @@ _DATELINE = re.compile(r"([A-Z][\w.'’-]*(?: [A-Z][\w.'’-]*){0,3})"
 
 def _dateline_places(text: str) -> Iterator[Mention]:
     """The places of a dateline ("OTTAWA 1996-08-30", "TAVILDARA , Tajikistan 1996-08-30",
-    "KYIV, May 18 (Reuters) -"): the name opening a line before a date or an agency in
-    brackets is where the story was filed, and a name after its comma (not a month) the
-    region or country; before a dash, only a country or city GeoNames knows ("JAPAN - Yield
-    for …" in a market report; "SOCCER - …", "NOTE - …" are no datelines)."""
+    "KYIV, May 18 (Reuters) -"): see ``dateline_places``."""
     for begin, end in line_bounds(text):
-        match = _DATELINE.match(text, begin, end)
-        if match is None:
-            continue
-        found: list[int] = []
-        for group in (2, 1):
-            name = match.group(group)
-            if name and name.lower() not in CALENDAR_WORDS and (
-                    _filed(text, match.end(group)) or _DASH.match(text, match.end(group))
-                    and is_known_place_written(name)):
-                found = [group] if group == 1 else [1, 2]
-                break
-        for group in found:
-            name = match.group(group)
-            yield Mention(match.start(group), match.end(group), name, name, EntityKind.PLACE,
-                          "GPE", 0)
+        for b, e in dateline_places(text, begin, end):
+            yield Mention(b, e, text[b:e], text[b:e], EntityKind.PLACE, "GPE", 0)
+
+
+def with_whole_datelines(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` with the names the tagger found inside a dateline's place grown to the
+    place: "LA" and "CORUNA" of "LA CORUNA , Spain 1996-08-31", "UNITED" of "UNITED STATES -
+    Prices …".
+
+    >>> text = "LA CORUNA , Spain 1996-08-31"
+    >>> found = [Mention(0, 2, "LA", "LA", EntityKind.PLACE, "GPE", 0),
+    ...          Mention(3, 9, "CORUNA", "CORUNA", EntityKind.ORGANIZATION, "ORG", 0)]
+    >>> [(m.name, m.kind.value) for m in with_whole_datelines(text, found)]
+    [('LA CORUNA', 'Place')]
+    """
+    kept = list(mentions)
+    for begin, end in line_bounds(text):
+        for b, e in dateline_places(text, begin, end):
+            inside = [m for m in kept if b <= m.begin and m.end <= e and (m.begin, m.end) != (b, e)]
+            if inside and not any(m.begin < e and b < m.end and m not in inside for m in kept):
+                kept = [m for m in kept if m not in inside] + [
+                    Mention(b, e, text[b:e], text[b:e], EntityKind.PLACE, "GPE",
+                            inside[0].sentence)]
+    return sorted(kept, key=lambda m: (m.begin, m.end))
+
+
+def dateline_places(text: str, begin: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the places of the dateline opening the line ``text[begin:end]``, if it
+    opens with one: the name before a date or an agency in brackets is where the story was
+    filed, and a name after its comma (not a month) the region or country; before a dash, only
+    a country or city GeoNames knows ("JAPAN - Yield for …" in a market report; "SOCCER - …",
+    "NOTE - …" are no datelines).
+
+    >>> text = "SAO PAULO 1996-08-30"
+    >>> [text[b:e] for b, e in dateline_places(text, 0, len(text))]
+    ['SAO PAULO']
+    >>> text = "LA CORUNA , Spain 1996-08-31"
+    >>> [text[b:e] for b, e in dateline_places(text, 0, len(text))]
+    ['LA CORUNA', 'Spain']
+    """
+    match = _DATELINE.match(text, begin, end)
+    if match is None:
+        return []
+    for group in (2, 1):
+        name = match.group(group)
+        if name and name.lower() not in CALENDAR_WORDS and (
+                _filed(text, match.end(group)) or _DASH.match(text, match.end(group))
+                and is_known_place_written(name)):
+            return [match.span(g) for g in ((1,) if group == 1 else (1, 2))]
+    return []
 
 
 #: What follows a dateline's place (or its region): an ISO date ending the line, a month and
@@ -721,8 +753,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = with_agreeing_sides(text, with_nicknames(text, cut_mentions(text, mentions,
-                                                                           sentences)))
+    mentions = with_whole_datelines(text, with_agreeing_sides(text, with_nicknames(
+        text, cut_mentions(text, mentions, sentences))))
     url, title = [], []
     for begin, end in line_bounds(text):
         line = text[begin:end]
