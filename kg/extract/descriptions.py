@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word
-from kg.extract.recovery import is_capitals_line, is_title_case_line
+from kg.extract.recovery import is_capitals_line, is_title_case_line, line_around
 from kg.extract.rules.context import PRONOUN_GENDER, name_genders
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
@@ -307,9 +307,8 @@ def _headline_nouns(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Descript
         if not token.text[:1].isupper() or token.i in by_token or token.tag_ in {"NNS", "NNPS"} \
                 or not _person_noun(token) or token.lower_.rstrip(".") in HONORIFICS:
             continue
-        begin = text.rfind("\n", 0, token.idx) + 1
-        end = text.find("\n", token.idx)
-        line = text[begin : end if end >= 0 else len(text)]
+        begin, end = line_around(text, token.idx)
+        line = text[begin:end]
         title_case = is_title_case_line(line) and not is_capitals_line(line)
         if not (title_case or not text[begin : token.idx].strip(" '\"‘“")):
             continue

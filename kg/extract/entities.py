@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.extract.recovery import dateline_end, dateline_places, is_known_place
+from kg.extract.recovery import dateline_end, dateline_places, is_known_place, line_around
 from kg.extract.spans import (
     expansions_joined,
     joined_firms,
@@ -450,10 +450,8 @@ def is_dateline_place(doc: Doc, start: int, end: int) -> bool:
     18 (Reuters) -", "SAO PAULO 1996-08-30", "LA CORUNA , Spain 1996-08-31";
     ``recovery.dateline_places``; "RUGBY UNION - RESULTS" is a heading)."""
     text, at = doc.text, doc[start].idx
-    line = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", at)
     span = (at, doc[end - 1].idx + len(doc[end - 1].text))
-    return span in dateline_places(text, line, line_end if line_end >= 0 else len(text))
+    return span in dateline_places(text, *line_around(text, at))
 
 
 def is_lowercase_phrase(span: Span) -> bool:

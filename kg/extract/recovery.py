@@ -321,12 +321,20 @@ def with_agreeing_sides(text: str, mentions: Sequence[Mention]) -> list[Mention]
             if len(inside) == 1 and (inside[0].begin, inside[0].end) == (begin, end):
                 if inside[0].kind is EntityKind.PERSON and " " not in inside[0].name:
                     kept[kept.index(inside[0])] = replace(inside[0], kind=kind, ner_label=label)
-            elif inside and all(m.kind is not EntityKind.PERSON for m in inside) and not any(
-                    m.begin < end and begin < m.end and m not in inside for m in kept):
-                name = text[begin:end]
-                kept = [m for m in kept if m not in inside] + [
-                    Mention(begin, end, name, name, kind, label, inside[0].sentence)]
+            elif inside and all(m.kind is not EntityKind.PERSON for m in inside):
+                kept = _grown(text, kept, inside, begin, end, kind, label)
     return sorted(kept, key=lambda m: (m.begin, m.end))
+
+
+def _grown(text: str, kept: list[Mention], inside: list[Mention], begin: int, end: int,
+           kind: EntityKind, label: str) -> list[Mention]:
+    """``kept`` with the mentions ``inside`` the span ``begin:end`` replaced by one mention of
+    the whole span, of ``kind`` and ``label``; unchanged when another mention crosses it."""
+    if any(m.begin < end and begin < m.end and m not in inside for m in kept):
+        return kept
+    name = text[begin:end]
+    return [m for m in kept if m not in inside] + [
+        Mention(begin, end, name, name, kind, label, inside[0].sentence)]
 
 
 #: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
@@ -380,10 +388,8 @@ def with_whole_datelines(text: str, mentions: Sequence[Mention]) -> list[Mention
     for begin, end in line_bounds(text):
         for b, e in dateline_places(text, begin, end):
             inside = [m for m in kept if b <= m.begin and m.end <= e and (m.begin, m.end) != (b, e)]
-            if inside and not any(m.begin < e and b < m.end and m not in inside for m in kept):
-                kept = [m for m in kept if m not in inside] + [
-                    Mention(b, e, text[b:e], text[b:e], EntityKind.PLACE, "GPE",
-                            inside[0].sentence)]
+            if inside:
+                kept = _grown(text, kept, inside, b, e, EntityKind.PLACE, "GPE")
     return sorted(kept, key=lambda m: (m.begin, m.end))
 
 
@@ -513,6 +519,16 @@ def _place_names() -> frozenset[str]:
 
 _URL_LINE = re.compile(r"\s*(?:https?\s*:\s*/\s*/|www\s*\.)", re.IGNORECASE)
 WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def line_around(text: str, at: int) -> tuple[int, int]:
+    """(begin, end) of the line of ``text`` that holds offset ``at``.
+
+    >>> line_around("one\\ntwo\\nthree", 5)
+    (4, 7)
+    """
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, end if end >= 0 else len(text)
 
 
 def line_bounds(text: str) -> list[tuple[int, int]]:
@@ -681,9 +697,8 @@ def cut_at_fixtures(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     kept: list[Mention] = []
     for m in mentions:
         fixture = _FIXTURE_LINE.fullmatch(text, m.begin, m.end)
-        begin = text.rfind("\n", 0, m.begin) + 1
-        end = text.find("\n", m.end)
-        if fixture is None or text[begin : end if end >= 0 else len(text)].strip() != m.text:
+        begin, end = line_around(text, m.begin)
+        if fixture is None or text[begin:end].strip() != m.text:
             kept.append(m)
             continue
         (b1, e1), (b2, e2) = fixture.span(1), fixture.span(2)
@@ -696,9 +711,8 @@ def _is_row(text: str, at: int) -> bool:
     """Whether the line of offset ``at`` is a row of a table: it ends in a figure, holds two or
     more, and no word in lower case but a letter ("Chandana b Jayasuriya 3"; not "Channel 4
     News at 7")."""
-    begin = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    line = text[begin : end if end >= 0 else len(text)].rstrip()
+    begin, end = line_around(text, at)
+    line = text[begin:end].rstrip()
     figures = _FIGURE.findall(line)
     return len(figures) >= 2 and line.endswith(figures[-1]) and not _LOWER_WORD.search(line)
 

@@ -47,7 +47,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kg.extract.recovery import ROW_NOTE
+from kg.extract.recovery import ROW_NOTE, line_around
 from kg.lexicon import table, word_list
 from kg.lexicon.words import REGION_NAMES
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
@@ -253,13 +253,11 @@ def _is_table_row_team(text: str, begin: int, end: int) -> bool:
     >>> _is_table_row_team("MILWAUKEE 5 Minnesota 4 (in 12)", 12, 21)
     True
     """
-    line_begin = text.rfind("\n", 0, begin) + 1
-    line_end = text.find("\n", end)
-    line = text[line_begin:line_end if line_end >= 0 else len(text)]
-    result = _RESULT_ROW.fullmatch(line)
+    line_begin, line_end = line_around(text, begin)
+    result = _RESULT_ROW.fullmatch(text, line_begin, line_end)
     if result is not None:
-        return begin - line_begin in (result.start(1), result.start(2))
-    return begin == line_begin and bool(_STANDINGS_ROW.fullmatch(line, end - line_begin))
+        return begin in (result.start(1), result.start(2))
+    return begin == line_begin and bool(_STANDINGS_ROW.fullmatch(text, end, line_end))
 
 
 #: A side's name in a row of results or a fixture: up to four capitalised words.
