@@ -173,8 +173,10 @@ def test_an_interrupted_build_keeps_what_it_extracted(
         with pytest.raises(KeyboardInterrupt):
             build(articles, tmp_path / "out")
     assert not list((tmp_path / "out").glob("graph.*"))
-    (tmp_path / "out" / CACHE_FOLDER / "ab").mkdir()
-    (tmp_path / "out" / CACHE_FOLDER / "ab" / ".half-written.tmp").write_bytes(b"kg-extr")
+    cache = tmp_path / "out" / CACHE_FOLDER  # a shard no entry uses: entries are keyed by a hash
+    shard = next(cache / f"{i:02x}" for i in range(256) if not (cache / f"{i:02x}").exists())
+    shard.mkdir()
+    (shard / ".half-written.tmp").write_bytes(b"kg-extr")
     extracted.clear()
     report = build(articles, tmp_path / "out")
     assert extracted == [] and report.cached == 3 and not report.up_to_date
