@@ -166,6 +166,33 @@ def test_a_headline_in_capitals_gives_the_body_names_in_capitals() -> None:
         ("RED SOX", "Red Sox", 0), ("TEIXEIRA", "Teixeira", 0)]
 
 
+@pytest.mark.parametrize(
+    ("headline", "place_kept"),
+    [
+        pytest.param("GOLF - LEADING SCORES AT GREATER MILWAUKEE OPEN .", False,
+                     id="an-open-in-capitals"),
+        pytest.param("Leading Scores at the Milwaukee Grand Prix", False, id="a-grand-prix"),
+        pytest.param("Henke Takes Lead in Milwaukee , Woods Makes Debut", True,
+                     id="the-place-itself"),
+        pytest.param("Milwaukee Opens New Stadium", True, id="a-verb-after-it"),
+    ],
+)
+def test_a_competition_named_by_a_place_is_no_mention_of_the_place(
+        headline: str, place_kept: bool) -> None:
+    """The body's place is no headline mention where a competition's word follows it: the
+    Greater Milwaukee Open is a tournament, not Milwaukee (CoNLL-2003 has no place there)."""
+    cut = len(headline) + 1
+    text = f"{headline}\nThe leaders in Milwaukee were level on Thursday ."
+    at = text.index("Milwaukee", cut)
+    found = [Mention(at, at + 9, "Milwaukee", "Milwaukee", EntityKind.PLACE, "GPE", 1)]
+    kept = with_headline_names(text, [Sentence(0, 0, cut - 1), Sentence(1, cut, len(text))],
+                               found)
+    assert any(m.begin < cut for m in kept) is place_kept
+    # nor does the article's own recovery repeat it inside a competition's name
+    repeated = [m.begin for m in recovered_mentions(text, sentences(text), found)]
+    assert (repeated == []) if not place_kept else (repeated in ([], [text.index("Milwaukee")]))
+
+
 def _article(doc: str, text: str, *found: str) -> Any:
     from kg.model import ArticleMeta, Document, Extraction
 

@@ -65,6 +65,11 @@ _TOLD = re.compile(r"\b(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
                                        for c in sorted(word_sequence("media-cues"), key=len,
                                                        reverse=True))
                    + r")\s+(?:The\s+)?([A-Z][\w&'’-]+(?:\s+[A-Z][\w&'’-]+)*)")
+#: A competition's word right after a place in a headline ("HONG KONG OPEN", "Atlanta Games",
+#: "BERLIN GRAND PRIX"): the place is part of the competition's name, no mention of its own.
+_COMPETITION_AFTER = re.compile(r"\s+(?:" + "|".join(
+    r"\s+".join(f"(?:{w.capitalize()}|{w.upper()})" for w in tail.split())
+    for tail in word_sequence("competition-tails")) + r")\b")
 #: Words before a name that make it a person's, not an outlet's ("told Mr Smith").
 _TITLE_WORDS = HONORIFICS | TITLE_NOUNS
 
@@ -125,6 +130,8 @@ def _repeated_names(text: str, mentions: Sequence[Mention], lower: set[str]) -> 
             continue
         for begin in _whole_words(text, name):
             end = begin + len(name)
+            if _COMPETITION_AFTER.match(text, end):
+                continue  # "HONG KONG OPEN": a competition's name
             alone, title = stands_alone(text, begin, end, name, lower, name_words)
             if alone:
                 yield Mention(begin, end, name, name, kind, label, 0, (title,) if title else ())
@@ -806,6 +813,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
             written = name.upper() if capitals else name
             for start in _whole_words(line, written):
                 b, e = begin + start, begin + start + len(written)
+                if _COMPETITION_AFTER.match(line, start + len(written)):
+                    continue  # "HONG KONG OPEN", "Berlin Grand Prix": a competition's name
                 if not any(tb < e and b < te for tb, te in taken):
                     taken.append((b, e))
                     kind, label = names[name]
