@@ -131,6 +131,8 @@ def test_an_award_keeps_only_its_own_class_and_every_entity_class_is_sampled() -
     ("Olympic champion Ana Bell won.", ["Olympic", "Ana Bell"], ["Ana Bell"]),
     ("TV Norvik broadcast it.", ["TV Norvik"], ["TV Norvik"]),  # part of a name stays
     ("I think Norvik is right.", ["I", "Norvik"], ["Norvik"]),
+    ("Women 's 100 metres hurdles : Ana Bell", ["Women", "Ana Bell"], ["Ana Bell"]),
+    ("Women MPs met the Women's Forum.", ["Women", "Women's Forum"], ["Women's Forum"]),
 ])
 def test_common_noun_acronyms_are_no_mentions(nlp: Any, text: str, tagged: list[str],
                                               kept: list[str]) -> None:
