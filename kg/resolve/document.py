@@ -444,13 +444,17 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
     organisation name of the article containing it (one word only as its start)."""
     parts = _index(named, lambda n: org_parts(n.tokens) if n.kind is ORG else ())
     legal = _index(named, lambda n: (_without_legal_words(n.tokens),) if n.kind is ORG else ())
+    surnames = {n.tokens[-1] for n in named if n.kind is PERSON and len(n.tokens) > 1}
     for i, n in enumerate(named):
         if n.kind is ORG and n.tokens and not acronym_letters(n.name):
             if not is_place_name(n.name):
                 _attach(named, merger, i, parts.get(n.tokens, []), "org-short-form-in-article",
                         0.8)
-        elif n.kind is PERSON and len(n.tokens) > 1 and len(owners := legal.get(n.tokens, [])) == 1:
-            # "Johnson Controls" tagged a person, beside "Johnson Controls Inc": the firm
+        elif n.kind is PERSON and (len(n.tokens) > 1 or not (
+                n.titled or n.honorific or n.tokens[0] in surnames)) \
+                and len(owners := legal.get(n.tokens, [])) == 1:
+            # "Johnson Controls" tagged a person, beside "Johnson Controls Inc": the firm; so is
+            # "Ruch" beside "Ruch SA" where no one of the article has that surname or title
             n.group.kind, n.group.evidence = ORG, True
             _attach(named, merger, i, owners, "org-short-form-in-article", 0.8)
 
