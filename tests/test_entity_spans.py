@@ -500,6 +500,11 @@ SPAN_RULES = [
           [("Bruce & Terry", "Organization")], "ampersand-duo"),
     _case("Edward D. Jones said.", [("Edward D. Jones", "PERSON")],
           [("Edward D. Jones", "Person")], "no-ampersand"),
+    # so does a legal form ending the name, as written
+    _case("Shares of Varelli SpA rose.", [("Varelli SpA", "PERSON")],
+          [("Varelli SpA", "Organization")], "legal-form-firm"),
+    _case("Dr Ana Sa spoke.", [("Ana Sa", "PERSON")], [("Ana Sa", "Person")],
+          "no-legal-form-in-another-case"),
     # a town's "City" or "Town" is its club
     _case("O'Neill of Norwich City scored.", [("Norwich City", "GPE")],
           [("Norwich City", "Organization")], "town-club"),

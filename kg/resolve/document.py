@@ -444,6 +444,9 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
     organisation name of the article containing it (one word only as its start)."""
     parts = _index(named, lambda n: org_parts(n.tokens) if n.kind is ORG else ())
     legal = _index(named, lambda n: (_without_legal_words(n.tokens),) if n.kind is ORG else ())
+    # each word of a firm's name before its legal words ("ericsson" of "LM Ericsson AB")
+    words = _index(named, lambda n: tuple((w,) for w in _without_legal_words(n.tokens)
+                                          if len(w) > 3) if n.kind is ORG else ())
     surnames = {n.tokens[-1] for n in named if n.kind is PERSON and len(n.tokens) > 1}
     for i, n in enumerate(named):
         if n.kind is ORG and n.tokens and not acronym_letters(n.name):
@@ -452,9 +455,11 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
                         0.8)
         elif n.kind is PERSON and (len(n.tokens) > 1 or not (
                 n.titled or n.honorific or n.tokens[0] in surnames)) \
-                and len(owners := legal.get(n.tokens, [])) == 1:
-            # "Johnson Controls" tagged a person, beside "Johnson Controls Inc": the firm; so is
-            # "Ruch" beside "Ruch SA" where no one of the article has that surname or title
+                and len(owners := legal.get(n.tokens, []) or (
+                    words.get(n.tokens, []) if len(n.tokens) == 1 else [])) == 1:
+            # "Johnson Controls" tagged a person, beside "Johnson Controls Inc": the firm; so are
+            # "Ruch" beside "Ruch SA" and "Ericsson" beside "LM Ericsson AB" where no one of
+            # the article has that surname or title
             n.group.kind, n.group.evidence = ORG, True
             _attach(named, merger, i, owners, "org-short-form-in-article", 0.8)
 
