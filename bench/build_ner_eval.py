@@ -37,8 +37,11 @@ from kg.extract.ner.corpus import (  # noqa: E402
     Sentence,
     read_documents,
 )
-from kg.model import EntityKind  # noqa: E402
-from kg.rdf.terms import OWN_CLASSES, WORK_CLASSES  # noqa: E402
+from kg.model import (  # noqa: E402
+    OWN_CLASSES,
+    WORK_CLASSES,
+    EntityKind,  # noqa: E402
+)
 
 TYPES = ("PER", "ORG", "LOC")
 #: The sets scored, by the name ``--sets`` gives them: (path below the data folder, labels).

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from kg.extract.entities import KIND_BY_LABEL
-from kg.model import ArticleMeta, Document, Extraction, Mention, Resolution
+from kg.model import ArticleMeta, Document, EntityKind, Extraction, Mention, Resolution
 from kg.resolve.registry import Registry
 from kg.resolve.resolver import resolve_entities
 
@@ -522,7 +522,26 @@ def test_keys_are_slugs_and_unique_for_colliding_labels() -> None:
     resolution = resolve(("Mr. X met X-ray and x.", [("X", "PERSON"), ("X-ray", "ORG")]))
     keys = [e.key for e in resolution.entities]
     assert len(set(keys)) == len(keys)
-    assert all(re.fullmatch(r"(person|organization|place|event)/[a-z0-9-]+", k) for k in keys)
+    assert all(re.fullmatch(r"(person|organization|place|event|work|award|product)/[a-z0-9-]+",
+                            k) for k in keys)
+
+
+def test_a_new_key_names_the_class_the_entity_ends_with_and_an_old_one_stays() -> None:
+    """Keys are minted before the words around the mentions retype an entity; a new key is
+    renamed after its final class (the IRI of a firm the tagger took for a person says
+    "organization"), a key of an earlier build never moves."""
+    firm = ("Shares of Quorva rose. The oil company Quorva said so. Quorva shares fell.",
+            [("Quorva", "PERSON"), ("Quorva", "PERSON"), ("Quorva", "PERSON")])
+    film = ("He starred in the film Halden. Halden opened in May.",
+            [("Halden", "PERSON"), ("Halden", "PERSON")])
+    resolution = resolve(firm, film)
+    assert key_of(resolution, 0, "Quorva") == "organization/quorva"
+    assert resolution.entity("organization/quorva").kind is EntityKind.ORGANIZATION
+    assert key_of(resolution, 1, "Halden") == "work/halden"
+    assert {d.entity for d in resolution.decisions} <= {e.key for e in resolution.entities}
+    # an earlier build gave "Quorva" a person's key: it keeps it
+    registry = Registry().updated(resolve((firm[0], [("Quorva", "PERSON")])))
+    assert key_of(resolve(firm, registry=registry), 0, "Quorva") == "person/quorva"
 
 
 def test_result_does_not_depend_on_the_order_articles_arrive_in() -> None:

@@ -10,6 +10,8 @@
 
 from kg.model.document import (
     DESCRIPTION,
+    OWN_CLASSES,
+    WORK_CLASSES,
     ArticleMeta,
     Document,
     Entity,
@@ -43,7 +45,8 @@ from kg.model.facts import (
 from kg.model.text import Span, TimeExpression
 
 __all__ = [
-    "DESCRIPTION", "ArticleMeta", "Claim", "ClaimKind", "Country", "Document", "Entity",
+    "DESCRIPTION", "OWN_CLASSES", "WORK_CLASSES", "ArticleMeta", "Claim", "ClaimKind", "Country",
+    "Document", "Entity",
     "EntityKind", "Event", "EventType", "Evidence", "Extraction", "Fact", "Figure", "GeoLink",
     "Measure", "Membership",
     "Mention", "MentionRef", "MergeDecision", "Party", "PartyKind", "Quantity", "Relation",

@@ -141,6 +141,14 @@ class GeoLink:
     feature: str = "city"  # "country", "continent" or "city": areas have no single point
 
 
+#: Fine classes that are no person, organisation, place or event: the coarse class is dropped.
+OWN_CLASSES = frozenset({"Product", "Vehicle", "Weapon", "Award"})
+#: Works (and laws, which schema.org counts as works): schema:CreativeWork and their own class
+#: instead of the coarse one.
+WORK_CLASSES = frozenset({"Movie", "TVSeries", "VideoGame", "MusicRecording", "Book",
+                          "Legislation"})
+
+
 @dataclass(frozen=True, slots=True)
 class Entity:
     """A resolved real-world thing: one IRI, one canonical label, every surface form."""

@@ -35,6 +35,8 @@ from rdflib.term import Node
 
 from kg.ingest.files import slugify
 from kg.model import (
+    OWN_CLASSES,
+    WORK_CLASSES,
     ArticleMeta,
     Entity,
     EntityKind,
@@ -98,12 +100,6 @@ FINE_CLASSES = {
     "Legislation": SDO.Legislation,
     "Award": KG.Award,
 }
-#: Fine classes that are no person, organisation, place or event: the coarse class is dropped.
-OWN_CLASSES = frozenset({"Product", "Vehicle", "Weapon", "Award"})
-#: Works (and laws, which schema.org counts as works): schema:CreativeWork and their own class
-#: instead of the coarse one.
-WORK_CLASSES = frozenset({"Movie", "TVSeries", "VideoGame", "MusicRecording", "Book",
-                          "Legislation"})
 #: The classes one of which every entity has: the coarse four, a work, or its own class.
 ENTITY_CLASSES = (*CLASS_OF_KIND.values(), SDO.CreativeWork,
                   *(FINE_CLASSES[name] for name in sorted(OWN_CLASSES)))

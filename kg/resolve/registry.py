@@ -10,7 +10,11 @@ adding articles never renames an entity:
   ``Entity.aliases`` (written as ``owl:sameAs``); the registry remembers the merge, so the
   alias stays on later builds;
 * a new cluster gets ``<class>/<slug of its label>``, or ``…-2``, ``…-3`` when that key was
-  ever given out before: keys are readable, never raw text, and never reused.
+  ever given out before: keys are readable, never raw text, and never reused. The class is the
+  one the entity ends with (``with_class_keys``): "Yukos", tagged a person but called an oil
+  company by its articles, is ``organization/yukos``; a film, book or law is ``work/…``, an
+  award ``award/…``, a product, weapon or vehicle ``product/…``. A key given out before
+  keeps its class word when the class changes later: IRIs never move.
 
 >>> registry = Registry()
 >>> registry.new_key("person", "Vladimir Putin")
@@ -21,14 +25,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from kg.atomic import atomic_write_bytes
 from kg.errors import BuildError
 from kg.ingest.files import slugify
-from kg.model import MergeDecision, Resolution
+from kg.model import (
+    OWN_CLASSES,
+    WORK_CLASSES,
+    Entity,
+    MergeDecision,
+    Resolution,
+)
 from kg.resolve.clusters import Cluster
 from kg.resolve.names import normalise_name
 
@@ -71,6 +81,26 @@ class Registry:
             n += 1
             key = f"{base}-{n}"
         return key
+
+    def with_class_keys(self, resolution: Resolution) -> Resolution:
+        """``resolution`` with each key new to this registry renamed after the class its
+        entity ended with (``key_class``), where resolution gave it another: keys are minted
+        before the words around the mentions retype an entity (``kg.resolve.types``)."""
+        taken = set(self.entries) | {e.key for e in resolution.entities}
+        renamed: dict[str, str] = {}
+        for entity in resolution.entities:
+            kind = key_class(entity)
+            if entity.key not in self.entries and entity.key.split("/")[0] != kind:
+                renamed[entity.key] = self.new_key(kind, entity.label, taken)
+                taken.add(renamed[entity.key])
+        if not renamed:
+            return resolution
+        return Resolution(
+            tuple(sorted((replace(e, key=renamed.get(e.key, e.key))
+                          for e in resolution.entities), key=lambda e: e.key)),
+            {ref: renamed.get(key, key) for ref, key in resolution.assignments.items()},
+            tuple(replace(d, entity=renamed.get(d.entity, d.entity))
+                  for d in resolution.decisions))
 
     def assign(self, clusters: Sequence[Cluster]) -> list[tuple[str, tuple[str, ...]]]:
         """A (key, aliases) pair per cluster, in order; see the module docstring."""
@@ -143,6 +173,24 @@ class Registry:
             for alias in entity.aliases:
                 entries[alias].merged_into = entity.key
         return Registry(entries)
+
+
+def key_class(entity: Entity) -> str:
+    """The class word of a new key for ``entity``: "work" for a film, book or law, "award",
+    "product" for a product, weapon or vehicle, else its class ("person", "organization",
+    "place", "event").
+
+    >>> from kg.model import EntityKind
+    >>> key_class(Entity("person/doom", EntityKind.PERSON, "Doom", fine_type="VideoGame"))
+    'work'
+    >>> key_class(Entity("person/yukos", EntityKind.ORGANIZATION, "Yukos"))
+    'organization'
+    """
+    if entity.fine_type in WORK_CLASSES:
+        return "work"
+    if entity.fine_type in OWN_CLASSES:
+        return "award" if entity.fine_type == "Award" else "product"
+    return entity.kind.value.lower()
 
 
 def load_registry(out_dir: Path) -> Registry:

@@ -63,9 +63,10 @@ def resolve_entities(
         if cluster.kind is EntityKind.PLACE:
             cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
     clusters = merge_same_places(clusters)
-    keys = (registry or Registry()).assign(clusters)
-    resolution = places_apart(resolution_of(clusters, keys), extractions)
-    return with_fine_types(split_clubs(resolution, extractions), extractions)
+    registry = registry or Registry()
+    resolution = places_apart(resolution_of(clusters, registry.assign(clusters)), extractions)
+    resolution = with_fine_types(split_clubs(resolution, extractions), extractions)
+    return registry.with_class_keys(resolution)
 
 
 def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:
