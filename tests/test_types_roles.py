@@ -126,3 +126,44 @@ def test_a_nation_the_tables_do_not_hold_stays_a_place_though_its_team_plays() -
     text = "England captain Ali Berg scored. They beat England 2-0. England fans sang."
     assert _typed(text, "England", EntityKind.PLACE).kind is EntityKind.PLACE
 
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    pytest.param("Paris-based Norcast bid. Norcast, which runs two exchanges, said no.",
+                 EntityKind.ORGANIZATION, id="based-and-which"),
+    pytest.param("Ed Pyle, commercial director at Norcast, said so.",
+                 EntityKind.ORGANIZATION, id="a-post-at-it"),
+    pytest.param("Crowds cheered the Norcast. The Norcast were on song.",
+                 EntityKind.ORGANIZATION, id="the-name-closing-its-phrase"),
+    pytest.param("Norcast said it was over. Norcast said it would go.", EntityKind.PERSON,
+                 id="said-it-is-no-cue"),
+    pytest.param("He starred in Day of the Norcast. The Norcast family met.",
+                 EntityKind.PERSON, id="the-inside-a-longer-name-or-before-a-noun"),
+    pytest.param("A lab in Norcast, which is on the coast, opened. Norcast grew.",
+                 EntityKind.PERSON, id="a-place-before-which-is-no-organisation"),
+    pytest.param("Mr Norcast, which was odd, left. Paris-based Norcast stayed.",
+                 EntityKind.PERSON, id="a-title-keeps-a-person"),
+])
+def test_a_one_word_person_written_as_no_person_is_an_organisation(
+        text: str, kind: EntityKind) -> None:
+    """The tagger's one-word "person" written as no person is — "the X" closing its phrase,
+    "X, which", "Paris-based X", "director at X" — is an organisation (two such mentions, or
+    its only one); "X said it …" is no such cue, nor "the" inside a longer name."""
+    assert _typed(text, "Norcast", EntityKind.PERSON).kind is kind
+
+
+def test_a_family_by_its_plural_surname_stays_people() -> None:
+    text = "Dan Norcast spoke. The Norcasts said so. The Norcasts were there."
+    document = document_from_text(text, path="a.txt")
+    spans = [(m.start(), m.end()) for m in re.finditer(r"Norcasts|Dan Norcast", text)]
+    keys = {b: ("person/dan" if text[b:e] == "Dan Norcast" else "person/norcasts")
+            for b, e in spans}
+    mentions = tuple(Mention(b, e, text[b:e], text[b:e], EntityKind.PERSON, "PERSON", 0)
+                     for b, e in spans)
+    resolution = Resolution(
+        (Entity("person/dan", EntityKind.PERSON, "Dan Norcast"),
+         Entity("person/norcasts", EntityKind.PERSON, "Norcasts")),
+        {(document.doc_id, b, e): keys[b] for b, e in spans})
+    extraction = Extraction(document, (Sentence(0, 0, len(text)),), mentions)
+    typed = with_fine_types(resolution, [extraction])
+    assert typed.entity("person/norcasts").kind is EntityKind.PERSON

@@ -20,9 +20,11 @@ exception: what an article says a name *does* ("Chelsea **striker** Didier Drogb
 Leicester 2-1", "**shares in** Yukos", "Fiat's **chief executive**"; ``types-sports-*``,
 ``types-company-*``) shows a sports team or a company even where the tagger saw a city (not a
 country: national teams stay places) or a person (one never written with a title or a given
-name). Such an entity becomes an organisation when two of its mentions say so (its only one,
-if it has one), more than say it is the place ("in Leicester", ``place-cue-words``) and one in
-twenty of all. Product classes (weapon, vehicle, product) also correct a "place" or
+name). A one-word "person" is also one where it is written as no person is ("the Telegraph
+said", "Euronext, which …", "Paris-based Activision", "commercial director at Rightmove";
+``not_person_cue``). Such an entity becomes an organisation when two of its mentions say so
+(its only one, if it has one), more than say it is the place ("in Leicester",
+``place-cue-words``) and one in twenty of all. Product classes (weapon, vehicle, product) also correct a "place" or
 "organisation" that GeoNames does not know as a place: such a thing then keeps only its proper
 class (``kg.rdf.terms.classes_of``). People get no other finer class. The word lists are general
 English news vocabulary in ``kg/lexicon/data/types-*.txt``.
@@ -49,7 +51,8 @@ from dataclasses import replace
 
 from kg.extract.recovery import ROW_NOTE, line_around
 from kg.lexicon import table, word_list
-from kg.lexicon.words import REGION_NAMES
+from kg.lexicon.fact_words import OCCUPATIONS
+from kg.lexicon.words import REGION_NAMES, TITLE_NOUNS
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
 from kg.resolve.things import KIND_OF_THING, WORD, speaks, thing_cues
 
@@ -82,6 +85,20 @@ ROLE_LISTS = {
 #: An organisation of some kind (counted against a city's place reading only).
 SOME_ORGANIZATION = "Organization"
 PLACE = "Place"
+#: A one-word "person" written as no person is ("the Telegraph said", "Euronext, which …",
+#: "Paris-based Euronext"): counted for the tagger's one-word people only.
+NOT_PERSON = "NotPerson"
+_THE = re.compile(r"\b[Tt]he $")
+#: "the" inside a longer name: "Day of the Jackal", "the Deaf and the Blind", "Guide To The
+#: Galaxy".
+_NAME_THE = re.compile(r"[A-Z][\w'’-]*\s+(?:[Oo]f|[Aa]nd|[Ff]or|[Ii]n|[Oo]n|[Tt]o)\s+[Tt]he $")
+_CLOSED = re.compile(r"(?!,\s+who\b)(?:\s*[.,;:!?)]|\s*$|\s+(?:is|was|are|were|has|have|had|"
+                     r"said|says|will|would)\b)")
+_WHICH = re.compile(r",\s+which\b")
+_BASED = re.compile(r"-based\s+$")
+#: A post or occupation "at" a name: "commercial director at Rightmove", "analyst at Fitch".
+_POST_AT = re.compile(r"\b([a-z]+) at $")
+POST_WORDS = TITLE_NOUNS | OCCUPATIONS
 #: Mentions that must say what an entity does before its class changes, and their share.
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
 #: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
@@ -243,6 +260,25 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     return None
 
 
+def not_person_cue(text: str, begin: int, end: int, unplaced: bool = True) -> bool:
+    """Whether the words around a one-word name write it as no person is written: after
+    "the" where a stop or a verb follows ("the Telegraph said", "signed for the Gunners.";
+    not inside a longer name, "Day of the Jackal.", nor before ", who": "the Oatleys, who"
+    are a family), before ", which", or after "-based" ("Paris-based Euronext"). "Smith said
+    it was over" is no such cue: "it" there is seldom the speaker.
+
+    >>> not_person_cue("Varig, which flies to Lisbon, cut jobs.", 0, 5)
+    True
+    >>> not_person_cue("Smith said it was over.", 0, 5), not_person_cue("the Smith family", 4, 9)
+    (False, False)
+    """
+    post = _POST_AT.search(text, max(0, begin - 30), begin)
+    return bool(post and post.group(1) in POST_WORDS) or unplaced and bool(
+        _THE.search(text, max(0, begin - 4), begin) and _CLOSED.match(text, end)
+        and not _NAME_THE.search(text, max(0, begin - 40), begin)
+        or _WHICH.match(text, end) or _BASED.search(text, max(0, begin - 8), begin))
+
+
 def _is_table_row_team(text: str, begin: int, end: int) -> bool:
     """Whether the name is a side in a row of results or standings: "Bradford 1 Tranmere 0"
     (either name), "CHICAGO 71 64 .526 10" (the name opening the row).
@@ -296,6 +332,8 @@ def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
         first = words[0].lower() if words else ""
         if titled or first in _given_names() or any(_INITIAL.fullmatch(w) for w in words):
             return None  # "T. Moody 6-82": an initial is a person's
+        if len(words) == 1:
+            said += roles[NOT_PERSON]
         if len(words) > 1 and roles["SportsTeam"] >= roles["Corporation"]:
             # "beat Helena Sukova": people beat people; a full name needs two mentions saying
             # it is a team (one saying it is a firm, "consultants Strategy Analytics", will do)
@@ -344,6 +382,8 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
     speakers: set[str] = set()
     mentions: Counter[str] = Counter()
     titled: set[str] = set()
+    surnames = {e.label.split()[-1] for e in resolution.entities
+                if e.kind is EntityKind.PERSON and " " in e.label}
     for extraction in extractions:
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
@@ -359,8 +399,14 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
                 titled.add(key)
-            if (role := role_cue(text, mention.begin, mention.end)) is not None:
+            if (role := role_cue(text, mention.begin, mention.end)) not in (None, PLACE) or (
+                    role is not None and entity.kind is not EntityKind.PERSON):
                 roles[key][role] += 1
+            elif entity.kind is EntityKind.PERSON and " " not in entity.label \
+                    and entity.label.removesuffix("s") not in surnames \
+                    and not_person_cue(text, mention.begin, mention.end, role is None):
+                # not "the Clintons"; "in Thurso, which …" is no organisation either
+                roles[key][NOT_PERSON] += 1
     for key in speakers:  # "Apple said": a maker, not the "Apple laptop"; no work speaks
         votes[key] = Counter({c: n for c, n in votes[key].items() if c not in PRODUCT_LISTS})
         things[key] = Counter({c: n for c, n in things[key].items() if c in KIND_OF_THING})
