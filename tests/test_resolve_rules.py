@@ -552,3 +552,19 @@ def test_result_does_not_depend_on_the_order_articles_arrive_in() -> None:
     assert forward.entities == backward.entities
     assert forward.decisions == backward.decisions
     assert forward.assignments == backward.assignments
+
+
+def test_an_entity_retyped_joins_the_entity_of_its_name_and_new_class() -> None:
+    """"Quorva" tagged an organisation in one article and a person in another is two entities
+    while the classes differ; once the words around the person make it a company, one."""
+    firm = ("Quorva Inc bid. Quorva rose.", [("Quorva Inc", "ORG"), ("Quorva", "ORG")])
+    person = ("Shares in Quorva rose. The oil company Quorva said so. Quorva shares fell.",
+              [("Quorva", "PERSON"), ("Quorva", "PERSON"), ("Quorva", "PERSON")])
+    resolution = resolve(firm, person)
+    assert key_of(resolution, 1, "Quorva") == key_of(resolution, 0, "Quorva")
+    assert [e.key for e in resolution.entities].count(key_of(resolution, 0, "Quorva")) == 1
+    assert any(d.rule == "same-name-retyped" for d in resolution.decisions)
+    # people of one name stay as resolution made them
+    apart = resolve(("Ann Lee spoke.", [("Ann Lee", "PERSON")]),
+                    ("Dr Ann Lee, 80, left.", [("Ann Lee", "PERSON")]))
+    assert len(apart.entities) == len({e.key for e in apart.entities})

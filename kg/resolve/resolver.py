@@ -2,7 +2,8 @@
 
     extractions ─▶ document_groups (per article) ─▶ merge_corpus (across) ─▶ clusters
                 ─▶ class vote, GeoNames link, same-GeoNames merge ─▶ registry keys
-                ─▶ finer classes from the articles' words (``kg.resolve.types``) ─▶ Resolution
+                ─▶ finer classes from the articles' words (``kg.resolve.types``)
+                ─▶ a retyped entity joined to its name's (``join_retyped``) ─▶ Resolution
 
 The rules live in ``kg.resolve`` (within an article: ``document``; across: ``corpus``);
 places are linked by ``kg.resolve.geo``; keys come from ``kg.resolve.registry`` so that a
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from kg.model import (
     Entity,
@@ -65,8 +67,50 @@ def resolve_entities(
     clusters = merge_same_places(clusters)
     registry = registry or Registry()
     resolution = places_apart(resolution_of(clusters, registry.assign(clusters)), extractions)
-    resolution = with_fine_types(split_clubs(resolution, extractions), extractions)
-    return registry.with_class_keys(resolution)
+    resolution = split_clubs(resolution, extractions)
+    typed = join_retyped(resolution, with_fine_types(resolution, extractions), registry)
+    return registry.with_class_keys(typed)
+
+
+def join_retyped(before: Resolution, after: Resolution, registry: Registry) -> Resolution:
+    """``after`` (``before`` with its finer classes) with an entity the words around it
+    retyped joined to the one entity of its new class that has its name: "Balco", tagged a
+    person in some articles and an organisation in others, was two entities while their
+    classes differed; once its articles' words make the person a company too, it is one
+    ("same-name-retyped"). People and places stay as resolution made them (two people may
+    share a name), and so do two kinds of organisation (a club and a firm); the entity that
+    kept its class keeps its key, and a key an earlier build gave the other stays an alias."""
+    was = {e.key: e.kind for e in before.entities}
+    owners: dict[tuple[EntityKind, str], list[Entity]] = {}
+    for entity in after.entities:
+        if entity.kind not in (EntityKind.PERSON, EntityKind.PLACE) \
+                and was[entity.key] is entity.kind:
+            for name in {normalise_name(n) for n in (entity.label, *entity.alt_labels)}:
+                owners.setdefault((entity.kind, name), []).append(entity)
+    joined: dict[str, str] = {}
+    kept = {e.key: e for e in after.entities}
+    decisions = list(after.decisions)
+    for entity in after.entities:
+        found = owners.get((entity.kind, normalise_name(entity.label)), [])
+        if was[entity.key] is entity.kind or len(found) != 1 or (
+                entity.fine_type and found[0].fine_type not in (None, entity.fine_type)):
+            continue
+        target = kept[found[0].key]
+        joined[entity.key] = target.key
+        kept[target.key] = replace(
+            target, fine_type=target.fine_type or entity.fine_type,
+            alt_labels=tuple(sorted({*target.alt_labels, entity.label, *entity.alt_labels}
+                                    - {target.label})),
+            aliases=tuple(sorted({*target.aliases, *entity.aliases}
+                                 | ({entity.key} & set(registry.entries)))))
+        decisions.append(MergeDecision(target.key, entity.label, target.label,
+                                       "same-name-retyped", 0.8))
+    if not joined:
+        return after
+    return Resolution(
+        tuple(kept[e.key] for e in after.entities if e.key not in joined),
+        {ref: joined.get(key, key) for ref, key in after.assignments.items()},
+        tuple(replace(d, entity=joined.get(d.entity, d.entity)) for d in decisions))
 
 
 def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:
