@@ -211,8 +211,9 @@ def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
         return EntityKind.PLACE
     if kind is EntityKind.PERSON and len(tokens) > 1 and head in GROUP_PLURALS:
         return EntityKind.ORGANIZATION  # "the X Brothers", "the X Girls": a group
-    if kind is EntityKind.PERSON and (any(t.text == "&" for t in tokens[1:-1]) or len(
-            tokens) > 1 and tokens[-1].text.rstrip(".") in LEGAL_FORMS):
+    firm = any(t.text == "&" for t in tokens[1:-1]) or (
+        len(tokens) > 1 and tokens[-1].text.rstrip(".") in LEGAL_FORMS)
+    if kind is EntityKind.PERSON and firm:
         return EntityKind.ORGANIZATION  # "Edward D. Jones & Co", "Pirelli SpA": a firm
     if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
         return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"

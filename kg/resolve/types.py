@@ -24,10 +24,10 @@ name). A one-word "person" is also one where it is written as no person is ("the
 said", "Euronext, which …", "Paris-based Activision", "commercial director at Rightmove";
 ``not_person_cue``). Such an entity becomes an organisation when two of its mentions say so
 (its only one, if it has one), more than say it is the place ("in Leicester",
-``place-cue-words``) and one in twenty of all. Product classes (weapon, vehicle, product) also correct a "place" or
-"organisation" that GeoNames does not know as a place: such a thing then keeps only its proper
-class (``kg.rdf.terms.classes_of``). People get no other finer class. The word lists are general
-English news vocabulary in ``kg/lexicon/data/types-*.txt``.
+``place-cue-words``) and one in twenty of all. Product classes (weapon, vehicle, product)
+also correct a "place" or "organisation" that GeoNames does not know as a place: such a thing
+then keeps only its proper class (``kg.rdf.terms.classes_of``). People get no other finer
+class. The word lists are general English news vocabulary in ``kg/lexicon/data/types-*.txt``.
 
 A thing that is no person, organisation or place of its own — a film, programme, game,
 recording, book, law, award, competition, festival or ground — or a band, takes its class from
@@ -264,8 +264,10 @@ def not_person_cue(text: str, begin: int, end: int, unplaced: bool = True) -> bo
     """Whether the words around a one-word name write it as no person is written: after
     "the" where a stop or a verb follows ("the Telegraph said", "signed for the Gunners.";
     not inside a longer name, "Day of the Jackal.", nor before ", who": "the Oatleys, who"
-    are a family), before ", which", or after "-based" ("Paris-based Euronext"). "Smith said
-    it was over" is no such cue: "it" there is seldom the speaker.
+    are a family), before ", which", after "-based" ("Paris-based Euronext"), or after a
+    post's "at" ("director at Rightmove") — only the last where a place's word comes before
+    the name (``unplaced`` false: "in Thurso, which …" is a town). "Smith said it was over" is
+    no such cue: "it" there is seldom the speaker.
 
     >>> not_person_cue("Varig, which flies to Lisbon, cut jobs.", 0, 5)
     True
