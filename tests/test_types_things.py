@@ -133,6 +133,8 @@ def test_an_award_keeps_only_its_own_class_and_every_entity_class_is_sampled() -
     ("I think Norvik is right.", ["I", "Norvik"], ["Norvik"]),
     ("Women 's 100 metres hurdles : Ana Bell", ["Women", "Ana Bell"], ["Ana Bell"]),
     ("Women MPs met the Women's Forum.", ["Women", "Women's Forum"], ["Women's Forum"]),
+    ("The MSPs and ISPs met Norvik.", ["MSPs", "ISPs", "Norvik"], ["Norvik"]),
+    ("KPMG and the NHS met Norvik.", ["KPMG", "NHS", "Norvik"], ["KPMG", "NHS", "Norvik"]),
 ])
 def test_common_noun_acronyms_are_no_mentions(nlp: Any, text: str, tagged: list[str],
                                               kept: list[str]) -> None:

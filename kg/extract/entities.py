@@ -193,6 +193,9 @@ def titled_person(doc: Doc, start: int, end: int) -> int | None:
     return None
 
 
+#: An acronym's plural ("MPs", "MSPs", "ISPs", "GCSEs", "PVRs"): members of a body or things
+#: of a kind, never one named thing (CoNLL tags "ADRs" MISC at most).
+ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
 #: A company's legal form written after its name ("SpA", "AB", "Inc"): no person's name ends so.
 LEGAL_FORMS = word_list("legal-forms")
 
@@ -625,5 +628,6 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
     text = doc[start:end].text
     if is_lowercase_phrase(doc[start:end]):
         return
-    if any(ch.isalnum() for ch in text) and text not in word_list("not-names"):
+    if any(ch.isalnum() for ch in text) and text not in word_list("not-names") \
+            and not ACRONYM_PLURAL.fullmatch(text):
         yield RawMention(start, end, kind, label, titles)
