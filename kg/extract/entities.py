@@ -296,20 +296,20 @@ def is_demonym(span: Span) -> bool:
     if len(span) == 1 and is_nationality_noun(span.text):
         return True  # "the Frenchman's time", tagged ORG
     if (len(span) == 1 and span.end < len(span.doc) and span.doc[span.end].pos_ == "NOUN"
-            and span.doc[span.end].is_lower and demonym_code(span.text) is not None):
-        return True  # "Aussie recovery" tagged ORG: an adjective before a noun, no name
+            and span.doc[span.end].is_lower and _is_nationality(span.text)):
+        return True  # "Aussie recovery", "Welsh quangos" tagged ORG: an adjective, no name
     if span.label_ != "GPE" or len(span) != 1:
         return False
-    return span[0].pos_ == "ADJ" or demonym_code(span.text) is not None
+    return span[0].pos_ == "ADJ" or _is_nationality(span.text)
 
 
 def is_nationality_person(span: Span, surnames: frozenset[str]) -> bool:
     """Whether a one-word "person" is a nationality ("Tajik" of "a bearded elderly Tajik",
     "The Brazilian 's 79th-minute effort"): a description, which ``kg.extract.descriptions``
     reads, not a name — unless it is the surname of someone the article names in full
-    ("Dawn French", then "French")."""
+    ("Dawn French", then "French"). A nation's adjective counts ("whose father was Welsh")."""
     return (span.label_ == "PERSON" and len(span) == 1 and span[0].lower_ not in surnames
-            and demonym_code(span.text) is not None)
+            and _is_nationality(span.text))
 
 
 def is_nationality_noun(word: str) -> bool:
