@@ -283,3 +283,30 @@ def test_a_one_word_person_needs_only_the_usual_share() -> None:
     resolution, extractions = one_article(text, [("Ember", EntityKind.PERSON, "p/e")] * 10)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type == "Award"
+
+
+@pytest.mark.parametrize(("text", "tagged", "kept"), [
+    pytest.param("Broadband is cheap. Many homes buy broadband now.", ["Broadband"], [],
+                 id="a-common-noun-opening-a-sentence"),
+    pytest.param("Brown said no. Mr Brown wore brown shoes.", ["Brown", "Brown"],
+                 ["Brown", "Brown"], id="a-name-capitalised-inside-a-sentence-stays"),
+    pytest.param("Norvik said no. Norvik left.", ["Norvik", "Norvik"], ["Norvik", "Norvik"],
+                 id="a-name-never-written-in-lower-case-stays"),
+    pytest.param("http : / / example . com / lindsay - lohan\nLindsay wept.", ["Lindsay"],
+                 ["Lindsay"], id="a-web-address-is-no-text"),
+])
+def test_a_word_the_article_writes_in_lower_case_is_no_name_at_a_sentence_start(
+        nlp: Any, text: str, tagged: list[str], kept: list[str]) -> None:
+    """"Broadband has become hugely competitive" beside "broadband": a common noun the tagger
+    took for a name because it opens the sentence."""
+    from spacy.tokens import Span
+
+    doc = nlp(text)
+    spans, at = [], 0
+    for name in tagged:
+        begin = text.index(name, at)
+        at = begin + len(name)
+        span = doc.char_span(begin, at)
+        spans.append(Span(doc, span.start, span.end, label="PERSON"))
+    doc.ents = spans
+    assert [doc[m.start:m.end].text for m in raw_mentions(doc)] == kept

@@ -28,8 +28,16 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kg.extract.recovery import dateline_end, dateline_places, is_known_place, line_around
+from kg.extract.recovery import (
+    dateline_end,
+    dateline_places,
+    is_known_place,
+    is_url_line,
+    line_around,
+    line_bounds,
+)
 from kg.extract.spans import (
+    POLICE,
     expansions_joined,
     joined_firms,
     particle_joined,
@@ -560,9 +568,37 @@ def hyphen_joined(doc: Doc) -> list[Span]:
     return out
 
 
+def _opens_sentence(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` opens its sentence or line (after an opening quote too)."""
+    j = i
+    while j > 0 and (doc[j - 1].is_quote or doc[j - 1].text in {"(", "["}):
+        j -= 1
+    return j == 0 or doc[j].is_sent_start or doc[j - 1].is_space or "\n" in doc[j - 1].text
+
+
+def common_words(doc: Doc) -> frozenset[str]:
+    """Words the article writes in lower case and capitalises only where a sentence or line
+    opens: "broadband" of "Broadband has become hugely competitive" — a common noun there,
+    no name. A word capitalised inside a sentence anywhere in the article is not among them
+    ("Brown" of "Mr Brown", though "brown" is written too), nor is "police", which names the
+    article's force (``kg.extract.spans``), nor a word of a web address line."""
+    text = doc.text
+    addresses = [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
+    lower, inside = set(), set()
+    for t in doc:
+        if any(b <= t.idx < e for b, e in addresses):
+            continue  # "lindsay - lohan" of a web address is no word of the article
+        if t.is_alpha and t.is_lower:
+            lower.add(t.text)
+        elif t.is_alpha and t.is_title and not _opens_sentence(doc, t.i):
+            inside.add(t.lower_)
+    return frozenset(lower - inside - {POLICE})
+
+
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc) | lone_speakers(doc)
+    common = common_words(doc)
     ents = joined_firms(doc, expansions_joined(doc, hyphen_joined(doc)), surnames)
     ents = saint_joined(doc, particle_joined(doc, ents))
     for whole in with_force_descriptions(doc, ents):
@@ -585,7 +621,8 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
             elif (at := place_after_in(ent)) is not None:
                 yield from _raw_mention(doc, doc[ent.start : at], kind, "", surnames)
                 yield from _raw_mention(doc, doc[at + 1 : ent.end], EntityKind.PLACE, "")
-            else:
+            elif not (len(ent) == 1 and ent[0].lower_ in common and ent[0].is_title
+                      and _opens_sentence(doc, ent.start)):
                 yield from _raw_mention(doc, ent, kind, whole.label_, surnames)
 
 
