@@ -568,15 +568,21 @@ def hyphen_joined(doc: Doc) -> list[Span]:
     return out
 
 
-def _opens_sentence(doc: Doc, i: int) -> bool:
-    """Whether token ``i`` opens its sentence or line (after an opening quote too)."""
-    j = i
-    while j > 0 and (doc[j - 1].is_quote or doc[j - 1].text in {"(", "["}):
-        j -= 1
-    return j == 0 or doc[j].is_sent_start or doc[j - 1].is_space or "\n" in doc[j - 1].text
+def opens_sentence(token: Token) -> bool:
+    """Whether only quotes, brackets, dashes or white space stand between the token and the
+    start of its sentence (or of its line; of the document where no sentence is marked)."""
+    doc, i = token.doc, token.i
+    while i > 0 and not doc[i].is_sent_start:
+        before = doc[i - 1]
+        if "\n" in before.text:
+            return True
+        if not (before.is_punct or before.is_quote or before.is_space):
+            return False
+        i -= 1
+    return True
 
 
-def common_words(doc: Doc) -> frozenset[str]:
+def sentence_case_words(doc: Doc) -> frozenset[str]:
     """Words the article writes in lower case and capitalises only where a sentence or line
     opens: "broadband" of "Broadband has become hugely competitive" — a common noun there,
     no name. A word capitalised inside a sentence anywhere in the article is not among them
@@ -590,7 +596,7 @@ def common_words(doc: Doc) -> frozenset[str]:
             continue  # "lindsay - lohan" of a web address is no word of the article
         if t.is_alpha and t.is_lower:
             lower.add(t.text)
-        elif t.is_alpha and t.is_title and not _opens_sentence(doc, t.i):
+        elif t.is_alpha and t.is_title and not opens_sentence(t):
             inside.add(t.lower_)
     return frozenset(lower - inside - {POLICE})
 
@@ -598,7 +604,7 @@ def common_words(doc: Doc) -> frozenset[str]:
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
     """Cleaned mentions of the entity classes kg keeps, in document order."""
     surnames = article_surnames(doc) | lone_speakers(doc)
-    common = common_words(doc)
+    common = sentence_case_words(doc)
     ents = joined_firms(doc, expansions_joined(doc, hyphen_joined(doc)), surnames)
     ents = saint_joined(doc, particle_joined(doc, ents))
     for whole in with_force_descriptions(doc, ents):
@@ -622,7 +628,7 @@ def raw_mentions(doc: Doc) -> Iterator[RawMention]:
                 yield from _raw_mention(doc, doc[ent.start : at], kind, "", surnames)
                 yield from _raw_mention(doc, doc[at + 1 : ent.end], EntityKind.PLACE, "")
             elif not (len(ent) == 1 and ent[0].lower_ in common and ent[0].is_title
-                      and _opens_sentence(doc, ent.start)):
+                      and opens_sentence(ent[0])):
                 yield from _raw_mention(doc, ent, kind, whole.label_, surnames)
 
 

@@ -47,6 +47,7 @@ from typing import Any
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.entities import opens_sentence
 from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashEmbed.v1)
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.extract.recovery import is_known_place
@@ -226,7 +227,7 @@ def is_opening_common_word(span: Span, common_words: frozenset[str]) -> bool:
     """Whether a one-word name is an English word opening its sentence or line, and no place
     GeoNames knows ("Attendance : 200", "Men 's 100 metres", "Scorer :"; not "Manila",
     "Turkey")."""
-    return (len(span) == 1 and span[0].lower_ in common_words and _opens_sentence(span[0])
+    return (len(span) == 1 and span[0].lower_ in common_words and opens_sentence(span[0])
             and not is_known_place(span.text))
 
 
@@ -329,18 +330,7 @@ def is_sentence_opener_word(
         return False
     if token.tag_ in ("NNP", "NNPS") and token.lower_ not in common_words:
         return False
-    return _opens_sentence(token) and not any(s.start <= token.i < s.end for s in small)
-
-
-def _opens_sentence(token: Token) -> bool:
-    """Whether only quotes, brackets, dashes or white space stand between the token and the
-    start of its sentence (or of its line)."""
-    for before in reversed(token.doc[token.sent.start : token.i]):
-        if "\n" in before.text:
-            return True
-        if not (before.is_punct or before.is_quote or before.is_space):
-            return False
-    return True
+    return opens_sentence(token) and not any(s.start <= token.i < s.end for s in small)
 
 
 #: Longer words in capitals are a headline's words ("ARSENAL"), not acronyms.
