@@ -10,7 +10,8 @@ No stage mutates what it receives.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from enum import StrEnum
 
@@ -191,6 +192,23 @@ class Resolution:
     def entity(self, key: str) -> Entity:
         """The entity with ``key``; raises ``KeyError`` when there is none."""
         return self._by_key()[key]
+
+    def moved(self, entities: Iterable[Entity], keys: Mapping[str, str],
+              decisions: Iterable[MergeDecision] | None = None) -> Resolution:
+        """A resolution of ``entities`` with every mention and decision (``decisions``, else
+        these) of a key in ``keys`` moved to the key it maps to: a renamed or a joined entity.
+
+        >>> r = Resolution((), {("d", 0, 3): "person/x"}, (MergeDecision("person/x", "X", "X",
+        ...                "same-name", 1.0),))
+        >>> moved = r.moved((), {"person/x": "organization/x"})
+        >>> moved.assignments, moved.decisions[0].entity
+        ({('d', 0, 3): 'organization/x'}, 'organization/x')
+        """
+        return Resolution(
+            tuple(entities),
+            {ref: keys.get(key, key) for ref, key in self.assignments.items()},
+            tuple(replace(d, entity=keys.get(d.entity, d.entity))
+                  for d in (self.decisions if decisions is None else decisions)))
 
     def _by_key(self) -> dict[str, Entity]:
         cache = self.__dict__.get("_index")

@@ -95,12 +95,9 @@ class Registry:
                 taken.add(renamed[entity.key])
         if not renamed:
             return resolution
-        return Resolution(
-            tuple(sorted((replace(e, key=renamed.get(e.key, e.key))
-                          for e in resolution.entities), key=lambda e: e.key)),
-            {ref: renamed.get(key, key) for ref, key in resolution.assignments.items()},
-            tuple(replace(d, entity=renamed.get(d.entity, d.entity))
-                  for d in resolution.decisions))
+        return resolution.moved(sorted((replace(e, key=renamed.get(e.key, e.key))
+                                        for e in resolution.entities), key=lambda e: e.key),
+                                renamed)
 
     def assign(self, clusters: Sequence[Cluster]) -> list[tuple[str, tuple[str, ...]]]:
         """A (key, aliases) pair per cluster, in order; see the module docstring."""

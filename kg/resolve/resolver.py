@@ -107,10 +107,8 @@ def join_retyped(before: Resolution, after: Resolution, registry: Registry) -> R
                                        "same-name-retyped", 0.8))
     if not joined:
         return after
-    return Resolution(
-        tuple(kept[e.key] for e in after.entities if e.key not in joined),
-        {ref: joined.get(key, key) for ref, key in after.assignments.items()},
-        tuple(replace(d, entity=joined.get(d.entity, d.entity)) for d in decisions))
+    return after.moved((kept[e.key] for e in after.entities if e.key not in joined), joined,
+                       decisions)
 
 
 def corpus_clusters(groups: Sequence[Group], merger: Merger) -> list[Cluster]:

@@ -401,9 +401,9 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
                 titled.add(key)
-            if (role := role_cue(text, mention.begin, mention.end)) not in (None, PLACE) or (
-                    role is not None and entity.kind is not EntityKind.PERSON):
-                roles[key][role] += 1
+            role = role_cue(text, mention.begin, mention.end)
+            if role is not None and (role != PLACE or entity.kind is not EntityKind.PERSON):
+                roles[key][role] += 1  # a person's "in X" only keeps ", which" from counting
             elif entity.kind is EntityKind.PERSON and " " not in entity.label \
                     and entity.label.removesuffix("s") not in surnames \
                     and not_person_cue(text, mention.begin, mention.end, role is None):
