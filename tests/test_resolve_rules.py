@@ -568,3 +568,29 @@ def test_an_entity_retyped_joins_the_entity_of_its_name_and_new_class() -> None:
     apart = resolve(("Ann Lee spoke.", [("Ann Lee", "PERSON")]),
                     ("Dr Ann Lee, 80, left.", [("Ann Lee", "PERSON")]))
     assert len(apart.entities) == len({e.key for e in apart.entities})
+
+
+def test_decisions_come_in_one_order_whatever_the_hash_seed() -> None:
+    """Two decisions that differ only by score ("Anfield" joined by "same-name" at 0.9 and 1.0)
+    were ordered by set iteration, so <out>/.kg/resolution.json changed between two builds of
+    the same articles; every field now orders them."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from collections import Counter\n"
+        "from kg.model import EntityKind\n"
+        "from kg.resolve.clusters import Cluster\n"
+        "from kg.resolve.groups import Group, Join\n"
+        "from kg.resolve.resolver import resolution_of\n"
+        "g = Group('d', 'Anfield', [('d', 0, 7)], Counter({'Anfield': 2}),\n"
+        "          Counter({EntityKind.ORGANIZATION: 1}))\n"
+        "c = Cluster([g], [Join(0, 0, 'Anfield', 'Anfield', 'same-name', s)\n"
+        "                  for s in (0.9, 1.0, 0.8, 0.7)])\n"
+        "c.kind = EntityKind.ORGANIZATION\n"
+        "print([d.score for d in resolution_of([c], [('organization/a', ())]).decisions])\n")
+    orders = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}
+                             ).stdout for seed in range(4)}
+    assert orders == {"[0.7, 0.8, 0.9, 1.0]\n"}

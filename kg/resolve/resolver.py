@@ -176,5 +176,6 @@ def resolution_of(clusters: Sequence[Cluster], keys: Sequence[tuple[str, tuple[s
         assignments.update((ref, key) for ref in cluster.refs)
         decisions.update(MergeDecision(key, j.left_form, j.right_form, j.rule, j.score, j.merged)
                          for j in cluster.joins)
-    ordered = sorted(decisions, key=lambda d: (d.entity, d.rule, d.left, d.right))
+    ordered = sorted(decisions, key=lambda d: (d.entity, d.rule, d.left, d.right, d.score,
+                                                d.merged))
     return Resolution(tuple(sorted(entities, key=lambda e: e.key)), assignments, tuple(ordered))
