@@ -28,7 +28,6 @@ from tests.servers import (  # noqa: F401  (fixtures)
     rdflib_server,
     run_oxigraph,
     run_virtuoso,
-    virtuoso_server,
 )
 from tests.test_load_servers import rows
 
@@ -57,12 +56,24 @@ def plain_oxigraph(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.url
 
 
+@pytest.fixture(scope="module")
+def seed_virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Virtuoso]:
+    """A Virtuoso of this module's own: the rows are compared on a store holding the seed build
+    alone. Beside other graphs (the session's ``virtuoso_server`` holds the load tests'),
+    Virtuoso 7.2 drops rows of a ``SELECT DISTINCT`` sub-select over a ``default-graph-uri``
+    list in some fresh stores and not in others: 2 of the explorer's 224 links in 7 of 20
+    stores beside 200 small graphs (CI failed on it), none in 8 holding the seed build alone
+    (docs/stores.md). The named questions are compared beside other data below."""
+    with run_virtuoso(tmp_path_factory.mktemp("seed-virtuoso")) as server:
+        yield server
+
+
 @pytest.fixture(params=["oxigraph-union", "oxigraph-plain", "virtuoso"])
 def query_url(request: pytest.FixtureRequest, seed_build: Path) -> str:
     """The query URL of a store holding the seed build."""
     source = seed_build / "graph.trig"
     if request.param == "virtuoso":
-        server: Virtuoso = request.getfixturevalue("virtuoso_server")
+        server: Virtuoso = request.getfixturevalue("seed_virtuoso")
         from kg.remote.client import Credentials
 
         auth = Credentials(server.user, server.password)
