@@ -125,6 +125,34 @@ def test_headline_names_are_those_the_article_gives() -> None:
 
 
 @pytest.mark.parametrize(
+    ("top", "row_kept"),
+    [
+        pytest.param("Lions Beat Sharks In Final\n", False, id="above-the-body-a-headline"),
+        pytest.param("April 28 , 2009\nLions Beat Sharks In Final\n", False,
+                     id="below-a-date-line-still-a-headline"),
+        pytest.param("Lions beat the Sharks by four points in the final on Saturday .\n", True,
+                     id="below-the-body-a-row"),
+    ],
+)
+def test_a_title_case_line_is_a_headline_only_above_the_body(top: str, row_kept: bool) -> None:
+    """A Title Case line in the body ("Conversion : Henry Honiball .") is a row of the
+    article, whose names the tagger found as they are; only a headline's must be names the
+    rest of the article gives."""
+    text = top + "Conversion : Henry Honiball .\nMark Smith scored twice ."
+    found = [mention(text, "Henry Honiball"), mention(text, "Mark Smith")]
+    kept = [m.name for m in with_headline_names(text, sentences(text), found)]
+    assert ("Henry Honiball" in kept) is row_kept, kept
+
+
+def test_a_line_in_capitals_is_a_headline_anywhere() -> None:
+    text = ("Prices rose on Monday as traders bought the shares of Barclays again .\n"
+            "STOCKS SINK AS BOND RATES JUMP\nShares fell on Tuesday .")
+    found = [mention(text, "Barclays", EntityKind.ORGANIZATION, "ORG"),
+             mention(text, "STOCKS SINK", EntityKind.ORGANIZATION, "ORG")]
+    assert [m.name for m in with_headline_names(text, sentences(text), found)] == ["Barclays"]
+
+
+@pytest.mark.parametrize(
     ("body", "kept"),
     [
         pytest.param("The Obama administration said in Washington it would act.", True,

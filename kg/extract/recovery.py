@@ -777,13 +777,17 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     mentions = with_whole_datelines(text, with_agreeing_sides(text, with_nicknames(
         text, cut_mentions(text, mentions, sentences))))
     url, title = [], []
+    top = True  # headlines stand above the body: a Title Case line within it is a row
     for begin, end in line_bounds(text):
         line = text[begin:end]
         if is_url_line(line):
             url.append((begin, end))
-        elif is_title_case_line(line) and not is_table_line(text, begin, end, mentions) and not any(
-                m.begin < b < m.end for m in mentions for b in (begin, end)):
+        elif (top or is_capitals_line(line)) and is_title_case_line(line) \
+                and not is_table_line(text, begin, end, mentions) \
+                and not any(m.begin < b < m.end for m in mentions for b in (begin, end)):
             title.append((begin, end))  # a name across the line's ends: a wrapped line
+        elif line.strip() and not _is_date_line(line):
+            top = False
     if not url and not title:
         return list(mentions)
 
@@ -821,6 +825,17 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
                     kept.append(in_sentence(Mention(b, e, written, name, kind, label, 0),
                                              sentences))
     return sorted(kept, key=lambda m: m.begin)
+
+
+def _is_date_line(line: str) -> bool:
+    """Whether ``line`` gives only a date or time, as a web page's line above its headline
+    does ("April 28 , 2009", "Monday 12 May 2008 10:15 GMT").
+
+    >>> _is_date_line("April 28 , 2009"), _is_date_line("Conversion : Henry Honiball .")
+    (True, False)
+    """
+    return bool(re.search(r"\d", line)) and all(
+        w.lower().rstrip(".") in CALENDAR_WORDS or len(w) <= 3 for w in WORD.findall(line))
 
 
 def _body_institution(m: Mention, names: dict[str, tuple[EntityKind, str]],
