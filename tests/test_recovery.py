@@ -153,6 +153,34 @@ def test_a_line_in_capitals_is_a_headline_anywhere() -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        pytest.param("Replacements: Gotting, McKenzie, Lock, Hart, Biljon, Brooks.",
+                     ["Gotting", "McKenzie", "Lock", "Hart", "Biljon", "Brooks"],
+                     id="a-team-sheet-of-people"),
+        pytest.param("Wood, Curnier (Powell 60); Eustace, Brown and Buxton.",
+                     ["Wood", "Curnier", "Powell", "Eustace", "Brown", "Buxton"],
+                     id="brackets-figures-semicolons-and"),
+        pytest.param("Gotting, McKenzie, Biljon, Brooks.", ["Gotting", "McKenzie"],
+                     id="half-of-them-people-no-list-of-people"),
+        pytest.param("Gotting met McKenzie, Lock, Biljon and Brooks.",
+                     ["Gotting", "McKenzie", "Lock"], id="a-verb-ends-the-list"),
+    ],
+)
+def test_a_list_of_people_makes_its_other_one_word_names_people(line: str,
+                                                                people: list[str]) -> None:
+    from kg.extract.recovery import with_agreeing_lists
+
+    others = {"Biljon": EntityKind.PLACE, "Brooks": EntityKind.ORGANIZATION,
+              "Buxton": EntityKind.PLACE}
+    words = [w.strip(",.;()") for w in line.split(":")[-1].split()]
+    found = [mention(line, w, others.get(w, EntityKind.PERSON), "X") for w in words
+             if w[:1].isupper()]
+    agreed = with_agreeing_lists(line, found)
+    assert [m.name for m in agreed if m.kind is EntityKind.PERSON] == people
+
+
+@pytest.mark.parametrize(
     ("body", "kept"),
     [
         pytest.param("The Obama administration said in Washington it would act.", True,

@@ -333,6 +333,43 @@ def with_agreeing_sides(text: str, mentions: Sequence[Mention]) -> list[Mention]
     return sorted(kept, key=lambda m: (m.begin, m.end))
 
 
+def with_agreeing_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """``mentions`` made to agree with a list of people: in a line listing four names or more
+    with only commas, semicolons, brackets, figures or "and" between them, two of three of
+    them people, a one-word name the tagger gave another class is a person too (a team
+    sheet: "Goodridge; Garvey, Fanolua, Kiole; Paul, Gomarsall; Wood, Curnier, Powell").
+
+    >>> text = "Replacements: Gotting, McKenzie, Lock, Hart, Biljon (Brooks 60)."
+    >>> def found(name, kind=EntityKind.PERSON):
+    ...     b = text.index(name)
+    ...     return Mention(b, b + len(name), name, name, kind, kind.name[:3], 0)
+    >>> names = [found(n) for n in ("Gotting", "McKenzie", "Lock", "Hart")]
+    >>> [m.kind.value for m in with_agreeing_lists(text, [*names, found(
+    ...     "Biljon", EntityKind.PLACE), found("Brooks", EntityKind.ORGANIZATION)])][-2:]
+    ['Person', 'Person']
+    """
+    kept = sorted(mentions, key=lambda m: (m.begin, m.end))
+    for begin, end in line_bounds(text):
+        inside = [m for m in kept if begin <= m.begin and m.end <= end]
+        run: list[Mention] = []
+        for m in [*inside, None]:
+            if m is not None and (not run or _LIST_GAP.fullmatch(text[run[-1].end:m.begin])):
+                run.append(m)
+                continue
+            people = sum(r.kind is EntityKind.PERSON for r in run)
+            if len(run) >= 4 and 3 * people >= 2 * len(run):
+                for r in run:
+                    if r.kind is not EntityKind.PERSON and " " not in r.name:
+                        kept[kept.index(r)] = replace(r, kind=EntityKind.PERSON,
+                                                      ner_label="PERSON")
+            run = [m] if m is not None else []
+    return kept
+
+
+#: Between two names of a list: a comma, semicolon or bracket, with figures or "and".
+_LIST_GAP = re.compile(r"[\s\d()]*(?:[,;(][\s\d(),;]*(?:and\s+)?|and\s+)")
+
+
 def _grown(text: str, kept: list[Mention], inside: list[Mention], begin: int, end: int,
            kind: EntityKind, label: str) -> list[Mention]:
     """``kept`` with the mentions ``inside`` the span ``begin:end`` replaced by one mention of
@@ -774,8 +811,8 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
     what the tagger found.
     """
-    mentions = with_whole_datelines(text, with_agreeing_sides(text, with_nicknames(
-        text, cut_mentions(text, mentions, sentences))))
+    mentions = with_whole_datelines(text, with_agreeing_lists(text, with_agreeing_sides(
+        text, with_nicknames(text, cut_mentions(text, mentions, sentences)))))
     url, title = [], []
     top = True  # headlines stand above the body: a Title Case line within it is a row
     for begin, end in line_bounds(text):
