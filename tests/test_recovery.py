@@ -597,3 +597,19 @@ def test_a_fixture_the_tagger_ran_together_is_cut(text: str, glued: str,
 def test_a_countrys_other_name_is_a_known_place() -> None:
     assert is_known_place("Britain") and is_known_place("Holland")
     assert [m[0] for m in recover("BRITAIN - Gilts ended lower on the day .")] == ["BRITAIN"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"),
+    [
+        pytest.param(EntityKind.PERSON, "Mushtaq Ahmed", id="a-person-ends-in-no-count"),
+        pytest.param(EntityKind.ORGANIZATION, "Mushtaq Ahmed 1", id="a-name-of-a-thing-may"),
+    ],
+)
+def test_a_count_after_a_persons_name_is_cut(kind: EntityKind, name: str) -> None:
+    from kg.extract.recovery import cut_at_figures
+
+    text = "M. Atherton lbw b Mushtaq Ahmed 1"
+    found = mention(text, "Mushtaq Ahmed 1", kind, "X")
+    [cut] = cut_at_figures(text, [found])
+    assert (cut.name, text[cut.begin:cut.end]) == (name, name)

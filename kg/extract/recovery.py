@@ -706,12 +706,20 @@ def cut_at_figures(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     >>> f1 = Mention(34, 43, "Formula 1", "Formula 1", EntityKind.ORGANIZATION, "ORG", 1)
     >>> [m.name for m in cut_at_figures(text, [whole, f1])]
     ['Atlanta', 'PITTSBURGH', 'Formula 1']
+
+    No person's name ends in a count: "Jayasuriya 3" of "c Chandana b Jayasuriya 3" is
+    "Jayasuriya", in a row or not.
     """
     kept: list[Mention] = []
     for m in mentions:
         surface = text[m.begin : m.end]
         scores = list(_SCORE.finditer(surface))
-        if scores and _is_row(text, m.begin):
+        count = _PERSON_COUNT.search(surface) if m.kind is EntityKind.PERSON else None
+        if count is not None:  # a batsman's runs: "b Jayasuriya 3"
+            part = surface[: count.start()]
+            kept.append(replace(m, end=m.begin + len(part), text=part,
+                                name=" ".join(part.split())))
+        elif scores and _is_row(text, m.begin):
             bounds = [0, *(x for s in scores for x in (s.start(), s.end())), len(surface)]
             for a, b in zip(bounds[::2], bounds[1::2], strict=True):
                 part = surface[a:b]
@@ -723,6 +731,10 @@ def cut_at_figures(text: str, mentions: Sequence[Mention]) -> list[Mention]:
         else:
             kept.append(m)
     return kept
+
+
+#: A count after a person's name, which no name ends with ("Mushtaq Ahmed 1").
+_PERSON_COUNT = re.compile(r"\s+\d+$")
 
 
 #: A fixture alone on its line: "BALTIMORE AT SEATTLE", "Leeds at Everton".
