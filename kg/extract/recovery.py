@@ -349,20 +349,19 @@ def with_agreeing_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]
     ['Person', 'Person']
     """
     kept = sorted(mentions, key=lambda m: (m.begin, m.end))
-    for begin, end in line_bounds(text):
-        inside = [m for m in kept if begin <= m.begin and m.end <= end]
-        run: list[Mention] = []
-        for m in [*inside, None]:
-            if m is not None and (not run or _LIST_GAP.fullmatch(text[run[-1].end:m.begin])):
-                run.append(m)
-                continue
-            people = sum(r.kind is EntityKind.PERSON for r in run)
-            if len(run) >= 4 and 3 * people >= 2 * len(run):
-                for r in run:
-                    if r.kind is not EntityKind.PERSON and " " not in r.name:
-                        kept[kept.index(r)] = replace(r, kind=EntityKind.PERSON,
-                                                      ner_label="PERSON")
-            run = [m] if m is not None else []
+    runs: list[list[int]] = []  # indexes into kept, a run of a list within one line
+    for i, m in enumerate(kept):
+        gap = text[kept[i - 1].end : m.begin] if i else "\n"
+        if "\n" not in gap and _LIST_GAP.fullmatch(gap):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    for run in runs:
+        people = sum(kept[i].kind is EntityKind.PERSON for i in run)
+        if len(run) >= 4 and 3 * people >= 2 * len(run):
+            for i in run:
+                if kept[i].kind is not EntityKind.PERSON and " " not in kept[i].name:
+                    kept[i] = replace(kept[i], kind=EntityKind.PERSON, ner_label="PERSON")
     return kept
 
 
