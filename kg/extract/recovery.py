@@ -820,7 +820,10 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     counts only when the body of the article names it too — as a whole name, or a person's
     surname ("Bush" of "George W. Bush"); in a line set in capitals, written in capitals
     ("TEIXEIRA" of "Mark Teixeira"). An article whose every line is a headline keeps
-    what the tagger found.
+    what the tagger found. Headlines stand above the body (below a web address or a date
+    too): a Title Case line after the body's first line is a row or a caption and keeps its
+    names ("Conversion : Henry Honiball ."), unless it is set in capitals. Before, the names
+    of a list of people agree (``with_agreeing_lists``).
     """
     mentions = with_whole_datelines(text, with_agreeing_lists(text, with_agreeing_sides(
         text, with_nicknames(text, cut_mentions(text, mentions, sentences)))))
