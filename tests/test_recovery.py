@@ -163,6 +163,9 @@ def test_a_line_in_capitals_is_a_headline_anywhere() -> None:
                      id="brackets-figures-semicolons-and"),
         pytest.param("Gotting, McKenzie, Biljon, Brooks.", ["Gotting", "McKenzie"],
                      id="half-of-them-people-no-list-of-people"),
+        pytest.param("Replacements: Gotting, McKenzie, Lock, Hart, Biljon, Brooks, Hoadley.",
+                     ["Gotting", "McKenzie", "Hart", "Biljon", "Brooks", "Hoadley"],
+                     id="a-name-the-tagger-did-not-find-breaks-no-list"),
         pytest.param("Gotting met McKenzie, Lock, Biljon and Brooks.",
                      ["Gotting", "McKenzie", "Lock"], id="a-verb-ends-the-list"),
     ],
@@ -174,8 +177,9 @@ def test_a_list_of_people_makes_its_other_one_word_names_people(line: str,
     others = {"Biljon": EntityKind.PLACE, "Brooks": EntityKind.ORGANIZATION,
               "Buxton": EntityKind.PLACE}
     words = [w.strip(",.;()") for w in line.split(":")[-1].split()]
+    missed = "Lock" if "Hoadley" in line else ""  # a name the tagger did not find
     found = [mention(line, w, others.get(w, EntityKind.PERSON), "X") for w in words
-             if w[:1].isupper()]
+             if w[:1].isupper() and w != missed]
     agreed = with_agreeing_lists(line, found)
     assert [m.name for m in agreed if m.kind is EntityKind.PERSON] == people
 

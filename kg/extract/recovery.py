@@ -365,8 +365,11 @@ def with_agreeing_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]
     return kept
 
 
-#: Between two names of a list: a comma, semicolon or bracket, with figures or "and".
-_LIST_GAP = re.compile(r"[\s\d()]*(?:[,;(][\s\d(),;]*(?:and\s+)?|and\s+)")
+#: Between two names of a list: a comma, semicolon or bracket, with figures or "and"; and
+#: names of one word the tagger did not find, each with such a separator ("McKenzie, Lock,
+#: Hart").
+_LIST_SEPARATOR = r"[\s\d()]*(?:[,;(][\s\d(),;]*(?:and\s+)?|and\s+)"
+_LIST_GAP = re.compile(rf"{_LIST_SEPARATOR}(?:[A-Z][\w'’.-]*{_LIST_SEPARATOR})*")
 
 
 def _grown(text: str, kept: list[Mention], inside: list[Mention], begin: int, end: int,
