@@ -352,7 +352,7 @@ def with_agreeing_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]
     runs: list[list[int]] = []  # indexes into kept, a run of a list within one line
     for i, m in enumerate(kept):
         gap = text[kept[i - 1].end : m.begin] if i else "\n"
-        if "\n" not in gap and _LIST_GAP.fullmatch(gap):
+        if len(gap) <= _LIST_GAP_MAX and "\n" not in gap and _LIST_GAP.fullmatch(gap):
             runs[-1].append(i)
         else:
             runs.append([i])
@@ -370,6 +370,9 @@ def with_agreeing_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]
 #: Hart").
 _LIST_SEPARATOR = r"[\s\d()]*(?:[,;(][\s\d(),;]*(?:and\s+)?|and\s+)"
 _LIST_GAP = re.compile(rf"{_LIST_SEPARATOR}(?:[A-Z][\w'’.-]*{_LIST_SEPARATOR})*")
+#: Characters between two names of a list at most (a few missed names; the pattern is not
+#: asked of a whole paragraph).
+_LIST_GAP_MAX = 80
 
 
 def _grown(text: str, kept: list[Mention], inside: list[Mention], begin: int, end: int,
