@@ -335,9 +335,10 @@ def with_agreeing_sides(text: str, mentions: Sequence[Mention]) -> list[Mention]
 
 def with_agreeing_lists(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """``mentions`` made to agree with a list of people: in a line listing four names or more
-    with only commas, semicolons, brackets, figures or "and" between them, two of three of
-    them people, a one-word name the tagger gave another class is a person too (a team
-    sheet: "Goodridge; Garvey, Fanolua, Kiole; Paul, Gomarsall; Wood, Curnier, Powell").
+    with only commas, semicolons, brackets, figures or "and" between them (and one-word names
+    the tagger missed), two of three of them people, a one-word name the tagger gave another
+    class is a person too (a team sheet: "Goodridge; Garvey, Fanolua, Kiole; Paul, Gomarsall;
+    Wood, Curnier, Powell").
 
     >>> text = "Replacements: Gotting, McKenzie, Lock, Hart, Biljon (Brooks 60)."
     >>> def found(name, kind=EntityKind.PERSON):
