@@ -127,7 +127,6 @@ def test_a_nation_the_tables_do_not_hold_stays_a_place_though_its_team_plays() -
     assert _typed(text, "England", EntityKind.PLACE).kind is EntityKind.PLACE
 
 
-
 @pytest.mark.parametrize(("text", "kind"), [
     pytest.param("Paris-based Norcast bid. Norcast, which runs two exchanges, said no.",
                  EntityKind.ORGANIZATION, id="based-and-which"),
