@@ -12,8 +12,23 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF
 
-from kg.model import Event, EventType, Evidence, Span, TimeExpression
+from kg.ingest.files import document_from_text
+from kg.model import (
+    NEWS_MEDIUM,
+    Entity,
+    EntityKind,
+    Event,
+    EventType,
+    Evidence,
+    Extraction,
+    Party,
+    PartyKind,
+    Resolution,
+    Span,
+    TimeExpression,
+)
 from kg.rdf.events import Report, compatible_times, same_event
+from kg.rdf.facts import FactScope, event_label, event_places
 from kg.rdf.namespaces import KG, NIF, ORG, SDO, SEM
 from kg.views.validate import read_graph, validate_data
 
@@ -205,3 +220,27 @@ def test_month_stamps_are_compatible_with_days_inside_them() -> None:
     b = Report(URIRef("https://x.org/b"), "d2", b_event, MAY, PLACE, None, ())
     assert compatible_times(a, b)
     assert not compatible_times(a, _report(EventType.SIEGE, date(2022, 5, 1), MAY, "d3", PLACE))
+
+
+def test_a_news_medium_or_a_person_is_no_place_of_an_event() -> None:
+    text = "Her resignation followed reports in the Daily Courier, in Leeds and in Hale."
+    document = document_from_text(text, doc_id="a")
+
+    def party(name: str) -> Party:
+        begin = text.index(name)
+        return Party(PartyKind.ENTITY, name, begin, begin + len(name), (begin, begin + len(name)))
+
+    courier, leeds, hale = party("Daily Courier"), party("Leeds"), party("Hale")
+    entities = (Entity("organization/daily-courier", EntityKind.ORGANIZATION, "Daily Courier",
+                       fine_type=NEWS_MEDIUM),
+                Entity("place/leeds", EntityKind.PLACE, "Leeds"),
+                Entity("person/hale", EntityKind.PERSON, "Hale"))
+    parties = (courier, leeds, hale)
+    resolution = Resolution(entities, {("a", p.begin, p.end): e.key
+                                       for p, e in zip(parties, entities, strict=True)})
+    scope = FactScope(Extraction(document, (), ()), resolution, "https://x.org/")
+    trigger = Span(4, 14, "resignation")
+    event = Event(EventType.RESIGNATION, trigger, "resignation", (), (),
+                  (courier, leeds, hale), None, (), Evidence((0,), "test", 0.5))
+    assert event_places(scope, event) == [leeds]
+    assert event_label(scope, event) == "Resignation at Leeds"

@@ -10,6 +10,7 @@
 
 from kg.model.document import (
     DESCRIPTION,
+    NEWS_MEDIUM,
     OWN_CLASSES,
     WORK_CLASSES,
     ArticleMeta,
@@ -45,8 +46,8 @@ from kg.model.facts import (
 from kg.model.text import Span, TimeExpression
 
 __all__ = [
-    "DESCRIPTION", "OWN_CLASSES", "WORK_CLASSES", "ArticleMeta", "Claim", "ClaimKind", "Country",
-    "Document", "Entity",
+    "DESCRIPTION", "NEWS_MEDIUM", "OWN_CLASSES", "WORK_CLASSES", "ArticleMeta", "Claim",
+    "ClaimKind", "Country", "Document", "Entity",
     "EntityKind", "Event", "EventType", "Evidence", "Extraction", "Fact", "Figure", "GeoLink",
     "Measure", "Membership",
     "Mention", "MentionRef", "MergeDecision", "Party", "PartyKind", "Quantity", "Relation",

@@ -148,6 +148,8 @@ OWN_CLASSES = frozenset({"Product", "Vehicle", "Weapon", "Award"})
 #: instead of the coarse one.
 WORK_CLASSES = frozenset({"Movie", "TVSeries", "VideoGame", "MusicRecording", "Book",
                           "Legislation"})
+#: The fine class of newspapers, broadcasters and agencies: where a story was published.
+NEWS_MEDIUM = "NewsMediaOrganization"
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from decimal import Decimal
 from rdflib import Literal, URIRef
 
 from kg.model import Event, Extraction, PartyKind, Resolution
-from kg.rdf.facts import FactScope, event_iri, party_node
+from kg.rdf.facts import FactScope, event_iri, event_places, party_node
 from kg.rdf.namespaces import DCTERMS, KG, PROV, RDF, XSD
 from kg.rdf.terms import Triple, sentence_iri
 
@@ -68,7 +68,7 @@ def reports_of(
         sentences = {s.index: s for s in extraction.sentences}
         doc_id = extraction.document.doc_id
         for event in (f for f in extraction.facts if isinstance(f, Event)):
-            named = [p for p in (*event.agents, *event.patients, *event.places)
+            named = [p for p in (*event.agents, *event.patients, *event_places(scope, event))
                      if p.kind is not PartyKind.GROUP]
             shared = frozenset(party_node(scope, p)[0] for p in named)
             setting = party_node(scope, event.setting)[0] if event.setting else None

@@ -29,6 +29,7 @@ from kg.ingest.files import slugify
 from kg.lexicon import word_list
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.model import (
+    NEWS_MEDIUM,
     Claim,
     ClaimKind,
     Entity,
@@ -454,10 +455,7 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
             yield from more
             yield node, prop, actor
             yield node, SEM.hasActor, actor
-    for place in fact.places:
-        entity = scope.entity_of(place)
-        if entity is not None and entity.kind is EntityKind.PERSON:
-            continue  # the article-wide vote made the name a person: no place of an event
+    for place in event_places(scope, fact):
         where, more = party_node(scope, place)
         yield from more
         yield node, SEM.hasPlace, where
@@ -467,11 +465,25 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
     yield from scope.evidence(node, fact.evidence)
 
 
+def event_places(scope: FactScope, event: Event) -> list[Party]:
+    """The places of ``event`` that resolution left places to be at: not a name the
+    article-wide vote made a person, nor a news medium ("disclosures in the East Anglian Daily
+    Times" were published there; nothing happened there)."""
+    kept = []
+    for place in event.places:
+        entity = scope.entity_of(place)
+        if entity is not None and (entity.kind is EntityKind.PERSON
+                                   or entity.fine_type == NEWS_MEDIUM):
+            continue
+        kept.append(place)
+    return kept
+
+
 def event_label(scope: FactScope, event: Event) -> str:
     """ "Surrender at Azovstal, 2022-05-19"; "Invasion of Ukraine, 2022-02-24"."""
     label = event.kind.value
-    if event.places:
-        label += f" at {label_of(scope, event.places[0])}"
+    if places := event_places(scope, event):
+        label += f" at {label_of(scope, places[0])}"
     elif event.patients:
         label += f" of {label_of(scope, event.patients[0])}"
     if event.time is not None and (stamp := time_literal(event.time)) is not None:
