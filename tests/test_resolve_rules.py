@@ -158,6 +158,16 @@ SAME = [
            ("Michele Brewer", "PERSON")])],
         [(0, "Anthony Brewer"), (0, "Brewer")], id="surname-of-the-one-introduced-first"),
     pytest.param(
+        [("Auditor Sir John Bourn spoke. Sir John said so.",
+          [("John Bourn", "PERSON"), ("John", "PERSON")]),
+         ("Sir Elton John sang.", [("Elton John", "PERSON")]),
+         ("Sir Elton said no.", [("Elton", "PERSON")])],
+        [(0, "John Bourn"), (0, "John")], id="sir-goes-with-the-given-name-in-article"),
+    pytest.param(
+        [("Sir Elton John sang.", [("Elton John", "PERSON")]),
+         ("Sir Elton said no.", [("Elton", "PERSON")])],
+        [(0, "Elton John"), (1, "Elton")], id="sir-goes-with-the-given-name-across-articles"),
+    pytest.param(
         [("Lindsay Lohan left. Lohan smiled. Lindsay Lohan waved.",
           [("Lindsay Lohan", "PERSON"), ("Lohan", "PERSON"), ("Lindsay Lohan", "PERSON")]),
          ("Lindsay says she is fine.", [("Lindsay", "PERSON")])],
@@ -204,6 +214,17 @@ def test_one_entity(articles: list[Article], mentions: list[tuple[int, str]]) ->
 
 
 APART = [
+    pytest.param(
+        [("Auditor Sir John Bourn spoke. Sir John said so.",
+          [("John Bourn", "PERSON"), ("John", "PERSON")]),
+         ("Sir Elton John sang.", [("Elton John", "PERSON")])],
+        [(0, "John"), (1, "Elton John")], id="sir-john-is-no-surname-john"),
+    pytest.param(
+        [("Sir John Bourn spoke. Sir John said so.",
+          [("John Bourn", "PERSON"), ("John", "PERSON")]),
+         ("Sir John Stevens spoke. Sir John said no.",
+          [("John Stevens", "PERSON"), ("John", "PERSON")])],
+        [(0, "John"), (1, "John")], id="two-articles-sir-john-two-knights"),
     pytest.param([MILIBANDS], [(0, "Ed Miliband"), (0, "David Miliband"), (0, "Miliband")],
                  id="two-people-one-surname-in-article"),
     pytest.param(

@@ -111,6 +111,8 @@ _PERSON_TITLES = table("person-titles")
 FEMALE_TITLES = frozenset(_PERSON_TITLES["female"])
 MALE_TITLES = frozenset(_PERSON_TITLES["male"])
 RANK_TITLES = frozenset(_PERSON_TITLES["rank"])
+#: Titles written before a given name alone: "Sir John" is Sir John Bourn, never a Mr John.
+GIVEN_NAME_TITLES = frozenset(_PERSON_TITLES["given_name"])
 
 #: "Jr", "Sr", "III" after a surname.
 NAME_SUFFIXES = word_list("name-suffixes")

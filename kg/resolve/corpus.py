@@ -75,10 +75,13 @@ def merge_corpus(groups: Sequence[Group]) -> Merger:
 
 
 def join_same_keys(groups: Sequence[Group], merger: Merger) -> None:
-    """Join groups sharing an identity key."""
+    """Join groups sharing an identity key — not a given name under "Sir" or "Dame": two
+    articles' "Sir John" may be two knights (``join_surnames`` joins it to one full name)."""
     first: dict[Key, int] = {}
     for i, group in enumerate(groups):
         for key, form in group.keys.items():
+            if key[0] == "titled-given-name":
+                continue
             j = first.setdefault(key, i)
             if j != i:
                 other = groups[j].keys[key]
@@ -144,7 +147,9 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     name ("Obama" is not the "Obama" of a headline's "Obama Overturns"). Of several owners,
     the one whose articles clearly share the article's other names wins (``ArticleContext``).
     A surname under a woman's title or a rank joins only a full name whose titles agree
-    ("Baroness Kennedy" is not Charles Kennedy; see ``titles_agree``)."""
+    ("Baroness Kennedy" is not Charles Kennedy; see ``titles_agree``); a given name under
+    "Sir" or "Dame" joins such a full name by its given name ("Sir Elton" is Sir Elton John,
+    "Sir John" no Elton John)."""
     by_surname: dict[str, list[int]] = {}
     by_given: dict[str, list[int]] = {}
     by_sound: dict[str, list[tuple[int, str]]] = {}
@@ -174,6 +179,10 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
         owners = {merger.find(j) for j in by_surname.get(surname, [])
                   if titles_agree(groups[i].titles, groups[j].titles)}
         _join_unique(groups, merger, i, owners, "titled-surname-in-corpus", 0.7)
+    for i, (_title, first) in _people(groups, "titled-given-name"):  # "Sir Elton"
+        owners = {merger.find(j) for j in by_given.get(first, [])
+                  if titles_agree(groups[i].titles, groups[j].titles)}
+        _join_unique(groups, merger, i, owners, "titled-given-name-in-corpus", 0.7)
 
 
 class ArticleContext:

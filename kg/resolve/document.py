@@ -34,6 +34,7 @@ from kg.extract.spans import POLICE, is_force_acronym, is_force_description, spe
 from kg.lexicon.countries import demonym_code, name_key
 from kg.lexicon.words import (
     FEMALE_TITLES,
+    GIVEN_NAME_TITLES,
     GIVEN_NAMES,
     INSTITUTION_HEAD_WORDS,
     MALE_TITLES,
@@ -324,9 +325,10 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
         if n.kind is PERSON and len(n.tokens) == 1:
             token = n.tokens[0]
             lenient = not (n.group.titles & FEMALE_TITLES and token in addressed_as_men)
-            owners = [j for j in full if named[j].tokens[-1] == token
+            place = 0 if n.group.titles & GIVEN_NAME_TITLES else -1  # "Sir John": a given name
+            owners = [j for j in full if named[j].tokens[place] == token
                       and titles_agree(n.group.titles, named[j].group.titles, lenient)]
-            rule = "surname-in-article"
+            rule = "titled-given-name-in-article" if place == 0 else "surname-in-article"
             if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
             owners = _distinct(merger, owners)
@@ -590,6 +592,8 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
         if group.ambiguous:
             return {}
         titled = title_class(group.titles)  # "Mrs Howard" is not any "Howard"
+        if titled is not None and titled in GIVEN_NAME_TITLES:  # "Sir John": no "Elton John"
+            return {("titled-given-name", titled, *n.tokens): n.name}
         return {("titled-surname", titled, *n.tokens) if titled else ("surname", *n.tokens): n.name}
     if is_generic(n.tokens):
         if n.qualifier:
