@@ -617,3 +617,33 @@ def test_a_count_after_a_persons_name_is_cut(kind: EntityKind, name: str) -> Non
     found = mention(text, "Mushtaq Ahmed 1", kind, "X")
     [cut] = cut_at_figures(text, [found])
     assert (cut.name, text[cut.begin:cut.end]) == (name, name)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kept"),
+    [
+        pytest.param("Millions of workers will lose their jobs. The rules start in May",
+                     "Millions", False, id="a-common-word-opening-a-sentence"),
+        pytest.param('He added: "Plenty has been done. It is not enough"', "Plenty", False,
+                     id="a-common-word-opening-a-quotation"),
+        pytest.param("Next said sales fell. Its shares rose", "Next", True,
+                     id="a-word-another-article-capitalises-inside-a-sentence"),
+        pytest.param("Shares fell. Officials said millions of workers were affected",
+                     "Officials", True, id="a-word-no-article-writes-in-lower-case"),
+    ],
+)
+def test_a_sentence_opener_the_corpus_writes_in_lower_case_is_no_name(
+        text: str, name: str, kept: bool) -> None:
+    from kg.model import ArticleMeta, Document, Extraction
+    from kg.resolve.corpus_names import with_corpus_names
+
+    other = "There was plenty to do and millions of jobs went next week. Shares in Next fell"
+    split = sentences(text)
+    begin = text.index(name)
+    [sentence] = [s.index for s in split if s.begin <= begin < s.end]
+    found = Mention(begin, begin + len(name), name, name, EntityKind.ORGANIZATION, "ORG",
+                    sentence)
+    article = Extraction(Document("a", "a.txt", text, ArticleMeta(), ""), tuple(split),
+                         (found,))
+    corpus = with_corpus_names([article, _article("b", other)])
+    assert [m.name for m in corpus[0].mentions] == ([name] if kept else [])

@@ -1,4 +1,5 @@
-"""Names other articles of the corpus found, recovered where an article's tagger missed them.
+"""Names other articles of the corpus found, recovered where an article's tagger missed them;
+and sentence openers the corpus writes as common words, dropped (``without_common_openers``).
 
 Runs between extraction and resolution (``kg.build.corpus.corpus_from_extractions``), over
 every article's text and mentions; it is not part of an article's cached extraction, since
@@ -24,6 +25,7 @@ from kg.extract.recovery import (
     lower_words,
     stands_alone,
 )
+from kg.extract.spans import POLICE
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, NATION_DEMONYMS, TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
@@ -32,7 +34,9 @@ from kg.model import EntityKind, Extraction, Mention
 def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     """``extractions`` with the names other articles of the corpus found added where an
     article writes them and its tagger missed them ("Klitschko" in an article whose tagger
-    never found him, "Lindsay Lohan" in a headline whose body says only "Lohan").
+    never found him, "Lindsay Lohan" in a headline whose body says only "Lohan"), after the
+    one-word sentence openers the corpus writes as common words are dropped
+    (``without_common_openers``: "Millions of workers …").
 
     Stricter than the article's own repeats (``kg.extract.recovery``): the name is a person's
     full name, or the surname of one found twice, or a name of several words, or a one-word
@@ -61,9 +65,10 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     ['Klitschko']
     """
     lower = {w for e in extractions for w in lower_words(e.document.text)}
+    extractions = without_common_openers(extractions, lower)
     names = _corpus_names(extractions, lower)
     if not names:
-        return list(extractions)
+        return extractions
     by_first: dict[str, list[str]] = {}
     for name in names:
         by_first.setdefault(name.split()[0].upper(), []).append(name)
@@ -113,6 +118,62 @@ def _corpus_names(extractions: Sequence[Extraction],
                               else n >= 3 and len(articles[name]) >= 2):
             names[name] = (kind, label)
     return names
+
+
+#: What may stand right before a word that opens a sentence or a quotation, besides nothing:
+#: an opening quote or bracket, a colon or a dash ("He added: \"Far too little …").
+_OPENER_MARKS = frozenset("\"“'‘(:–—-")
+#: A capitalised word.
+_TITLE_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+
+
+def without_common_openers(extractions: Sequence[Extraction], lower: set[str]
+                           ) -> list[Extraction]:
+    """``extractions`` without the one-word names that open a sentence or a quotation and that
+    the corpus writes in lower case and never capitalises anywhere else ("Millions of workers
+    will lose their jobs", "Far too little has been done"): a common word, capitalised only by
+    where it stands. The article's own rule (``kg.extract.entities.sentence_case_words``) sees
+    only the article's words; across the corpus, a word one article opens a sentence with is
+    written in lower case by another. Not "police" (the article's force, ``kg.extract.spans``),
+    nor a word capitalised inside a sentence anywhere ("Next" of "shares in Next", "Brown" of
+    "Mr Brown"), nor a description of a person.
+
+    >>> from kg.model import ArticleMeta, Document, Sentence
+    >>> text = "Jobs go. Millions will lose jobs. Shares in Next fell. Next said so."
+    >>> found = [Mention(9, 17, "Millions", "Millions", EntityKind.ORGANIZATION, "ORG", 1),
+    ...          Mention(44, 48, "Next", "Next", EntityKind.ORGANIZATION, "ORG", 2),
+    ...          Mention(55, 59, "Next", "Next", EntityKind.ORGANIZATION, "ORG", 3)]
+    >>> article = Extraction(Document("a", "a", text, ArticleMeta(), ""),
+    ...                      (Sentence(0, 0, 8), Sentence(1, 9, 33), Sentence(2, 34, 54),
+    ...                       Sentence(3, 55, 68)), tuple(found))
+    >>> [m.text for m in without_common_openers([article], {"millions", "next"})[0].mentions]
+    ['Next', 'Next']
+    """
+    inside: set[str] = set()
+    for extraction in extractions:
+        text = extraction.document.text
+        for sentence in extraction.sentences:
+            for word in _TITLE_WORD.finditer(text, sentence.begin, sentence.end):
+                if not _opens(text, sentence.begin, word.start()):
+                    inside.add(word.group().lower())
+    common = lower - inside - {POLICE}
+    found = []
+    for extraction in extractions:
+        text = extraction.document.text
+        starts = {s.index: s.begin for s in extraction.sentences}
+        kept = tuple(m for m in extraction.mentions if m.is_description
+                     or not (m.text.lower() in common and _TITLE_WORD.fullmatch(m.text)
+                             and _opens(text, starts.get(m.sentence, m.begin), m.begin)))
+        found.append(replace(extraction, mentions=kept)
+                     if len(kept) < len(extraction.mentions) else extraction)
+    return found
+
+
+def _opens(text: str, sentence_begin: int, begin: int) -> bool:
+    """Whether the word at ``begin`` opens its sentence (beginning at ``sentence_begin``) or a
+    quotation inside it."""
+    before = text[sentence_begin:begin].rstrip()
+    return not before or before[-1] in _OPENER_MARKS
 
 
 #: Words a tagger's slip may make a name in one article that no other article should repeat:
