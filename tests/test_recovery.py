@@ -647,3 +647,33 @@ def test_a_sentence_opener_the_corpus_writes_in_lower_case_is_no_name(
                          (found,))
     corpus = with_corpus_names([article, _article("b", other)])
     assert [m.name for m in corpus[0].mentions] == ([name] if kept else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kept"),
+    [
+        pytest.param("He starred in Finding Neverland last year", "Finding", False,
+                     id="a-common-word-before-the-rest-of-a-title"),
+        pytest.param("said Ann Lee of the Economist Intelligence Unit on Monday", "Unit", False,
+                     id="a-common-word-ending-a-longer-name"),
+        pytest.param("he told The Times on Monday", "Times", True, id="after-the-article-the"),
+        pytest.param("the rebels met George Bush on Monday", "Bush", True,
+                     id="a-word-capitalised-more-often-than-written"),
+        pytest.param("the unit was sold on Monday to Unit for $5m", "Unit", True,
+                     id="no-capitalised-word-beside-it"),
+    ],
+)
+def test_a_common_word_cut_from_a_longer_name_is_no_name(text: str, name: str,
+                                                          kept: bool) -> None:
+    from kg.model import ArticleMeta, Document, Extraction
+    from kg.resolve.corpus_names import with_corpus_names
+
+    begin = text.rindex(name)
+    found = Mention(begin, begin + len(name), name, name, EntityKind.ORGANIZATION, "ORG", 0)
+    article = Extraction(Document("a", "a.txt", text, ArticleMeta(), ""),
+                         (Sentence(0, 0, len(text)),), (found,))
+    others = [_article(f"o{i}", "The finding of the unit was in the times, and bush fires. "
+                                "President Bush spoke")
+              for i in range(3)]
+    corpus = with_corpus_names([article, *others])
+    assert [m.name for m in corpus[0].mentions] == ([name] if kept else [])

@@ -1,5 +1,6 @@
 """Names other articles of the corpus found, recovered where an article's tagger missed them;
-and sentence openers the corpus writes as common words, dropped (``without_common_openers``).
+and sentence openers and cut-off words of longer names that the corpus writes as common
+words, dropped (``without_common_openers``, ``without_title_fragments``).
 
 Runs between extraction and resolution (``kg.build.corpus.corpus_from_extractions``), over
 every article's text and mentions; it is not part of an article's cached extraction, since
@@ -35,8 +36,9 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     """``extractions`` with the names other articles of the corpus found added where an
     article writes them and its tagger missed them ("Klitschko" in an article whose tagger
     never found him, "Lindsay Lohan" in a headline whose body says only "Lohan"), after the
-    one-word sentence openers the corpus writes as common words are dropped
-    (``without_common_openers``: "Millions of workers …").
+    one-word sentence openers and the cut-off words of longer names that the corpus writes as
+    common words are dropped (``without_common_openers``: "Millions of workers …";
+    ``without_title_fragments``: "Finding" of "Finding Neverland").
 
     Stricter than the article's own repeats (``kg.extract.recovery``): the name is a person's
     full name, or the surname of one found twice, or a name of several words, or a one-word
@@ -65,7 +67,7 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     ['Klitschko']
     """
     lower = {w for e in extractions for w in lower_words(e.document.text)}
-    extractions = without_common_openers(extractions, lower)
+    extractions = without_title_fragments(without_common_openers(extractions, lower))
     names = _corpus_names(extractions, lower)
     if not names:
         return extractions
@@ -167,6 +169,58 @@ def without_common_openers(extractions: Sequence[Extraction], lower: set[str]
         found.append(replace(extraction, mentions=kept)
                      if len(kept) < len(extraction.mentions) else extraction)
     return found
+
+
+#: A capitalised word right before a name, with one space between ("Finding" of "Finding
+#: Neverland" is before "Neverland"); and right after one.
+_WORD_BEFORE = re.compile(r"\b([A-Z][\w'’-]*) $")
+_WORD_AFTER = re.compile(r" ([A-Z][\w'’-]*)\b")
+
+
+def without_title_fragments(extractions: Sequence[Extraction]) -> list[Extraction]:
+    """``extractions`` without the one-word names that are one common word of a longer
+    capitalised name the tagger cut: "Finding" of the film "Finding Neverland", "Unit" of "the
+    Economist Intelligence Unit", "Seek" of "Hide and Seek" after "Hide", "Football" of the
+    game "Football Manager". The word is written next to another capitalised word inside a
+    sentence (not "The": "told The Times" is the paper), and the corpus writes it in lower
+    case in at least three times as many articles as it capitalises it inside a sentence — a
+    word, not a name ("Bush" of "George Bush" is capitalised far more often than "bush" is
+    written).
+    """
+    lower: Counter[str] = Counter()
+    inside: Counter[str] = Counter()
+    for extraction in extractions:
+        text = extraction.document.text
+        lower.update(lower_words(text))
+        words = set()
+        for sentence in extraction.sentences:
+            for word in _TITLE_WORD.finditer(text, sentence.begin, sentence.end):
+                if not _opens(text, sentence.begin, word.start()):
+                    words.add(word.group().lower())
+        inside.update(words)
+    found = []
+    for extraction in extractions:
+        text = extraction.document.text
+        starts = {s.index: s.begin for s in extraction.sentences}
+        kept = tuple(m for m in extraction.mentions
+                     if not _is_fragment(m, text, starts.get(m.sentence, m.begin), lower,
+                                         inside))
+        found.append(replace(extraction, mentions=kept)
+                     if len(kept) < len(extraction.mentions) else extraction)
+    return found
+
+
+def _is_fragment(m: Mention, text: str, sentence_begin: int, lower: Counter[str],
+                 inside: Counter[str]) -> bool:
+    word = m.text.lower()
+    if m.is_description or not _TITLE_WORD.fullmatch(m.text) or word == POLICE \
+            or lower[word] < 2 or lower[word] < 3 * inside[word]:
+        return False
+    before = _WORD_BEFORE.search(text, sentence_begin, m.begin)
+    if before is not None and before.group(1) != "The" \
+            and not _opens(text, sentence_begin, before.start(1)):
+        return True
+    return _WORD_AFTER.match(text, m.end) is not None
 
 
 def _opens(text: str, sentence_begin: int, begin: int) -> bool:
