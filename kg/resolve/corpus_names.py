@@ -1,6 +1,6 @@
 """Names other articles of the corpus found, recovered where an article's tagger missed them;
 and sentence openers and cut-off words of longer names that the corpus writes as common
-words, dropped (``without_common_openers``, ``without_title_fragments``).
+words, dropped (``CorpusWords``).
 
 Runs between extraction and resolution (``kg.build.corpus.corpus_from_extractions``), over
 every article's text and mentions; it is not part of an article's cached extraction, since
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from kg.extract.recovery import (
     CAPITALISED_WORD,
@@ -37,8 +37,8 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     article writes them and its tagger missed them ("Klitschko" in an article whose tagger
     never found him, "Lindsay Lohan" in a headline whose body says only "Lohan"), after the
     one-word sentence openers and the cut-off words of longer names that the corpus writes as
-    common words are dropped (``without_common_openers``: "Millions of workers …";
-    ``without_title_fragments``: "Finding" of "Finding Neverland").
+    common words are dropped (``CorpusWords``: "Millions of workers …", "Unit" of "the
+    Economist Intelligence Unit").
 
     Stricter than the article's own repeats (``kg.extract.recovery``): the name is a person's
     full name, or the surname of one found twice, or a name of several words, or a one-word
@@ -66,8 +66,10 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     >>> [m.name for m in with_corpus_names([won, kept, later])[2].mentions]
     ['Klitschko']
     """
-    lower = {w for e in extractions for w in lower_words(e.document.text)}
-    extractions = without_title_fragments(without_common_openers(extractions, lower))
+    words = CorpusWords.of(extractions)
+    lower = set(words.lower)
+    extractions = _keeping(extractions, lambda m, text, begin: not (
+        words.common_opener(m, text, begin) or words.fragment(m, text, begin)))
     names = _corpus_names(extractions, lower)
     if not names:
         return extractions
@@ -129,43 +131,79 @@ _OPENER_MARKS = frozenset("\"“'‘(:–—-")
 _TITLE_WORD = re.compile(r"\b[A-Z][a-z]+\b")
 
 
-def without_common_openers(extractions: Sequence[Extraction], lower: set[str]
-                           ) -> list[Extraction]:
-    """``extractions`` without the one-word names that open a sentence or a quotation and that
-    the corpus writes in lower case and never capitalises anywhere else ("Millions of workers
-    will lose their jobs", "Far too little has been done"): a common word, capitalised only by
-    where it stands. The article's own rule (``kg.extract.entities.sentence_case_words``) sees
-    only the article's words; across the corpus, a word one article opens a sentence with is
-    written in lower case by another. Not "police" (the article's force, ``kg.extract.spans``),
-    nor a word capitalised inside a sentence anywhere ("Next" of "shares in Next", "Brown" of
-    "Mr Brown"), nor a description of a person.
+@dataclass(frozen=True)
+class CorpusWords:
+    """How the corpus writes its words: in how many articles each is written in lower case
+    (web-address lines aside) and in how many capitalised inside a sentence (not opening it
+    or a quotation) — what tells a common word from a name."""
 
-    >>> from kg.model import ArticleMeta, Document, Sentence
-    >>> text = "Jobs go. Millions will lose jobs. Shares in Next fell. Next said so."
-    >>> found = [Mention(9, 17, "Millions", "Millions", EntityKind.ORGANIZATION, "ORG", 1),
-    ...          Mention(44, 48, "Next", "Next", EntityKind.ORGANIZATION, "ORG", 2),
-    ...          Mention(55, 59, "Next", "Next", EntityKind.ORGANIZATION, "ORG", 3)]
-    >>> article = Extraction(Document("a", "a", text, ArticleMeta(), ""),
-    ...                      (Sentence(0, 0, 8), Sentence(1, 9, 33), Sentence(2, 34, 54),
-    ...                       Sentence(3, 55, 68)), tuple(found))
-    >>> [m.text for m in without_common_openers([article], {"millions", "next"})[0].mentions]
-    ['Next', 'Next']
-    """
-    inside: set[str] = set()
-    for extraction in extractions:
-        text = extraction.document.text
-        for sentence in extraction.sentences:
-            for word in _TITLE_WORD.finditer(text, sentence.begin, sentence.end):
-                if not _opens(text, sentence.begin, word.start()):
-                    inside.add(word.group().lower())
-    common = lower - inside - {POLICE}
+    lower: Counter[str]
+    inside: Counter[str]
+
+    @classmethod
+    def of(cls, extractions: Sequence[Extraction]) -> CorpusWords:
+        lower: Counter[str] = Counter()
+        inside: Counter[str] = Counter()
+        for extraction in extractions:
+            text = extraction.document.text
+            lower.update(lower_words(text))
+            inside.update({word.group().lower() for s in extraction.sentences
+                           for word in _TITLE_WORD.finditer(text, s.begin, s.end)
+                           if not _opens(text, s.begin, word.start())})
+        return cls(lower, inside)
+
+    def common_opener(self, m: Mention, text: str, sentence_begin: int) -> bool:
+        """Whether ``m`` is one word that opens a sentence or a quotation and that the corpus
+        writes in lower case and never capitalises anywhere else ("Millions of workers will
+        lose their jobs", "Far too little has been done"): a common word, capitalised only by
+        where it stands. The article's own rule (``kg.extract.entities.sentence_case_words``)
+        sees only the article's words; across the corpus, a word one article opens a sentence
+        with is written in lower case by another. Not "police" (the article's force,
+        ``kg.extract.spans``), nor a word capitalised inside a sentence anywhere ("Next" of
+        "shares in Next", "Brown" of "Mr Brown"), nor a description of a person.
+
+        >>> words = CorpusWords(Counter(millions=1, next=1), Counter(next=1))
+        >>> def one(name):
+        ...     return Mention(0, len(name), name, name, EntityKind.ORGANIZATION, "ORG", 0)
+        >>> words.common_opener(one("Millions"), "Millions will lose jobs.", 0)
+        True
+        >>> words.common_opener(one("Next"), "Next said so.", 0)
+        False
+        """
+        word = m.text.lower()
+        return (not m.is_description and word != POLICE and self.lower[word] > 0
+                and not self.inside[word] and bool(_TITLE_WORD.fullmatch(m.text))
+                and _opens(text, sentence_begin, m.begin))
+
+    def fragment(self, m: Mention, text: str, sentence_begin: int) -> bool:
+        """Whether ``m`` is one common word of a longer capitalised name the tagger cut:
+        "Finding" of the film "Finding Neverland", "Unit" of "the Economist Intelligence
+        Unit", "Football" of the game "Football Manager". The word is written next to another
+        capitalised word inside a sentence (not "The": "told The Times" is the paper), and
+        the corpus writes it in lower case in at least three times as many articles as it
+        capitalises it inside a sentence — a word, not a name ("Bush" of "George Bush" is
+        capitalised far more often than "bush" is written)."""
+        word = m.text.lower()
+        if m.is_description or not _TITLE_WORD.fullmatch(m.text) or word == POLICE \
+                or self.lower[word] < 2 or self.lower[word] < 3 * self.inside[word]:
+            return False
+        before = _WORD_BEFORE.search(text, sentence_begin, m.begin)
+        if before is not None and before.group(1) != "The" \
+                and not _opens(text, sentence_begin, before.start(1)):
+            return True
+        return _WORD_AFTER.match(text, m.end) is not None
+
+
+def _keeping(extractions: Sequence[Extraction],
+             keep: Callable[[Mention, str, int], bool]) -> list[Extraction]:
+    """``extractions`` with only the mentions ``keep`` (given the mention, the article's text
+    and where the mention's sentence begins) keeps."""
     found = []
     for extraction in extractions:
         text = extraction.document.text
         starts = {s.index: s.begin for s in extraction.sentences}
-        kept = tuple(m for m in extraction.mentions if m.is_description
-                     or not (m.text.lower() in common and _TITLE_WORD.fullmatch(m.text)
-                             and _opens(text, starts.get(m.sentence, m.begin), m.begin)))
+        kept = tuple(m for m in extraction.mentions
+                     if keep(m, text, starts.get(m.sentence, m.begin)))
         found.append(replace(extraction, mentions=kept)
                      if len(kept) < len(extraction.mentions) else extraction)
     return found
@@ -175,52 +213,6 @@ def without_common_openers(extractions: Sequence[Extraction], lower: set[str]
 #: Neverland" is before "Neverland"); and right after one.
 _WORD_BEFORE = re.compile(r"\b([A-Z][\w'’-]*) $")
 _WORD_AFTER = re.compile(r" ([A-Z][\w'’-]*)\b")
-
-
-def without_title_fragments(extractions: Sequence[Extraction]) -> list[Extraction]:
-    """``extractions`` without the one-word names that are one common word of a longer
-    capitalised name the tagger cut: "Finding" of the film "Finding Neverland", "Unit" of "the
-    Economist Intelligence Unit", "Seek" of "Hide and Seek" after "Hide", "Football" of the
-    game "Football Manager". The word is written next to another capitalised word inside a
-    sentence (not "The": "told The Times" is the paper), and the corpus writes it in lower
-    case in at least three times as many articles as it capitalises it inside a sentence — a
-    word, not a name ("Bush" of "George Bush" is capitalised far more often than "bush" is
-    written).
-    """
-    lower: Counter[str] = Counter()
-    inside: Counter[str] = Counter()
-    for extraction in extractions:
-        text = extraction.document.text
-        lower.update(lower_words(text))
-        words = set()
-        for sentence in extraction.sentences:
-            for word in _TITLE_WORD.finditer(text, sentence.begin, sentence.end):
-                if not _opens(text, sentence.begin, word.start()):
-                    words.add(word.group().lower())
-        inside.update(words)
-    found = []
-    for extraction in extractions:
-        text = extraction.document.text
-        starts = {s.index: s.begin for s in extraction.sentences}
-        kept = tuple(m for m in extraction.mentions
-                     if not _is_fragment(m, text, starts.get(m.sentence, m.begin), lower,
-                                         inside))
-        found.append(replace(extraction, mentions=kept)
-                     if len(kept) < len(extraction.mentions) else extraction)
-    return found
-
-
-def _is_fragment(m: Mention, text: str, sentence_begin: int, lower: Counter[str],
-                 inside: Counter[str]) -> bool:
-    word = m.text.lower()
-    if m.is_description or not _TITLE_WORD.fullmatch(m.text) or word == POLICE \
-            or lower[word] < 2 or lower[word] < 3 * inside[word]:
-        return False
-    before = _WORD_BEFORE.search(text, sentence_begin, m.begin)
-    if before is not None and before.group(1) != "The" \
-            and not _opens(text, sentence_begin, before.start(1)):
-        return True
-    return _WORD_AFTER.match(text, m.end) is not None
 
 
 def _opens(text: str, sentence_begin: int, begin: int) -> bool:
