@@ -313,6 +313,18 @@ def test_acronyms_that_are_words_and_pronouns_are_no_names(news_nlp: Any) -> Non
     assert "NATO" in {e.text for e in news_nlp("NATO met in Brussels.").ents}
 
 
+def test_the_labels_and_statistics_of_sports_tables_are_no_names(nlp: Any) -> None:
+    from kg.extract import extract_document
+    from kg.ingest.files import document_from_text
+
+    text = ("Australia\nM. Waugh c and b Jayasuriya 50\nG. McGrath not out 8\n"
+            "Extras ( lb-3 nb-2 ) 5\nTotal ( nine wickets , 50 overs ) 228\n"
+            "Ruben Sierra had three RBI for the Yankees.")
+    names = {m.text for m in extract_document(nlp, document_from_text(text)).mentions}
+    assert not {"Extras", "RBI"} & names
+    assert {"M. Waugh", "Jayasuriya", "Ruben Sierra"} <= names
+
+
 def test_the_joint_models_entities_come_out_as_the_two_ners_give_them(nlp: Any) -> None:
     from spacy.tokens import Span
 
