@@ -427,6 +427,13 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
         pytest.param([("He was taken to the Aldo Brenn Hospital; Aldo Brenn is full.",
                        [("Aldo Brenn Hospital", "FAC"), ("Aldo Brenn", "PERSON")])],
                      "Aldo Brenn", "Place", id="a-hospital-by-its-namesake-is-the-place"),
+        pytest.param([("said Ben Lee, a researcher at Quorvalab.", [("Quorvalab", "GPE")])],
+                     "Quorvalab", "Organization", id="an-unknown-place-employing-someone"),
+        pytest.param([("said Ben Lee, a lecturer at Leeds.", [("Leeds", "GPE")])],
+                     "Leeds", "Place", id="a-known-place-employing-someone-stays"),
+        pytest.param([("a researcher at Quorvalab, born in Quorvalab.",
+                       [("Quorvalab", "GPE"), ("Quorvalab", "GPE")])],
+                     "Quorvalab", "Place", id="an-employer-also-written-as-a-place-stays"),
     ],
 )
 def test_class_corrections(articles: list[Article], surface: str, kind: str) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from kg.extract.recovery import is_dateline
 from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code
+from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import PLACE_NOUNS
 from kg.model import EntityKind
 from kg.resolve.geo import country_code_of
@@ -75,6 +76,7 @@ class Cues:
     group: bool = False  # "the X", "X are", "X fans", "19-33 X": X may be a team or band
     speaks: bool = False  # "X said", "X has announced": X is a speaker
     scored: bool = False  # "Orrell 13 Bath 56": X is a side of a row of results
+    employs: bool = False  # "a researcher at X": X employs someone
 
 
 def mention_cues(text: str, begin: int, end: int) -> Cues:
@@ -98,7 +100,23 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     describes = bool(_THE_BEFORE.search(before) and noun
                      and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
     return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes,
-                _treated_as_group(before, after), speaks(text, end), _scored(before, after))
+                _treated_as_group(before, after), speaks(text, end), _scored(before, after),
+                _employs(before))
+
+
+#: An occupation right before "at" or "with" a name: "a researcher at X", "an analyst with X".
+_OCCUPATION_AT = re.compile(r"\b(?P<noun>[a-z]+)\s+(?:at|with)\s+(?:the\s+)?$")
+
+
+def _employs(before: str) -> bool:
+    """Whether the name is where someone works, by an occupation right before it ("a
+    researcher at X", "chief economist with X").
+
+    >>> _employs("said Ben Lee, a researcher at "), _employs("a protest at ")
+    (True, False)
+    """
+    found = _OCCUPATION_AT.search(before)
+    return found is not None and found.group("noun") in OCCUPATIONS
 
 
 #: A side of a row of results, on a line of its own: "Orrell 13 Bath 56", "Sale 31 Wasps 33".

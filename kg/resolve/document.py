@@ -248,6 +248,11 @@ def decide_kinds(named: Sequence[NameGroup]) -> None:
     for n in named:  # "the Magpies", "Wasps are": a team or band, not a place
         if n.kind is PLACE and is_group_name(n):
             n.group.kind = ORG
+    for n in named:  # "a researcher at Futurelab": a place GeoNames does not know that
+        # employs someone, and stands in no other place's position, is a body
+        if (n.kind is PLACE and not is_place_name(n.name) and any(c.employs for c in n.cues)
+                and not any(c.locative and not c.employs for c in n.cues)):
+            n.group.kind, n.group.evidence = ORG, True
 
 
 def is_group_name(n: NameGroup) -> bool:
