@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from kg.extract.descriptions import described_people
 from kg.extract.entities import fold_space, raw_mentions
-from kg.extract.frame import ChunkFrame
+from kg.extract.frame import ChunkFrame, doc_text
 from kg.extract.recovery import recovered_mentions, with_headline_names
 from kg.extract.rules import facts_of
 from kg.extract.values import (
@@ -144,7 +144,7 @@ def _descriptions(frames: Sequence[tuple[Doc, ChunkFrame]],
     the article's final names."""
     found = []
     for doc, frame in frames:
-        end = frame.offset + len(doc.text)
+        end = frame.offset + len(doc_text(doc))
         found += described_people(doc, frame, [m for m in mentions
                                                if frame.offset <= m.begin and m.end <= end])
     return found

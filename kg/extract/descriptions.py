@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word
+from kg.extract.frame import doc_text
 from kg.extract.recovery import is_capitals_line, is_title_case_line, line_around
 from kg.extract.rules.context import PRONOUN_GENDER, name_genders
 from kg.lexicon import table, word_list
@@ -302,7 +303,7 @@ def _headline_nouns(doc: Doc, by_token: dict[int, Mention]) -> Iterator[Descript
     speech: "HEAVYWEIGHT TITLE FIGHTS"), or opening a line. A noun before a name
     ("Lawyer Mark Heller"), a post ("Sheriff Deputy …") or an "of" ("Head of …") is a post, one
     with an owner someone's relation ("Lohan's Lawyer"), neither a description."""
-    text = doc.text
+    text = doc_text(doc)
     for token in doc:
         if not token.text[:1].isupper() or token.i in by_token or token.tag_ in {"NNS", "NNPS"} \
                 or not _person_noun(token) or token.lower_.rstrip(".") in HONORIFICS:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kg.extract.frame import doc_text
 from kg.extract.recovery import (
     dateline_end,
     dateline_places,
@@ -459,14 +460,14 @@ def is_dateline_credit(doc: Doc, start: int, end: int) -> bool:
     at = doc[start].idx
     return (0 < start and end + 1 < len(doc) and doc[start - 1].text == "("
             and doc[end].text == ")" and doc[end + 1].text in DASHES
-            and (end_of := dateline_end(doc.text, at)) is not None and at < end_of)
+            and (end_of := dateline_end(doc_text(doc), at)) is not None and at < end_of)
 
 
 def is_dateline_place(doc: Doc, start: int, end: int) -> bool:
     """Whether the name ``start:end`` is a place of the dateline opening its line ("KYIV, May
     18 (Reuters) -", "SAO PAULO 1996-08-30", "LA CORUNA , Spain 1996-08-31";
     ``recovery.dateline_places``; "RUGBY UNION - RESULTS" is a heading)."""
-    text, at = doc.text, doc[start].idx
+    text, at = doc_text(doc), doc[start].idx
     span = (at, doc[end - 1].idx + len(doc[end - 1].text))
     return span in dateline_places(text, *line_around(text, at))
 
@@ -588,7 +589,7 @@ def sentence_case_words(doc: Doc) -> frozenset[str]:
     no name. A word capitalised inside a sentence anywhere in the article is not among them
     ("Brown" of "Mr Brown", though "brown" is written too), nor is "police", which names the
     article's force (``kg.extract.spans``), nor a word of a web address line."""
-    text = doc.text
+    text = doc_text(doc)
     addresses = [(b, e) for b, e in line_bounds(text) if is_url_line(text[b:e])]
     lower, inside = set(), set()
     for t in doc:

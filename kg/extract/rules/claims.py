@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
+from kg.extract.frame import doc_text
 from kg.extract.rules.context import FactContext, noun_phrase
 from kg.extract.rules.event_senses import subjects
 from kg.extract.rules.figures import clause_tokens
@@ -118,7 +119,7 @@ class ClaimReader:
 
     def __init__(self, ctx: FactContext) -> None:
         self.ctx = ctx
-        self.quotes = quotations(ctx.doc.text, ctx.frame.offset)
+        self.quotes = quotations(doc_text(ctx.doc), ctx.frame.offset)
         self.last: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
