@@ -270,9 +270,10 @@ def within_thing(span: Span, small: Iterable[Span]) -> Span:
         if other.label_ not in NOT_NAMED_THINGS:
             continue
         start, end = _core(other)
+        if not (start <= span.start and span.end <= end):
+            continue  # the thing does not hold the name: nothing to read
         extra = [*span.doc[start : span.start], *span.doc[span.end : end]]
-        if (start <= span.start and span.end <= end and extra
-                and all(t.text[:1].isupper() or t.lower_ in ("of", "the") for t in extra)):
+        if extra and all(t.text[:1].isupper() or t.lower_ in ("of", "the") for t in extra):
             return Span(span.doc, start, end, label=other.label_)
     return span
 
