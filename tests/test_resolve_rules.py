@@ -164,6 +164,10 @@ SAME = [
          ("Sir Elton said no.", [("Elton", "PERSON")])],
         [(0, "John Bourn"), (0, "John")], id="sir-goes-with-the-given-name-in-article"),
     pytest.param(
+        [("Clive Woodward picked the side. Sir Clive said so.",
+          [("Clive Woodward", "PERSON"), ("Clive", "PERSON")])],
+        [(0, "Clive Woodward"), (0, "Clive")], id="sir-and-a-full-names-given-name"),
+    pytest.param(
         [("Sir Elton John sang.", [("Elton John", "PERSON")]),
          ("Sir Elton said no.", [("Elton", "PERSON")])],
         [(0, "Elton John"), (1, "Elton")], id="sir-goes-with-the-given-name-across-articles"),

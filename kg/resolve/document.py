@@ -330,9 +330,11 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
         if n.kind is PERSON and len(n.tokens) == 1:
             token = n.tokens[0]
             lenient = not (n.group.titles & FEMALE_TITLES and token in addressed_as_men)
-            place = 0 if n.group.titles & GIVEN_NAME_TITLES else -1  # "Sir John": a given name
+            # "Sir John" is a given name: the article's John Bourn, "Sir" written or not
+            place = 0 if n.group.titles & GIVEN_NAME_TITLES else -1
+            titles = n.group.titles - GIVEN_NAME_TITLES if place == 0 else n.group.titles
             owners = [j for j in full if named[j].tokens[place] == token
-                      and titles_agree(n.group.titles, named[j].group.titles, lenient)]
+                      and titles_agree(titles, named[j].group.titles, lenient)]
             rule = "titled-given-name-in-article" if place == 0 else "surname-in-article"
             if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
