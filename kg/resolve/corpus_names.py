@@ -187,7 +187,7 @@ class CorpusWords:
         if m.is_description or not _TITLE_WORD.fullmatch(m.text) or word == POLICE \
                 or self.lower[word] < 2 or self.lower[word] < 3 * self.inside[word]:
             return False
-        before = _WORD_BEFORE.search(text, sentence_begin, m.begin)
+        before = _WORD_BEFORE.search(text, max(sentence_begin, m.begin - _WORD_REACH), m.begin)
         if before is not None and before.group(1) != "The" \
                 and not _opens(text, sentence_begin, before.start(1)):
             return True
@@ -213,13 +213,18 @@ def _keeping(extractions: Sequence[Extraction],
 #: Neverland" is before "Neverland"); and right after one.
 _WORD_BEFORE = re.compile(r"\b([A-Z][\w'’-]*) $")
 _WORD_AFTER = re.compile(r" ([A-Z][\w'’-]*)\b")
+#: How far back the word before a name is looked for: a sentence may be a table's whole line
+#: of thousands of characters, and searching it from its start for each name is quadratic.
+_WORD_REACH = 100
 
 
 def _opens(text: str, sentence_begin: int, begin: int) -> bool:
     """Whether the word at ``begin`` opens its sentence (beginning at ``sentence_begin``) or a
     quotation inside it."""
-    before = text[sentence_begin:begin].rstrip()
-    return not before or before[-1] in _OPENER_MARKS
+    i = begin  # read back over the white space only, not the whole sentence before
+    while i > sentence_begin and text[i - 1].isspace():
+        i -= 1
+    return i == sentence_begin or text[i - 1] in _OPENER_MARKS
 
 
 #: Words a tagger's slip may make a name in one article that no other article should repeat:
