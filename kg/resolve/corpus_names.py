@@ -170,9 +170,8 @@ class CorpusWords:
         >>> words.common_opener(one("Next"), "Next said so.", 0)
         False
         """
-        word = m.text.lower()
-        return (not m.is_description and word != POLICE and self.lower[word] > 0
-                and not self.inside[word] and bool(_TITLE_WORD.fullmatch(m.text))
+        word = _one_word(m)
+        return (word is not None and self.lower[word] > 0 and not self.inside[word]
                 and _opens(text, sentence_begin, m.begin))
 
     def fragment(self, m: Mention, text: str, sentence_begin: int) -> bool:
@@ -183,15 +182,23 @@ class CorpusWords:
         the corpus writes it in lower case in at least three times as many articles as it
         capitalises it inside a sentence — a word, not a name ("Bush" of "George Bush" is
         capitalised far more often than "bush" is written)."""
-        word = m.text.lower()
-        if m.is_description or not _TITLE_WORD.fullmatch(m.text) or word == POLICE \
-                or self.lower[word] < 2 or self.lower[word] < 3 * self.inside[word]:
+        word = _one_word(m)
+        if word is None or self.lower[word] < 2 or self.lower[word] < 3 * self.inside[word]:
             return False
         before = _WORD_BEFORE.search(text, max(sentence_begin, m.begin - _WORD_REACH), m.begin)
         if before is not None and before.group(1) != "The" \
                 and not _opens(text, sentence_begin, before.start(1)):
             return True
         return _WORD_AFTER.match(text, m.end) is not None
+
+
+def _one_word(m: Mention) -> str | None:
+    """The word, lowercased, of a name written as one capitalised word that the corpus-word
+    rules may drop: not a description of a person, not "police" (the article's force)."""
+    word = m.text.lower()
+    if m.is_description or word == POLICE or not _TITLE_WORD.fullmatch(m.text):
+        return None
+    return word
 
 
 def _keeping(extractions: Sequence[Extraction],
