@@ -1,0 +1,60 @@
+"""Every dev or judged set, split once into a *tune* half and a *check* half.
+
+Rules are written and tuned looking only at the tune half; the check half is read by the
+measuring scripts alone (``bench/ablate.py``, ``bench/precision.py --half check``), never while
+a rule is written. A unit's half is decided by a salted SHA-256 of its key, so it never moves
+when a set grows, a file is reordered or a rule changes:
+
+| set | unit (key) | why this unit |
+|---|---|---|
+| BBC articles, the judged rows of ``tests/eval/precision`` | the article id (``bbc-business-001``) | a rule tuned on one sentence of an article sees the rest of it |
+| CoNLL-2003 dev, wikigold | the document (``conll-dev:17``, its place in the file) | label consistency is per document |
+| BTC section g | the tweet (``btc-g:405``) | one tweet is one text |
+| ECB+ dev | the topic (``ecb:5``) | coreference is scored within a topic |
+| the facts set (``tests/eval/facts``) | already split: ``cases.jsonl`` tune, ``heldout.jsonl`` check | written that way |
+
+>>> half("bbc-business-001") in ("tune", "check")
+True
+>>> half("ecb:1") == half("ecb:1")
+True
+>>> sorted({half(f"bbc-tech-{i:03d}") for i in range(20)})
+['check', 'tune']
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from typing import Literal, TypeVar
+
+__all__ = ["SALT", "Half", "half", "in_half", "split"]
+
+#: Changing the salt would re-deal every unit and void every check figure: never change it.
+SALT = "kg-halves-2026-12"
+
+Half = Literal["tune", "check"]
+T = TypeVar("T")
+
+
+def half(key: str) -> Half:
+    """The half ``key`` (an article id, ``conll-dev:17``, ``ecb:5`` …) belongs to."""
+    digest = hashlib.sha256(f"{SALT}:{key}".encode()).digest()
+    return "check" if digest[0] & 1 else "tune"
+
+
+def in_half(items: Iterable[T], key: Callable[[T], str], which: Half) -> list[T]:
+    """The items of one half, in their order.
+
+    >>> in_half(["ecb:1", "ecb:3", "ecb:4"], str, "tune") + in_half(
+    ...     ["ecb:1", "ecb:3", "ecb:4"], str, "check") != []
+    True
+    """
+    return [item for item in items if half(key(item)) == which]
+
+
+def split(items: Iterable[T], key: Callable[[T], str]) -> dict[Half, list[T]]:
+    """Both halves of ``items``, each in its order."""
+    halves: dict[Half, list[T]] = {"tune": [], "check": []}
+    for item in items:
+        halves[half(key(item))].append(item)
+    return halves
