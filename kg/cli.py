@@ -51,6 +51,7 @@ FLAG_HINTS = {
     "query": "give the query as an argument, - for stdin, or --name NAME (kg query --list)",
     "max_article_bytes": "kg build --max-article-mb raises it",
     "timeout": "or allow more with --timeout SECONDS, 0 for no limit",
+    "rules": "kg rules lists every heuristic's id",
 }
 
 
@@ -175,9 +176,16 @@ def build(
     refresh: Annotated[
         bool, typer.Option("--refresh", help="Fetch URLs again instead of using OUT/.kg/fetch/.")
     ] = False,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", help="Heuristics to switch off, comma-separated: -ID or "
+                     "-PATTERN ('-resolve.corpus.*'), +ID back on (kg rules lists the ids).")
+    ] = None,
 ) -> None:
     """Build the knowledge graph of news articles (files, folders, feeds, URLs) into OUT."""
     from kg.build.corpus import DEFAULT_FORMATS, build_corpus
+    from kg.build.rules import switches
+    from kg.errors import InputError
     from kg.ingest.fetch import read_url_list
     from kg.ingest.records import parse_field_options
 
@@ -193,9 +201,14 @@ def build(
         raise typer.BadParameter("give article files, folders, URLs or --urls FILE",
                                  param_hint="PATHS")
 
+    try:
+        rules_off = switches(rules) if rules else frozenset()
+    except InputError as e:
+        raise typer.BadParameter(str(e), param_hint="--rules") from e
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20),
-                        model=MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""))
+                        model=MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""),
+                        rules_off=rules_off)
     def skip(item: Any) -> None:
         typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}{flag_hint(item.option)}"),
                    err=True)
@@ -548,21 +561,22 @@ def rules(
         bool, typer.Option("--markdown", help="Print the Markdown page docs/rules.md instead.")
     ] = False,
 ) -> None:
-    """List the extraction rules: id, what each produces, confidence, what it reads, example."""
-    from kg.extract.rules import all_rules
+    """List every heuristic: id, stage, what it reads and writes, confidence, example."""
+    from kg.build.rules import registry
     from kg.extract.rules.registry import rules_markdown
 
-    declared = all_rules()
+    declared = registry()
     if markdown:
         typer.echo(rules_markdown(declared), nl=False)
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("rule", "produces", "confidence", "what it reads", "example")
+    table = Table("id", "stage", "reads", "writes", "confidence", "what it does", "example")
     for rule in declared:
-        table.add_row(rule.id, rule.produces, f"{rule.confidence:g}", rule.description,
-                      rule.example)
+        confidence = f"{rule.confidence:g}" if rule.confidence is not None else rule.model
+        table.add_row(rule.id, rule.stage, rule.reads, rule.writes, confidence,
+                      rule.description, rule.example)
     Console(soft_wrap=False).print(table)
 
 

@@ -9,14 +9,18 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from kg.build.rules import registry, switches
 from kg.cli import app
+from kg.errors import InputError
 from kg.extract import extract_document
 from kg.extract.rules import all_rules
 from kg.extract.rules.registry import Rule, rule, rules_markdown
+from kg.heuristics import STAGES, firing, switched_off
 from kg.ingest.files import document_from_text
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 RULES = all_rules()
+HEURISTICS = registry()
 
 
 def test_every_kind_of_fact_has_rules() -> None:
@@ -37,8 +41,50 @@ def test_each_rule_fires_on_its_example(nlp: Any, declared: Rule) -> None:
     assert declared.id in fired, f"{declared.example!r} gave only {sorted(fired)}"
 
 
+def test_every_heuristic_is_declared_with_what_it_reads_and_writes() -> None:
+    assert len(HEURISTICS) >= 90 and len({h.id for h in HEURISTICS}) == len(HEURISTICS)
+    assert all(h.stage in STAGES and h.reads and h.writes and h.description and h.example
+               for h in HEURISTICS)
+    assert {h.stage.split(".")[0] for h in HEURISTICS} >= {"ner", "recovery", "lines", "facts"}
+
+
+def test_a_fact_rule_switched_off_finds_nothing(nlp: Any) -> None:
+    example = document_from_text(RULES[0].example, doc_id="example")
+    with firing() as log:
+        extract_document(nlp, example)
+    with switched_off({RULES[0].id}), firing() as off:
+        facts = extract_document(nlp, example).facts
+    assert RULES[0].id in log and RULES[0].id not in off
+    assert RULES[0].id not in {fact.evidence.rule for fact in facts}
+
+
+def test_a_heuristic_switched_off_changes_the_mentions(nlp: Any) -> None:
+    text = "Defence Minister Sergei Shoigu visited the front."
+    with_titles = extract_document(nlp, document_from_text(text, doc_id="a")).mentions
+    with switched_off({"ner.mention.titles"}):
+        without = extract_document(nlp, document_from_text(text, doc_id="a")).mentions
+    assert [m.titles for m in with_titles if m.name == "Sergei Shoigu"] == [("Defence Minister",)]
+    assert all(m.titles == () for m in without)
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    ("-ner.mention.trim", {"ner.mention.trim"}),
+    ("-ner.class.*,+ner.class.firm", {h.id for h in HEURISTICS if h.stage == "ner.class"}
+     - {"ner.class.firm"}),
+    (" -role.as , -claim.direct", {"role.as", "claim.direct"}),
+])
+def test_switches_name_ids_and_patterns(spec: str, expected: set[str]) -> None:
+    assert switches(spec) == expected
+
+
+@pytest.mark.parametrize("spec", ["-no.such.rule", "-ner.nothing.*"])
+def test_an_unknown_switch_is_an_input_error(spec: str) -> None:
+    with pytest.raises(InputError, match="no heuristic is called"):
+        switches(spec)
+
+
 def test_docs_rules_md_is_generated_from_the_registry() -> None:
-    assert DOCS.read_text(encoding="utf-8") == rules_markdown(RULES), (
+    assert DOCS.read_text(encoding="utf-8") == rules_markdown(HEURISTICS), (
         "docs/rules.md is stale: run `kg rules --markdown > docs/rules.md`"
     )
 
@@ -46,7 +92,19 @@ def test_docs_rules_md_is_generated_from_the_registry() -> None:
 def test_kg_rules_prints_the_table() -> None:
     result = CliRunner().invoke(app, ["rules"], env={"COLUMNS": "250"})
     assert result.exit_code == 0
-    for declared in RULES:
+    for declared in HEURISTICS:
         assert declared.id in result.output
     markdown = CliRunner().invoke(app, ["rules", "--markdown"])
-    assert markdown.output == rules_markdown(RULES)
+    assert markdown.output == rules_markdown(HEURISTICS)
+
+
+def test_kg_build_rules_switches_off_or_names_the_unknown(tmp_path: Path) -> None:
+    article = tmp_path / "a.txt"
+    article.write_text("Defence Minister Sergei Shoigu visited the front on Monday.\n")
+    bad = CliRunner().invoke(app, ["build", str(article), "--out", str(tmp_path / "o"),
+                                   "--rules", "-no.such.rule"])
+    assert bad.exit_code == 2 and "no heuristic is called 'no.such.rule'" in bad.output
+    good = CliRunner().invoke(app, ["build", str(article), "--out", str(tmp_path / "o"),
+                                    "--rules", "-role.title-before-name", "-f", "nt"])
+    assert good.exit_code == 0, good.output
+    assert '"role.title-before-name"' not in (tmp_path / "o" / "graph.nt").read_text()

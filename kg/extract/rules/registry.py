@@ -12,77 +12,92 @@ it fires. ``kg rules`` prints the table and ``docs/rules.md`` is generated from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
-__all__ = ["Rule", "registered_rules", "rule", "rules_markdown"]
+from kg.heuristics import STAGES, Heuristic, all_heuristics, declare, fired, is_on
+from kg.model import Fact
 
+__all__ = ["FACT_STAGES", "Rule", "kept", "registered_rules", "rule", "rules_markdown"]
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One extraction rule: its id, what it produces, its confidence, what it reads."""
+F = TypeVar("F", bound=Fact)
 
-    id: str
-    produces: str  # the kg.model class: Membership, Relation, Figure, Event, Claim
-    confidence: float  # of a fact it finds with all its parts; the rule may lower it
-    description: str
-    example: str  # a sentence on which the rule fires (tests/test_rules.py runs it)
+#: A fact rule is a heuristic whose stage is its kind of fact.
+Rule = Heuristic
 
+#: The stage of each kind of fact, in the order ``facts_of`` runs them.
+FACT_STAGES = {"Membership": "facts.role", "Relation": "facts.relation",
+               "Figure": "facts.figure", "Event": "facts.event", "Claim": "facts.claim"}
 
-_REGISTRY: dict[str, Rule] = {}
+#: How a fact rule's confidence is reckoned, for ``kg rules``.
+FACT_MODEL = "prior, lowered per missing part; the verifier's calibrated score replaces it"
 
 
 def rule(
     id: str, produces: str, confidence: float, description: str, example: str,
     *, register: bool = True,
 ) -> Rule:
-    """Declare a rule (once: a second declaration of an id is an error).
+    """Declare a fact rule (once: a second declaration of an id is an error).
 
     >>> rule("x.y", "Event", 1.5, "d", "e", register=False)
     Traceback (most recent call last):
     ...
-    ValueError: rule x.y: confidence 1.5 is not between 0 and 1
+    ValueError: heuristic x.y: confidence 1.5 is not between 0 and 1
     """
-    if not 0 < confidence <= 1:
-        raise ValueError(f"rule {id}: confidence {confidence} is not between 0 and 1")
-    declared = Rule(id, produces, confidence, description, example)
-    if register:
-        if id in _REGISTRY:
-            raise ValueError(f"rule {id} is declared twice")
-        _REGISTRY[id] = declared
-    return declared
+    return declare(id, FACT_STAGES[produces], reads=description, writes=produces,
+                   description=description, example=example, confidence=confidence,
+                   model=FACT_MODEL, register=register)
+
+
+def kept(facts: Iterable[F]) -> Iterator[F]:
+    """The facts whose rule is on (each recorded as that rule's fire), as they come: a rule
+    that reads what was found before it sees each fact it yields at once."""
+    for fact in facts:
+        if is_on(fact.evidence.rule):
+            fired(fact.evidence.rule)
+            yield fact
 
 
 def registered_rules() -> tuple[Rule, ...]:
-    """Every declared rule, by what it produces and then by id (``kg.extract.rules`` imports
-    every rule module, so importing it completes the registry)."""
-    return tuple(sorted(_REGISTRY.values(), key=lambda r: (_ORDER.get(r.produces, 9), r.id)))
+    """Every declared fact rule, by what it produces and then by id (``kg.extract.rules``
+    imports every rule module, so importing it completes the registry)."""
+    order = list(FACT_STAGES)
+    return tuple(sorted((h for h in all_heuristics() if h.stage.startswith("facts.")
+                         and h.writes in FACT_STAGES),
+                        key=lambda r: (order.index(r.produces), r.id)))
 
 
-_ORDER = {"Membership": 0, "Relation": 1, "Figure": 2, "Event": 3, "Claim": 4}
+def rules_markdown(rules: tuple[Heuristic, ...]) -> str:
+    """The heuristics as the Markdown page ``docs/rules.md``, by stage in the order a build
+    runs them.
 
-
-def rules_markdown(rules: tuple[Rule, ...]) -> str:
-    """The rules as the Markdown page ``docs/rules.md``.
-
-    >>> print(rules_markdown((Rule("a.b", "Event", 0.5, "One | two.", "X."),)).splitlines()[-1])
-    | `a.b` | Event | 0.5 | One \\| two. | X. |
+    >>> page = rules_markdown((Rule("a.b", "facts.event", "x", "Event", "One | two.", "X.", 0.5),))
+    >>> page.splitlines()[-1]
+    '| `a.b` | x | Event | 0.5 | One \\\\| two. | X. |'
     """
     lines = [
         "# Rules",
         "",
         "<!-- Generated: kg rules --markdown > docs/rules.md (tests/test_rules.py checks). -->",
         "",
-        "Every extraction rule of kg, as declared in its registry (`kg/extract/rules/`). The id",
-        "is what the graph records as `kg:extractedBy` on each fact; the confidence is that of a",
-        "fact found with all its parts (a rule lowers it when a part is missing or guessed, as",
-        "[Facts](facts.md) describes). Each example sentence is run through the pipeline by the",
-        "tests, which check that its rule fires. How to add a rule:",
-        "[Contributing](contributing.md#adding-a-rule).",
-        "",
-        "| rule | produces | confidence | what it reads | example |",
-        "|---|---|---|---|---|",
+        "Every heuristic kg applies, as declared in its registry (`kg/heuristics.py`), by stage",
+        "in the order a build runs them and, within a stage, in the order the stage runs them.",
+        "Any of them can be switched off for a build (`kg build --rules -ID`, patterns such as",
+        "`-resolve.corpus.*` allowed) and each is measured on the check halves of the dev sets by",
+        "`make ablate` ([Facts](facts.md#measuring-a-rule)). A fact rule's id is what the graph",
+        "records as `kg:extractedBy`; its confidence is that of a fact found with all its parts",
+        "(a rule lowers it when a part is missing or guessed), before the verifier calibrates",
+        "it. Each example is run through the pipeline by the tests, which check that the",
+        "heuristic fires on it. How to add one: [Contributing](contributing.md#adding-a-rule).",
     ]
+    stage = None
     for r in rules:
-        cells = [f"`{r.id}`", r.produces, f"{r.confidence:g}", r.description, r.example]
+        if r.stage != stage:
+            stage = r.stage
+            lines += ["", f"## `{stage}`: {STAGES[stage]}", "",
+                      "| id | reads | writes | confidence | what it does | example |",
+                      "|---|---|---|---|---|---|"]
+        confidence = f"{r.confidence:g}" if r.confidence is not None else r.model
+        cells = [f"`{r.id}`", r.reads, r.writes, confidence, r.description, r.example]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"

@@ -23,14 +23,15 @@ be premier") is none. Titles of nobility ("Baroness") are ranks, not posts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
 from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, noun_phrase
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
-from kg.extract.rules.registry import rule
+from kg.extract.rules.registry import kept, rule
+from kg.heuristics import steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
@@ -90,6 +91,11 @@ COPULA = rule(
     "A post given by \"is\", \"became\" or \"remains\".",
     "John Smith is the chief executive of Acme Corporation.",
 )
+SERVED_AS = rule(
+    "role.as", "Membership", 0.75,
+    "A post given with \"as\" after a verb of serving, leaving or naming.",
+    "David Blunkett resigned as Home Secretary in December.",
+)
 PARTY_BEFORE_NAME = rule(
     "role.party-before-name", "Membership", 0.8,
     "A party word before a name: the person is a member of that party.",
@@ -109,11 +115,6 @@ DESCRIPTION = rule(
     "role.description", "Membership", 0.6,
     "A definite description of a post standing for the person named just before it.",
     "David Blunkett has spoken of his plans. The home secretary said he would stay.",
-)
-SERVED_AS = rule(
-    "role.as", "Membership", 0.75,
-    "A post given with \"as\" after a verb of serving, leaving or naming.",
-    "David Blunkett resigned as Home Secretary in December.",
 )
 
 
@@ -173,17 +174,18 @@ def _spelled(word: str) -> str:
 
 
 def memberships_of(ctx: FactContext) -> list[Membership]:
-    """Every role of every person mention in the chunk."""
+    """Every role of every person mention in the chunk: the rules of ``PER_MENTION`` run per
+    person in the registry's order (a later one sees what the earlier ones found), then the
+    descriptions'."""
     found: list[Membership] = []
+    readers = []  # in the registry's order, each once
+    for step in steps("facts.role"):
+        readers += [r for ids, r in PER_MENTION if step.id in ids and r not in readers]
     for mention in ctx.mentions:
         if mention.kind is EntityKind.PERSON or _titled_name(ctx, mention):
-            found += titled(ctx, mention, found)
-            found += appositions(ctx, mention)
-            found += served_as(ctx, mention)
-            found += party_member(ctx, mention, found)
-            found += role_by_verb(ctx, mention)
-            found += owned_name(ctx, mention, found)
-    found += described(ctx)
+            for reader in readers:
+                found += kept(reader(ctx, mention, found))
+    found += kept(described(ctx))
     best: dict[tuple[object, ...], Membership] = {}
     for membership in found:  # one per person, post and organisation: the surest reading
         where = membership.organization.begin if membership.organization else -1
@@ -839,3 +841,16 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         former = lemma in LEAVING_VERBS or succeeded or bool(particles & LEAVING_PARTICLES)
         evidence = ctx.evidence([head, title], SERVED_AS)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+#: The readers of the rules read per person mention (``memberships_of`` runs them in the
+#: registry's order; a reader runs while any of its rules is on, and what it finds under a rule
+#: that is off is dropped).
+PER_MENTION: tuple[tuple[tuple[str, ...], Callable[..., Iterable[Membership]]], ...] = (
+    ((TITLE_BEFORE_NAME.id,), titled),
+    ((APPOSITION.id, COPULA.id), lambda ctx, mention, earlier: appositions(ctx, mention)),
+    ((SERVED_AS.id,), lambda ctx, mention, earlier: served_as(ctx, mention)),
+    ((PARTY_BEFORE_NAME.id,), party_member),
+    ((ROLE_VERB.id,), lambda ctx, mention, earlier: role_by_verb(ctx, mention)),
+    ((OWNED_NAME.id,), owned_name),
+)

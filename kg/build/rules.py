@@ -1,0 +1,49 @@
+"""Every heuristic of a build, registered and listed: extraction's and resolution's.
+
+Importing ``kg.extract`` and ``kg.resolve`` declares their heuristics; the NER merge's
+are declared with its spaCy component, imported here when asked (spaCy loads with it).
+
+>>> ids = {h.id for h in registry()}
+>>> {"ner.mention.trim", "role.title-before-name"} <= ids
+True
+>>> switches("-ner.mention.trim") == frozenset({"ner.mention.trim"})
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import kg.extract.rules  # noqa: F401  (declares the fact rules)
+import kg.resolve.resolver  # noqa: F401  (declares resolution's heuristics)
+from kg.errors import InputError
+from kg.heuristics import Heuristic, all_heuristics, expand_switches
+
+__all__ = ["check_rules_off", "registry", "switches"]
+
+
+def registry() -> tuple[Heuristic, ...]:
+    """Every declared heuristic, by stage in the order a build runs them."""
+    from kg.extract.ner.component import NEWS_NER  # noqa: F401  (declares the NER merge's)
+
+    return all_heuristics()
+
+
+def switches(spec: str | Iterable[str]) -> frozenset[str]:
+    """The ids a ``--rules`` value turns off ("-ID,-PATTERN,+ID"); ``InputError`` names an
+    id or pattern no heuristic has."""
+    items = spec.split(",") if isinstance(spec, str) else list(spec)
+    registry()
+    try:
+        return expand_switches(items)
+    except ValueError as e:
+        raise InputError(str(e), option="rules") from e
+
+
+def check_rules_off(ids: Iterable[str]) -> None:
+    """``InputError`` when an id switched off names no heuristic."""
+    known = {h.id for h in registry()}
+    unknown = sorted(set(ids) - known)
+    if unknown:
+        raise InputError(f"no heuristic is called {unknown[0]!r} (kg rules lists them)",
+                         option="rules")
