@@ -85,6 +85,13 @@ class Heuristic:
     fn: Callable[..., Any] | None = None
 
     @property
+    def prior(self) -> float:
+        """A fact rule's confidence (an error for a heuristic that states no fact)."""
+        if self.confidence is None:
+            raise ValueError(f"heuristic {self.id} states no fact: it has no confidence")
+        return self.confidence
+
+    @property
     def produces(self) -> str:
         """What a fact rule produces (its ``writes``: Membership, Relation, Event …)."""
         return self.writes

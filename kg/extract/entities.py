@@ -948,7 +948,7 @@ def _not_a_name(doc: Doc, d: Draft, article: Article | None) -> object:
 
 
 _CLEANED = "a mention's bounds"
-for _id, _fn, _reads, _writes, _description, _example in (
+for _id, _step, _reads, _writes, _description, _example in (
     ("trim", _trim, "the span's edge tokens", _CLEANED,
      "A leading \"the\", a trailing possessive, punctuation and what follows a spaced dash "
      "are cut from the name.", "The Kremlin's spokesman spoke."),
@@ -990,5 +990,5 @@ for _id, _fn, _reads, _writes, _description, _example in (
      "Common-noun acronyms, \"I\" and words of ``not-names.txt`` are no names; nor is an "
      "acronym's plural (\"MPs\").", "MPs voted on Tuesday and the TV cameras watched."),
 ):
-    declare(f"ner.mention.{_id}", "ner.mention", fn=_fn, reads=_reads, writes=_writes,
+    declare(f"ner.mention.{_id}", "ner.mention", fn=_step, reads=_reads, writes=_writes,
             description=_description, example=_example)

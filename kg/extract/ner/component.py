@@ -157,7 +157,7 @@ def merged_entities(
                                span)
         if relabelled_span == DROPPED:
             continue
-        span = relabelled_span  # type: ignore[assignment]
+        span = relabelled_span
         for step in mends:
             mended = step(span, readings)
             if mended != span or mended.label_ != span.label_:

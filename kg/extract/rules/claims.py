@@ -318,7 +318,7 @@ class ClaimReader:
         self, speaker: Party, cue: str, kind: ClaimKind, content: Span, cue_token: Token
     ) -> Claim:
         declared = CLAIM_RULES[kind]
-        confidence = declared.confidence
+        confidence = declared.prior
         if speaker.mention and not speaker.begin <= speaker.mention[0] < speaker.end:
             confidence -= INDIRECT_SPEAKER  # the speaker was a pronoun or a bare surname
         tokens = [cue_token, *self._tokens_of(content)]

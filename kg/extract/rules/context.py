@@ -117,7 +117,7 @@ class FactContext:
         """Evidence from the sentences that hold ``tokens``: the rule that found the fact and
         its confidence (the rule's own unless the rule lowered it)."""
         sentences = tuple(sorted({self.sentence(t) for t in tokens}))
-        return Evidence(sentences, rule.id, rule.confidence if confidence is None else confidence)
+        return Evidence(sentences, rule.id, rule.prior if confidence is None else confidence)
 
     def in_dateline(self, token: Token) -> bool:
         """Whether ``token`` is in the dateline opening its line ("DETROIT (AP) -")."""

@@ -121,7 +121,7 @@ def _event(
         agents, patients = noun_participants(ctx, trigger, kind)
         scope = list(trigger.subtree) + (_support_scope(trigger) or [])
     declared = TRIGGER_RULES[trigger.pos_]
-    confidence = declared.confidence
+    confidence = declared.prior
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
     if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
         # "marched through X to protest", "talks begin in London"

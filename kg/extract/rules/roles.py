@@ -244,7 +244,7 @@ def titled(
         org_begin = None  # named after the title: the former word stands before the title
     former = former or _former_before(ctx, org_begin, first)
     tokens = [*title, ctx.head_token(mention)]
-    confidence = TITLE_BEFORE_NAME.confidence - (0 if organization else NO_ORGANISATION)
+    confidence = TITLE_BEFORE_NAME.prior - (0 if organization else NO_ORGANISATION)
     evidence = ctx.evidence(tokens, TITLE_BEFORE_NAME, round(confidence, 2))
     yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
 
@@ -630,7 +630,7 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         organization = organisation_of_title(ctx, title)
         if organization is None and title.i in shared:
             organization = organisation_of_title(ctx, shared[title.i])
-        confidence = declared.confidence - (0 if organization else 1.5 * NO_ORGANISATION)
+        confidence = declared.prior - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], declared, round(confidence, 2))
         former = former or _ended(title)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
