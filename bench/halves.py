@@ -5,13 +5,14 @@ measuring scripts alone (``bench/ablate.py``, ``bench/precision.py --half check`
 a rule is written. A unit's half is decided by a salted SHA-256 of its key, so it never moves
 when a set grows, a file is reordered or a rule changes:
 
-| set | unit (key) | why this unit |
-|---|---|---|
-| BBC articles, the judged rows of ``tests/eval/precision`` | the article id (``bbc-business-001``) | a rule tuned on one sentence of an article sees the rest of it |
-| CoNLL-2003 dev, wikigold | the document (``conll-dev:17``, its place in the file) | label consistency is per document |
-| BTC section g | the tweet (``btc-g:405``) | one tweet is one text |
-| ECB+ dev | the topic (``ecb:5``) | coreference is scored within a topic |
-| the facts set (``tests/eval/facts``) | already split: ``cases.jsonl`` tune, ``heldout.jsonl`` check | written that way |
+* BBC articles and the judged rows of ``tests/eval/precision``: by article id
+  (``bbc-business-001``) — a rule tuned on one sentence of an article sees the rest of it;
+* CoNLL-2003 dev, wikigold: by document (``conll-dev:17``, its place in the file) — label
+  consistency is per document;
+* BTC section g: by tweet (``btc-g:405``);
+* ECB+ dev: by topic (``ecb:5``) — coreference is scored within a topic;
+* the facts set (``tests/eval/facts``): already split, ``cases.jsonl`` tune and
+  ``heldout.jsonl`` check.
 
 >>> half("bbc-business-001") in ("tune", "check")
 True
