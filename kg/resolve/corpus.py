@@ -24,6 +24,9 @@ organisation names) and compares only within those blocks:
                      organisation name in the corpus containing it.
 
 People and other things live in separate key spaces, so a person never merges with a place.
+Each rule is a heuristic of the stage ``resolve.corpus`` (``kg.heuristics``): ``merge_corpus``
+runs them in the order they are declared here, leaves out those switched off and records a
+rule's fire when it joined two groups.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from kg.heuristics import declare, fired, heuristic, is_on, steps
 from kg.lexicon.words import TITLE_NOUNS
 from kg.model import EntityKind
 from kg.resolve.document import org_parts
@@ -63,17 +67,36 @@ def merge_corpus(groups: Sequence[Group]) -> Merger:
     (True, 'surname-in-corpus')
     """
     merger = Merger(len(groups))
-    join_same_keys(groups, merger)
-    join_transliterations(groups, merger)
-    join_partial_names(groups, merger)
-    join_surnames(groups, merger)
-    join_tagger_slips(groups, merger)
-    join_class_disagreements(groups, merger)
-    join_acronyms(groups, merger)
-    join_org_short_forms(groups, merger)
+    for step in steps("resolve.corpus"):
+        if step.fn is not None:  # the others are conditions inside a join rule
+            made = merged(merger)
+            step(groups, merger)
+            if merged(merger) > made:
+                fired(step.id)
     return merger
 
 
+def merged(merger: Merger) -> int:
+    """How many joins ``merger`` made (refusals aside)."""
+    return sum(join.merged for join in merger.joins)
+
+
+#: What a join rule writes.
+JOINED = "a MergeDecision"
+
+
+@heuristic("resolve.corpus.same-keys", "resolve.corpus",
+           reads="the identity keys of every article's groups",
+           writes=f'{JOINED} "same-name", "spelling-variant", "word-form-variant" or '
+                  '"qualified-name"',
+           description="Groups of two articles that share an identity key are one thing: the "
+                       "same name once case, \"the\", possessives, British or American "
+                       "spelling and a works tail are set aside, or the same generic "
+                       "institution of the same country.",
+           example="The Azovstal steel works was shelled on Monday.\n|||\n"
+                   "Fighters held out in the Azovstal steelworks.",
+           model="join score 1.0 (a full name, a name), 0.9 (a surname, a country's "
+                 "institution), 0.8 (a generic name)")
 def join_same_keys(groups: Sequence[Group], merger: Merger) -> None:
     """Join groups sharing an identity key — not a given name under "Sir" or "Dame": two
     articles' "Sir John" may be two knights (``join_surnames`` joins it to one full name)."""
@@ -109,6 +132,14 @@ def _people(groups: Sequence[Group], kind: str) -> Iterator[tuple[int, tuple[str
                 yield i, key[1:]
 
 
+@heuristic("resolve.corpus.transliterations", "resolve.corpus",
+           reads="people's full names, blocked by the sound of the surname",
+           writes=f'{JOINED} "transliteration"',
+           description="Full names of as many words whose words are all near-spellings of "
+                       "each other are one person (\"Zelenskiy\", \"Zelensky\").",
+           example="President Volodymyr Zelenskiy spoke on Monday.\n|||\n"
+                   "President Volodymyr Zelensky thanked the allies.",
+           model="join score 0.8")
 def join_transliterations(groups: Sequence[Group], merger: Merger) -> None:
     """Join full names of as many words whose words are all near-spellings, blocked by the
     sound key of the surname."""
@@ -123,6 +154,14 @@ def join_transliterations(groups: Sequence[Group], merger: Merger) -> None:
                                 groups[j].keys[("person", *right)], "transliteration", 0.8)
 
 
+@heuristic("resolve.corpus.partial-names", "resolve.corpus",
+           reads="people's full names", writes=f'{JOINED} "partial-name-in-corpus"',
+           description="A shorter full name joins the one longer full name of the corpus "
+                       "with its words in order (\"Mark Heller\", \"Mark Jay Heller\"); "
+                       "two candidates: kept apart and recorded.",
+           example="The lawyer Mark Jay Heller filed the motion.\n|||\n"
+                   "Mark Heller said the trial would go ahead.",
+           model="join score 0.7")
 def join_partial_names(groups: Sequence[Group], merger: Merger) -> None:
     """Join a person's shorter full name to the one longer full name of the corpus that has
     its words in order, first and last among them ("Mark Heller" → "Mark Jay Heller") or
@@ -139,6 +178,17 @@ def join_partial_names(groups: Sequence[Group], merger: Merger) -> None:
         _join_unique(groups, merger, i, owners, "partial-name-in-corpus", 0.7)
 
 
+@heuristic("resolve.corpus.surnames", "resolve.corpus",
+           reads="bare surnames and people's full names",
+           writes=f'{JOINED} "surname-in-corpus", "titled-surname-in-corpus" or '
+                  '"titled-given-name-in-corpus"',
+           description="A bare surname joins the one person of the corpus whose full name "
+                       "ends with it (a given name too, unless outweighed); a titled "
+                       "surname only a person whose titles agree; \"Sir Elton\" the one "
+                       "Sir Elton.",
+           example="Wladimir Klitschko defended his title.\n|||\n"
+                   "Klitschko said he would fight again.",
+           model="join score 0.7")
 def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     """Join a bare surname to the one person of the corpus whose full name ends with it (or a
     near-spelling of it, for surnames of nine letters or more). A word that is also someone's
@@ -172,8 +222,10 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
                 map(mentions.__getitem__, given)):
             owners |= given  # "Gordon" may be Gordon Brown, unless Craig Gordon outweighs him
         rule = "surname-in-corpus"
-        if len(owners) > 1 and merger.find(i) not in owners and (best := context.best(i, owners)):
+        if len(owners) > 1 and merger.find(i) not in owners and is_on(BY_CONTEXT.id) and (
+                best := context.best(i, owners)):
             owners, rule = best, "surname-by-context"
+            fired(BY_CONTEXT.id)
         _join_unique(groups, merger, i, owners, rule, 0.6 if best else 0.7)
     for i, (_title, surname) in _people(groups, "titled-surname"):
         owners = {merger.find(j) for j in by_surname.get(surname, [])
@@ -183,6 +235,18 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
         owners = {merger.find(j) for j in by_given.get(first, [])
                   if titles_agree(groups[i].titles, groups[j].titles)}
         _join_unique(groups, merger, i, owners, "titled-given-name-in-corpus", 0.7)
+
+
+BY_CONTEXT = declare(
+    "resolve.corpus.surname-by-context", "resolve.corpus",
+    reads="the other names of the articles of each candidate owner",
+    writes=f'{JOINED} "surname-by-context"',
+    description="Of two people who could own a bare surname, the one whose articles share "
+                "at least two of the article's other names, three times as many as the other's "
+                "(``ArticleContext``), owns it.",
+    example="Robbie Williams sang at Wembley.\n|||\nSerena Williams won at Wimbledon.\n|||\n"
+            "At Wimbledon, Williams served aces. The crowd at Wimbledon cheered.",
+    model="join score 0.6")
 
 
 class ArticleContext:
@@ -216,6 +280,15 @@ class ArticleContext:
         return found
 
 
+@heuristic("resolve.corpus.tagger-slips", "resolve.corpus",
+           reads="one-word \"people\" and organisations' names",
+           writes=f'{JOINED} "class-vote"',
+           description="A one-word \"person\" who is nobody's surname or given name in the "
+                       "corpus joins the one organisation of that name the corpus names as "
+                       "often (\"Labour\" tagged a person).",
+           example="Amnesty International criticised the ruling.\n|||\nAmnesty said "
+                   "the law was unjust.",
+           model="join score 0.6")
 def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
     """Join a one-word "person" that is nobody's surname or given name in the corpus to the
     one organisation of that name, when the corpus names the organisation at least as often:
@@ -239,6 +312,15 @@ def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
                 merger.join(owner, i, groups[owner].anchor, groups[i].anchor, "class-vote", 0.6)
 
 
+@heuristic("resolve.corpus.class-disagreements", "resolve.corpus",
+           reads="names of two words or more and their classes in each article",
+           writes=f'{JOINED} "class-vote"',
+           description="A name tagged a person in one article and something else in another "
+                       "is one thing (\"Vince Cable\" tagged an organisation once), unless "
+                       "cues decided both classes; the vote of all its mentions decides.",
+           example="Vince Cable said on Monday that taxes would rise.\n|||\n"
+                   "Vince Cable attacked the budget.",
+           model="join score 0.7")
 def join_class_disagreements(groups: Sequence[Group], merger: Merger) -> None:
     """Join a name of two or more words that the tagger called a person in one article and
     something else in another ("Vince Cable" tagged ORG once) — unless cues or GeoNames
@@ -252,10 +334,17 @@ def join_class_disagreements(groups: Sequence[Group], merger: Merger) -> None:
         owners = {merger.find(j) for j in people.get(tokens, [])
                   if not (groups[i].evidence and groups[j].evidence)}
         _join_unique(groups, merger, i, owners, "class-vote", 0.7)
-    join_surname_slips(groups, merger)
-    join_people_taken_for_places(groups, merger)
 
 
+@heuristic("resolve.corpus.surname-slips", "resolve.corpus",
+           reads="one-word organisations and places, people's surnames",
+           writes=f'{JOINED} "class-vote"',
+           description="A one-word \"organisation\" or \"place\" that is the surname of "
+                       "one person of the corpus, no known place and no given name, joins "
+                       "that person where the corpus uses the word for them twice as often.",
+           example="Inmate Jeremy Comeaux escaped on Monday. Comeaux was recaptured.\n|||\n"
+                   "Comeaux faces new charges.",
+           model="join score 0.6")
 def join_surname_slips(groups: Sequence[Group], merger: Merger) -> None:
     """Join a one-word "organisation" or "place" that is the surname of one person in the
     corpus — no one's given name, no known place, no cue deciding its class — when the
@@ -287,6 +376,15 @@ def join_surname_slips(groups: Sequence[Group], merger: Merger) -> None:
             merger.join(owner, i, groups[owner].anchor, groups[i].anchor, "class-vote", 0.6)
 
 
+@heuristic("resolve.corpus.people-taken-for-places", "resolve.corpus",
+           reads="one-word places every mention of which the tagger called a person",
+           writes=f'{JOINED} "class-vote"',
+           description="A one-word name tagged a person but made a place only because "
+                       "GeoNames knows a town of that name joins the one person of the "
+                       "corpus with that given name or surname named twice as often.",
+           example="Lindsay Lohan checked into rehab. Lohan's lawyer spoke. Lindsay Lohan "
+                   "left.\n|||\nLindsay told reporters she was fine.",
+           model="join score 0.6")
 def join_people_taken_for_places(groups: Sequence[Group], merger: Merger) -> None:
     """Join a one-word name the tagger called a person every time, made a place only because
     GeoNames knows a town of that name, to the one person of the corpus with that given name
@@ -329,6 +427,15 @@ def _named(groups: Sequence[Group]) -> Iterator[tuple[int, tuple[str, ...]]]:
                 yield i, key[1:]
 
 
+@heuristic("resolve.corpus.acronyms", "resolve.corpus",
+           reads="acronyms and names of several capitalised words",
+           writes=f'{JOINED} "acronym" (or refused: "acronym-without-evidence")',
+           description="An acronym joins the one name of the corpus it spells that some "
+                       "article spelled out with it (\"United Nations (UN)\"); of several, "
+                       "the one spelled out clearly most often.",
+           example="The International Atomic Energy Agency (IAEA) sent inspectors.\n|||\n"
+                   "The IAEA said the plant was safe.",
+           model="join score 0.8")
 def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
     """Join an acronym to the one multi-word name of the corpus whose initials it spells and
     that some article spelled out with that acronym ("United Nations (UN)"); of several, to
@@ -352,8 +459,9 @@ def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
         owners = {merger.find(j) for j in expansions.get(letters, [])}
         if owners and merger.find(i) not in owners:
             evidenced = _spelled_out(owners, spelled.get(letters))
-            if not evidenced and len(letters) >= LONG_ACRONYM:
+            if not evidenced and len(letters) >= LONG_ACRONYM and is_on(LONG.id):
                 evidenced = owners  # four letters spelling one name by chance are rare
+                fired(LONG.id)
             if evidenced:
                 _join_unique(groups, merger, i, evidenced, "acronym", 0.8)
             else:
@@ -364,6 +472,15 @@ def join_acronyms(groups: Sequence[Group], merger: Merger) -> None:
 #: Acronyms this long may join the one name they spell without an article spelling it out
 #: ("NATO"); shorter ones ("IP", "GM") need that evidence.
 LONG_ACRONYM = 4
+LONG = declare(
+    "resolve.corpus.long-acronym", "resolve.corpus",
+    reads="an acronym of four letters or more and the names it spells",
+    writes=f'{JOINED} "acronym"',
+    description="An acronym of four letters or more joins the one name of the corpus it spells "
+                "even where no article spelled it out with it (\"NATO\").",
+    example="The North Atlantic Treaty Organization met in Brussels.\n|||\n"
+            "NATO said it would send more troops.",
+    model="join score 0.8")
 
 
 def spells_out(form: str) -> bool:
@@ -389,6 +506,14 @@ def _spelled_out(owners: set[int], spelled: Counter[int] | None) -> set[int]:
     return {o for _n, o in counts}
 
 
+@heuristic("resolve.corpus.org-short-forms", "resolve.corpus",
+           reads="organisations' names and their parts",
+           writes=f'{JOINED} "org-short-form"',
+           description="Part of an organisation's name (\"Red Cross\", \"Amnesty\") joins "
+                       "the one longer organisation name of the corpus containing it.",
+           example="The International Committee of the Red Cross sent aid.\n|||\n"
+                   "The Red Cross said more was needed.",
+           model="join score 0.7")
 def join_org_short_forms(groups: Sequence[Group], merger: Merger) -> None:
     """Join part of an organisation's name ("Red Cross", "Amnesty") to the one longer
     organisation name of the corpus containing it (see ``org_parts``)."""
