@@ -4,7 +4,8 @@
     names.py      normal forms, tokens, acronyms and near-spellings of names
     cues.py       what the words around a mention say (country qualifier, "steel works", "in")
     groups.py     Group (mentions believed to be one thing), union-find, decisions
-    document.py   within one article: classes corrected, short forms attached
+    kinds.py      within one article: a name group's class, by vote and class cues
+    document.py   within one article: short forms attached
     corpus.py     across articles: blocked candidate keys, merge rules
     clusters.py   the groups found to be one thing, and the name they go by
     geo.py        offline GeoNames: which places a name can denote

@@ -1,26 +1,18 @@
-"""Within one article: which mentions are one thing, and what class of thing it is.
+"""Within one article: which mentions are one thing.
 
 Mentions are first grouped by name (case and a leading "the" ignored; generic institution
-names like "defence ministry" also by the country that qualifies them). Each name group gets
-one class by vote — the tagger's label once per mention, a head word after the name ("Azov
-regiment", "Azovstal steel works") three times, a locative ("in Mariupol") once — then
-GeoNames and the article's people correct what the small model gets wrong:
+names like "defence ministry" also by the country that qualifies them); each name group gets
+its class by vote and the class cues of ``kg.resolve.kinds``. Short forms are then joined to
+the one fuller name they fit, and left alone when two fit: a surname (or, failing that, a
+given name) to the one full name ending (starting) with it; an acronym to the one name it
+spells; part of an organisation's name to the one longer name containing it ("Amnesty" →
+"Amnesty International"); an unqualified "defence ministry" to the one qualified one; a
+one-word description ("the army", "France's army") to the one named organisation with that
+head word ("the Free Syrian Army").
 
-* a one-word name that is a person's surname in the article is that person ("Palamar" after
-  "Svyatoslav Palamar"), unless GeoNames knows it as a place or it is tagged a place and the
-  article writes it where a place stands ("in Chechnya");
-* a one-word name tagged PERSON that GeoNames knows as a city or country, and that is no
-  token of a person's name in the article nor carries a title, is a place ("Kyiv") — unless
-  it speaks ("Lyons said") and is no country or capital and never stands in a locative; tagged
-  ORG, it must also stand in a locative ("in Mariupol"), be a country, or be followed by a
-  place word — "Chelsea" the club stays an organisation.
-
-Short forms are then joined to the one fuller name they fit, and left alone when two fit:
-a surname (or, failing that, a given name) to the one full name ending (starting) with it;
-an acronym to the one name it spells; part of an organisation's name to the one longer name
-containing it ("Amnesty" → "Amnesty International"); an unqualified "defence ministry" to the
-one qualified one; a one-word description ("the army", "France's army") to the one named
-organisation with that head word ("the Free Syrian Army").
+The join rules are heuristics of the stage ``resolve.article`` (``kg.heuristics``), declared at
+the end of this module: ``document_groups`` runs them in their declared order, leaves out those
+switched off and records a rule's fire, in the article, where it joined two groups.
 """
 
 from __future__ import annotations
@@ -28,41 +20,42 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from kg.extract.spans import POLICE, is_force_acronym, is_force_description, spells
-from kg.lexicon.countries import demonym_code, name_key
+from kg.heuristics import Heuristic, applies, declare, fired, in_document, is_on, steps
+from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
     FEMALE_TITLES,
     GIVEN_NAME_TITLES,
-    GIVEN_NAMES,
     INSTITUTION_HEAD_WORDS,
     MALE_TITLES,
     NATION_DEMONYMS,
     ORG_HEAD_WORDS,
-    PLACE_HEAD_WORDS,
-    REGION_NAMES,
     TITLE_NOUNS,
 )
 from kg.lexicon.words import HONORIFICS as LEXICON_HONORIFICS
 from kg.model import EntityKind, Extraction, Mention
 from kg.resolve.cues import NOT_NAME_HEADS, PLACE_HEADS, UNIT_HEADS, Cues, mention_cues
 from kg.resolve.geo import (
-    GeoPlace,
-    candidates,
     country_code_of,
-    is_capital,
     is_country_name,
     is_place_name,
-    us_state_names,
 )
 from kg.resolve.groups import Group, Key, Merger
+from kg.resolve.kinds import (
+    APPOSITION_VOTE,
+    CLASS_CUES,
+    HEAD_VOTE,
+    HEAD_WORD_VOTE,
+    HONORIFIC_VOTE,
+    NameGroup,
+    decide_kinds,
+)
 from kg.resolve.names import (
     ACRONYM_SKIP,
     ORG_SUFFIX_WORDS,
     acronym_letters,
     comparison_tokens,
-    edit_distance,
     facility_core,
     fixing_titles,
     initials,
@@ -71,35 +64,13 @@ from kg.resolve.names import (
     normalise_name,
     title_class,
     titles_agree,
-    without_suffix,
 )
 
 #: A bracket opening after a name: "Asimo (".
 BRACKET_OPEN = re.compile(r"\s*\(")
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
-HEAD_VOTE = 3
 #: Titles that only ever stand before a person's name.
 HONORIFICS = LEXICON_HONORIFICS
-
-
-@dataclass
-class NameGroup:
-    """The mentions of one name in one article, with what their context says."""
-
-    group: Group
-    tokens: tuple[str, ...]
-    qualifier: str | None = None
-    cues: list[Cues] = field(default_factory=list)
-    titled: bool = False
-    honorific: bool = False  # some mention read "Mr X", "Dr X"
-
-    @property
-    def kind(self) -> EntityKind:
-        return self.group.kind
-
-    @property
-    def name(self) -> str:
-        return self.group.name
 
 
 def document_groups(extraction: Extraction) -> list[Group]:
@@ -109,14 +80,22 @@ def document_groups(extraction: Extraction) -> list[Group]:
     >>> document_groups(Extraction(Document("a", "a.txt", "", ArticleMeta(), ""), (), ()))
     []
     """
-    named = name_groups(extraction)
-    decide_kinds(named)
-    merger = Merger(len(named))
-    for attach in (attach_people, attach_institution_short_forms, attach_acronyms,
-                   attach_org_parts, attach_unqualified, attach_descriptions):
-        attach(named, merger)
-    attach_expansions(named, merger, extraction.document.text)
-    return fold(named, merger)
+    with in_document(extraction.document.doc_id):
+        named = name_groups(extraction)
+        decide_kinds(named)
+        merger = Merger(len(named))
+        for step in steps("resolve.article"):
+            if step.fn is not None and step.id not in CLASS_CUES:  # a join rule
+                made = merged(merger)
+                step(named, merger, extraction.document.text)
+                if merged(merger) > made:
+                    fired(step.id)
+        return fold(named, merger)
+
+
+def merged(merger: Merger) -> int:
+    """How many joins ``merger`` made (refusals aside)."""
+    return sum(join.merged for join in merger.joins)
 
 
 def name_groups(extraction: Extraction) -> list[NameGroup]:
@@ -139,8 +118,10 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
         _add_mention(named, mention, cues, doc_id)
         named.group.titles |= titles
         if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
-            named.group.votes[PERSON] += HEAD_VOTE
-            named.group.evidence = named.titled = named.honorific = True
+            named.titled = named.honorific = True
+            if applies(HONORIFIC_VOTE.id, lambda: True):
+                named.group.votes[PERSON] += HEAD_VOTE
+                named.group.evidence = True
     groups = list(found.values())
     for mention in extraction.mentions:
         if mention.is_description:  # "the 40-year-old American": a mention of the person,
@@ -189,11 +170,12 @@ def _add_mention(named: NameGroup, mention: Mention, cues: Cues, doc_id: str) ->
     if named.qualifier and cues.qualifier == named.qualifier:
         group.forms[f"{cues.qualifier_text} {mention.name}"] += 1
     if cues.head_kind is not None and _head_applies(mention.name, cues):
-        group.votes[cues.head_kind] += HEAD_VOTE
-        group.evidence = True
-        if (cues.head or "").lower() not in PLACE_HEADS | NOT_NAME_HEADS:
-            group.forms[f"{mention.name} {cues.head}"] += 1  # "Azov regiment", not "… region"
-    elif cues.apposition:
+        if applies(HEAD_WORD_VOTE.id, lambda: True):
+            group.votes[cues.head_kind] += HEAD_VOTE
+            group.evidence = True
+            if (cues.head or "").lower() not in PLACE_HEADS | NOT_NAME_HEADS:
+                group.forms[f"{mention.name} {cues.head}"] += 1  # "Azov regiment", not "… region"
+    elif cues.apposition and applies(APPOSITION_VOTE.id, lambda: True):
         group.votes[PLACE] += HEAD_VOTE
         group.evidence = True
 
@@ -207,122 +189,40 @@ def _head_applies(name: str, cues: Cues) -> bool:
     return head in PLACE_HEADS or not is_place_name(name)
 
 
-def _vote(votes: Counter[EntityKind]) -> EntityKind:
-    order = list(EntityKind)
-    return min(votes, key=lambda k: (-votes[k], order.index(k)))
+def _full_names(named: Sequence[NameGroup]) -> list[int]:
+    return [i for i, n in enumerate(named) if n.kind is PERSON and len(n.tokens) > 1]
 
 
-def decide_kinds(named: Sequence[NameGroup]) -> None:
-    """Set each group's class: the vote, then corrections from GeoNames and the article's
-    people (see the module docstring)."""
-    for n in named:
-        n.group.kind = _vote(n.group.votes)
-        if n.kind is PERSON:  # "Comeaux Jr." is compared as "Comeaux"
-            n.tokens = without_suffix(n.tokens)
-    addressed = {n.tokens[-1] for n in named if n.honorific and n.tokens}
-    alone = {n.tokens[0] for n in named  # "Farrakhan" five times, a person each time
-             if n.kind is PERSON and len(n.tokens) == 1 and len(n.group.refs) >= 2
-             and set(n.group.votes) == {PERSON}}
-    for n in named:  # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person;
-        # "Louis Farrakhan" tagged a place, then "Farrakhan" twice (not a name tagged an
-        # organisation: a firm or club may bear a person's name, "Casa Luiz Caloi" beside
-        # "Caloi", "Boston Bruins" beside "Bruins")
-        if len(n.tokens) in (2, 3) and not is_place_name(n.name) and (
-                n.tokens[-1] in addressed or n.kind is PLACE and n.tokens[-1] in alone
-                and n.tokens[-1] not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
-            n.group.kind, n.group.evidence = PERSON, True
-    people = [n for n in named if n.kind is PERSON and len(n.tokens) > 1]
-    surnames = {n.tokens[-1] for n in people}
-    person_tokens = {t for n in people for t in n.tokens}
-    for n in named:
-        _correct_kind(n, surnames, person_tokens)
-    for n in named:  # "the Bedford star": a place or club, not a person called Bedford
-        if (n.kind is PERSON and len(n.tokens) == 1 and not n.titled and n.cues
-                and all(c.describes for c in n.cues)):
-            n.group.kind = PLACE if is_place_name(n.name) else ORG
-    for n in named:  # "Orrell 13 Bath 56": a side of a result is a team, not a person
-        if (n.kind in (PERSON, ORG) and len(n.tokens) == 1 and not n.titled and not n.honorific
-                and n.tokens[0] not in GIVEN_NAMES and n.cues and any(c.scored for c in n.cues)
-                and not any(c.speaks for c in n.cues)):
-            n.group.kind, n.group.evidence = ORG, True
-    for n in named:  # "the Magpies", "Wasps are": a team or band, not a place
-        if n.kind is PLACE and is_group_name(n):
-            n.group.kind = ORG
-    for n in named:  # "a researcher at Futurelab": a place GeoNames does not know that
-        # employs someone, and stands in no other place's position, is a body
-        if (n.kind is PLACE and not is_place_name(n.name) and any(c.employs for c in n.cues)
-                and not any(c.locative and not c.employs for c in n.cues)):
-            n.group.kind, n.group.evidence = ORG, True
-
-
-def is_group_name(n: NameGroup) -> bool:
-    """Whether a group typed Place is rather a team, band or other body with a plural name:
-    one word ending in "s" that no place table knows (GeoNames, US states, ``REGION_NAMES``),
-    never written in a place's position ("in X", "X region"), and at least once read as a
-    group ("the X", "X are", "X fans", a score beside it)."""
-    name = n.name
-    if len(n.tokens) != 1 or not name.endswith("s") or name.endswith("ss"):
-        return False
-    key = name_key(name)
-    if is_place_name(name) or key in REGION_NAMES or key in us_state_names():
-        return False
-    return not any(c.locative for c in n.cues) and any(c.group for c in n.cues)
-
-
-def _correct_kind(n: NameGroup, surnames: set[str], person_tokens: set[str]) -> None:
-    found = place_candidates(n.name)
-    country = bool(found) and found[0].feature != "city"  # "Russian Federation" tagged ORG
-    unit = any(c.head_kind is ORG for c in n.cues)
-    if n.kind is ORG and not unit and name_key(n.name) in REGION_NAMES \
-            and not n.name.endswith("s"):  # "the Rockies" may be the club
-        n.group.kind, n.group.evidence = PLACE, True  # a nation of the UK, as its team too
-        return  # ("Ukraine beat Northern Ireland"), as a country's team is the country
-    if len(n.tokens) != 1 and not country:
-        return
-    locative = any(c.locative for c in n.cues)
-    if not found and n.tokens[0] in surnames and n.kind is not PERSON and not (
-            n.kind is PLACE and locative):
-        n.group.kind, n.group.evidence = PERSON, True  # not "war in Chechnya" after a
-        # headline's "Lebed Chechnya peace plan"
-    elif found and not person_tokens & set(n.tokens) and not n.titled and not unit:
-        capital = len(n.tokens) == 1 and is_capital(found[0])  # "capture Kyiv", "Kyiv says"
-        speaker = not (locative or country or capital) and any(c.speaks for c in n.cues)
-        if (n.kind is PERSON and not speaker) or (n.kind is ORG and (locative or country
-                                                                    or capital)):
-            n.group.kind, n.group.evidence = PLACE, True
-
-
-def place_candidates(name: str) -> tuple[GeoPlace, ...]:
-    """GeoNames records a name tagged as something else may denote: by main name, or by an
-    alternate spelled almost like the main name ("Zaporizhzhia" for "Zaporizhzhya"). Loose
-    alternates do not count here: "Bono" is an alternate name of Bonn.
-
-    >>> [p.name for p in place_candidates("Zaporizhzhia")], place_candidates("Bono")
-    (['Zaporizhzhya'], ())
-    """
-    found = candidates(name, alternates=False)
-    if found or len(name) < 5:
-        return found
-    key = name.casefold()
-    return tuple(p for p in candidates(name) if edit_distance(key, p.name.casefold()) <= 2)
-
-
-def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
-    """Join full names written two ways ("Comeaux Jr" / "Comeaux Jr."), a shorter full name
-    to the one longer name it is part of (``is_partial_name``), then a surname (else a given
-    name) to the one person of the article it fits."""
-    full = [i for i, n in enumerate(named) if n.kind is PERSON and len(n.tokens) > 1]
+def attach_same_names(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join full names written two ways ("Comeaux Jr" / "Comeaux Jr.")."""
     first: dict[tuple[str, ...], int] = {}
-    for i in full:
+    for i in _full_names(named):
         j = first.setdefault(named[i].tokens, i)
         if j != i:
             merger.join(j, i, named[j].name, named[i].name, "same-name-in-article", 1.0)
+
+
+def attach_middle_names(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join a shorter full name to the one longer name it is part of (``is_partial_name``)."""
+    full = _full_names(named)
     for i in full:
         owners = [j for j in full if is_partial_name(named[i].tokens, named[j].tokens)]
         _attach(named, merger, i, _distinct(merger, owners), "middle-name-in-article", 0.9)
-    for i in full:  # "Mo Cheeks" and "Maurice Cheeks" in one article
+
+
+def attach_short_given_names(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join "Mo Cheeks" to the article's "Maurice Cheeks" (``is_short_given_name``)."""
+    full = _full_names(named)
+    for i in full:
         owners = [j for j in full if is_short_given_name(named[i].tokens, named[j].tokens)]
         _attach(named, merger, i, _distinct(merger, owners), "short-given-name-in-article", 0.8)
+
+
+def attach_surnames(named: Sequence[NameGroup], merger: Merger) -> None:
+    """Join a surname (else, where ``resolve.article.given-name`` is on, a given name) to the
+    one person of the article it fits; of several, to the one introduced before it was first
+    written (``resolve.article.first-named``)."""
+    full = _full_names(named)
     # "Mr Howard" and "Mrs Howard" in one article are two people: neither title joins the other
     addressed_as_men = {n.tokens[0] for n in named if len(n.tokens) == 1
                         and n.group.titles & MALE_TITLES and not n.group.titles & FEMALE_TITLES}
@@ -336,13 +236,16 @@ def attach_people(named: Sequence[NameGroup], merger: Merger) -> None:
             owners = [j for j in full if named[j].tokens[place] == token
                       and titles_agree(titles, named[j].group.titles, lenient)]
             rule = "titled-given-name-in-article" if place == 0 else "surname-in-article"
-            if not owners and not n.titled:  # "Prince Charles" is no "Charles Kennedy"
+            if not owners and not n.titled and is_on(GIVEN_NAME.id):
+                # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
             owners = _distinct(merger, owners)
-            earliest = _introduced_first(named, merger, i, owners) if len(owners) > 1 else None
+            earliest = _introduced_first(named, merger, i, owners) \
+                if len(owners) > 1 and is_on(FIRST_NAMED.id) else None
             if earliest is not None:
                 owners, rule = [earliest], "surname-of-first-named"
-            _attach(named, merger, i, owners, rule, 0.9)
+            if _attach(named, merger, i, owners, rule, 0.9) and rule in _CONDITIONS:
+                fired(_CONDITIONS[rule])
 
 
 def is_short_given_name(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
@@ -385,13 +288,16 @@ def _distinct(merger: Merger, owners: list[int]) -> list[int]:
 
 
 def _attach(named: Sequence[NameGroup], merger: Merger, i: int, owners: list[int], rule: str,
-            score: float) -> None:
+            score: float) -> bool:
+    """Join group ``i`` to its one owner (``True`` when a join was made); two or more owners:
+    ``i`` is ambiguous, kept apart and the refusal recorded."""
     if len(owners) == 1:
-        merger.join(owners[0], i, named[owners[0]].name, named[i].name, rule, score)
-    elif len(owners) > 1:
+        return merger.join(owners[0], i, named[owners[0]].name, named[i].name, rule, score)
+    if len(owners) > 1:
         named[i].group.ambiguous = True
         forms = " | ".join(sorted(named[j].name for j in owners))
         merger.refuse(i, named[i].name, forms, f"ambiguous-{rule}")
+    return False
 
 
 def attach_institution_short_forms(named: Sequence[NameGroup], merger: Merger) -> None:
@@ -465,11 +371,13 @@ def attach_org_parts(named: Sequence[NameGroup], merger: Merger) -> None:
         elif n.kind is PERSON and (len(n.tokens) > 1 or not (
                 n.titled or n.honorific or n.tokens[0] in surnames)) \
                 and len(owners := legal.get(n.tokens, []) or (
-                    words.get(n.tokens, []) if len(n.tokens) == 1 else [])) == 1:
+                    words.get(n.tokens, []) if len(n.tokens) == 1 else [])) == 1 \
+                and is_on(FIRM_OF_PERSON.id):
             # "Johnson Controls" tagged a person, beside "Johnson Controls Inc": the firm; so are
             # "Ruch" beside "Ruch SA" and "Ericsson" beside "LM Ericsson AB" where no one of
             # the article has that surname or title
             n.group.kind, n.group.evidence = ORG, True
+            fired(FIRM_OF_PERSON.id)
             _attach(named, merger, i, owners, "org-short-form-in-article", 0.8)
 
 
@@ -619,3 +527,105 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
         if tokens and not (unit and tokens == n.tokens and is_place_name(form)):
             keys.setdefault(("name", *tokens), form)
     return keys
+
+
+# -- the registry's entries: the join rules, in the order they run (the class cues and votes
+# before them are ``kg.resolve.kinds``'s) --
+
+_JOINED = "a MergeDecision"
+
+
+def _join_rule(id: str, fn: Callable[[Sequence[NameGroup], Merger], None], rule: str,
+               score: str, reads: str, description: str, example: str) -> Heuristic:
+    """Declare a join rule of ``resolve.article`` (its step is handed the article's text too)."""
+    return declare(f"resolve.article.{id}", "resolve.article", reads=reads,
+                   writes=f'{_JOINED} "{rule}"', description=description, example=example,
+                   model=f"join score {score}",
+                   fn=lambda named, merger, text: fn(named, merger))
+
+
+_join_rule("same-names", attach_same_names, "same-name-in-article", "1.0",
+           "people's full names",
+           "A full name written two ways (\"Comeaux Jr\", \"Comeaux Jr.\") is one person.",
+           "Gerald Comeaux Jr escaped on Monday. Gerald Comeaux Jr. was armed.")
+_join_rule("middle-names", attach_middle_names, "middle-name-in-article", "0.9",
+           "people's full names",
+           "A shorter full name joins the one longer full name of the article it is part of "
+           "(\"Mark Heller\", \"Mark Jay Heller\").",
+           "Mark Jay Heller filed the motion. Mark Heller said he would appeal.")
+_join_rule("short-given-names", attach_short_given_names, "short-given-name-in-article", "0.8",
+           "people's full names",
+           "A full name whose given name is written short joins the one full name of the "
+           "article with the long form (\"Mo Cheeks\", \"Maurice Cheeks\").",
+           "Maurice Cheeks was hired as coach. Mo Cheeks said he was glad.")
+_join_rule("surnames", attach_surnames,
+           'surname-in-article" or "titled-given-name-in-article', "0.9",
+           "one-word people, the titles of the article's mentions and its full names",
+           "A bare surname joins the one person of the article whose name ends with it, titles "
+           "agreeing (\"Mrs Howard\" is not Mr Howard); \"Sir John\" joins the one John by "
+           "his given name; two owners: kept apart and recorded.",
+           "Vladimir Putin spoke on Monday. Putin said Russia would respond.")
+GIVEN_NAME = declare(
+    "resolve.article.given-name", "resolve.article",
+    reads="a one-word person no full name of the article ends with",
+    writes=f'{_JOINED} "given-name"', model="join score 0.9",
+    description="A one-word person, untitled, that no full name of the article ends with joins "
+                "the one full name it begins (\"Sarah\" of \"Sarah Palin\").",
+    example="Sarah Palin spoke in Alaska. Sarah said she would run again.")
+FIRST_NAMED = declare(
+    "resolve.article.first-named", "resolve.article",
+    reads="where the people who share a surname are first written",
+    writes=f'{_JOINED} "surname-of-first-named"', model="join score 0.9",
+    description="Of two people of an article with one surname, a bare surname is the one "
+                "introduced before it is first written (the wife named near the end is not "
+                "the \"LaCalamita\" of the middle).",
+    example="Anthony LaCalamita was hired in 2003. LaCalamita said he was shocked. His wife, "
+            "Michele LaCalamita, agreed.")
+#: The rules of ``attach_surnames`` that are heuristics of their own, by the rule they record.
+_CONDITIONS = {"given-name": GIVEN_NAME.id, "surname-of-first-named": FIRST_NAMED.id}
+
+_join_rule("institution-short-forms", attach_institution_short_forms,
+           "institution-short-form", "0.8",
+           "a full name tagged a person and the article's institutions named after someone",
+           "A \"person\" joins the one institution of the article named after them (\"Betty "
+           "Ford\" after \"the Betty Ford Center\"), unless the article gives the name a "
+           "title.",
+           "She checked into the Betty Ford Center in May. Friends visited her at Betty Ford.")
+_join_rule("acronyms", attach_acronyms, "acronym-in-article", "0.9",
+           "acronyms and the article's names of several words",
+           "An acronym joins the one name of the article it spells (\"ICRC\").",
+           "The International Committee of the Red Cross sent aid. The ICRC said more was "
+           "needed.")
+_join_rule("org-parts", attach_org_parts, "org-short-form-in-article", "0.8",
+           "organisations' names and their parts (``org_parts``)",
+           "Part of an organisation's name (\"Amnesty\", \"Red Cross\") joins the one longer "
+           "organisation name of the article containing it.",
+           "Amnesty International criticised the ruling. Amnesty said the law was unjust.")
+FIRM_OF_PERSON = declare(
+    "resolve.article.firm-of-person", "resolve.article",
+    reads="a \"person\" and the article's firms whose names end in legal words",
+    writes=f'the group\'s class, and {_JOINED} "org-short-form-in-article"',
+    model="join score 0.8",
+    description="A \"person\" that is a firm's name without its legal words (\"Johnson "
+                "Controls\" beside \"Johnson Controls Inc\"; \"Ericsson\" beside \"LM "
+                "Ericsson AB\" where no one has that surname) is the firm.",
+    example="Johnson Controls Inc said profits rose. Johnson Controls will hire more staff.")
+_join_rule("unqualified", attach_unqualified, "qualified-in-article", "0.8",
+           "generic names and the countries qualifying them",
+           "An unqualified generic name (\"the defence ministry\") joins the one group of that "
+           "name a country qualifies (\"Russia's defence ministry\").",
+           "Russia's defence ministry said the strikes hit depots. The defence ministry gave "
+           "no figures.")
+_join_rule("descriptions", attach_descriptions, "description-in-article", "0.7",
+           "a one-word generic description and the organisations named with that word",
+           "A one-word description (\"the army\", \"police\") joins the one organisation of "
+           "the article named with that word at its head or end (\"the Free Syrian Army\"); "
+           "a country's description only one that names the country too.",
+           "The Free Syrian Army took the town. The army said it had lost ten men.")
+declare("resolve.article.expansions", "resolve.article", fn=attach_expansions,
+        reads="a one-word name and a name in brackets right after it, or the reverse",
+        writes=f'{_JOINED} "acronym-in-brackets"', model="join score 0.9",
+        description="A one-word name and the expansion it spells, one in brackets after the "
+                    "other, are one thing whatever their classes (\"Asimo (Advanced Step in "
+                    "Innovative Mobility)\").",
+        example="Widget Standards in Broadcasting (WSB) set the rules on Monday.")
