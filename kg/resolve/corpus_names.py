@@ -5,7 +5,9 @@ words, dropped (``CorpusWords``).
 Runs between extraction and resolution (``kg.build.corpus.corpus_from_extractions``), over
 every article's text and mentions; it is not part of an article's cached extraction, since
 what it adds depends on the rest of the corpus. The article's own repeats and headline rules
-are ``kg.extract.recovery``'s.
+are ``kg.extract.recovery``'s. The three steps (common openers and fragments dropped, names
+found elsewhere added) are the heuristics of the stage ``corpus-names``, run in their declared
+order; a step's fire is recorded in each article it changed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from kg.extract.recovery import (
     stands_alone,
 )
 from kg.extract.spans import POLICE
+from kg.heuristics import declare, fired, in_document, steps
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, NATION_DEMONYMS, TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
@@ -67,12 +70,35 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     ['Klitschko']
     """
     words = CorpusWords.of(extractions)
+    found = list(extractions)
+    for step in steps("corpus-names"):
+        changed = step(found, words)
+        for before, after in zip(found, changed, strict=True):
+            if after.mentions != before.mentions:
+                with in_document(before.document.doc_id):
+                    fired(step.id)
+        found = changed
+    return found
+
+
+def _without_common_openers(extractions: Sequence[Extraction],
+                            words: CorpusWords) -> list[Extraction]:
+    return _keeping(extractions, lambda m, text, begin: not words.common_opener(m, text, begin))
+
+
+def _without_fragments(extractions: Sequence[Extraction],
+                       words: CorpusWords) -> list[Extraction]:
+    return _keeping(extractions, lambda m, text, begin: not words.fragment(m, text, begin))
+
+
+def _with_names_found_elsewhere(extractions: Sequence[Extraction],
+                                words: CorpusWords) -> list[Extraction]:
+    """``extractions`` with the names other articles found added where an article writes them
+    (see ``with_corpus_names``)."""
     lower = set(words.lower)
-    extractions = _keeping(extractions, lambda m, text, begin: not (
-        words.common_opener(m, text, begin) or words.fragment(m, text, begin)))
     names = _corpus_names(extractions, lower)
     if not names:
-        return extractions
+        return list(extractions)
     by_first: dict[str, list[str]] = {}
     for name in names:
         by_first.setdefault(name.split()[0].upper(), []).append(name)
@@ -282,3 +308,31 @@ def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, 
                                               extraction.sentences))
                     break
     return found
+
+
+# -- the registry's entries, in the order they run --
+
+declare("corpus-names.common-opener", "corpus-names", fn=_without_common_openers,
+        reads="a one-word name opening a sentence or quotation, how the corpus writes it",
+        writes="drops the Mention",
+        description="A one-word name opening a sentence or a quotation that the corpus writes "
+                    "in lower case and never capitalises inside a sentence is a common word "
+                    "(\"Millions of workers …\"), not \"police\" nor a description.",
+        example="Millions of workers went on strike on Monday.\n|||\n"
+                "The union said millions of workers had joined.")
+declare("corpus-names.fragment", "corpus-names", fn=_without_fragments,
+        reads="a one-word name beside another capitalised word, how the corpus writes it",
+        writes="drops the Mention",
+        description="One common word of a longer capitalised name the tagger cut (\"Unit\" of "
+                    "\"the Economist Intelligence Unit\") is dropped where the corpus writes it "
+                    "in lower case in three times as many articles as it capitalises it.",
+        example="Analysts at the Economist Intelligence Unit said growth would slow.\n|||\n"
+                "The unit was closed.\n|||\nEach unit was sold.")
+declare("corpus-names.found-elsewhere", "corpus-names", fn=_with_names_found_elsewhere,
+        reads="the names every article found and how the corpus writes their words",
+        writes="a Mention the article's tagger missed",
+        description="A name other articles found (a full name, a surname found twice, a name "
+                    "of several words, a one-word organisation or place found three times in "
+                    "two articles) is a mention wherever an article writes it as a name.",
+        example="Wladimir Klitschko won.\n|||\nWladimir Klitschko kept his belts.\n|||\n"
+                "In 2008, Klitschko stopped him.")
