@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from kg.heuristics import declare, fired, steps
 from kg.lexicon import table, word_list
 from kg.model import EntityKind
 
@@ -135,12 +136,49 @@ def _after(following: str) -> str | None:
 
 
 def thing_cues(text: str, begin: int, end: int) -> list[str]:
-    """The thing classes the words in and around ``text[begin:end]`` give it."""
+    """The thing classes the words in and around ``text[begin:end]`` give it: those of the
+    thing cues that are on (``THING_CUES``), in the registry's order."""
     match = _NEXT.match(text, end)
     following = match.group(1).strip().lower() if match else ""
-    cues = (_name_cue(text, begin, end, following), _descriptor_before(text, begin, end, following),
-            _apposition(text, end), _after(following))
-    return list(dict.fromkeys(cls for cls in cues if cls is not None))
+    found = []
+    for step in steps("resolve.class"):
+        if step.id in THING_CUES and (cls := step(text, begin, end, following)) is not None:
+            fired(step.id)
+            found.append(cls)
+    return list(dict.fromkeys(found))
+
+
+_CUE = "a thing class of the mention (``types-things.toml``)"
+#: The thing cues, run by ``thing_cues`` (their votes are counted by ``kg.resolve.types``).
+THING_CUES = frozenset(h.id for h in (
+    declare("resolve.class.thing-name", "resolve.class",
+            fn=lambda text, begin, end, following: _name_cue(text, begin, end, following),
+            reads="the name's whole text, or its last word or two (before an \"of\")",
+            writes=_CUE,
+            description="A name that is a thing's by its own words: \"the Budget\", \"… "
+                        "Bill\", \"Treaty of …\", \"… Festival\" (a weak word only with its "
+                        "word after: \"… Cup final\").",
+            example="The Mental Capacity Bill was passed on Monday."),
+    declare("resolve.class.thing-before", "resolve.class",
+            fn=lambda text, begin, end, following: _descriptor_before(text, begin, end,
+                                                                       following),
+            reads="the lowercase words right before the name", writes=_CUE,
+            description="A descriptor before the name: \"horror film X\", \"the band X\", "
+                        "\"won an X\" (not where X modifies a noun after it).",
+            example="He starred in the horror film Nightmare On Elm Street."),
+    declare("resolve.class.thing-apposition", "resolve.class",
+            fn=lambda text, begin, end, following: _apposition(text, end),
+            reads="an apposition right after the name", writes=_CUE,
+            description="The head of \", a/an/the … NOUN,\" after the name: \"X, the hit "
+                        "single, …\".",
+            example="Bohemian Rhapsody, the hit single, topped the charts again."),
+    declare("resolve.class.thing-after", "resolve.class",
+            fn=lambda text, begin, end, following: _after(following),
+            reads="the word right after the name", writes=_CUE,
+            description="A word after the name that needs no name word: \"Oscar "
+                        "nominations\", \"Oscar-winning\".",
+            example="The film earned three Oscar nominations on Tuesday."),
+))
 
 
 def speaks(text: str, end: int) -> bool:

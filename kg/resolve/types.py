@@ -36,6 +36,12 @@ one mention in twenty says so (its only one, if it has one) and no fewer than na
 organisation class; of a "person" of two words or more, one in two. A person written with a
 title or a given name stays a person.
 
+Every cue, and the decisions ``with_fine_types`` takes itself (a speaker is no product, a name
+of party words is a party, a "place" whose own words name an organisation is one), is a
+heuristic of the stage ``resolve.class`` (``kg.heuristics``): the thing cues first (declared in
+``kg.resolve.things``), then the cues of ``cues_in`` and the rest, each switchable and its fire
+recorded in the article whose mention it read (the entity-wide decisions: corpus-wide).
+
 >>> cues_in("They tested the Kestrel intercontinental ballistic missile.", 16, 23)
 ['Weapon']
 >>> cues_in("Fidesz, the ruling party, won.", 0, 6)
@@ -47,9 +53,10 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from kg.extract.recovery import ROW_NOTE, line_around
+from kg.heuristics import applies, declare, fired, in_document, is_on, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import REGION_NAMES, TITLE_NOUNS
@@ -205,6 +212,17 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     if not lists:
         return []
     found = []
+    for step in steps("resolve.class"):
+        if step.id in MENTION_CUES and (cls := step(text, begin, end, lists)) is not None:
+            fired(step.id)
+            found.append(cls)
+    return found
+
+
+def _name_words(text: str, begin: int, end: int, lists: dict[str, str]) -> str | None:
+    """The organisation class the name's own last words give ("Defence Ministry")."""
+    if not lists.keys() & ORGANIZATION_LISTS.keys():
+        return None
     written = WORD.findall(text[begin:end])
     if "of" in written:  # "Ministry of Defence", "Association of European Airlines": the head
         written = written[:written.index("of")]  # comes before "of"
@@ -212,16 +230,45 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
     # "Premier League commission": a lowercase noun after a capitalised name is no name word
     tail_is_name = not written or written[-1][0].isupper() or not any(
         w[0].isupper() for w in written)
-    if organisation and tail_is_name and name and (
-            cls := _head_class(name, ORGANIZATION_LISTS, "name")):
-        found.append(cls)
-    if product and _priced(text, begin, end):
-        found.append("Product")
-    for cue in (_after(text, end, lists), _apposition(text, end, lists),
-                _before(text, begin, lists)):
-        if cue is not None:
-            found.append(cue)
-    return found
+    return _head_class(name, ORGANIZATION_LISTS, "name") if tail_is_name and name else None
+
+
+_CUE = "a class of the mention (``types-*.txt``)"
+#: The cues of ``cues_in``, in the order it reads them.
+MENTION_CUES = frozenset(h.id for h in (
+    declare("resolve.class.name-words", "resolve.class", fn=_name_words,
+            reads="the name's last word or two, or the word before its \"of\"", writes=_CUE,
+            description="An organisation's own last words name its kind: \"Defence "
+                        "Ministry\", \"Labour Party\", \"Acme Corp\", \"Ministry of "
+                        "Defence\".",
+            example="The Defence Ministry said the strikes hit depots."),
+    declare("resolve.class.price", "resolve.class",
+            fn=lambda text, begin, end, lists: "Product" if "Product" in lists
+            and _priced(text, begin, end) else None,
+            reads="a price right before the name", writes=_CUE,
+            description="A price right before a name and no noun after it: \"the $499 "
+                        "Macintosh\" is a product.",
+            example="Apple cut the price of the $499 Macintosh, sold in shops since May."),
+    declare("resolve.class.noun-after", "resolve.class",
+            fn=lambda text, begin, end, lists: _after(text, end, lists),
+            reads="the lowercase words right after the name", writes=_CUE,
+            description="A party, newspaper or product noun after the name (\"X party "
+                        "leaders\", \"the X missile\"), unless the next word makes it a "
+                        "modifier (\"the X tank factory\").",
+            example="They tested the Kestrel intercontinental ballistic missile."),
+    declare("resolve.class.apposition", "resolve.class",
+            fn=lambda text, begin, end, lists: _apposition(text, end, lists),
+            reads="an apposition right after the name", writes=_CUE,
+            description="The head of \", a/an/the … NOUN,\" after the name: \"X, the "
+                        "country's largest bank, …\".",
+            example="Fidesz, the ruling party, won the election."),
+    declare("resolve.class.descriptor-before", "resolve.class",
+            fn=lambda text, begin, end, lists: _before(text, begin, lists),
+            reads="the lowercase words right before the name", writes=_CUE,
+            description="A descriptor right before the name: \"the carmaker X\", \"rights "
+                        "group X\".",
+            example="The carmaker Tatra said sales fell."),
+))
 
 
 def _priced(text: str, begin: int, end: int) -> bool:
@@ -371,22 +418,19 @@ def _may_be(entity: Entity) -> tuple[bool, bool]:
     return entity.kind is EntityKind.ORGANIZATION, not known_place
 
 
-def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
-    """``resolution`` with ``Entity.fine_type`` set where the articles' words give one (and a
-    city or a "person" that the words show to be a team or a company made an organisation).
+@dataclass
+class _Readings:
+    """What the articles' words say of each entity (by key), counted over its mentions."""
 
-    >>> with_fine_types(Resolution((), {}), []).entities
-    ()
-    """
-    votes: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    roles: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    things: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    speakers: set[str] = set()
-    mentions: Counter[str] = Counter()
-    titled: set[str] = set()
-    surnames = {e.label.split()[-1] for e in resolution.entities
-                if e.kind is EntityKind.PERSON and " " in e.label}
-    for extraction in extractions:
+    votes: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    roles: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    things: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    speakers: set[str] = field(default_factory=set)
+    mentions: Counter[str] = field(default_factory=Counter)
+    titled: set[str] = field(default_factory=set)
+
+    def read(self, extraction: Extraction, resolution: Resolution, surnames: set[str]) -> None:
+        """Count the cues of one article's mentions (its cues' fires recorded in it)."""
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
             key = resolution.assignments.get((doc_id, mention.begin, mention.end))
@@ -394,28 +438,64 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
                 continue  # a description's words describe the person, not the name's class
             entity = resolution.entity(key)
             organisation, product = _may_be(entity)
-            votes[key].update(cues_in(text, mention.begin, mention.end, organisation, product))
-            things[key].update(thing_cues(text, mention.begin, mention.end))
-            if key not in speakers and speaks(text, mention.end):
-                speakers.add(key)
-            mentions[key] += 1
+            self.things[key].update(thing_cues(text, mention.begin, mention.end))
+            self.votes[key].update(cues_in(text, mention.begin, mention.end, organisation,
+                                           product))
+            _count_roles(text, mention, entity, surnames, self.roles[key])
+            if key not in self.speakers and speaks(text, mention.end):
+                self.speakers.add(key)
+            self.mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
-                titled.add(key)
-            role = role_cue(text, mention.begin, mention.end)
-            if role is not None and (role != PLACE or entity.kind is not EntityKind.PERSON):
-                roles[key][role] += 1  # a person's "in X" only keeps ", which" from counting
-            elif entity.kind is EntityKind.PERSON and " " not in entity.label \
-                    and entity.label.removesuffix("s") not in surnames \
-                    and not_person_cue(text, mention.begin, mention.end, role is None):
-                # not "the Clintons"; "in Thurso, which …" is no organisation either
-                roles[key][NOT_PERSON] += 1
-    for key in speakers:  # "Apple said": a maker, not the "Apple laptop"; no work speaks
-        votes[key] = Counter({c: n for c, n in votes[key].items() if c not in PRODUCT_LISTS})
-        things[key] = Counter({c: n for c, n in things[key].items() if c in KIND_OF_THING})
-    entities = tuple(_as_thing(e, things[e.key], votes[e.key], mentions[e.key], e.key in titled)
-                     or _retyped(e, votes[e.key], roles[e.key], mentions[e.key], e.key in titled)
-                     for e in resolution.entities)
+                self.titled.add(key)
+
+    def without_speakers_products(self) -> None:
+        """"Apple said": a maker, not the "Apple laptop"; no work speaks."""
+        for key in self.speakers:
+            votes = Counter({c: n for c, n in self.votes[key].items() if c not in PRODUCT_LISTS})
+            things = Counter({c: n for c, n in self.things[key].items() if c in KIND_OF_THING})
+            if votes != self.votes[key] or things != self.things[key]:
+                fired(SPEAKER)
+            self.votes[key], self.things[key] = votes, things
+
+
+def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
+    """``resolution`` with ``Entity.fine_type`` set where the articles' words give one (and a
+    city or a "person" that the words show to be a team or a company made an organisation).
+
+    >>> with_fine_types(Resolution((), {}), []).entities
+    ()
+    """
+    surnames = {e.label.split()[-1] for e in resolution.entities
+                if e.kind is EntityKind.PERSON and " " in e.label}
+    read = _Readings()
+    for extraction in extractions:
+        with in_document(extraction.document.doc_id):
+            read.read(extraction, resolution, surnames)
+    if is_on(SPEAKER):
+        read.without_speakers_products()
+    entities = tuple(
+        _as_thing(e, read.things[e.key], read.votes[e.key], read.mentions[e.key],
+                  e.key in read.titled)
+        or _retyped(e, read.votes[e.key], read.roles[e.key], read.mentions[e.key],
+                    e.key in read.titled)
+        for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
+
+
+def _count_roles(text: str, mention: Mention, entity: Entity, surnames: set[str],
+                 roles: Counter[str]) -> None:
+    """Count what the words around ``mention`` say its entity does (``role_cue``), or, for a
+    one-word "person", that they write it as no person is (``not_person_cue``)."""
+    role = role_cue(text, mention.begin, mention.end) if is_on(ROLE) else None
+    if role is not None and (role != PLACE or entity.kind is not EntityKind.PERSON):
+        roles[role] += 1  # a person's "in X" only keeps ", which" from counting
+        fired(ROLE)
+    elif entity.kind is EntityKind.PERSON and " " not in entity.label \
+            and entity.label.removesuffix("s") not in surnames and is_on(NOT_PERSON_CUE) \
+            and not_person_cue(text, mention.begin, mention.end, role is None):
+        # not "the Clintons"; "in Thurso, which …" is no organisation either
+        roles[NOT_PERSON] += 1
+        fired(NOT_PERSON_CUE)
 
 
 def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mentions: int,
@@ -455,10 +535,13 @@ def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions:
     """``entity`` with its fine class, made an organisation first where its mentions say what
     it does; an organisation's role cues count as votes for its fine class. A name of party
     words is a party, whatever the tagger said ("the Lib Dems say")."""
-    if _is_party_name(entity.label):
+    if applies(PARTY_NAME, lambda: _is_party_name(entity.label)):
         return replace(entity, kind=EntityKind.ORGANIZATION, fine_type="PoliticalParty",
                        geo=None, geo_note=None)
-    named = _named_organisation(entity)  # "East Anglian Daily Times" tagged a place
+    # "East Anglian Daily Times" tagged a place
+    named = _named_organisation(entity) if is_on(NAMED_ORGANISATION) else None
+    if named is not None:
+        fired(NAMED_ORGANISATION)
     found = named or _organisation_by_role(entity, roles, mentions, titled)
     if found is not None:
         entity = replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
@@ -487,3 +570,44 @@ def _typed(entity: Entity, votes: Counter[str]) -> Entity:
     if fine in PRODUCT_LISTS:
         return replace(entity, fine_type=fine, geo_note=None)
     return replace(entity, fine_type=fine)
+
+
+# -- the registry's entries that ``with_fine_types`` reads itself (the mention cues of
+# ``cues_in`` are declared above, the thing cues in ``kg.resolve.things``) --
+
+ROLE = declare(
+    "resolve.class.role", "resolve.class", reads="the words right around a mention (``role_cue``)",
+    writes="a role of the entity: team, company, some organisation, the place",
+    description="What a name does shows a team or a company: a score, \"X striker\", \"beat "
+                "X\", \"shares in X\"; a city or a \"person\" so written twice (one in "
+                "twenty of its mentions, more than \"in X\") is an organisation.",
+    example="Chelsea striker Didier Drogba scored. Chelsea beat Leicester 2-1 and Leicester "
+            "fans booed. Leicester manager Nigel Pearson spoke.").id
+NOT_PERSON_CUE = declare(
+    "resolve.class.not-person", "resolve.class",
+    reads="the words around a one-word \"person\" (``not_person_cue``)",
+    writes="a role of the entity: no person",
+    description="A one-word \"person\" written as no person is (\"the Telegraph said\", "
+                "\"Euronext, which …\", \"Paris-based Euronext\", \"director at "
+                "Rightmove\") counts towards an organisation.",
+    example="Varig, which flies to Lisbon, cut jobs. Varig said more cuts would come.").id
+SPEAKER = declare(
+    "resolve.class.speaker", "resolve.class", reads="a speech verb after a mention",
+    writes="drops the entity's product and work cues",
+    description="A name that speaks (\"Apple said\") is a maker, no product; no work "
+                "speaks.",
+    example="Apple said on Monday that its Apple laptops sold well.").id
+PARTY_NAME = declare(
+    "resolve.class.party-name", "resolve.class", reads="the entity's label (``party-words.txt``)",
+    writes="Entity.kind, Entity.fine_type PoliticalParty",
+    description="A name made of party words only, two words or a plural (\"Lib Dems\", "
+                "\"Tories\"), is a party whatever the tagger said.",
+    example="The Lib Dems said they would vote against the bill.").id
+NAMED_ORGANISATION = declare(
+    "resolve.class.named-organisation", "resolve.class",
+    reads="the last words of a place GeoNames does not know",
+    writes="Entity.kind organisation, its fine type",
+    description="A \"place\" GeoNames does not know whose own last words name an "
+                "organisation's kind (\"East Anglian Daily Times\", \"Halifax Building "
+                "Society\") is that organisation.",
+    example="The story ran in the East Anglian Daily Times on Monday.").id
