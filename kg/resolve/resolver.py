@@ -10,7 +10,10 @@ places are linked by ``kg.resolve.geo``; keys come from ``kg.resolve.registry`` 
 rebuild with more articles never renames an entity. Every join is recorded as a
 ``MergeDecision`` (rule,
 score, the two forms compared); joins a rule refused as ambiguous are recorded with
-``merged=False``.
+``merged=False``. Every rule is a heuristic of the registry (``kg.heuristics``), run by its
+stage in its declared order: ``corpus-names`` before resolution (``kg.resolve.corpus_names``),
+then ``resolve.article``, ``resolve.corpus``, ``resolve.class`` and, here, ``resolve.entities``
+(the same-GeoNames merge, places apart, clubs split, finer classes, retyped joins).
 
 >>> normalise_name("the  Kremlin’s")
 "kremlin's"
@@ -20,8 +23,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from kg.heuristics import declare, fired, in_document, is_on, steps
 from kg.model import (
     Entity,
     EntityKind,
@@ -44,8 +48,6 @@ from kg.resolve.types import with_fine_types
 __all__ = ["Cluster", "normalise_name", "resolve_entities"]
 
 
-
-
 def resolve_entities(
     extractions: Sequence[Extraction], registry: Registry | None = None
 ) -> Resolution:
@@ -64,12 +66,51 @@ def resolve_entities(
         cluster.kind = cluster_kind(cluster)
         if cluster.kind is EntityKind.PLACE:
             cluster.geo, cluster.geo_note = cluster_link(cluster, countries)
-    clusters = merge_same_places(clusters)
+    if is_on(SAME_GEONAMES_PLACE):
+        clusters = merge_same_places(clusters)
     registry = registry or Registry()
-    resolution = places_apart(resolution_of(clusters, registry.assign(clusters)), extractions)
-    resolution = split_clubs(resolution, extractions)
-    typed = join_retyped(resolution, with_fine_types(resolution, extractions), registry)
-    return registry.with_class_keys(typed)
+    resolution = resolution_of(clusters, registry.assign(clusters))
+    state = Resolving(extractions, registry)
+    for step in steps("resolve.entities"):
+        if step.fn is not None:  # merge_same_places runs on the clusters, above
+            changed = step(resolution, state)
+            _record(step.id, resolution, changed)
+            resolution = changed
+    return registry.with_class_keys(resolution)
+
+
+@dataclass
+class Resolving:
+    """What the steps of ``resolve.entities`` read besides the resolution: the articles, the
+    registry of keys and the resolution before its finer classes (``join_retyped``'s)."""
+
+    extractions: Sequence[Extraction]
+    registry: Registry
+    untyped: Resolution | None = None
+
+
+def _record(id: str, before: Resolution, after: Resolution) -> None:
+    """Record a fire of step ``id`` in each article whose mentions it moved, corpus-wide where
+    it changed entities only."""
+    if after is before:
+        return
+    moved = {ref[0] for ref, key in after.assignments.items()
+             if before.assignments.get(ref) != key}
+    for doc_id in sorted(moved):
+        with in_document(doc_id):
+            fired(id)
+    if not moved and after.entities != before.entities:
+        fired(id)
+
+
+def _with_fine_types(resolution: Resolution, state: Resolving) -> Resolution:
+    state.untyped = resolution
+    return with_fine_types(resolution, state.extractions)
+
+
+def _join_retyped(resolution: Resolution, state: Resolving) -> Resolution:
+    before = state.untyped if state.untyped is not None else resolution
+    return join_retyped(before, resolution, state.registry)
 
 
 def join_retyped(before: Resolution, after: Resolution, registry: Registry) -> Resolution:
@@ -153,6 +194,7 @@ def merge_same_places(clusters: Iterable[Cluster]) -> list[Cluster]:
             continue
         first = by_id.setdefault(cluster.geo.geonames_id, cluster)
         if first is not cluster:
+            fired(SAME_GEONAMES_PLACE)
             first.joins.append(Join(0, 0, first.label, cluster.label, "same-geonames-place", 0.9))
             first.groups += cluster.groups
             first.joins += cluster.joins
@@ -179,3 +221,46 @@ def resolution_of(clusters: Sequence[Cluster], keys: Sequence[tuple[str, tuple[s
     ordered = sorted(decisions, key=lambda d: (d.entity, d.rule, d.left, d.right, d.score,
                                                 d.merged))
     return Resolution(tuple(sorted(entities, key=lambda e: e.key)), assignments, tuple(ordered))
+
+
+# -- the registry's entries, in the order they run --
+
+SAME_GEONAMES_PLACE = declare(
+    "resolve.entities.same-geonames-place", "resolve.entities",
+    reads="the GeoNames record each place is linked to",
+    writes='a MergeDecision "same-geonames-place"', model="join score 0.9",
+    description="Places linked to one GeoNames record are one place (\"Kiev\", \"Kyiv\"; "
+                "\"U.S.\", \"America\").",
+    example="Troops left Kiev on Monday.\n|||\nShelling resumed in Kyiv.").id
+declare("resolve.entities.places-apart", "resolve.entities",
+        fn=lambda resolution, state: places_apart(resolution, state.extractions),
+        reads="a city's name resolved to an organisation, where it stands in each article",
+        writes="the mention's entity: the place of that name",
+        description="A dateline's place, a fixture's venue or \"In X ,\" opening a sentence "
+                    "(for a club also a mid-sentence \"in X\") is the city, though the "
+                    "corpus's \"X\" is the club.",
+        example="Toronto beat Chicago 5-3. Toronto striker Jim Lee scored twice.\n|||\n"
+                "TORONTO 1996-08-30\nToronto beat Boston 4-1.")
+declare("resolve.entities.split-clubs", "resolve.entities",
+        fn=lambda resolution, state: split_clubs(resolution, state.extractions),
+        reads="the mentions of a city in each article and their role cues",
+        writes="the mentions' entity: an organisation of the city's name",
+        description="Where a city's mentions in an article say it plays (a score, \"X "
+                    "striker\", \"beat X\") more often than that it is the place, they are "
+                    "the club of that name; the city keeps the other articles.",
+        example="Liverpool striker Michael Owen scored. Liverpool beat Leeds 2-0.\n|||\n"
+                "Ships docked in Liverpool on Monday.")
+declare("resolve.entities.fine-types", "resolve.entities", fn=_with_fine_types,
+        reads="the words around every mention of each entity (the ``resolve.class`` cues)",
+        writes="Entity.fine_type, and Entity.kind where the words show another class",
+        description="Each entity takes the finer class most of its cues name (government "
+                    "body, company, party, weapon, film …; ``kg.resolve.types``).",
+        example="The Defence Ministry said the strikes hit depots.")
+declare("resolve.entities.join-retyped", "resolve.entities", fn=_join_retyped,
+        reads="entities the finer classes retyped, and the names of each class",
+        writes='a MergeDecision "same-name-retyped"', model="join score 0.8",
+        description="An entity the words retyped joins the one entity of its new class with "
+                    "its name (\"Balco\" tagged a person in one article, a company in "
+                    "another); people and places stay apart.",
+        example="Balco said the charges were false.\n|||\nShares in Balco fell. Balco "
+                "chief executive Victor Conte resigned.")
