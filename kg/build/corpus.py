@@ -239,7 +239,8 @@ def build_corpus(
             corpus = corpus_from_extractions(extractions, settings, registry)
         with staging_folder(staging_parent) as staging:
             try:
-                written = write_outputs(corpus, staging, formats)
+                with switched_off(settings.rules_off):  # the rdf stage's filters too
+                    written = write_outputs(corpus, staging, formats)
                 save_registry(staging, registry.updated(corpus.resolution), corpus.resolution)
             except OSError as e:
                 raise BuildError(f"cannot write the build's files in {staging_parent}: "

@@ -1,7 +1,8 @@
-"""Every heuristic of a build, registered and listed: extraction's and resolution's.
+"""Every heuristic of a build, registered and listed: extraction's, resolution's and writing's.
 
-Importing ``kg.extract`` and ``kg.resolve`` declares their heuristics; the NER merge's
-are declared with its spaCy component, imported here when asked (spaCy loads with it).
+Importing ``kg.extract``, ``kg.resolve`` and ``kg.rdf.facts`` declares their heuristics; the
+NER merge's are declared with its spaCy component, imported here when asked (spaCy loads with
+it).
 
 >>> ids = {h.id for h in registry()}
 >>> {"ner.mention.trim", "role.title-before-name"} <= ids
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import kg.extract.rules  # noqa: F401  (declares the fact rules)
-import kg.resolve.resolver  # noqa: F401  (declares resolution's heuristics)
+import kg.rdf.facts  # noqa: F401  (declares the filters of writing)
+import kg.resolve  # noqa: F401  (declares resolution's heuristics)
 from kg.errors import InputError
 from kg.heuristics import Heuristic, all_heuristics, expand_switches
 

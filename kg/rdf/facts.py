@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 
 from rdflib import Literal, URIRef
 
+from kg.heuristics import applies, declare, fired, in_document, is_on
 from kg.ingest.files import slugify
 from kg.lexicon import word_list
 from kg.lexicon.fact_words import OCCUPATIONS
@@ -300,7 +301,9 @@ def membership_triples(scope: FactScope, fact: Membership) -> Iterator[Triple]:
         agent = _employs_as_government(scope, fact)
         employer: Party | None = fact.organization
         if _territory(scope, fact.organization, agent):
-            employer = _body_named_by_place(fact)
+            employer = _body_named_by_place(fact) if is_on(BODY_NAMED_BY_PLACE) else None
+            if employer is not None:
+                fired(BODY_NAMED_BY_PLACE)
         if employer is not None:
             organization, more = party_node(scope, employer, agent=agent)
             yield from more
@@ -359,7 +362,7 @@ def relation_triples(scope: FactScope, fact: Relation) -> Iterator[Triple]:
     """The relation itself, and an rdf:Statement about it carrying its evidence."""
     subject, more = party_node(scope, fact.subject)
     obj, more_obj = party_node(scope, fact.object)
-    if subject == obj:
+    if _left_out(NO_SELF_RELATION, subject == obj):
         return
     yield from more + more_obj
     prop = RELATION_PROPERTY[fact.kind]
@@ -472,8 +475,9 @@ def event_places(scope: FactScope, event: Event) -> list[Party]:
     kept = []
     for place in event.places:
         entity = scope.entity_of(place)
-        if entity is not None and (entity.kind is EntityKind.PERSON
-                                   or entity.fine_type == NEWS_MEDIUM):
+        if entity is not None and (
+                _left_out(NO_PERSON_PLACE, entity.kind is EntityKind.PERSON)
+                or _left_out(NO_MEDIUM_PLACE, entity.fine_type == NEWS_MEDIUM)):
             continue
         kept.append(place)
     return kept
@@ -561,7 +565,8 @@ def _territory(scope: FactScope, party: Party, as_government: bool) -> bool:
     organisation — the place is a team, a company or a person the tagger took for a place
     ("Wales coach", "the Kremlin said" tagged as a place), and no statement beats a wrong one."""
     entity = scope.entity_of(party)
-    return entity is not None and entity.kind is EntityKind.PLACE and not as_government
+    return _left_out(TERRITORY_NO_AGENT, entity is not None
+                     and entity.kind is EntityKind.PLACE and not as_government)
 
 
 def _speaks_as_government(scope: FactScope, fact: Claim) -> bool:
@@ -594,7 +599,51 @@ def fact_triples(extraction: Extraction, resolution: Resolution, base: str) -> l
     """Every triple of an article's facts (part of the article's named graph)."""
     scope = FactScope(extraction, resolution, base)
     triples: list[Triple] = []
-    for fact in extraction.facts:
-        triples += WRITERS[type(fact)](scope, fact)  # type: ignore[operator]
+    with in_document(extraction.document.doc_id):
+        for fact in extraction.facts:
+            triples += WRITERS[type(fact)](scope, fact)  # type: ignore[operator]
     return triples
+
+
+# -- the registry's entries: what writing leaves out of the graph --
+
+
+def _left_out(id: str, condition: bool) -> bool:
+    """Whether the writing filter ``id`` is on and ``condition`` holds (its fire recorded)."""
+    return applies(id, lambda: condition)
+
+
+NO_PERSON_PLACE = declare(
+    "rdf.event-place-person", "rdf", reads="an event's places and their entities",
+    writes="leaves the place out of the event",
+    description="A place of an event that the article-wide vote made a person is no place "
+                "the event happened at.",
+    example="Stephens was shot in Lyons on Monday. Mr Lyons said he saw it. Lyons told "
+            "police he ran.").id
+NO_MEDIUM_PLACE = declare(
+    "rdf.event-place-newspaper", "rdf", reads="an event's places and their finer classes",
+    writes="leaves the place out of the event",
+    description="A news medium is no event's place: \"disclosures in the East Anglian Daily "
+                "Times\" were published there, nothing happened there.",
+    example="He was arrested after disclosures in the East Anglian Daily Times.").id
+NO_SELF_RELATION = declare(
+    "rdf.no-self-relation", "rdf", reads="a relation's two parties as resolved",
+    writes="leaves the relation out of the graph",
+    description="A relation whose two parties resolution made one entity is not written "
+                "(\"the Ministry, part of the Ministry\").",
+    example="Northern Ireland's team, part of Northern Ireland, lost.").id
+TERRITORY_NO_AGENT = declare(
+    "rdf.territory-no-agent", "rdf", reads="a speaker's or an employer's entity",
+    writes="leaves the claim, or the membership's organisation, out of the graph",
+    description="A bare territory never speaks or employs: a claim whose speaker is a place "
+                "that does not act through its government is not stated, and such an "
+                "employer is left out (\"Wales coach\", a team taken for the place).",
+    example="Wales coach Warren Gatland said the side was ready.").id
+BODY_NAMED_BY_PLACE = declare(
+    "rdf.body-named-by-place", "rdf", reads="a post held in a body and a place as employer",
+    writes="the membership's organisation: a group named as written",
+    description="Where a post is one held in a body (\"Wales coach\", \"Wasps rugby "
+                "director\"), the employer a place's name stands for is the team or company "
+                "as written, a group, not the place.",
+    example="Wales coach Warren Gatland said the side was ready.").id
 
