@@ -21,7 +21,11 @@ import kg.resolve  # noqa: F401  (declares resolution's heuristics)
 from kg.errors import InputError
 from kg.heuristics import Heuristic, all_heuristics, expand_switches
 
-__all__ = ["check_rules_off", "registry", "switches"]
+__all__ = ["ARTICLE_BREAK", "check_rules_off", "example_articles", "registry", "switches"]
+
+#: The line between two articles of an example: a heuristic that reads the corpus (a join
+#: across articles, a name other articles found) needs several.
+ARTICLE_BREAK = "|||"
 
 
 def registry() -> tuple[Heuristic, ...]:
@@ -29,6 +33,24 @@ def registry() -> tuple[Heuristic, ...]:
     from kg.extract.ner.component import NEWS_NER  # noqa: F401  (declares the NER merge's)
 
     return all_heuristics()
+
+
+def example_articles(example: str) -> list[str]:
+    """The articles of a heuristic's example: its text, cut at each line that is only
+    ``ARTICLE_BREAK``.
+
+    >>> example_articles("Wladimir Klitschko won.\\n|||\\nKlitschko said so.")
+    ['Wladimir Klitschko won.', 'Klitschko said so.']
+    """
+    articles: list[str] = []
+    lines: list[str] = []
+    for line in example.split("\n"):
+        if line.strip() == ARTICLE_BREAK:
+            articles.append("\n".join(lines))
+            lines = []
+        else:
+            lines.append(line)
+    return [*articles, "\n".join(lines)]
 
 
 def switches(spec: str | Iterable[str]) -> frozenset[str]:

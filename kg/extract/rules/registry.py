@@ -87,8 +87,11 @@ def rules_markdown(rules: tuple[Heuristic, ...]) -> str:
         "`make ablate` ([Facts](facts.md#measuring-a-rule)). A fact rule's id is what the graph",
         "records as `kg:extractedBy`; its confidence is that of a fact found with all its parts",
         "(a rule lowers it when a part is missing or guessed), before the verifier calibrates",
-        "it. Each example is run through the pipeline by the tests, which check that the",
-        "heuristic fires on it. How to add one: [Contributing](contributing.md#adding-a-rule).",
+        "it. Each example is built by the tests (extracted, resolved, written), which check",
+        "that the heuristic fires on it; a line `|||` separates the articles of an example that",
+        "needs several. A heuristic that fires in no article of the dev sets' tune halves is",
+        "listed there as a candidate for removal. How to add one:",
+        "[Contributing](contributing.md#adding-a-rule).",
     ]
     stage = None
     for r in rules:
@@ -99,5 +102,15 @@ def rules_markdown(rules: tuple[Heuristic, ...]) -> str:
                       "|---|---|---|---|---|---|"]
         confidence = f"{r.confidence:g}" if r.confidence is not None else r.model
         cells = [f"`{r.id}`", r.reads, r.writes, confidence, r.description, r.example]
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """``text`` as one cell of a Markdown table: its bars escaped, its line breaks as
+    ``<br>`` (an example's lines; a line "|||" between two articles of one).
+
+    >>> _cell("Stoke 4\\n|||\\nBolton 3")
+    'Stoke 4<br>\\\\|\\\\|\\\\|<br>Bolton 3'
+    """
+    return text.replace("|", "\\|").replace("\n", "<br>")
