@@ -268,13 +268,13 @@ def _after_near(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
 for _id, _fn, _reads, _description, _example in (
     ("club-of-town", _club_of_town, "a town's name and \"City\" or \"Town\"",
      "\"Norwich City\", \"Luton Town\" are clubs (not \"Kansas City\", a place).",
-     "Norwich City beat Luton Town 2-0."),
+     "Fans of Leicester City protested on Saturday."),
     ("organisation-head", _organisation_head, "the name's last word",
      "A name ending in an organisation word (\"… Ministry\", \"… Regiment\") is an "
-     "organisation.", "The Kharkiv Regiment held the line."),
+     "organisation.", "The Sri Lanka Banks Association said the waves hit its members."),
     ("place-head", _place_head, "the name's last word",
      "A name ending in a place word (\"… Sea\", \"… Republic\") is a place, unless tagged an "
-     "organisation.", "Ships sailed into the Barents Sea on Monday."),
+     "organisation.", "Police closed Flatbush Avenue on Tuesday."),
     ("group-plural", _group_plural, "a person's last word",
      "A \"person\" ending in a group's plural (\"… Brothers\") is an organisation.",
      "The Chemical Brothers played in London."),
@@ -741,7 +741,7 @@ declare("ner.spans.hyphen-joined", "ner.spans", fn=lambda doc, ents, a: hyphen_j
         reads="entity spans beside a tight hyphen", writes=_SPANS,
         description="Double-barrelled surnames made whole: \"Mark Lewis\" + \"Francis\" → "
                     "\"Mark Lewis-Francis\"; \"Mr Betts-Green\".",
-        example="Mark Lewis-Francis won the 100m final.")
+        example="We remember Michael Ashton-Scott and Pete Farndon today.")
 declare("ner.spans.expansions", "ner.spans", fn=lambda doc, ents, a: expansions_joined(doc, ents),
         reads="an acronym and its expansion in brackets", writes=_SPANS,
         description="An acronym's bracketed expansion is one name (\"Asimo (Advanced Step in "
@@ -755,11 +755,13 @@ declare("ner.spans.firms", "ner.spans",
 declare("ner.spans.particles", "ner.spans", fn=lambda doc, ents, a: particle_joined(doc, ents),
         reads="a lowercase surname particle between names", writes=_SPANS,
         description="A surname particle joins a name: \"Ursula von der Leyen\".",
-        example="Ursula von der Leyen spoke in Brussels.")
+        example="Director Sandra den Hamer opened the festival on Wednesday.")
 declare("ner.spans.saints", "ner.spans", fn=lambda doc, ents, a: saint_joined(doc, ents),
-        reads="\"St.\" before a place", writes=_SPANS,
-        description="A place's \"St.\" the tagger left out or tagged apart is taken into it: "
-                    "\"ST. LOUIS\".",
+        reads="\"St.\", \"Ste\" or \"Saint\" right before a place's or an organisation's span",
+        writes=_SPANS,
+        description="A \"St.\" the tagger left out of a place (or of a club or body named "
+                    "after one), or tagged apart, is taken into it, on one line: \"ST. LOUIS\" "
+                    "tagged \"ST\" and \"LOUIS\", \"St. Petersburg\".",
         example="ST. LOUIS (Reuters) - The Cardinals won on Sunday.")
 declare("ner.spans.force-descriptions", "ner.spans",
         fn=lambda doc, ents, a: with_force_descriptions(doc, ents),
@@ -773,7 +775,7 @@ declare("ner.spans.force-descriptions", "ner.spans",
 declare("ner.drop.title-fragment", "ner.drop", fn=lambda span, a: is_title_fragment(span),
         reads="a span before a post word", writes="drops the span",
         description="Part of a title is no name: \"Defence\" of \"Defence Minister X\".",
-        example="Defence Minister Sergei Shoigu visited the front.")
+        example="said Home Secretary Charles Clarke on Monday.")
 declare("ner.drop.demonym", "ner.drop", fn=lambda span, a: is_demonym(span),
         reads="a one-word span", writes="drops the span",
         description="A nationality adjective or noun names no place: \"Ukrainian officials\", "
@@ -837,12 +839,13 @@ declare("ner.split.place-after-in", "ner.split", fn=_place_after_in_parts,
         reads="a lowercase \"in\" inside a name", writes="two mentions",
         description="A place after \"in\" is cut from the name it was glued to: \"the Grand "
                     "Hall in Leeds\".",
-        example="The concert at the Grand Hall in Leeds was cancelled.")
+        example="The Movement for Justice and Democracy in Chad ( MJD ) urged talks.")
 declare("ner.split.common-opener", "ner.split", fn=_common_opener_parts,
         reads="a one-word name opening a sentence", writes="drops it",
         description="A word the article writes in lower case and capitalises only where a "
                     "sentence opens is no name there.",
-        example="Broadband has become hugely competitive. Firms sell broadband cheaply.")
+        example="Executives of telecoms firms met. Telecoms is one of two areas named in "
+                "the report.")
 
 
 # -- ner.mention: one name's bounds and class --------------------------------------------------
@@ -951,23 +954,26 @@ _CLEANED = "a mention's bounds"
 for _id, _step, _reads, _writes, _description, _example in (
     ("trim", _trim, "the span's edge tokens", _CLEANED,
      "A leading \"the\", a trailing possessive, punctuation and what follows a spaced dash "
-     "are cut from the name.", "The Kremlin's spokesman spoke."),
+     "are cut from the name.",
+     "Exports grew in Spain and the United Kingdom - its main markets - in 2004."),
     ("opener-word", _opener_word, "a function word opening the span", _CLEANED,
-     "A capitalised sentence opener glued to a name is cut: \"Since Comeaux\".",
-     "Since Comeaux arrived, the team has won."),
+     "A function word (a conjunction, preposition, pronoun or auxiliary, not in capitals) "
+     "opening a name is cut: \"Since Comeaux\"; so is one opening a title (\"My City Was "
+     "Gone\" → \"City\").",
+     "The band played My City Was Gone."),
     ("nationality-before-person", _nationality_before,
      "a nationality word before a surname of the article", "bounds and class",
      "A nationality glued to a person is cut off: \"American Dent\" beside \"Taylor Dent\".",
-     "Taylor Dent won. American Dent served well."),
+     "Frenchman Sebastien Grosjean lost. Briton Tim Henman won. British Henman served 20 aces."),
     ("ordinal-period", _ordinal, "an ordinal before a period word", "bounds and class",
      "\"21st Century\" is a period, no name; \"Twentieth Century Fox\" is a studio.",
      "Twentieth Century Fox released the film."),
     ("listed-initial", _listed_initial, "an initial before a one-word name in a list",
      "Mention.kind", "A team sheet's \"G Jenkins\" is a person, whatever the tagger said.",
-     "Wales: G Thomas; R Williams, G Jenkins, M Davies."),
+     "France: J Moreau; A Bastide, Y Lacaze, D Ferrand, C Dubois; Y Marchal, D Roux."),
     ("titled-person", _titled, "a post and two or three proper nouns ending a span",
      "bounds and class", "\"Alaska Gov. Sarah Palin\" tagged ORG is the person Sarah Palin.",
-     "Alaska Gov. Sarah Palin spoke on Monday."),
+     "Archbishop of Canterbury Dr Rowan Williams urged restraint on Sunday."),
     ("titles", _titles, "post words before a person's name", "Mention.titles and bounds",
      "A person's posts before the name (\"Defence Minister\", \"Maj. Gen.\") are cut from "
      "it and kept as titles.", "Defence Minister Sergei Shoigu visited the front."),
@@ -976,7 +982,7 @@ for _id, _step, _reads, _writes, _description, _example in (
      "Wales: G Thomas; R Williams, G Jenkins, M Davies."),
     ("class-by-words", _class_by_words, "the name's words", "Mention.kind",
      "The class the name's words imply where they contradict the tagger (``ner.class``).",
-     "The Kharkiv Regiment held the line."),
+     "Loans from the Inter-American Development Bank (IADB) fell in 2004."),
     ("dateline-credit", _dateline_credit, "a bracketed name in a dateline", "Mention.kind",
      "The agency a dateline credits is an organisation: \"DETROIT (AP) -\".",
      "DETROIT (AP) - Ford said on Monday it would cut jobs."),
@@ -985,10 +991,10 @@ for _id, _step, _reads, _writes, _description, _example in (
      "SAO PAULO 1996-08-30\nBrazil's central bank cut rates."),
     ("lowercase-phrase", _lowercase, "a name with no capital", "drops it",
      "A lower-case phrase is no name (\"grey jeans\"), unless an institution or a web "
-     "address.", "He wore grey jeans to the Ministry."),
+     "address.", "Security firm 3ami built the system."),
     ("not-names", _not_a_name, "the name's text", "drops it",
      "Common-noun acronyms, \"I\" and words of ``not-names.txt`` are no names; nor is an "
-     "acronym's plural (\"MPs\").", "MPs voted on Tuesday and the TV cameras watched."),
+     "acronym's plural (\"MPs\").", "Demand for the IPO was strong, bankers said."),
 ):
     declare(f"ner.mention.{_id}", "ner.mention", fn=_step, reads=_reads, writes=_writes,
             description=_description, example=_example)

@@ -1004,7 +1004,8 @@ declare("recovery.dateline-places", "recovery", fn=lambda t, m, low: _dateline_p
         reads="a line's opening words before a date, an agency or a dash", writes=_RECOVERED,
         description="The name opening a dateline is a place, and so is the region after its "
                     "comma; before a bare dash only a country or city GeoNames knows.",
-        example="OTTAWA 1996-08-30\nCanada's trade minister resigned on Friday.")
+        example="Canada bond yields fall .\nOTTAWA 1996-08-30\n"
+                "Canadian bond yields fell on Friday.")
 declare("recovery.venues", "recovery", fn=lambda t, m, low: _venues(t),
         reads="a results line's heading before a colon", writes=_RECOVERED,
         description="Where a match was played, heading a line of its result, when GeoNames "
@@ -1014,19 +1015,20 @@ declare("recovery.repeated-names", "recovery", fn=_repeated_names,
         reads="the article's mentions and words", writes=_RECOVERED,
         description="A name found once is a mention wherever else the article writes it with "
                     "its capital, as a whole word (a person's surname too).",
-        example="Wladimir Klitschko won. Klitschko said he was glad.")
+        example="Growth in India beat forecasts and India's rupee rose. Tata bought a stake in "
+                "Apex - India's largest steel firm.")
 declare("recovery.cued-places", "recovery", fn=lambda t, m, low: _cued_places(t, low),
         reads="a capitalised name after a place preposition or in \"the cities of\"",
         writes=_RECOVERED,
         description="A capitalised name after \"in\", \"near\", \"from\" … that GeoNames "
                     "knows as a country or city is a place.",
-        example="Shelling went on near Sumy and in the cities of Chernihiv and Kharkiv.")
+        example="The quake struck the southeastern city of Bam - a desert town - in 2003.")
 declare("recovery.told-outlets", "recovery", fn=lambda t, m, low: _told(t),
         reads="the capitalised name after \"told\" or \"in a statement to\"",
         writes=_RECOVERED,
         description="The outlet a speaker told something is an organisation (not a title, "
                     "month, nationality, initial or plural).",
-        example="The actor told Entertainment Weekly that he would return.")
+        example="A neighbour told The Canadian Press that she heard shots.")
 declare("recovery.table-sides", "recovery", fn=_table_sides,
         reads="rows of a standings or results table", writes=_RECOVERED,
         description="A side of a table's rows the tagger missed takes the class most of the "
@@ -1040,11 +1042,11 @@ LINE_RULES = (
             reads="a mention across a line break", writes=_MENDED,
             description="A name the tagger ran across a line break is cut at it (a headline's "
                         "last word glued to the next line's first).",
-            example="Teixeira\nBoston agreed a deal with Mark Teixeira on Tuesday."),
+            example="M. Taylor c Perera b Jayasuriya 3\nS. Warne not out 8"),
     declare("lines.cut-at-figures", "lines", fn=lambda t, s, m: cut_at_figures(t, m),
             reads="a mention running into a row's figures", writes=_MENDED,
             description="A results row run together is cut at its figures.",
-            example="Sale 31 Wasps 33\nBath 20 Leeds 10\nGloucester 12 Saracens 9"),
+            example="Melrose 30 Gala 12\nKelso 7 Heriot 's F.P. 5\nHawick 20 Selkirk 17"),
     declare("lines.cut-at-fixtures", "lines", fn=lambda t, s, m: cut_at_fixtures(t, m),
             reads="a fixture line \"A at B\"", writes=_MENDED,
             description="A fixture's two sides are cut at its \"at\".",
@@ -1071,8 +1073,8 @@ LINE_RULES = (
             reads="web-address lines and Title Case lines above the body", writes=_MENDED,
             description="A web address line names nothing; in a headline a name counts only "
                         "when the body names it too.",
-            example="Obama Overturns Bush Rules\n\nPresident Barack Obama reversed George W. "
-                    "Bush's rules on Monday."),
+            example="Obituary: Dame Edith Moore\n\nDame Edith Moore, who has died aged 90, "
+                    "was a dancer."),
 )
 #: The line rules that cut mentions (``cut_mentions``).
 CUTS = frozenset(h.id for h in LINE_RULES[:3])

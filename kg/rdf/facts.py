@@ -618,8 +618,7 @@ NO_PERSON_PLACE = declare(
     writes="leaves the place out of the event",
     description="A place of an event that the article-wide vote made a person is no place "
                 "the event happened at.",
-    example="Stephens was shot in Lyons on Monday. Mr Lyons said he saw it. Lyons told "
-            "police he ran.").id
+    example="Five unions met Mr Prescott on Monday to press their case.").id
 NO_MEDIUM_PLACE = declare(
     "rdf.event-place-newspaper", "rdf", reads="an event's places and their finer classes",
     writes="leaves the place out of the event",

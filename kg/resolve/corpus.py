@@ -186,8 +186,8 @@ def join_partial_names(groups: Sequence[Group], merger: Merger) -> None:
                        "ends with it (a given name too, unless outweighed); a titled "
                        "surname only a person whose titles agree; \"Sir Elton\" the one "
                        "Sir Elton.",
-           example="Wladimir Klitschko defended his title.\n|||\n"
-                   "Klitschko said he would fight again.",
+           example="Prime Minister Tony Blair met union leaders.\n|||\n"
+                   "Blair said the talks had gone well.",
            model="join score 0.7")
 def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
     """Join a bare surname to the one person of the corpus whose full name ends with it (or a
@@ -244,8 +244,9 @@ BY_CONTEXT = declare(
     description="Of two people who could own a bare surname, the one whose articles share "
                 "at least two of the article's other names, three times as many as the other's "
                 "(``ArticleContext``), owns it.",
-    example="Robbie Williams sang at Wembley.\n|||\nSerena Williams won at Wimbledon.\n|||\n"
-            "At Wimbledon, Williams served aces. The crowd at Wimbledon cheered.",
+    example="Clive Owen starred in Closer with Julia Roberts and Jude Law.\n|||\n"
+            "Michael Owen scored for Real Madrid against Valencia.\n|||\n"
+            "Owen starred with Julia Roberts and Jude Law in the film Closer.",
     model="join score 0.6")
 
 
@@ -286,8 +287,8 @@ class ArticleContext:
            description="A one-word \"person\" who is nobody's surname or given name in the "
                        "corpus joins the one organisation of that name the corpus names as "
                        "often (\"Labour\" tagged a person).",
-           example="Amnesty International criticised the ruling.\n|||\nAmnesty said "
-                   "the law was unjust.",
+           example="Senior Labour backbencher Jim Hale spoke.\n|||\nLabour won the vote."
+                   "\n|||\nLabour said it would govern.",
            model="join score 0.6")
 def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
     """Join a one-word "person" that is nobody's surname or given name in the corpus to the
@@ -318,8 +319,8 @@ def join_tagger_slips(groups: Sequence[Group], merger: Merger) -> None:
            description="A name tagged a person in one article and something else in another "
                        "is one thing (\"Vince Cable\" tagged an organisation once), unless "
                        "cues decided both classes; the vote of all its mentions decides.",
-           example="Vince Cable said on Monday that taxes would rise.\n|||\n"
-                   "Vince Cable attacked the budget.",
+           example="Elton Brand scored 30 points for the Clippers.\n|||\n"
+                   "The Clippers lost when Elton Brand was hurt.",
            model="join score 0.7")
 def join_class_disagreements(groups: Sequence[Group], merger: Merger) -> None:
     """Join a name of two or more words that the tagger called a person in one article and
@@ -382,8 +383,8 @@ def join_surname_slips(groups: Sequence[Group], merger: Merger) -> None:
            description="A one-word name tagged a person but made a place only because "
                        "GeoNames knows a town of that name joins the one person of the "
                        "corpus with that given name or surname named twice as often.",
-           example="Lindsay Lohan checked into rehab. Lohan's lawyer spoke. Lindsay Lohan "
-                   "left.\n|||\nLindsay told reporters she was fine.",
+           example="Estelle Morris resigned on Monday. Estelle Morris was education "
+                   "secretary.\n|||\nCritics of Estelle welcomed the news.",
            model="join score 0.6")
 def join_people_taken_for_places(groups: Sequence[Group], merger: Merger) -> None:
     """Join a one-word name the tagger called a person every time, made a place only because

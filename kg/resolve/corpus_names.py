@@ -318,21 +318,21 @@ declare("corpus-names.common-opener", "corpus-names", fn=_without_common_openers
         description="A one-word name opening a sentence or a quotation that the corpus writes "
                     "in lower case and never capitalises inside a sentence is a common word "
                     "(\"Millions of workers …\"), not \"police\" nor a description.",
-        example="Millions of workers went on strike on Monday.\n|||\n"
-                "The union said millions of workers had joined.")
+        example="\"Blogging is in a strange place,\" she said.\n|||\n"
+                "Many firms now use blogging to reach customers.")
 declare("corpus-names.fragment", "corpus-names", fn=_without_fragments,
         reads="a one-word name beside another capitalised word, how the corpus writes it",
         writes="drops the Mention",
         description="One common word of a longer capitalised name the tagger cut (\"Unit\" of "
                     "\"the Economist Intelligence Unit\") is dropped where the corpus writes it "
                     "in lower case in three times as many articles as it capitalises it.",
-        example="Analysts at the Economist Intelligence Unit said growth would slow.\n|||\n"
-                "The unit was closed.\n|||\nEach unit was sold.")
+        example="Electronics chain Best Buy missed its sales target.\n|||\n"
+                "It was the best year yet.\n|||\nThe best team won.\n|||\nShe did her best.")
 declare("corpus-names.found-elsewhere", "corpus-names", fn=_with_names_found_elsewhere,
         reads="the names every article found and how the corpus writes their words",
         writes="a Mention the article's tagger missed",
         description="A name other articles found (a full name, a surname found twice, a name "
                     "of several words, a one-word organisation or place found three times in "
                     "two articles) is a mention wherever an article writes it as a name.",
-        example="Wladimir Klitschko won.\n|||\nWladimir Klitschko kept his belts.\n|||\n"
-                "In 2008, Klitschko stopped him.")
+        example="Coach Rod Macqueen picked his squad.\n|||\n"
+                "Woodward's side will face Rod Macqueen's Southern Hemisphere team.")

@@ -557,7 +557,7 @@ _join_rule("short-given-names", attach_short_given_names, "short-given-name-in-a
            "people's full names",
            "A full name whose given name is written short joins the one full name of the "
            "article with the long form (\"Mo Cheeks\", \"Maurice Cheeks\").",
-           "Maurice Cheeks was hired as coach. Mo Cheeks said he was glad.")
+           "Edward Balls met officials on Monday. Ed Balls said the talks went well.")
 _join_rule("surnames", attach_surnames,
            'surname-in-article" or "titled-given-name-in-article', "0.9",
            "one-word people, the titles of the article's mentions and its full names",
@@ -614,18 +614,18 @@ _join_rule("unqualified", attach_unqualified, "qualified-in-article", "0.8",
            "generic names and the countries qualifying them",
            "An unqualified generic name (\"the defence ministry\") joins the one group of that "
            "name a country qualifies (\"Russia's defence ministry\").",
-           "Russia's defence ministry said the strikes hit depots. The defence ministry gave "
+           "Russia's Defence Ministry said the strikes hit depots. The Defence Ministry gave "
            "no figures.")
 _join_rule("descriptions", attach_descriptions, "description-in-article", "0.7",
            "a one-word generic description and the organisations named with that word",
            "A one-word description (\"the army\", \"police\") joins the one organisation of "
            "the article named with that word at its head or end (\"the Free Syrian Army\"); "
            "a country's description only one that names the country too.",
-           "The Free Syrian Army took the town. The army said it had lost ten men.")
+           "The Free Syrian Army took the town. The Army said it had lost ten men.")
 declare("resolve.article.expansions", "resolve.article", fn=attach_expansions,
         reads="a one-word name and a name in brackets right after it, or the reverse",
         writes=f'{_JOINED} "acronym-in-brackets"', model="join score 0.9",
         description="A one-word name and the expansion it spells, one in brackets after the "
                     "other, are one thing whatever their classes (\"Asimo (Advanced Step in "
                     "Innovative Mobility)\").",
-        example="Widget Standards in Broadcasting (WSB) set the rules on Monday.")
+        example="Card fraud fell, the Association of Card Issuing Banks (Acib) said.")

@@ -261,7 +261,7 @@ HEAD_WORD_VOTE = declare(
     writes=f"{_VOTE}, and the name with its head as a form", model="votes 3",
     description="A head word after a name votes thrice for its class: \"Azov regiment\" an "
                 "organisation, \"Donbas region\" or \"Azovstal steel works\" a place.",
-    example="Fighters of the Azov regiment held the plant.")
+    example="Rockets were fired by the Hezbollah militia on Monday.")
 APPOSITION_VOTE = declare(
     "resolve.article.apposition", "resolve.article",
     reads="an apposition naming a place right after the name",
@@ -282,7 +282,8 @@ for _id, _fn, _pass, _reads, _description, _example in (
      "a full name tagged a place, one-word names of people",
      "A full name tagged a place whose surname the article writes alone as a person twice or "
      "more is a person.",
-     "Louis Farrakhan spoke in Chicago. Farrakhan said the march would go on. Farrakhan left."),
+     "Ten points from Ronan O'Gara kept Munster top. O'Gara kicked well and O'Gara was named "
+     "man of the match."),
     ("region-name", _region_name, "geo-and-people",
      "an organisation's name and ``region-names.txt``",
      "A nation of the UK tagged an organisation, as its team too, is a place (\"Ukraine beat "
@@ -291,7 +292,7 @@ for _id, _fn, _pass, _reads, _description, _example in (
      "a one-word name, the article's people, GeoNames",
      "A one-word name that is a person's surname in the article is that person, unless "
      "GeoNames knows it or, tagged a place, it stands where a place does.",
-     "Svyatoslav Palamar spoke on Monday. Palamar said the fighters would hold out."),
+     "Audrey Tautou stars as a nurse. Tautou was praised. Critics loved Tautou."),
     ("known-place", _known_place, "geo-and-people",
      "a one-word name or a country, GeoNames, the article's people",
      "A name GeoNames knows as a city or country is a place: tagged a person unless it speaks, "
@@ -308,7 +309,7 @@ for _id, _fn, _pass, _reads, _description, _example in (
     ("group-name", _group_name, "group-name",
      "a plural one-word \"place\" read as a group (\"the X\", \"X are\", \"X fans\")",
      "A one-word plural \"place\" no place table knows and read as a group of people is a "
-     "team or band.", "The Magpies were beaten again and Magpies fans booed."),
+     "team or band.", "In a speech to the Majlis, Mr Khatami warned of cuts."),
     ("employer", _employer, "employer",
      "a \"place\" GeoNames does not know after an occupation's \"at\"",
      "A \"place\" GeoNames does not know where someone works (\"a researcher at Futurelab\") "

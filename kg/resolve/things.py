@@ -158,7 +158,7 @@ THING_CUES = frozenset(h.id for h in (
             description="A name that is a thing's by its own words: \"the Budget\", \"… "
                         "Bill\", \"Treaty of …\", \"… Festival\" (a weak word only with its "
                         "word after: \"… Cup final\").",
-            example="The Mental Capacity Bill was passed on Monday."),
+            example="Unions made their case before the Budget on Wednesday."),
     declare("resolve.class.thing-before", "resolve.class",
             fn=lambda text, begin, end, following: _descriptor_before(text, begin, end,
                                                                        following),

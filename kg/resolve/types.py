@@ -261,7 +261,7 @@ MENTION_CUES = frozenset(h.id for h in (
             reads="an apposition right after the name", writes=_CUE,
             description="The head of \", a/an/the … NOUN,\" after the name: \"X, the "
                         "country's largest bank, …\".",
-            example="Fidesz, the ruling party, won the election."),
+            example="Toyota, the world's second-largest carmaker, said profits rose."),
     declare("resolve.class.descriptor-before", "resolve.class",
             fn=lambda text, begin, end, lists: _before(text, begin, lists),
             reads="the lowercase words right before the name", writes=_CUE,
@@ -596,7 +596,7 @@ SPEAKER = declare(
     writes="drops the entity's product and work cues",
     description="A name that speaks (\"Apple said\") is a maker, no product; no work "
                 "speaks.",
-    example="Apple said on Monday that its Apple laptops sold well.").id
+    example="She won a Bafta for the role. Bafta said the awards would move to London.").id
 PARTY_NAME = declare(
     "resolve.class.party-name", "resolve.class", reads="the entity's label (``party-words.txt``)",
     writes="Entity.kind, Entity.fine_type PoliticalParty",

@@ -166,16 +166,23 @@ def merged_entities(
         add([_after_post(span, taken)])
     if fill_from_small and is_on("ner.combine.fill-from-small"):
         news_names = {_words(s) for s in out}
+        spans = len(out)
         add(institution_named(honorific_person(s))
             for s in filter(None, map(without_figures, relabelled(small, SMALL_NAME_LABELS)))
             if is_fillable_name(s)  # "Mr Ebbers" tagged ORG by the small model too
             and _words(s) not in news_names and not is_capitals_run(s)
             and not is_opening_common_word(s, common_words))
+        _fired_if("ner.combine.fill-from-small", len(out) > spans)
     if consistent and out:
         if is_on("ner.combine.vote-labels"):
-            out[:] = voted_labels(out)
+            voted = voted_labels(out)
+            _fired_if("ner.combine.vote-labels",
+                      [s.label_ for s in voted] != [s.label_ for s in out])
+            out[:] = voted
         if is_on("ner.combine.repeated-names"):
+            spans = len(out)
             add(repeated_names(out[0].doc, list(out)))  # a copy: add() grows out
+            _fired_if("ner.combine.repeated-names", len(out) > spans)
     add(relabelled(small, {label: label for label in SMALL_VALUE_LABELS}))
     return sorted(out, key=lambda s: s.start)
 
@@ -193,6 +200,12 @@ def _without_figures(span: Span) -> Span | None:
 def _fired(step: Heuristic) -> bool:
     fired(step.id)
     return True
+
+
+def _fired_if(id: str, changed: bool) -> None:
+    """Record a fire of ``id`` where it changed the spans (the record only: no output moves)."""
+    if changed:
+        fired(id)
 
 
 def _after_post(span: Span, taken: set[int]) -> Span:
@@ -250,25 +263,27 @@ for _id, _fn, _description, _example in (
      "The World Cup starts in June."),
     ("named-thing", _named_thing,
      "A name the small model reads as a law, a work or an event takes that label.",
-     "The Mental Capacity Bill was debated on Monday."),
+     "The court will rule on the claim in the New Year."),
     ("misc-small-class", _misc_small_class,
      "A MISC span the small model reads as a person, organisation or place takes that class.",
      "He told the Financial Times on Monday."),
     ("suffixed-modifier", _suffixed,
      "\"New York-based\" is a modifier (MISC), no organisation.",
-     "The New York-based firm said profits rose."),
+     "The Geneva-based charity said donations fell."),
     ("sentence-opener", _dropping(lambda s, r: is_sentence_opener_word(s, r.small,
                                                                       r.common_words)),
      "A one-word name that is only a capitalised word opening its sentence is no name.",
-     "Apparently the deal is off."),
+     "Farmers grow the herb. Studies have shown it eases pain."),
     ("prefixed-word", _dropping(lambda s, r: is_prefixed_word(s)),
      "A modifier made with a prefix (\"pro-Kremlin\", \"anti-EU\") names nothing.",
-     "The pro-Kremlin media called it a victory."),
+     "The anti-EU party won two seats."),
     ("common-acronym", _dropping(lambda s, r: is_common_acronym(s, r.small, r.common_words)),
      "A one-word name in capitals that is an English word (\"TV\", \"PC\") is no name.",
-     "He watched TV with friends."),
+     "The leak was a PR fiasco for the bank."),
     ("pronoun", _dropping(lambda s, r: is_pronoun(s)),
-     "A pronoun (\"I\") is no name.", "I think the plan will work, he said."),
+     "A one-word name that is a pronoun (\"I\"), or that the small model parses as one (\"ICT\" "
+     "in \"what ICT can bring\"), is no name.",
+     "Small firms see what ICT can bring, the survey found."),
     ("honorific-post", _dropping(lambda s, r: is_honorific_post(s)),
      "An honorific and post words only (\"Lord Chancellor\") name an office, no one.",
      "The Lord Chancellor spoke."),
@@ -276,7 +291,8 @@ for _id, _fn, _description, _example in (
      "One word naming a post or rank (\"MP\", \"Maj.\") is no name.",
      "Maj. Gen. Pat Ryder said the strikes would go on."),
     ("no-letters", _dropping(lambda s, r: not any(c.isalpha() for c in s.text)),
-     "A span without letters (\"£\") is no name.", "Prices rose by £5 on Monday."),
+     "A span without letters (\"£\") is no name.",
+     "Brokers raised their price target from £12 to £14.50."),
 ):
     declare(f"ner.combine.label.{_id}", "ner.combine.label", fn=_fn,
             reads="a news NER span and the small model's spans", writes=_LABEL,
@@ -289,25 +305,28 @@ for _id, _fn, _description, _example in (
      "(\"Philip French\").", "The critic Philip French reviewed the film."),
     ("across-possessive", lambda s, r: across_possessive(s, r.small),
      "An organisation or place cut before a possessive inside its name is widened to it.",
-     "He works at McDonald's Corporation in Chicago."),
+     "Jewellery chain Claire's Stores also reported weak sales."),
     ("across-wrapped-line", lambda s, r: across_wrapped_line(s, r.small),
      "A name widened to the small model's name that runs across a single line break.",
-     "The International Monetary\nFund said growth would slow."),
+     "Winners at the Berlin\nGrand Prix on Sunday:"),
     ("with-given-name", lambda s, r: with_given_name(s, r.small),
      "A person's surname widened to the small model's person with a given name before it.",
-     "John Smith arrived. Smith said he was glad."),
+     "Nominees: Daniel Craig (Layer Cake), Phil Davis (Vera Drake)."),
     ("within-thing", lambda s, r: within_thing(s, r.small),
      "A name read inside the longer name of a thing the small model found is that thing.",
-     "The Mental Capacity Bill was debated."),
+     "Children flocked to A Series of Unfortunate Events at Christmas."),
     ("given-name-person", lambda s, r: given_name_person(s, r.by_bounds),
-     "A given name and a surname read as something else is a person when the small model "
-     "agrees or the words say so.", "Taylor Dent won the match in three sets."),
+     "Where the two models disagree and the words side with the small one: capitalised words "
+     "opening with a given name that it reads as a person are a person (\"Angela Merkel\" "
+     "tagged ORG); one word tagged a person that it reads as an organisation, no given name, "
+     "untitled and never written as only a person is, is an organisation (\"Rosneft\").",
+     "Analysts said Rosneft's bid would include its debts."),
     ("honorific-person", lambda s, r: honorific_person(s),
      "A name right after an honorific is a person (\"Mrs Quinn\" tagged a place).",
-     "Mrs Quinn said the school would reopen."),
+     "In previous jobs, Mr Ghosn cut costs by a fifth."),
     ("institution-named", lambda s, r: institution_named(s),
      "A \"person\" whose last word names an institution or facility is an organisation.",
-     "He spoke at the Churchill Hospital on Monday."),
+     "Fans queued at St Stephen's Green Shopping Centre on Friday."),
 ):
     declare(f"ner.combine.mend.{_id}", "ner.combine.mend", fn=_fn,
             reads="a news NER span and the small model's spans", writes=_MEND,
@@ -326,16 +345,18 @@ declare("ner.combine.fill-from-small", "ner.combine.label",
         reads="the small model's names where the news NER found none",
         writes="adds their spans", description="The small model's names fill the gaps the news "
         "NER left (not a run of capitals, nor a common word opening a sentence).",
-        example="Shares in Barclays rose after Lloyds TSB reported.")
+        example="The G7 finance ministers met in London.")
 declare("ner.combine.vote-labels", "ner.combine.label",
         reads="every span of one name in the document", writes="their labels",
         description="One label per name in a document: the label it most often has, a "
                     "surname counting as a person's.",
-        example="Vladimir Putin spoke. Putin said Russia would respond.")
+        example="Yukos unit faces new claim\n\nThe owners of Yukos said the claim was wrong. "
+                "Yukos will appeal.")
 declare("ner.combine.repeated-names", "ner.combine.label",
         reads="names found once in the document", writes="adds their other occurrences",
         description="A name found once is found at its other occurrences in the document.",
-        example="Yukos said on Monday it would appeal. Analysts expect Yukos to lose.")
+        example="Turkcell said it would bid. Shares in Turkcell fell after the ruling. "
+                "Turkcell now says it may give up.")
 
 
 def without_figures(span: Span) -> Span | None:
