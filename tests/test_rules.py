@@ -196,3 +196,16 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_kg_build_rules_switches_off_a_filter_of_writing(tmp_path: Path) -> None:
+    article = tmp_path / "a.txt"
+    article.write_text("Five unions met Mr Prescott on Monday to press their case.\n")
+    graphs = {}
+    for name, spec in (("on", []), ("off", ["--rules", "-rdf.event-place-person"])):
+        result = CliRunner().invoke(app, ["build", str(article), "--out", str(tmp_path / name),
+                                          "-f", "nt", *spec])
+        assert result.exit_code == 0, result.output
+        graphs[name] = [line for line in (tmp_path / name / "graph.nt").read_text().splitlines()
+                        if "/sem/hasPlace> <" in line and "/person/" in line]
+    assert graphs["on"] == [] and len(graphs["off"]) == 1  # the meeting "at" Mr Prescott
