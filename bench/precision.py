@@ -120,11 +120,12 @@ def row_key(kind: str, article: str, sentence: str, output: dict[str, str]) -> s
     return f"{kind}|{article}|{_digest(sentence)}|{_digest(output)}"
 
 
-def named_rows(graph: Any, kind: str) -> list[dict[str, Any]]:
-    """Every row of one named question, as a judge sees it (article, sentence, output)."""
+def named_rows(graph: Any, kind: str, sparql: str | None = None) -> list[dict[str, Any]]:
+    """Every row of one named question, as a judge sees it (article, sentence, output);
+    ``sparql``, when given, is asked instead of the named question's own text."""
     from kg.api import query
 
-    found = query(graph, kind, timeout=QUERY_TIMEOUT)
+    found = query(graph, sparql or kind, timeout=QUERY_TIMEOUT)
     rows = [{k: _text(v) for k, v in row.items()} for row in found]
     if kind == "conflicting-figures":
         return _figure_groups(rows)
