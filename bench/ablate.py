@@ -259,8 +259,11 @@ class Contribution:
     stage: str
     fired: dict[str, int]  # set -> documents it fired in ("*" counts as every document)
     deltas: dict[str, Scores]  # set -> score change when switched off
+    broken: tuple[str, ...] = ()  # sets whose run fails with it off: the rest relies on it
 
     def verdict(self) -> str:
+        if self.broken:
+            return "relied on"
         gains, losses = 0, 0
         for name, delta in self.deltas.items():
             good = _goodness(name, delta)
@@ -300,15 +303,21 @@ def ablate(sets: list[EvalSet], only: str | None = None,
             continue
         fired: dict[str, int] = {}
         deltas: dict[str, Scores] = {}
+        broken: list[str] = []
         for s in sets:
             where = {d.split(":", 1)[1] for d in log.documents.get(h.id, ())
                      if d.startswith(s.name + ":")}
             if not where:
                 continue
             fired[s.name] = len(s.documents) if "*" in where else len(where)
-            after = s.without(h.id, h.stage, where)
+            try:
+                after = s.without(h.id, h.stage, where)
+            except Exception as e:  # a step the rest of the pipeline relies on
+                progress(f"{h.id}: the {s.name} run fails without it: {e!r}")
+                broken.append(s.name)
+                continue
             deltas[s.name] = {k: after.get(k, 0.0) - v for k, v in s.base_scores.items()}
-        found.append(Contribution(h.id, h.stage, fired, deltas))
+        found.append(Contribution(h.id, h.stage, fired, deltas, tuple(broken)))
         progress(f"{h.id}: {found[-1].verdict()} {fired} "
                  f"{ {k: {m: round(x, 4) for m, x in v.items() if x} for k, v in deltas.items()} }")
     return found
@@ -341,7 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.json.write_text(json.dumps(
             {"half": args.half, "base": {s.name: s.base_scores for s in sets},
              "contributions": [{"id": c.id, "stage": c.stage, "fired": c.fired,
-                                "deltas": c.deltas, "verdict": c.verdict()} for c in found]},
+                                "deltas": c.deltas, "broken": c.broken, "verdict": c.verdict()}
+                               for c in found]},
             indent=1), encoding="utf-8")
     return 0
 

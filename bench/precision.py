@@ -131,14 +131,19 @@ def named_rows(graph: Any, kind: str, sparql: str | None = None) -> list[dict[st
         return _figure_groups(rows)
     unique = {}
     for row in rows:
-        output = {f: row.get(f, "") for f in FIELDS[kind]}
-        if kind == "events" and not output["date"]:
-            output["date"] = row.get("time", "")
-        article, sentence = _local(row["article"]), row["sentence"]
-        key = row_key(kind, article, sentence, output)
-        unique[key] = {"key": key, "kind": kind, "article": article, "sentence": sentence,
-                       "output": output}
+        judged = judged_row(kind, row)
+        unique[judged["key"]] = judged
     return list(unique.values())
+
+
+def judged_row(kind: str, row: dict[str, str]) -> dict[str, Any]:
+    """One answer row of a named question as a judge sees it, keyed as judgements are."""
+    output = {f: row.get(f, "") for f in FIELDS[kind]}
+    if kind == "events" and not output["date"]:
+        output["date"] = row.get("time", "")
+    article, sentence = _local(row["article"]), row["sentence"]
+    key = row_key(kind, article, sentence, output)
+    return {"key": key, "kind": kind, "article": article, "sentence": sentence, "output": output}
 
 
 def _figure_groups(rows: list[dict[str, str]]) -> list[dict[str, Any]]:

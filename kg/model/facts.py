@@ -109,6 +109,8 @@ class Evidence:
     sentences: tuple[int, ...]
     rule: str
     confidence: float
+    #: What the sentence shows around the fact, for the verifier (``kg.extract.rules.signals``).
+    signals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
