@@ -95,23 +95,39 @@ class Quote:
 
 
 def quotations(text: str, offset: int) -> list[Quote]:
-    """Quotations in ``text``: curly or straight double quotes; one left open at the end of a
-    paragraph ends there (the next paragraph reopens it).
+    """Quotations in ``text``: curly, straight or ``tokenised'' double quotes; one left open at
+    the end of a paragraph ends there (the next paragraph reopens it).
 
     >>> [(q.begin, q.end) for q in quotations('He said "we will go home now" today.', 0)]
     [(9, 28)]
+    >>> [(q.begin, q.end) for q in quotations("He said `` we will go home '' today .", 0)]
+    [(10, 27)]
     """
     found, opened, closer = [], -1, ""
-    for i, ch in enumerate(text):
-        if opened < 0 and ch in OPENING:
-            opened, closer = i + 1, OPENING[ch]
-        elif opened >= 0 and (ch == closer or text.startswith("\n\n", i)):
+    i = 0
+    while i < len(text):
+        if opened < 0 and (mark := _opening_at(text, i)) is not None:
+            opened, closer = i + len(mark), OPENING[mark]
+            i = opened
+            continue
+        if opened >= 0 and (text.startswith(closer, i) or text.startswith("\n\n", i)):
             found.append(Quote(offset + opened, offset + i))
             opened = -1
+            i += len(closer) if text.startswith(closer, i) else 1
+            continue
+        i += 1
     if opened >= 0:
         found.append(Quote(offset + opened, offset + len(text)))
     return [q for q in found
             if len(text[q.begin - offset : q.end - offset].split()) >= MIN_QUOTE_WORDS]
+
+
+#: Opening marks, the longest first ("``" before a lone "`" could ever be one).
+_OPENERS = sorted(OPENING, key=len, reverse=True)
+
+
+def _opening_at(text: str, i: int) -> str | None:
+    return next((mark for mark in _OPENERS if text.startswith(mark, i)), None)
 
 
 class ClaimReader:

@@ -10,7 +10,6 @@
     party               "Tory Dominic Grieve", "Liberal Democrat leader Charles Kennedy"
     verb                "the debate, moderated by Lena Hart"; "Roman Abramovich owns Chelsea"
     owner               "the city council's John Moore" (a member of it)
-    relational noun     "a neighbour of the victim, Sarah Kim"
     description         "David Blunkett has spoken … The home secretary described …"
 
 The post is the title without ranks and honorifics ("spokesman Maj. Gen." → Spokesman);
@@ -18,7 +17,9 @@ the organisation is a mention or a country (by demonym) next to the title: "Russ
 it, "Ukraine's" owning it, "of the Republic" after it. "Former"/"ex-" before the title or
 its organisation make it a former post; a possessive pronoun ("his party leader") gives no
 organisation unless the owner's own post named one; a hoped-for or hypothetical post ("would
-be premier") is none. Titles of nobility ("Baroness") are ranks, not posts.
+be premier") is none. Titles of nobility ("Baroness") are ranks, not posts, and a tie to
+another person ("his son Alan", "a neighbour of the victim, Sarah Kim", "a family friend")
+is no post at all (``relational-nouns.txt``).
 """
 
 from __future__ import annotations
@@ -231,7 +232,7 @@ def titled(
         party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
         title = [t for t in title if t not in party_words]
     label, former = role_label(title_words(title))
-    if label is None or not any(_names_post(t) for t in title) or _tie_to_owner(ctx, title):
+    if label is None or not any(_names_post(t) for t in title) or _is_tie(title):
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
     organization = party or body or (
@@ -267,13 +268,10 @@ def _organisation_of_name(ctx: FactContext, mention: Mention) -> Party | None:
     return ctx.entity_party(first)
 
 
-def _tie_to_owner(ctx: FactContext, title: Sequence[Token]) -> bool:
-    """ "his son Sandy", "Robert's wife Audrey": a relational noun owned by someone is a tie
-    to that person, not a post."""
-    if not title or _plain(title[-1].text) not in RELATIONAL_NOUNS:
-        return False
-    before = ctx.doc[title[0].i - 1] if title[0].i > 0 else None
-    return before is not None and (before.lower_ in OWNER_PRONOUNS or before.text in {"'s", "’s"})
+def _is_tie(title: Sequence[Token]) -> bool:
+    """ "his son Sandy", "Robert's wife Audrey", "family friend Ann": a relational noun is a
+    tie to another person, not a post."""
+    return bool(title) and _plain(title[-1].text) in RELATIONAL_NOUNS
 
 
 def _post_words_before(doc: Doc, first: int, start: int) -> int:
@@ -615,14 +613,12 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
                     shared[other.i] = title
                     shared.setdefault(title.i, other)
     for title, declared in candidates:
-        relational = declared is APPOSITION and title.lower_ in RELATIONAL_NOUNS
         post = _post_before_general(title) or title
-        if not (_names_post(post) or relational) or ctx.mention(title) is not None:
-            continue
+        if not _names_post(post) or ctx.mention(title) is not None \
+                or _plain(title.text) in RELATIONAL_NOUNS:
+            continue  # "son of George Harrison", "a family friend": a tie to a person
         if declared is APPOSITION and _across_list(ctx, head, title):
             continue  # "director - X; actor - Y": the items of a list are no appositions
-        if relational and (_of_person(ctx, title) or _owned_by_person(ctx, title)):
-            continue  # "son of George Harrison", "Bekele's colleague": a tie to a person
         words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
         label, former = role_label(title_words(words))
         if label is None:
@@ -645,15 +641,6 @@ def _ended(title: Token) -> bool:
     )
 
 
-def _of_person(ctx: FactContext, noun: Token) -> bool:
-    """Whether ``noun`` is "of" a named person ("son of the late Beatle George Harrison")."""
-    return any(
-        m.kind is EntityKind.PERSON
-        for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
-        for m in ctx.mentions_in(p.subtree)
-    )
-
-
 def _a_person(ctx: FactContext, party: Party) -> bool:
     """Whether ``party`` stands for a person's mention (a pronoun's or a surname's too)."""
     return any((m.begin, m.end) == party.mention and m.kind is EntityKind.PERSON
@@ -673,16 +660,6 @@ def _party_of(ctx: FactContext, words: Sequence[Token]) -> Party | None:
         return None
     span = ctx.span(words)
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
-
-
-def _owned_by_person(ctx: FactContext, noun: Token) -> bool:
-    """Whether a person owns ``noun``: named ("Bekele's Ethiopian colleague") or by a
-    pronoun ("his son")."""
-    return any(
-        c.dep_ == "poss" and (c.lower_ in OWNER_PRONOUNS or (m := ctx.mention(c)) is not None
-                              and m.kind is EntityKind.PERSON)
-        for c in noun.children
-    )
 
 
 def _general(title: Token) -> list[Token]:
