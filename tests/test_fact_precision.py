@@ -327,6 +327,21 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
          ("Maria Lund", "Chief Executive", "Northwind Media", True)),
         ("Ruth Kerr retired as head of the National Trust last year.",
          ("Ruth Kerr", "Head", "National Trust", True)),
+        # a possessive owner before an adjective and the post; a unit's named body; a rank
+        # word before a post in lower case is part of it; a seat beside a post; let go
+        ("The row prompted calls for Greece's conservative Prime Minister Costas Karamanlis "
+         "to resign.", ("Costas Karamanlis", "Prime Minister", "Greece", False)),
+        ("Shahram Alamdari, head of the rescue unit for the Iranian Red Crescent, spoke.",
+         ("Shahram Alamdari", "Head", "Iranian Red Crescent", False)),
+        ("General manager Ed Stefanski announced the decision on Saturday.",
+         ("Ed Stefanski", "General Manager", None, False)),
+        ("House Energy Committee Chairman Rep. Edward Markey criticised the plan.",
+         ("Edward Markey", "Chairman", "House Energy Committee", False)),
+        ("Alaska Gov. Sarah Palin spoke on Monday.", ("Sarah Palin", "Governor", "Alaska", False)),
+        ("Maurice Cheeks became the fifth coach fired this season.",
+         ("Maurice Cheeks", "Coach", None, True)),
+        ("Bill Smith, a retired journalist, died on Friday.",
+         ("Bill Smith", "Journalist", None, True)),
         ("Carlos Ruiz was sworn in as president of Peru on Sunday.",
          ("Carlos Ruiz", "President", "Peru", False)),
         ("Nadia Sorensen takes over as chief executive of Maersk Line next month.",
@@ -447,6 +462,9 @@ def speakers(nlp: Any, text: str) -> list[tuple[str, str]]:
          "matter\", Mr Lowe added.", "Lowe",
          "he was released without charge and \"as far as we know, that is the end of the "
          "matter"),
+        # a described speaker named in apposition is that person
+        ("The company's chief executive, John Browne, said profits rose.", "John Browne",
+         "profits rose"),
         # a headline's claim stops at the paragraph break
         ("Bank warns on rates\n\nInterest rates will rise again this year, the Bank of England "
          "said.", "Bank of England", "Interest rates will rise again this year"),

@@ -68,6 +68,11 @@ ENDING_PREPOSITIONS = frozenset(_GRAMMAR["ending_prepositions"])
 #: Adjectives that are part of a post between its other words ("chief financial officer").
 POST_QUALIFIERS = word_list("post-qualifiers")
 COPULAS = frozenset(_GRAMMAR["copulas"])
+#: A legislator's or governor's abbreviated title ("Rep.", "Sen."): the person's seat, which
+#: another post written beside it is not part of ("Committee Chairman Rep. Edward Markey").
+SEAT_TITLES = word_list("seat-titles")
+#: Verbs whose participle after a post says its holder was let go ("the coach fired").
+ENDED_BY = word_list("post-ending-verbs")
 #: Posts a party word before is a portfolio ("Labour Minister"), not the party's.
 PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
 #: Verb lemma → the role it gives ("moderate" → Moderator).
@@ -130,13 +135,18 @@ def role_label(words: Sequence[str]) -> tuple[str | None, bool]:
     (('Chairman', True), ('Director General', False))
     >>> role_label(["minister", "Baroness"])
     ('Minister', False)
+    >>> role_label(["Chairman", "Rep."]), role_label(["Gov."])
+    (('Chairman', False), ('Governor', False))
     """
     prefixed = [w for w in words if _plain(w).split("-", 1)[0] in FORMER_WORDS and "-" in w]
     former = bool(prefixed) or any(_plain(w) in FORMER_WORDS for w in words)
     words = [w.split("-", 1)[1] if w in prefixed else w for w in words]  # "ex-chairman"
     posts = [w for w in words
              if _plain(w) not in FORMER_WORDS | HONORIFICS | NOBILITY and _plain(w)]
-    ranks = [w for i, w in enumerate(posts) if _plain(w) in RANKS and not _general_after(posts, i)]
+    if len(posts) > 1:  # "Committee Chairman Rep.": the chairmanship, not the seat
+        posts = [w for w in posts if _plain(w) not in SEAT_TITLES] or posts
+    ranks = [w for i, w in enumerate(posts) if _plain(w) in RANKS and not _general_after(posts, i)
+             and not _qualifies_next(posts, i)]
     kept = [w for w in posts if w not in ranks] or ranks[-1:]
     if not kept:
         return None, former
@@ -159,6 +169,17 @@ def title_words(tokens: Sequence[Token]) -> list[str]:
 def _general_after(words: Sequence[str], i: int) -> bool:
     """ "Director General", "Attorney General": "general" after a post is part of it."""
     return _plain(words[i]) == "general" and i > 0 and _plain(words[i - 1]) not in RANKS
+
+
+def _qualifies_next(words: Sequence[str], i: int) -> bool:
+    """ "General manager", "general secretary": a rank word right before a post word written
+    in lower case (no rank of its own) is part of that post.
+
+    >>> _qualifies_next(["General", "manager"], 0), _qualifies_next(["Gen.", "Igor"], 0)
+    (True, False)
+    """
+    return (i + 1 < len(words) and words[i + 1].islower() and _plain(words[i + 1]) not in RANKS
+            and not words[i].endswith("."))
 
 
 def _plain(word: str) -> str:
@@ -482,6 +503,9 @@ def _organisation_before(
     the tagger took for a person before a post held in a body ("Retail Decisions chief
     executive")."""
     i = first - 1
+    while i > 0 and first - i <= 2 and ctx.doc[i].pos_ == "ADJ" and ctx.doc[i].is_lower \
+            and ctx.doc[i - 1].text in {"'s", "’s"}:
+        i -= 1  # "Greece's conservative Prime Minister": the owner before an adjective
     if i >= 0 and ctx.doc[i].text in {"'s", "’s"}:
         i -= 1
     if i < 0:
@@ -633,12 +657,14 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
 
 
 def _ended(title: Token) -> bool:
-    """ "the head of Universal Music until last year": a post held until a date is former."""
+    """ "the head of Universal Music until last year": a post held until a date is former;
+    so is one whose holder was let go ("the fifth coach fired this season")."""
     return any(
         t.lower_ in ENDING_PREPOSITIONS and t.head.i >= title.i and any(
             o.ent_type_ == "DATE" for o in t.subtree if o is not t)
         for t in title.subtree
-    )
+    ) or any(c.dep_ in {"acl", "amod"} and c.tag_ in {"VBN", "VBD"} and c.lemma_.lower() in ENDED_BY
+             for c in title.children)
 
 
 def _a_person(ctx: FactContext, party: Party) -> bool:
@@ -735,6 +761,21 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             bodies = [body_named_as_person(ctx, m, title.text) for m in mentions]
             if any(bodies):  # "chief of Brightcove", Brightcove tagged as a person
                 return next(b for b in bodies if b is not None)
+            if objects and not mentions and (unit := _unit_of(ctx, objects[0])) is not None:
+                return unit
+    return None
+
+
+def _unit_of(ctx: FactContext, unit: Token) -> Party | None:
+    """The named organisation an unnamed unit belongs to: "head of the rescue unit for the
+    Iranian Red Crescent" (an "of"/"for"/"at" phrase of the unit's own that names one)."""
+    for child in unit.rights:
+        if child.dep_ == "prep" and child.lower_ in ORG_PREPOSITIONS | {"for"}:
+            for obj in (c for c in child.children if c.dep_ == "pobj"):
+                named = [m for m in ctx.mentions_in(noun_phrase(obj))
+                         if m.kind is EntityKind.ORGANIZATION]
+                if named:
+                    return ctx.entity_party(named[0])
     return None
 
 
