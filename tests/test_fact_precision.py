@@ -242,6 +242,19 @@ def test_ranges_and_planned_events_reach_the_graph(nlp: Any) -> None:
     assert len(planned) == 1
 
 
+def test_only_what_happened_is_stated_as_happened(nlp: Any) -> None:
+    import kg
+
+    graph = kg.build_graph(["Emmanuel Macron will visit Beijing next week.",
+                            "Rebels usually attack army posts in Kivu at night.",
+                            "Rebels attacked army posts in Goma on Monday."], nlp=nlp)
+    facts = kg.query(graph, "SELECT ?t ?f WHERE { ?e sem:eventType ?c ; kg:factuality ?f ; "
+                            "gaf:denotedBy/nif:anchorOf ?t }")
+    assert sorted((str(r["t"]), str(r["f"]).rsplit("#", 1)[-1]) for r in facts) == [
+        ("attack", "Generic"), ("attacked", "Happened"), ("visit", "Planned")]
+    assert [str(r["trigger"]) for r in kg.query(graph, "events")] == ["attacked"]
+
+
 # --- roles ----------------------------------------------------------------------------------
 
 

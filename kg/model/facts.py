@@ -172,6 +172,7 @@ class Event:
     evidence: Evidence
     setting: Party | None = None  # the city the article is about at this point (for linking)
     planned: bool = False  # announced or scheduled ("will visit"), not yet happened
+    generic: bool = False  # what generally or habitually happens ("rebels usually attack")
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from kg.extract.rules.event_senses import (
     SUBJECT_DEPS,
     carrier_of,
     event_type,
+    is_generic,
     is_irrealis,
     is_planned,
     met,
@@ -46,6 +47,7 @@ from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.values import is_duration, is_time_point
+from kg.heuristics import applies, declare
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -171,8 +173,10 @@ def _event(
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
     planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published)
+    generic = time is None and applies("event.generic", lambda: is_generic(trigger))
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
-                 tuple(patients), tuple(places), time, figures, evidence, setting, planned)
+                 tuple(patients), tuple(places), time, figures, evidence, setting, planned,
+                 generic)
 
 
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:
@@ -538,3 +542,10 @@ def _unique(found: list[Party]) -> list[Party]:
     for party in found:
         seen.setdefault(party.mention or party.text, party)
     return list(seen.values())
+
+
+declare("event.generic", "facts.event", reads="frequency words on a trigger or its clause",
+        writes="Event.generic (kg:factuality kg:Generic)",
+        description="An event with no date under \"usually\", \"often\", \"every\" … is what "
+                    "generally happens, no one occasion: written as kg:Generic, not as happened.",
+        example="Rebels usually attack army posts in Kivu at night.")
