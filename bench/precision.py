@@ -14,9 +14,10 @@ judgement per field and overall, and why):
 sample (a *first look*: text no rule was written on); ``--half tune|check|both`` reports each
 half of ``bench/halves.py`` by article, every kind sampled again from that half's articles
 alone (its rows; the entities of its mentions); ``--sample TAG`` scores against the judged rows
-of one sample only (the rows judged on kg's own seed-16 sample carry no tag: ``seed-16``) and
-tags the unjudged rows it writes, so each first look keeps its own figures; ``--rows N``
-samples N rows of each fact kind instead of 40.
+of one sample only (the rows judged on kg's own seed-16 sample carry no tag: ``seed-16``, the
+default for seed 16) and tags the unjudged rows it writes, so each first look keeps its own
+figures (an entity row is keyed by class and label alone, so it must be judged per sample);
+``--rows N`` samples N rows of each fact kind instead of 40.
 
 A judged row is keyed by article + sentence + output (entities: class + label), so a judgement
 stays valid while the output it judged is still produced; a changed output is a new row, listed
@@ -527,7 +528,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
               file=sys.stderr)
         return 2
-    judged = load_judged(sample_tag=args.sample_tag)
+    # An entity row is keyed by its class and label alone, so a sample is scored against its
+    # own judgements: kg's own (seed 16) by default, a first look by its --sample tag.
+    own = args.seed == SEED and not args.fresh
+    judged = load_judged(sample_tag=args.sample_tag or (OWN_SAMPLE if own else None))
     choose = fresh_articles if args.fresh else choose_articles
     graph = args.graph or build(choose(CORPUS, args.articles, args.seed), args.out)
     views = {"whole sample": None}

@@ -98,6 +98,14 @@ def test_entity_rows_no_entity_has_any_more_are_marked_fixed(tmp_path: Path) -> 
     assert [r.get("fixed", False) for r in marked] == [True, False, False]
 
 
+def test_the_docstring_examples_hold() -> None:
+    """Split candidates: one name in two classes, plurals, short forms ("Lib Dems")."""
+    import doctest
+
+    result = doctest.testmod(precision)
+    assert result.attempted >= 4 and result.failed == 0, result
+
+
 def _corpus(folder: Path, n: int) -> list[Path]:
     folder.mkdir()
     paths = [folder / f"bbc_tech_{i:03d}.txt" for i in range(n)]
@@ -249,7 +257,7 @@ ENTITY_FLOOR = (0.8, 30)
 
 @pytest.mark.slow
 def test_precision_over_judged_entities_stays_above_the_floor(rerun_graph: Any) -> None:
-    judged = precision.load_judged()
+    judged = precision.load_judged(sample_tag=precision.OWN_SAMPLE)
     keys = {f"{kind}|{e.type}|{e.label}" for e in precision.entity_stats(rerun_graph)
             for kind in ("entities-top", "entities-random")}
     hits = [judged[key] for key in keys if key in judged]
