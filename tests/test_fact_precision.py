@@ -74,6 +74,7 @@ def events(nlp: Any, text: str) -> list[Event]:
          EventType.APPOINTMENT),
         ("Jane Cole had lost all nine of her previous meetings with Anna Smith.",
          EventType.MEETING),
+        ("The UK took over the chairmanship of the EU in January.", EventType.ACQUISITION),
     ],
 )
 def test_idioms_and_other_senses_are_no_events(nlp: Any, text: str, absent: EventType) -> None:
@@ -351,6 +352,8 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("House Energy Committee Chairman Rep. Edward Markey criticised the plan.",
          ("Edward Markey", "Chairman", "House Energy Committee", False)),
         ("Alaska Gov. Sarah Palin spoke on Monday.", ("Sarah Palin", "Governor", "Alaska", False)),
+        ("EU Trade Commissioner Peter Mandelson spoke on Monday.",
+         ("Peter Mandelson", "Trade Commissioner", "EU", False)),
         ("Maurice Cheeks became the fifth coach fired this season.",
          ("Maurice Cheeks", "Coach", None, True)),
         ("Bill Smith, a retired journalist, died on Friday.",

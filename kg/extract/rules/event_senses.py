@@ -55,6 +55,8 @@ LAUNCH_OBJECTS = frozenset(_WORDS["launch_objects"])
 PEAK_NOUNS = frozenset(_WORDS["peak_nouns"])
 NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
+#: An office one takes over or takes up ("the chairmanship", "the helm"): no acquisition.
+OFFICE_NOUNS = word_list("office-nouns")
 #: Words that make an event general or habitual ("usually", "every"): ``generic-words.txt``.
 GENERIC_WORDS = word_list("generic-words")
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
@@ -103,6 +105,9 @@ def event_type(token: Token) -> EventType | None:
         if kind is EventType.ACQUISITION and phrasal_lemma(token) != token.lemma_.lower() \
                 and not objects(token) and token.dep_ != "relcl":
             return None  # "takes over from Max Jones": a successor, nothing bought
+        if kind is EventType.ACQUISITION and any(o.lemma_.lower() in OFFICE_NOUNS
+                                                 for o in objects(token)):
+            return None  # "took over the chairmanship of the EU": an office, nothing bought
         if kind is EventType.APPOINTMENT and _for_an_award(token):
             return None  # "nominated for an Oscar"
         if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in objects(token)):

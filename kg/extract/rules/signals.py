@@ -97,6 +97,14 @@ def _clause(anchor: Token) -> Iterator[str]:
     yield f"tag={anchor.tag_}"
     yield f"dep={anchor.dep_}"
     yield f"lemma={anchor.lemma_.lower()}"
+    yield f"head={anchor.head.lemma_.lower()}" if anchor.head.i != anchor.i else "head=root"
+    for child in anchor.children:  # what the word governs: its sense's best clue
+        if child.dep_ in {"dobj", "nsubj", "nsubjpass", "pobj", "attr"}:
+            yield f"{child.dep_}={child.lemma_.lower()}"
+            yield f"{child.dep_}-ent={child.ent_type_ or 'none'}"
+        elif child.dep_ == "prep":
+            objects = [o.lemma_.lower() for o in child.children if o.dep_ == "pobj"]
+            yield f"prep={child.lower_}:{objects[0] if objects else ''}"
     for depth, token in enumerate(_chain(anchor)):
         near = "" if depth == 0 else "up:"
         for child in token.children:
