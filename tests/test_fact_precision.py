@@ -109,6 +109,18 @@ def test_who_undergoes_a_noun_event_is_its_patient(nlp: Any) -> None:
     assert [p.text for p in arrest.patients] == ["Tom Blake"] and arrest.agents == ()
 
 
+@pytest.mark.parametrize(("text", "kind"), [
+    ("The resignation of Home Secretary David Blunkett shocked Labour on Monday.",
+     EventType.RESIGNATION),
+    ("The surrender of the Azov fighters in Mariupol was confirmed on Friday.",
+     EventType.SURRENDER),
+])
+def test_who_does_an_intransitive_noun_event_is_its_agent(nlp: Any, text: str,
+                                                          kind: EventType) -> None:
+    (event,) = [e for e in events(nlp, text) if e.kind is kind]
+    assert event.agents and event.patients == ()
+
+
 def test_a_count_over_a_period_is_no_event(nlp: Any) -> None:
     assert [e for e in events(nlp, "About 3,000 people died over 30 years.")
             if e.kind is EventType.DEATH] == []

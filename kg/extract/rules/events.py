@@ -84,6 +84,7 @@ HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
 JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
 NOUN_AGENT_PREPS = frozenset(_GRAMMAR["event_agent_prepositions"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
+AGENT_OF_EVENTS = frozenset(EventType(k) for k in _WORDS["agent_of_events"])
 PATIENT_OWNER_EVENTS = frozenset(
     {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
 )
@@ -350,7 +351,9 @@ def noun_participants(
                 # says what they are about ("talks on the future of Gibraltar")
                 found = [p for p in found if _names_something(ctx, p)]
             joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
-            (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
+            doer = kind in AGENT_OF_EVENTS and child.lower_ == "of"  # "resignation of X"
+            (agents if child.lower_ in NOUN_AGENT_PREPS or joint or doer
+             else patients).extend(found)
         elif child.dep_ == "prep" and child.lower_ == "from":  # "a resignation from Mr X"
             agents += [p for o in child.children if o.dep_ == "pobj"
                        for p in parties(ctx, o) if _is_person(ctx, p)]
