@@ -82,3 +82,15 @@ clean:
 # on one core; prints the data hashes and the dev scores. CI runs only the smoke training.
 train-ner: install
 	$(BIN)/python -m kg.extract.ner.training --data ../shared/data --out kg/extract/ner/model
+
+# Each heuristic switched off in turn, measured on the check halves of the dev sets
+# (bench/ablate.py; parses cached in bench/work/ablate/, 1-3 hours on 2 cores).
+.PHONY: ablate train-verifier
+ablate: install
+	$(BIN)/python bench/ablate.py --json bench/work/ablate/check.json
+
+# The verifier (kg/verify/model/) trained on the judged rows' tune half, its card and
+# reliability plot in docs/ (bench/train_verifier.py; needs scikit-learn, in the test extra).
+train-verifier: install
+	$(BIN)/python bench/train_verifier.py --out kg/verify/model --card docs/verifier-card.md
+

@@ -30,6 +30,7 @@ if str(ROOT) not in sys.path:
 from kg.config import DEFAULT_MODEL  # noqa: E402
 from kg.extract.collect import ChunkContext, extraction_from_chunks  # noqa: E402
 from kg.extract.pipeline import chunk_bounds  # noqa: E402
+from kg.heuristics import in_document  # noqa: E402
 from kg.model import Document, Extraction  # noqa: E402
 
 #: The components that run again at every extraction (they hold heuristics); the ones before
@@ -102,12 +103,13 @@ class ParsedSet:
         for document, chunks in zip(self.documents, self.docs, strict=True):
             bounds = chunk_bounds(document.text)
             parts = []
-            for i, (doc, (begin, _)) in enumerate(zip(chunks, bounds, strict=True)):
-                doc = _copy(doc)
-                for component in rerun:
-                    doc = component(doc)
-                parts.append((doc, ChunkContext(document, begin, i == len(bounds) - 1)))
-            found.append(extraction_from_chunks(document, parts))
+            with in_document(document.doc_id):
+                for i, (doc, (begin, _)) in enumerate(zip(chunks, bounds, strict=True)):
+                    doc = _copy(doc)
+                    for component in rerun:
+                        doc = component(doc)
+                    parts.append((doc, ChunkContext(document, begin, i == len(bounds) - 1)))
+                found.append(extraction_from_chunks(document, parts))
         return found
 
 

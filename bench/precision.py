@@ -6,6 +6,18 @@ tests/eval/precision/ (JSON Lines, one file per kind: the sentence, the output r
 judgement per field and overall, and why):
 
     python bench/precision.py [--articles 400] [--out bench/work/precision] [--write-unjudged]
+    python bench/precision.py --seed 3501 --fresh --half both --sample first-look-1 \
+        --out bench/work/precision-fresh-3501
+
+``--seed`` chooses the articles and orders the rows (16 is kg's own, tuned-on sample);
+``--fresh`` chooses only articles that no judged row names and that are not in the seed-16
+sample (a *first look*: text no rule was written on); ``--half tune|check|both`` reports each
+half of ``bench/halves.py`` by article, every kind sampled again from that half's articles
+alone (its rows; the entities of its mentions); ``--sample TAG`` scores against the judged rows
+of one sample only (the rows judged on kg's own seed-16 sample carry no tag: ``seed-16``, the
+default for seed 16) and tags the unjudged rows it writes, so each first look keeps its own
+figures (an entity row is keyed by class and label alone, so it must be judged per sample);
+``--rows N`` samples N rows of each fact kind instead of 40.
 
 A judged row is keyed by article + sentence + output (entities: class + label), so a judgement
 stays valid while the output it judged is still produced; a changed output is a new row, listed
@@ -17,7 +29,8 @@ sampled rows the judged set covers.
 Kinds: people-roles, claims, events (one row each), conflicting-figures (one row per measured
 thing, all its values), entities-top (the 60 most-mentioned entities), entities-random (40
 others), split-entities (candidate groups among the top 200 entities: one real thing under two
-IRIs? — counted, not a precision).
+IRIs? — counted, not a precision), entity-merges (each of the top 60: do its mentions merge
+different real things? — counted).
 """
 
 from __future__ import annotations
@@ -35,9 +48,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kg.rdf.terms import ENTITY_CLASSES
-
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT_ROOT))
+
+from bench.halves import half  # noqa: E402
+from kg.rdf.terms import ENTITY_CLASSES  # noqa: E402
+
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
 SEED = 16
@@ -48,8 +64,13 @@ ROWS = 40
 QUERY_TIMEOUT = 900.0
 TOP, TOP_POOL = 60, 200
 ROW_KINDS = ("people-roles", "claims", "events", "conflicting-figures")
-ENTITY_KINDS = ("entities-top", "entities-random", "split-entities")
+ENTITY_KINDS = ("entities-top", "entities-random", "split-entities", "entity-merges")
 KINDS = ROW_KINDS + ENTITY_KINDS
+#: The kinds judged by a count of groups, not a precision: the verdict field each is judged by.
+COUNTED = {"split-entities": "split", "entity-merges": "merged"}
+#: The sample the judged rows without a ``sample`` tag belong to (kg's own, tuned on).
+OWN_SAMPLE = "seed-16"
+HALVES = ("tune", "check")
 
 #: The output fields a row is keyed and judged by (the rest is context for the judge).
 FIELDS = {
@@ -72,16 +93,44 @@ SELECT ?entity ?label ?type ?mention ?text ?article ?sentence WHERE {
 
 # -- the sample ----------------------------------------------------------------------------
 
-def choose_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED) -> list[Path]:
-    """``n`` distinct articles of ``folder``, chosen with a fixed seed (duplicates dropped)."""
-    seen: set[str] = set()
+def choose_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
+                    exclude: Iterable[Path] = ()) -> list[Path]:
+    """``n`` distinct articles of ``folder``, chosen with a fixed seed (duplicates dropped, and
+    every article whose text is that of an ``exclude``d one)."""
+    seen = {_digest_of(path) for path in exclude}
     distinct = []
     for path in sorted(folder.glob("*.txt")):
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = _digest_of(path)
         if digest not in seen:
             seen.add(digest)
             distinct.append(path)
     return sorted(random.Random(seed).sample(distinct, min(n, len(distinct))))
+
+
+def fresh_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
+                   judged: dict[str, dict[str, Any]] | None = None,
+                   own: int = ARTICLES) -> list[Path]:
+    """``n`` articles of ``folder`` no rule was tuned on: none that a judged row names, none of
+    kg's own sample (``own`` articles, seed 16) — a first look (issue 35)."""
+    judged = load_judged() if judged is None else judged
+    named = {a for row in judged.values() for a in row.get("article", "").split(",")
+             if a.startswith("bbc-")}
+    seen = [article_path(a, folder) for a in sorted(named)]
+    own_sample = choose_articles(folder, own, SEED)
+    return choose_articles(folder, n, seed, exclude=[p for p in seen + own_sample if p.is_file()])
+
+
+def _digest_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def article_id(path: Path) -> str:
+    """The id a BBC file's article gets (bbc_business_326.txt → "bbc-business-326").
+
+    >>> article_id(Path("bbc_tech_007.txt"))
+    'bbc-tech-007'
+    """
+    return path.stem.replace("_", "-")
 
 
 def build(paths: Sequence[Path], out: Path, nlp: Any = None) -> Path:
@@ -120,24 +169,30 @@ def row_key(kind: str, article: str, sentence: str, output: dict[str, str]) -> s
     return f"{kind}|{article}|{_digest(sentence)}|{_digest(output)}"
 
 
-def named_rows(graph: Any, kind: str) -> list[dict[str, Any]]:
-    """Every row of one named question, as a judge sees it (article, sentence, output)."""
+def named_rows(graph: Any, kind: str, sparql: str | None = None) -> list[dict[str, Any]]:
+    """Every row of one named question, as a judge sees it (article, sentence, output);
+    ``sparql``, when given, is asked instead of the named question's own text."""
     from kg.api import query
 
-    found = query(graph, kind, timeout=QUERY_TIMEOUT)
+    found = query(graph, sparql or kind, timeout=QUERY_TIMEOUT)
     rows = [{k: _text(v) for k, v in row.items()} for row in found]
     if kind == "conflicting-figures":
         return _figure_groups(rows)
     unique = {}
     for row in rows:
-        output = {f: row.get(f, "") for f in FIELDS[kind]}
-        if kind == "events" and not output["date"]:
-            output["date"] = row.get("time", "")
-        article, sentence = _local(row["article"]), row["sentence"]
-        key = row_key(kind, article, sentence, output)
-        unique[key] = {"key": key, "kind": kind, "article": article, "sentence": sentence,
-                       "output": output}
+        judged = judged_row(kind, row)
+        unique[judged["key"]] = judged
     return list(unique.values())
+
+
+def judged_row(kind: str, row: dict[str, str]) -> dict[str, Any]:
+    """One answer row of a named question as a judge sees it, keyed as judgements are."""
+    output = {f: row.get(f, "") for f in FIELDS[kind]}
+    if kind == "events" and not output["date"]:
+        output["date"] = row.get("time", "")
+    article, sentence = _local(row["article"]), row["sentence"]
+    key = row_key(kind, article, sentence, output)
+    return {"key": key, "kind": kind, "article": article, "sentence": sentence, "output": output}
 
 
 def _figure_groups(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -170,21 +225,28 @@ class EntityStats:
     evidence: dict[str, str]  # form -> one sentence with it
 
     def row(self, kind: str) -> dict[str, Any]:
+        """The entity as a judge sees it; ``entity-merges`` shows every form, one sentence
+        each (do they name one thing?), the others the eight commonest and three sentences."""
+        forms = self.forms.most_common(None if kind == "entity-merges" else 8)
         output = {"label": self.label, "type": self.type,
-                  "forms": ", ".join(f"{f} ×{n}" for f, n in self.forms.most_common(8))}
+                  "forms": ", ".join(f"{f} ×{n}" for f, n in forms)}
         key = f"{kind}|{self.type}|{self.label}"
-        sentences = " // ".join(self.evidence[f] for f, _n in self.forms.most_common(3))
+        shown = forms if kind == "entity-merges" else forms[:3]
+        sentences = " // ".join(self.evidence[f] for f, _n in shown)
         return {"key": key, "kind": kind, "article": f"{len(self.articles)} articles",
                 "sentence": sentences, "output": output, "mentions": self.mentions}
 
 
-def entity_stats(graph: Any) -> list[EntityStats]:
-    """Every entity with its mentions, most-mentioned first (then by label)."""
+def entity_stats(graph: Any, which: str | None = None) -> list[EntityStats]:
+    """Every entity with its mentions, most-mentioned first (then by label); with ``which``
+    ("tune" or "check"), only the mentions in that half's articles count."""
     from kg.api import query
 
     stats: dict[str, EntityStats] = {}
     seen: set[tuple[str, str]] = set()
     for row in query(graph, ENTITY_QUERY, timeout=QUERY_TIMEOUT):
+        if which and half(_local(row["article"])) != which:
+            continue
         iri, mention = _text(row["entity"]), _text(row["mention"])
         entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _class(row["type"]),
                                                    0, set(), Counter(), {}))
@@ -200,12 +262,17 @@ def entity_stats(graph: Any) -> list[EntityStats]:
 
 
 def _words(label: str) -> list[str]:
-    return re.findall(r"[A-Za-z][\w'-]*", label.lower())
+    """A label's words, lower case, a plural's "s" dropped ("Lib Dems" and "Lib Dem" alike)."""
+    words = re.findall(r"[A-Za-z][\w'-]*", label.lower())
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in words]
 
 
 def split_candidates(entities: Sequence[EntityStats]) -> list[dict[str, Any]]:
-    """Groups of top entities that may be one thing under two IRIs: the same last word (people),
-    one name's words inside another's, or an acronym of another (union-find over pairs)."""
+    """Groups of top entities that may be one thing under two IRIs: the same name (any
+    classes), the same last word (people), one name's words inside another's, a name whose
+    words each begin another's ("Lib Dems", "Liberal Democrats"), or an acronym of another
+    (union-find over pairs)."""
     parent = list(range(len(entities)))
 
     def find(i: int) -> int:
@@ -235,15 +302,29 @@ def split_candidates(entities: Sequence[EntityStats]) -> list[dict[str, Any]]:
 
 
 def _maybe_same(a: EntityStats, wa: list[str], b: EntityStats, wb: list[str]) -> bool:
-    if not wa or not wb or wa == wb and a.type != b.type:
+    """>>> same = lambda x, y: _maybe_same(*_entity(x), *_entity(y))
+    >>> same("Lib Dems", "Liberal Democrats"), same("Oscars", "Oscar"), same("Labour", "Labour")
+    (True, True, True)
+    >>> same("Fed", "Federer"), same("Andy Robinson", "Andrew Robertson")
+    (False, False)
+    """
+    if not wa or not wb or wa == wb:
         return bool(wa) and wa == wb
     if a.type == "Person" and b.type == "Person" and wa[-1] == wb[-1]:
         return True
     short, long = sorted((wa, wb), key=len)
     if len(short) < len(long) and all(w in long for w in short) and len(short[0]) > 2:
         return True
+    if len(wa) == len(wb) > 1 and all(len(x) > 2 and len(y) > 2 and (x.startswith(y) or
+                                                                    y.startswith(x))
+                                      for x, y in zip(wa, wb, strict=True)):
+        return True
     acronym = "".join(w[0] for w in long if w not in {"of", "the", "and", "for"})
     return len(short) == 1 and len(short[0]) >= 2 and short[0] == acronym
+
+
+def _entity(label: str, kind: str = "Organization") -> tuple[EntityStats, list[str]]:
+    return EntityStats(label, label, kind, 1, set(), Counter(), {}), _words(label)
 
 
 def seeded_order(key: str, seed: int = SEED) -> str:
@@ -253,25 +334,48 @@ def seeded_order(key: str, seed: int = SEED) -> str:
     return hashlib.sha256(f"{seed}|{key}".encode()).hexdigest()
 
 
-def sample(graph: Any, seed: int = SEED) -> dict[str, list[dict[str, Any]]]:
-    """The seeded sample of every kind: the first rows in ``seeded_order``."""
+def sample(graph: Any, seed: int = SEED, rows: int = ROWS,
+           which: str | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The seeded sample of every kind: the first ``rows`` rows in ``seeded_order``; with
+    ``which`` ("tune" or "check"), the same drawn from that half's articles alone (its rows,
+    and the top and random entities as that half's mentions rank them; an entity row is
+    judged once per sample, by its class, label and all its mentions, so a half reuses the
+    judgement; split groups and merges are counted on the whole sample only)."""
     picked: dict[str, list[dict[str, Any]]] = {}
     for kind in ROW_KINDS:
-        rows = sorted(named_rows(graph, kind), key=lambda r: seeded_order(r["key"], seed))
-        picked[kind] = rows[:ROWS]
-    entities = entity_stats(graph)
-    picked["entities-top"] = [e.row("entities-top") for e in entities[:TOP]]
+        found = [r for r in named_rows(graph, kind) if not which or _in_half(r, which)]
+        picked[kind] = sorted(found, key=lambda r: seeded_order(r["key"], seed))[:rows]
+    entities = entity_sample(entity_stats(graph, which), seed)
+    picked.update({k: v for k, v in entities.items() if not which or k not in COUNTED})
+    return picked
+
+
+def entity_sample(entities: Sequence[EntityStats],
+                  seed: int = SEED) -> dict[str, list[dict[str, Any]]]:
+    """The entity kinds' sample of ``entities`` (most-mentioned first)."""
     rest = sorted((e.row("entities-random") for e in entities[TOP:]),
                   key=lambda r: seeded_order(r["key"], seed))
-    picked["entities-random"] = rest[:ROWS]
-    picked["split-entities"] = split_candidates(entities[:TOP_POOL])
-    return picked
+    return {"entities-top": [e.row("entities-top") for e in entities[:TOP]],
+            "entities-random": rest[:ROWS],
+            "split-entities": split_candidates(entities[:TOP_POOL]),
+            "entity-merges": [e.row("entity-merges") for e in entities[:TOP]]}
+
+
+def _in_half(row: dict[str, Any], which: str) -> bool:
+    """A row is in a half when its articles are (a conflicting-figures group spanning both
+    halves is in neither)."""
+    return all(half(a) == which for a in row["article"].split(","))
 
 
 # -- the judged set ------------------------------------------------------------------------
 
-def load_judged(folder: Path = JUDGED_DIR) -> dict[str, dict[str, Any]]:
-    """Every judged row by key (``correct`` is true/false; split groups: ``split``)."""
+def load_judged(folder: Path = JUDGED_DIR,
+                sample_tag: str | None = None) -> dict[str, dict[str, Any]]:
+    """Every judged row by key (``correct`` is true/false; split groups: ``split``; entity
+    merges: ``merged``); with ``sample_tag``, only the rows judged for that sample (a row
+    without a tag is kg's own, ``OWN_SAMPLE``). A key judged again for the same sample keeps
+    its later row; a key judged for several samples (an entity: its class and label) keeps
+    the first sample's, so a later sample never changes an earlier one's figures."""
     judged: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.jsonl")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -279,8 +383,12 @@ def load_judged(folder: Path = JUDGED_DIR) -> dict[str, dict[str, Any]]:
                 continue
             try:
                 row = json.loads(line)
-                judged[row["key"]] = row
-            except (ValueError, KeyError) as e:
+                tag, earlier = row.get("sample", OWN_SAMPLE), judged.get(row["key"])
+                if sample_tag is not None and tag != sample_tag:
+                    continue
+                if earlier is None or earlier.get("sample", OWN_SAMPLE) == tag:
+                    judged[row["key"]] = row
+            except (ValueError, KeyError, AttributeError) as e:
                 raise SystemExit(f"{path}:{number}: not a judged row ({e})") from e
     return judged
 
@@ -303,31 +411,38 @@ class KindScore:
             return (f"{self.kind:<20} {self.correct} real split groups of {self.judged} "
                     f"judged candidates ({self.sampled} candidates, "
                     f"{self.sampled - self.judged} not judged)")
+        if self.kind == "entity-merges":
+            return (f"{self.kind:<20} {self.correct} entities merge different things, of "
+                    f"{self.judged} judged ({self.sampled} top entities, "
+                    f"{self.sampled - self.judged} not judged)")
         return (f"{self.kind:<20} precision {self.precision:6.1%}  ({self.correct}/{self.judged}"
                 f" judged; {self.sampled} sampled, {self.sampled - self.judged} not judged)")
 
 
 def score(picked: dict[str, list[dict[str, Any]]],
           judged: dict[str, dict[str, Any]]) -> dict[str, KindScore]:
-    """Per kind: sampled, judged and correct rows (split groups: groups judged a real split)."""
+    """Per kind: sampled, judged and correct rows (split groups: groups judged a real split;
+    entity merges: entities judged to merge different things)."""
     scores = {}
     for kind, rows in picked.items():
         hits = [judged[r["key"]] for r in rows if r["key"] in judged]
-        good = sum(1 for j in hits if j.get("split" if kind == "split-entities" else "correct"))
+        good = sum(1 for j in hits if j.get(COUNTED.get(kind, "correct")))
         scores[kind] = KindScore(kind, len(rows), len(hits), good)
     return scores
 
 
-def unjudged(picked: dict[str, list[dict[str, Any]]],
-             judged: dict[str, dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """The sampled rows no judgement covers, as blank judged rows."""
+def unjudged(picked: dict[str, list[dict[str, Any]]], judged: dict[str, dict[str, Any]],
+             sample_tag: str | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The sampled rows no judgement covers, as blank judged rows (tagged with the sample
+    they are judged for, when one is named)."""
     blank = {kind: [] for kind in picked}  # type: dict[str, list[dict[str, Any]]]
+    tag = {"sample": sample_tag} if sample_tag and sample_tag != OWN_SAMPLE else {}
     for kind, rows in picked.items():
         for row in rows:
             if row["key"] not in judged:
-                verdict = {"split": None} if kind == "split-entities" else {
+                verdict = {COUNTED[kind]: None} if kind in COUNTED else {
                     "fields": dict.fromkeys(row["output"]), "correct": None}
-                blank[kind].append({**row, **verdict, "why": ""})
+                blank[kind].append({**row, **verdict, "why": "", **tag})
     return blank
 
 
@@ -397,6 +512,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=ARTICLES)
     parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench" / "work" / "precision")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help="the seed that chooses the articles and orders the rows")
+    parser.add_argument("--fresh", action="store_true",
+                        help="only articles no judged row names, none of the seed-16 sample")
+    parser.add_argument("--half", choices=("tune", "check", "both"),
+                        help="also report each half's own sample (bench/halves.py, by article)")
+    parser.add_argument("--sample", dest="sample_tag", metavar="TAG",
+                        help=f"score against the rows judged for sample TAG only (untagged rows "
+                             f"are {OWN_SAMPLE!r}); tag the unjudged rows written")
+    parser.add_argument("--rows", type=int, default=ROWS,
+                        help="rows sampled of each fact kind")
     parser.add_argument("--write-unjudged", action="store_true",
                         help="write the sampled rows no judgement covers to OUT/unjudged-*.jsonl")
     parser.add_argument("--graph", type=Path,
@@ -408,24 +534,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
               file=sys.stderr)
         return 2
-    graph = args.graph or build(choose_articles(CORPUS, args.articles), args.out)
-    picked = sample(graph)
-    judged = load_judged()
-    print(f"Precision on {args.articles} BBC articles (seed {SEED}), judged set {JUDGED_DIR}:")
-    for kind_score in score(picked, judged).values():
-        print("  " + kind_score.line())
+    # An entity row is keyed by its class and label alone, so a sample is scored against its
+    # own judgements: kg's own (seed 16) by default, a first look by its --sample tag.
+    own = args.seed == SEED and not args.fresh
+    judged = load_judged(sample_tag=args.sample_tag or (OWN_SAMPLE if own else None))
+    choose = fresh_articles if args.fresh else choose_articles
+    graph = args.graph or build(choose(CORPUS, args.articles, args.seed), args.out)
+    views = {"whole sample": None}
+    if args.half:
+        views.update({h: h for h in HALVES if args.half in (h, "both")})
+    blank: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for title, which in views.items():
+        picked = sample(graph, args.seed, args.rows, which)
+        print(f"Precision on {args.articles} {'fresh ' if args.fresh else ''}BBC articles "
+              f"(seed {args.seed}), {title}{'' if which is None else ' half'}, judged set "
+              f"{JUDGED_DIR}{f' (sample {args.sample_tag})' if args.sample_tag else ''}:")
+        for kind_score in score(picked, judged).values():
+            print("  " + kind_score.line())
+        for kind, rows in unjudged(picked, judged, args.sample_tag).items():
+            blank[kind].update((r["key"], r) for r in rows)
+    stats = entity_stats(graph)
+    built = {a for e in stats for a in e.articles}
     produced = [r["key"] for kind in ROW_KINDS for r in named_rows(graph, kind)]
-    missing = gone(produced, judged)
+    mine = {k: r for k, r in judged.items() if set(r["article"].split(",")) <= built}
+    missing = gone(produced, mine)
     wrong = [r for r in missing if r.get("correct") is False]
-    print(f"  judged rows no longer produced: {len(missing)} ({len(wrong)} of them judged "
-          f"wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
+    print(f"  judged rows of these articles no longer produced: {len(missing)} ({len(wrong)} "
+          f"of them judged wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")
     if args.mark_fixed:
         print(f"  newly marked fixed: {mark_fixed(wrong, produced)}")
-        print(f"  entity rows newly marked fixed: "
-              f"{mark_fixed_entities(entity_stats(graph), judged)}")
+        print(f"  entity rows newly marked fixed: {mark_fixed_entities(stats, judged)}")
     if args.write_unjudged:
-        for kind, rows in unjudged(picked, judged).items():
-            write_jsonl(args.out / f"unjudged-{kind}.jsonl", rows)
+        for kind, by_key in blank.items():
+            write_jsonl(args.out / f"unjudged-{kind}.jsonl", by_key.values())
         print(f"unjudged rows written to {args.out}/unjudged-*.jsonl")
     return 0
 

@@ -181,6 +181,12 @@ def build(
         typer.Option("--rules", help="Heuristics to switch off, comma-separated: -ID or "
                      "-PATTERN ('-resolve.corpus.*'), +ID back on (kg rules lists the ids).")
     ] = None,
+    min_confidence: Annotated[
+        float | None,
+        typer.Option("--min-confidence", min=0.0, max=1.0,
+                     help="Write roles, claims and events whose verified confidence reaches "
+                     "this (0 writes all); default: each kind's threshold for precision >= 0.85.")
+    ] = None,
 ) -> None:
     """Build the knowledge graph of news articles (files, folders, feeds, URLs) into OUT."""
     from kg.build.corpus import DEFAULT_FORMATS, build_corpus
@@ -208,7 +214,7 @@ def build(
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20),
                         model=MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""),
-                        rules_off=rules_off)
+                        rules_off=rules_off, min_confidence=min_confidence)
     def skip(item: Any) -> None:
         typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}{flag_hint(item.option)}"),
                    err=True)

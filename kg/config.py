@@ -38,6 +38,9 @@ class Settings:
     # Heuristics switched off for this build (ids of ``kg rules``; kg.heuristics): for
     # measuring one, or for a corpus where one is known to misfire.
     rules_off: frozenset[str] = frozenset()
+    # The verifier's confidence a role, claim or event must reach to be written (kg.verify):
+    # None = each kind's own threshold, chosen for precision >= 0.85; 0 writes every fact.
+    min_confidence: float | None = None
 
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed."""

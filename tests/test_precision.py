@@ -51,7 +51,7 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # again with its sentence (the same judgements: 17 right, 1 wrong).
 FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.5, 40)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
-         "entities-random", "split-entities")
+         "entities-random", "split-entities", "entity-merges")
 
 
 
@@ -63,9 +63,10 @@ def test_the_judged_set_has_forty_rows_of_each_kind_each_with_a_reason() -> None
     assert all(counts[kind] >= 40 for kind in KINDS if kind != "split-entities"), counts
     assert counts["split-entities"] >= 10
     for row in rows:
-        verdict = row["split"] if row["kind"] == "split-entities" else row["correct"]
+        verdict = row[precision.COUNTED.get(row["kind"], "correct")]
         assert isinstance(verdict, bool) and row["why"] and row["sentence"], row["key"]
-        if row["kind"] != "split-entities":
+        assert isinstance(row.get("sample", precision.OWN_SAMPLE), str), row["key"]
+        if row["kind"] not in precision.COUNTED:
             assert set(row["fields"]) == set(row["output"]), row["key"]
             assert row["correct"] == all(row["fields"].values()), row["key"]
 
@@ -95,6 +96,123 @@ def test_entity_rows_no_entity_has_any_more_are_marked_fixed(tmp_path: Path) -> 
     text = (tmp_path / "entities-top.jsonl").read_text(encoding="utf-8")
     marked = [json.loads(line) for line in text.splitlines()]
     assert [r.get("fixed", False) for r in marked] == [True, False, False]
+
+
+def test_the_docstring_examples_hold() -> None:
+    """Split candidates: one name in two classes, plurals, short forms ("Lib Dems")."""
+    import doctest
+
+    result = doctest.testmod(precision)
+    assert result.attempted >= 4 and result.failed == 0, result
+
+
+def _corpus(folder: Path, n: int) -> list[Path]:
+    folder.mkdir()
+    paths = [folder / f"bbc_tech_{i:03d}.txt" for i in range(n)]
+    for i, path in enumerate(paths):
+        path.write_text(f"Article {i}.\n", encoding="utf-8")
+    return paths
+
+
+def test_a_fresh_sample_has_no_judged_article_none_of_the_own_sample_and_no_copy(
+        tmp_path: Path) -> None:
+    paths = _corpus(tmp_path / "bbc", 12)
+    (tmp_path / "bbc" / "bbc_tech_100.txt").write_text("Article 1.\n", encoding="utf-8")
+    judged = {"k": {"kind": "claims", "article": "bbc-tech-001"},
+              "g": {"kind": "conflicting-figures", "article": "bbc-tech-002,bbc-tech-003"},
+              "e": {"kind": "entities-top", "article": "3 articles"}}
+    own = precision.choose_articles(tmp_path / "bbc", 4, precision.SEED)
+    fresh = precision.fresh_articles(tmp_path / "bbc", 50, 3501, judged, own=4)
+    assert len(fresh) == 12 - 3 - len(set(own) - set(paths[1:4]))
+    assert not set(fresh) & (set(own) | set(paths[1:4]))
+    assert tmp_path / "bbc" / "bbc_tech_100.txt" not in fresh  # the text of a judged one
+    assert precision.fresh_articles(tmp_path / "bbc", 3, 3501, judged, own=4) == \
+        precision.fresh_articles(tmp_path / "bbc", 3, 3501, judged, own=4)
+    assert precision.choose_articles(tmp_path / "bbc", 5, 1) != \
+        precision.choose_articles(tmp_path / "bbc", 5, 2)
+
+
+def _rows(kind: str, n: int) -> list[dict[str, Any]]:
+    articles = [f"bbc-tech-{i:03d}" for i in range(n)]
+    return [{"key": f"{kind}|{a}|s|o", "kind": kind, "article": a, "sentence": "S.",
+             "output": {"x": a}} for a in articles]
+
+
+@pytest.mark.parametrize("which", ["tune", "check"])
+def test_a_half_is_sampled_from_its_own_articles_in_the_seeded_order(
+        monkeypatch: pytest.MonkeyPatch, which: str) -> None:
+    from bench.halves import half
+
+    monkeypatch.setattr(precision, "named_rows", lambda graph, kind: _rows(kind, 60))
+    monkeypatch.setattr(precision, "entity_stats", lambda graph, which=None: [])
+    whole = precision.sample(None, 7, rows=60)["claims"]
+    picked = precision.sample(None, 7, rows=10, which=which)["claims"]
+    assert [r["key"] for r in picked] == [r["key"] for r in whole
+                                          if half(r["article"]) == which][:10]
+    assert precision.sample(None, 8, rows=60)["claims"] != whole  # the seed orders the rows
+    assert "entity-merges" not in precision.sample(None, 7, which=which)  # whole sample only
+    assert "entity-merges" in precision.sample(None, 7)
+
+
+def test_entity_merges_show_every_form_and_are_counted_not_a_precision() -> None:
+    forms = Counter({f"Form{i}": 10 - i for i in range(10)})
+    entity = precision.EntityStats("x", "Edinburgh", "Place", 55, {"a"}, forms,
+                                   {f: f"{f} here." for f in forms})
+    merges, top = entity.row("entity-merges"), entity.row("entities-top")
+    assert merges["key"] == "entity-merges|Place|Edinburgh"
+    assert merges["output"]["forms"].count("×") == 10 and top["output"]["forms"].count("×") == 8
+    assert merges["sentence"].count(" // ") == 9
+    picked = {"entity-merges": [merges, {"key": "m2"}, {"key": "m3"}]}
+    judged = {merges["key"]: {"merged": True}, "m2": {"merged": False}}
+    score = precision.score(picked, judged)["entity-merges"]
+    assert (score.sampled, score.judged, score.correct) == (3, 2, 1)
+    assert "1 entities merge different things" in score.line()
+
+
+def test_a_sample_tag_keeps_each_samples_judgements_apart(tmp_path: Path) -> None:
+    rows = [{"key": "entities-top|Place|Oslo", "kind": "entities-top", "correct": True},
+            {"key": "entities-top|Place|Oslo", "kind": "entities-top", "correct": False,
+             "sample": "first-look-1"},
+            {"key": "claims|a|b|c", "kind": "claims", "correct": True, "sample": "first-look-1"}]
+    precision.write_jsonl(tmp_path / "entities-top.jsonl", rows)
+    own = precision.load_judged(tmp_path, precision.OWN_SAMPLE)
+    fresh = precision.load_judged(tmp_path, "first-look-1")
+    assert own["entities-top|Place|Oslo"]["correct"] is True and len(own) == 1
+    assert fresh["entities-top|Place|Oslo"]["correct"] is False and len(fresh) == 2
+    # Untagged, the first sample to judge a key keeps it: a first look never moves kg's own
+    # figures; a key judged again for the same sample keeps the later judgement.
+    assert precision.load_judged(tmp_path)["entities-top|Place|Oslo"]["correct"] is True
+    precision.write_jsonl(tmp_path / "entities-top.jsonl", [*rows, {**rows[0], "correct": False}])
+    assert precision.load_judged(tmp_path)["entities-top|Place|Oslo"]["correct"] is False
+    picked = {"claims": [{"key": "claims|x|y|z", "output": {"speaker": "A"}}],
+              "entity-merges": [{"key": "entity-merges|Place|Oslo", "output": {}}]}
+    blank = precision.unjudged(picked, fresh, "first-look-1")
+    assert blank["claims"][0]["sample"] == "first-look-1"
+    assert blank["claims"][0]["fields"] == {"speaker": None}
+    assert blank["entity-merges"][0]["merged"] is None
+    assert "sample" not in precision.unjudged(picked, own, precision.OWN_SAMPLE)["claims"][0]
+
+
+@pytest.mark.slow
+def test_the_command_reports_each_half_and_writes_tagged_unjudged_rows(
+        tmp_path: Path, nlp: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    if not precision.CORPUS.is_dir():
+        pytest.skip("the BBC corpus is not beside the project (../shared/corpora/bbc)")
+    from bench.halves import half
+
+    paths = precision.choose_articles(precision.CORPUS, 4, 3)
+    assert {half(precision.article_id(p)) for p in paths} == {"tune", "check"}
+    graph = precision.build(paths, tmp_path / "out", nlp=nlp)
+    code = precision.main(["--graph", str(graph), "--seed", "3", "--half", "both", "--rows",
+                           "5", "--sample", "test-tag", "--write-unjudged", "--out",
+                           str(tmp_path / "out")])
+    printed = capsys.readouterr().out
+    assert code == 0
+    assert "whole sample, judged" in printed and "tune half" in printed
+    assert "check half" in printed and printed.count("entity-merges") == 1
+    claims = [json.loads(line) for line in (tmp_path / "out" / "unjudged-claims.jsonl")
+              .read_text(encoding="utf-8").splitlines()]
+    assert claims and all(r["sample"] == "test-tag" and r["correct"] is None for r in claims)
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +257,7 @@ ENTITY_FLOOR = (0.8, 30)
 
 @pytest.mark.slow
 def test_precision_over_judged_entities_stays_above_the_floor(rerun_graph: Any) -> None:
-    judged = precision.load_judged()
+    judged = precision.load_judged(sample_tag=precision.OWN_SAMPLE)
     keys = {f"{kind}|{e.type}|{e.label}" for e in precision.entity_stats(rerun_graph)
             for kind in ("entities-top", "entities-random")}
     hits = [judged[key] for key in keys if key in judged]

@@ -48,6 +48,7 @@ from kg.rdf.terms import Quad
 from kg.resolve.corpus_names import with_corpus_names
 from kg.resolve.registry import REGISTRY_PATH, Registry, load_registry, save_registry
 from kg.resolve.resolver import resolve_entities
+from kg.verify import verified
 
 DEFAULT_FORMATS = ("ttl", "trig")
 
@@ -152,6 +153,7 @@ def corpus_from_extractions(extractions: Sequence[Extraction], settings: Setting
     adding the names other articles found where an article's tagger missed them."""
     extractions = with_corpus_names(extractions)
     resolution = resolve_entities(extractions, registry)
+    extractions = verified(extractions, resolution, settings.min_confidence)
     return Corpus(tuple(extractions), resolution, settings.base_iri, settings.model)
 
 

@@ -76,7 +76,7 @@ def build_signature(documents: Iterable[Document], settings: Settings,
     """
     digest = hashlib.sha256()
     header = [code_fingerprint(), extractor_fingerprint(settings.model), settings.base_iri,
-              sorted(set(formats)), sorted(settings.rules_off)]
+              sorted(set(formats)), sorted(settings.rules_off), settings.min_confidence]
     digest.update(json.dumps(header).encode())
     for document in documents:
         meta = {k: str(v) for k, v in asdict(document.meta).items() if v is not None}

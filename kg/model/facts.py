@@ -109,6 +109,8 @@ class Evidence:
     sentences: tuple[int, ...]
     rule: str
     confidence: float
+    #: What the sentence shows around the fact, for the verifier (``kg.extract.rules.signals``).
+    signals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,7 @@ class Event:
     evidence: Evidence
     setting: Party | None = None  # the city the article is about at this point (for linking)
     planned: bool = False  # announced or scheduled ("will visit"), not yet happened
+    generic: bool = False  # what generally or habitually happens ("rebels usually attack")
 
 
 @dataclass(frozen=True, slots=True)

@@ -452,6 +452,8 @@ def event_triples(scope: FactScope, fact: Event) -> Iterator[Triple]:
     yield from scope.offsets(node, fact.trigger, lemma=fact.lemma)
     if fact.planned:
         yield node, KG.planned, Literal(True)
+    yield node, KG.factuality, KG.Generic if fact.generic else (
+        KG.Planned if fact.planned else KG.Happened)
     for prop, group in ((KG.agent, fact.agents), (KG.patient, fact.patients)):
         for party in group:
             actor, more = party_node(scope, party)

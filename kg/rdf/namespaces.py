@@ -168,6 +168,13 @@ class KG(DefinedNamespace):
     agent: URIRef
     patient: URIRef
     planned: URIRef
+    factuality: URIRef
+    Factualities: URIRef
+    Happened: URIRef
+    Planned: URIRef
+    Generic: URIRef
+    Negated: URIRef
+    Hypothetical: URIRef
     timeText: URIRef
     timeUnresolved: URIRef
     quantity: URIRef

@@ -22,6 +22,7 @@ from kg.extract.rules.figures import figures_of
 from kg.extract.rules.registry import Rule, kept, registered_rules
 from kg.extract.rules.relations import relations_of
 from kg.extract.rules.roles import memberships_of
+from kg.extract.rules.signals import with_signals
 from kg.model import Fact, Mention, TimeExpression
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def facts_of(
     found: list[Fact] = [*memberships_of(ctx), *kept(relations_of(ctx)), *figures]
     found += kept(events_of(ctx, figures))
     found += kept(claims_of(ctx))
-    return found
+    return [with_signals(ctx, fact) for fact in found]
 
 
 def all_rules() -> tuple[Rule, ...]:

@@ -95,23 +95,39 @@ class Quote:
 
 
 def quotations(text: str, offset: int) -> list[Quote]:
-    """Quotations in ``text``: curly or straight double quotes; one left open at the end of a
-    paragraph ends there (the next paragraph reopens it).
+    """Quotations in ``text``: curly, straight or ``tokenised'' double quotes; one left open at
+    the end of a paragraph ends there (the next paragraph reopens it).
 
     >>> [(q.begin, q.end) for q in quotations('He said "we will go home now" today.', 0)]
     [(9, 28)]
+    >>> [(q.begin, q.end) for q in quotations("He said `` we will go home '' today .", 0)]
+    [(10, 27)]
     """
     found, opened, closer = [], -1, ""
-    for i, ch in enumerate(text):
-        if opened < 0 and ch in OPENING:
-            opened, closer = i + 1, OPENING[ch]
-        elif opened >= 0 and (ch == closer or text.startswith("\n\n", i)):
+    i = 0
+    while i < len(text):
+        if opened < 0 and (mark := _opening_at(text, i)) is not None:
+            opened, closer = i + len(mark), OPENING[mark]
+            i = opened
+            continue
+        if opened >= 0 and (text.startswith(closer, i) or text.startswith("\n\n", i)):
             found.append(Quote(offset + opened, offset + i))
             opened = -1
+            i += len(closer) if text.startswith(closer, i) else 1
+            continue
+        i += 1
     if opened >= 0:
         found.append(Quote(offset + opened, offset + len(text)))
     return [q for q in found
             if len(text[q.begin - offset : q.end - offset].split()) >= MIN_QUOTE_WORDS]
+
+
+#: Opening marks, the longest first ("``" before a lone "`" could ever be one).
+_OPENERS = sorted(OPENING, key=len, reverse=True)
+
+
+def _opening_at(text: str, i: int) -> str | None:
+    return next((mark for mark in _OPENERS if text.startswith(mark, i)), None)
 
 
 class ClaimReader:
@@ -281,6 +297,8 @@ class ClaimReader:
         pronoun is nobody named in what was claimed so far or in the words ``spoken``."""
         hint = self.last.speaker if self.last is not None else None
         said = self.last.content if self.last is not None else None
+        if (named := self._named_in_apposition(head)) is not None:
+            return named  # "The company's chief executive, John Browne, said": Browne
         party = self.ctx.party(head, hint, said, [*self.said, *spoken])
         if party is not None and party.kind is PartyKind.GROUP \
                 and (body := self._spoken_for(head)) is not None:
@@ -293,6 +311,15 @@ class ClaimReader:
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         phrase = self.ctx.span(noun_phrase(head) or [head])
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _named_in_apposition(self, head: Token) -> Party | None:
+        """The person a described speaker is named as, in apposition to it: "The company's
+        chief executive, John Browne," — not when the speaker is itself a name."""
+        if self.ctx.mention(head) is not None or head.pos_ not in {"NOUN", "PRON"}:
+            return None
+        people = [m for c in head.children if c.dep_ == "appos"
+                  and (m := self.ctx.mention(c)) is not None and m.kind is EntityKind.PERSON]
+        return self.ctx.entity_party(people[0]) if len(people) == 1 else None
 
     def _spoken_for(self, head: Token) -> Mention | None:
         """The body a spokesperson speaks for: "a spokesman for the Ministry of Defence", "a

@@ -55,6 +55,10 @@ LAUNCH_OBJECTS = frozenset(_WORDS["launch_objects"])
 PEAK_NOUNS = frozenset(_WORDS["peak_nouns"])
 NEGATIVE_DETERMINERS = frozenset(_WORDS["negative_determiners"])
 FUTURE_AUXILIARIES = frozenset(_WORDS["future_auxiliaries"])
+#: An office one takes over or takes up ("the chairmanship", "the helm"): no acquisition.
+OFFICE_NOUNS = word_list("office-nouns")
+#: Words that make an event general or habitual ("usually", "every"): ``generic-words.txt``.
+GENERIC_WORDS = word_list("generic-words")
 CONDITIONAL_MARKS = frozenset(_WORDS["conditional_marks"])
 CAUSE_PREPS = frozenset(_WORDS["death_cause_prepositions"])
 TERRITORY_VERBS = frozenset(_WORDS["territory_verbs"])
@@ -101,6 +105,9 @@ def event_type(token: Token) -> EventType | None:
         if kind is EventType.ACQUISITION and phrasal_lemma(token) != token.lemma_.lower() \
                 and not objects(token) and token.dep_ != "relcl":
             return None  # "takes over from Max Jones": a successor, nothing bought
+        if kind is EventType.ACQUISITION and any(o.lemma_.lower() in OFFICE_NOUNS
+                                                 for o in objects(token)):
+            return None  # "took over the chairmanship of the EU": an office, nothing bought
         if kind is EventType.APPOINTMENT and _for_an_award(token):
             return None  # "nominated for an Oscar"
         if kind is EventType.LAUNCH and any(_is_noun_trigger(c) for c in objects(token)):
@@ -417,6 +424,21 @@ def is_irrealis(token: Token) -> bool:
         if governor.lemma_.lower() in DENIAL_VERBS and current.dep_ in DENIED_DEPS:
             return True  # "denied that troops had attacked", "denies murdering his wife"
         current = governor
+    return False
+
+
+def is_generic(token: Token) -> bool:
+    """Whether the event is what generally or habitually happens, no one occasion: a
+    frequency adverb ("usually", "often", "every") on the trigger or the clause above it, or a
+    trigger noun under "every"/"each" ("every attack")."""
+    current = token
+    for _ in range(3):
+        if any(c.lower_ in GENERIC_WORDS and c.dep_ in {"advmod", "det", "npadvmod"}
+               for c in current.children):
+            return True
+        if current.dep_ not in CHAIN_DEPS or current.head.i == current.i:
+            return False
+        current = current.head
     return False
 
 

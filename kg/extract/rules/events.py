@@ -31,6 +31,7 @@ from kg.extract.rules.event_senses import (
     SUBJECT_DEPS,
     carrier_of,
     event_type,
+    is_generic,
     is_irrealis,
     is_planned,
     met,
@@ -46,6 +47,7 @@ from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.values import is_duration, is_time_point
+from kg.heuristics import applies, declare
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -82,6 +84,7 @@ HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
 JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
 NOUN_AGENT_PREPS = frozenset(_GRAMMAR["event_agent_prepositions"])
 PATIENT_OWNERS = frozenset(EventType(k) for k in _WORDS["patient_owner_events"])
+AGENT_OF_EVENTS = frozenset(EventType(k) for k in _WORDS["agent_of_events"])
 PATIENT_OWNER_EVENTS = frozenset(
     {EventType.CAPTURE, EventType.SIEGE, EventType.ATTACK, EventType.EVACUATION}
 )
@@ -171,8 +174,10 @@ def _event(
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
     planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published)
+    generic = time is None and applies("event.generic", lambda: is_generic(trigger))
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
-                 tuple(patients), tuple(places), time, figures, evidence, setting, planned)
+                 tuple(patients), tuple(places), time, figures, evidence, setting, planned,
+                 generic)
 
 
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:
@@ -346,7 +351,9 @@ def noun_participants(
                 # says what they are about ("talks on the future of Gibraltar")
                 found = [p for p in found if _names_something(ctx, p)]
             joint = kind in JOINT_EVENTS and child.lower_ == "of"  # "a meeting of members"
-            (agents if child.lower_ in NOUN_AGENT_PREPS or joint else patients).extend(found)
+            doer = kind in AGENT_OF_EVENTS and child.lower_ == "of"  # "resignation of X"
+            (agents if child.lower_ in NOUN_AGENT_PREPS or joint or doer
+             else patients).extend(found)
         elif child.dep_ == "prep" and child.lower_ == "from":  # "a resignation from Mr X"
             agents += [p for o in child.children if o.dep_ == "pobj"
                        for p in parties(ctx, o) if _is_person(ctx, p)]
@@ -538,3 +545,10 @@ def _unique(found: list[Party]) -> list[Party]:
     for party in found:
         seen.setdefault(party.mention or party.text, party)
     return list(seen.values())
+
+
+declare("event.generic", "facts.event", reads="frequency words on a trigger or its clause",
+        writes="Event.generic (kg:factuality kg:Generic)",
+        description="An event with no date under \"usually\", \"often\", \"every\" … is what "
+                    "generally happens, no one occasion: written as kg:Generic, not as happened.",
+        example="Rebels usually attack army posts in Kivu at night.")

@@ -10,7 +10,6 @@
     party               "Tory Dominic Grieve", "Liberal Democrat leader Charles Kennedy"
     verb                "the debate, moderated by Lena Hart"; "Roman Abramovich owns Chelsea"
     owner               "the city council's John Moore" (a member of it)
-    relational noun     "a neighbour of the victim, Sarah Kim"
     description         "David Blunkett has spoken … The home secretary described …"
 
 The post is the title without ranks and honorifics ("spokesman Maj. Gen." → Spokesman);
@@ -18,7 +17,9 @@ the organisation is a mention or a country (by demonym) next to the title: "Russ
 it, "Ukraine's" owning it, "of the Republic" after it. "Former"/"ex-" before the title or
 its organisation make it a former post; a possessive pronoun ("his party leader") gives no
 organisation unless the owner's own post named one; a hoped-for or hypothetical post ("would
-be premier") is none. Titles of nobility ("Baroness") are ranks, not posts.
+be premier") is none. Titles of nobility ("Baroness") are ranks, not posts, and a tie to
+another person ("his son Alan", "a neighbour of the victim, Sarah Kim", "a family friend")
+is no post at all (``relational-nouns.txt``).
 """
 
 from __future__ import annotations
@@ -67,6 +68,11 @@ ENDING_PREPOSITIONS = frozenset(_GRAMMAR["ending_prepositions"])
 #: Adjectives that are part of a post between its other words ("chief financial officer").
 POST_QUALIFIERS = word_list("post-qualifiers")
 COPULAS = frozenset(_GRAMMAR["copulas"])
+#: A legislator's or governor's abbreviated title ("Rep.", "Sen."): the person's seat, which
+#: another post written beside it is not part of ("Committee Chairman Rep. Edward Markey").
+SEAT_TITLES = word_list("seat-titles")
+#: Verbs whose participle after a post says its holder was let go ("the coach fired").
+ENDED_BY = word_list("post-ending-verbs")
 #: Posts a party word before is a portfolio ("Labour Minister"), not the party's.
 PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
 #: Verb lemma → the role it gives ("moderate" → Moderator).
@@ -129,13 +135,18 @@ def role_label(words: Sequence[str]) -> tuple[str | None, bool]:
     (('Chairman', True), ('Director General', False))
     >>> role_label(["minister", "Baroness"])
     ('Minister', False)
+    >>> role_label(["Chairman", "Rep."]), role_label(["Gov."])
+    (('Chairman', False), ('Governor', False))
     """
     prefixed = [w for w in words if _plain(w).split("-", 1)[0] in FORMER_WORDS and "-" in w]
     former = bool(prefixed) or any(_plain(w) in FORMER_WORDS for w in words)
     words = [w.split("-", 1)[1] if w in prefixed else w for w in words]  # "ex-chairman"
     posts = [w for w in words
              if _plain(w) not in FORMER_WORDS | HONORIFICS | NOBILITY and _plain(w)]
-    ranks = [w for i, w in enumerate(posts) if _plain(w) in RANKS and not _general_after(posts, i)]
+    if len(posts) > 1:  # "Committee Chairman Rep.": the chairmanship, not the seat
+        posts = [w for w in posts if _plain(w) not in SEAT_TITLES] or posts
+    ranks = [w for i, w in enumerate(posts) if _plain(w) in RANKS and not _general_after(posts, i)
+             and not _qualifies_next(posts, i)]
     kept = [w for w in posts if w not in ranks] or ranks[-1:]
     if not kept:
         return None, former
@@ -158,6 +169,17 @@ def title_words(tokens: Sequence[Token]) -> list[str]:
 def _general_after(words: Sequence[str], i: int) -> bool:
     """ "Director General", "Attorney General": "general" after a post is part of it."""
     return _plain(words[i]) == "general" and i > 0 and _plain(words[i - 1]) not in RANKS
+
+
+def _qualifies_next(words: Sequence[str], i: int) -> bool:
+    """ "General manager", "general secretary": a rank word right before a post word written
+    in lower case (no rank of its own) is part of that post.
+
+    >>> _qualifies_next(["General", "manager"], 0), _qualifies_next(["Gen.", "Igor"], 0)
+    (True, False)
+    """
+    return (i + 1 < len(words) and words[i + 1].islower() and _plain(words[i + 1]) not in RANKS
+            and not words[i].endswith("."))
 
 
 def _plain(word: str) -> str:
@@ -231,7 +253,7 @@ def titled(
         party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
         title = [t for t in title if t not in party_words]
     label, former = role_label(title_words(title))
-    if label is None or not any(_names_post(t) for t in title) or _tie_to_owner(ctx, title):
+    if label is None or not any(_names_post(t) for t in title) or _is_tie(title):
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
     organization = party or body or (
@@ -267,13 +289,10 @@ def _organisation_of_name(ctx: FactContext, mention: Mention) -> Party | None:
     return ctx.entity_party(first)
 
 
-def _tie_to_owner(ctx: FactContext, title: Sequence[Token]) -> bool:
-    """ "his son Sandy", "Robert's wife Audrey": a relational noun owned by someone is a tie
-    to that person, not a post."""
-    if not title or _plain(title[-1].text) not in RELATIONAL_NOUNS:
-        return False
-    before = ctx.doc[title[0].i - 1] if title[0].i > 0 else None
-    return before is not None and (before.lower_ in OWNER_PRONOUNS or before.text in {"'s", "’s"})
+def _is_tie(title: Sequence[Token]) -> bool:
+    """ "his son Sandy", "Robert's wife Audrey", "family friend Ann": a relational noun is a
+    tie to another person, not a post."""
+    return bool(title) and _plain(title[-1].text) in RELATIONAL_NOUNS
 
 
 def _post_words_before(doc: Doc, first: int, start: int) -> int:
@@ -484,6 +503,9 @@ def _organisation_before(
     the tagger took for a person before a post held in a body ("Retail Decisions chief
     executive")."""
     i = first - 1
+    while i > 0 and first - i <= 2 and ctx.doc[i].pos_ == "ADJ" and ctx.doc[i].is_lower \
+            and ctx.doc[i - 1].text in {"'s", "’s"}:
+        i -= 1  # "Greece's conservative Prime Minister": the owner before an adjective
     if i >= 0 and ctx.doc[i].text in {"'s", "’s"}:
         i -= 1
     if i < 0:
@@ -615,14 +637,12 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
                     shared[other.i] = title
                     shared.setdefault(title.i, other)
     for title, declared in candidates:
-        relational = declared is APPOSITION and title.lower_ in RELATIONAL_NOUNS
         post = _post_before_general(title) or title
-        if not (_names_post(post) or relational) or ctx.mention(title) is not None:
-            continue
+        if not _names_post(post) or ctx.mention(title) is not None \
+                or _plain(title.text) in RELATIONAL_NOUNS:
+            continue  # "son of George Harrison", "a family friend": a tie to a person
         if declared is APPOSITION and _across_list(ctx, head, title):
             continue  # "director - X; actor - Y": the items of a list are no appositions
-        if relational and (_of_person(ctx, title) or _owned_by_person(ctx, title)):
-            continue  # "son of George Harrison", "Bekele's colleague": a tie to a person
         words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
         label, former = role_label(title_words(words))
         if label is None:
@@ -637,21 +657,14 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
 
 
 def _ended(title: Token) -> bool:
-    """ "the head of Universal Music until last year": a post held until a date is former."""
+    """ "the head of Universal Music until last year": a post held until a date is former;
+    so is one whose holder was let go ("the fifth coach fired this season")."""
     return any(
         t.lower_ in ENDING_PREPOSITIONS and t.head.i >= title.i and any(
             o.ent_type_ == "DATE" for o in t.subtree if o is not t)
         for t in title.subtree
-    )
-
-
-def _of_person(ctx: FactContext, noun: Token) -> bool:
-    """Whether ``noun`` is "of" a named person ("son of the late Beatle George Harrison")."""
-    return any(
-        m.kind is EntityKind.PERSON
-        for p in noun.children if p.dep_ == "prep" and p.lower_ == "of"
-        for m in ctx.mentions_in(p.subtree)
-    )
+    ) or any(c.dep_ in {"acl", "amod"} and c.tag_ in {"VBN", "VBD"} and c.lemma_.lower() in ENDED_BY
+             for c in title.children)
 
 
 def _a_person(ctx: FactContext, party: Party) -> bool:
@@ -673,16 +686,6 @@ def _party_of(ctx: FactContext, words: Sequence[Token]) -> Party | None:
         return None
     span = ctx.span(words)
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
-
-
-def _owned_by_person(ctx: FactContext, noun: Token) -> bool:
-    """Whether a person owns ``noun``: named ("Bekele's Ethiopian colleague") or by a
-    pronoun ("his son")."""
-    return any(
-        c.dep_ == "poss" and (c.lower_ in OWNER_PRONOUNS or (m := ctx.mention(c)) is not None
-                              and m.kind is EntityKind.PERSON)
-        for c in noun.children
-    )
 
 
 def _general(title: Token) -> list[Token]:
@@ -758,6 +761,21 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             bodies = [body_named_as_person(ctx, m, title.text) for m in mentions]
             if any(bodies):  # "chief of Brightcove", Brightcove tagged as a person
                 return next(b for b in bodies if b is not None)
+            if objects and not mentions and (unit := _unit_of(ctx, objects[0])) is not None:
+                return unit
+    return None
+
+
+def _unit_of(ctx: FactContext, unit: Token) -> Party | None:
+    """The named organisation an unnamed unit belongs to: "head of the rescue unit for the
+    Iranian Red Crescent" (an "of"/"for"/"at" phrase of the unit's own that names one)."""
+    for child in unit.rights:
+        if child.dep_ == "prep" and child.lower_ in ORG_PREPOSITIONS | {"for"}:
+            for obj in (c for c in child.children if c.dep_ == "pobj"):
+                named = [m for m in ctx.mentions_in(noun_phrase(obj))
+                         if m.kind is EntityKind.ORGANIZATION]
+                if named:
+                    return ctx.entity_party(named[0])
     return None
 
 

@@ -1,0 +1,271 @@
+"""Train the verifier on the judged rows' tune half; measure it on their check half.
+
+    .venv/bin/python bench/train_verifier.py [--out kg/verify/model] [--card docs/verifier-card.md]
+                                             [--target 0.85]
+
+The judged rows (``tests/eval/precision/`` on BBC articles, ``tests/eval/precision-ecb/`` on
+the ECB+ dev documents) are people-roles, claims and events rows, each judged fully right or
+not by reading it against its sentence. The script builds their articles (spaCy parses cached
+by ``bench/parses.py``), finds the fact behind each judged row (the named question asked with
+the fact's IRI), and reads its features (``kg.verify.fact_features``). Per kind, on the rows of
+the tune half (``bench/halves.py``: BBC by article, ECB+ by topic):
+
+* a logistic regression (L2, scikit-learn) over the binary features;
+* an isotonic calibration of its score, fitted on 5-fold out-of-fold scores of the tune half;
+* the lowest threshold whose out-of-fold precision is at least ``--target``.
+
+The model is trained on the whole tune half and written with its SHA-256; the check half is
+then scored once: precision and recall of the right rows at the threshold, expected calibration
+error, a reliability table and the precision/recall trade-off; ``--card`` writes them down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.ablate import BBC, JUDGED, WORK  # noqa: E402
+from bench.halves import half  # noqa: E402
+from bench.parses import ParsedSet  # noqa: E402
+from kg.model import Claim, Event, Extraction, Membership, Resolution  # noqa: E402
+from kg.verify.features import fact_features  # noqa: E402
+from kg.verify.model import KindModel, VerifierModel  # noqa: E402
+
+#: The fact variable each named question binds, added to its SELECT and GROUP BY.
+FACT_VARIABLE = {"people-roles": "membership", "claims": "claim", "events": "event"}
+MODEL_DIR = ROOT / "kg" / "verify" / "model"
+
+
+@dataclass
+class Example:
+    kind: str
+    key: str
+    article: str
+    source: str  # "bbc" or "ecb"
+    half: str
+    features: list[str]
+    right: bool
+
+
+def unit(article: str) -> str:
+    """The halves' unit of an article: a BBC article itself, an ECB+ document its topic."""
+    return article if article.startswith("bbc-") else f"ecb:{article.split('_')[0]}"
+
+
+def judged() -> dict[str, dict[str, Any]]:
+    rows = {}
+    for folder in JUDGED:
+        for kind in FACT_VARIABLE:
+            path = folder / f"{kind}.jsonl"
+            if path.exists():
+                for line in path.read_text(encoding="utf-8").splitlines():
+                    row = json.loads(line)
+                    rows[row["key"]] = row
+    return rows
+
+
+def documents(articles: Sequence[str]) -> list[Any]:
+    from bench.ecb_eval import DEV_SET, load_documents
+    from kg.ingest.copies import mark_copies
+    from kg.ingest.files import document_from_text, read_documents
+
+    texts, _ = load_documents(DEV_SET)
+    paths = [BBC / (a.replace("-", "_") + ".txt") for a in articles if a.startswith("bbc-")]
+    found = list(read_documents([str(p) for p in paths if p.exists()]))
+    found += [document_from_text(texts[a], doc_id=a) for a in articles if a in texts]
+    return mark_copies(found)
+
+
+def fact_index(extractions: Sequence[Extraction], resolution: Resolution
+               ) -> dict[str, tuple[Any, str]]:
+    """Every role, claim and event by its IRI, with its article."""
+    from kg.config import Settings
+    from kg.rdf.facts import FactScope, claim_iri, event_iri, fact_iri
+
+    base = Settings().base_iri
+    found: dict[str, tuple[Any, str]] = {}
+    for extraction in extractions:
+        scope = FactScope(extraction, resolution, base)
+        doc = extraction.document.doc_id
+        for fact in extraction.facts:
+            if isinstance(fact, Membership):
+                at = fact.organization.begin if fact.organization else -1
+                iri = fact_iri(base, "membership", doc, fact.person.begin, fact.person.end,
+                               f"{fact.role}|{at}")
+            elif isinstance(fact, Claim):
+                iri = claim_iri(scope, fact)
+            elif isinstance(fact, Event):
+                iri = event_iri(scope, fact)
+            else:
+                continue
+            found[str(iri)] = (fact, doc)
+    return found
+
+
+def question(kind: str) -> str:
+    """The named question with its fact's IRI selected (claims with the fast copy test)."""
+    from bench.precision_ecb import claims_query
+    from kg.store.sparql import read_query
+
+    text = claims_query() if kind == "claims" else read_query(None, kind)[0]
+    variable = FACT_VARIABLE[kind]
+    if kind != "events":
+        first = text.index("SELECT ") + len("SELECT ")
+        text = f"{text[:first]}?{variable} {text[first:]}"
+        group = text.index("GROUP BY ") + len("GROUP BY ")
+        text = f"{text[:group]}?{variable} {text[group:]}"
+    return text
+
+
+def examples() -> list[Example]:
+    from rdflib import Dataset
+
+    from bench.precision import QUERY_TIMEOUT, _text, judged_row
+    from kg.api import query
+    from kg.config import Settings
+    from kg.rdf.graph import corpus_quads
+    from kg.rdf.serialize import serialize
+    from kg.resolve.corpus_names import with_corpus_names
+    from kg.resolve.resolver import resolve_entities
+
+    rows = judged()
+    articles = sorted({r["article"] for r in rows.values()})
+    docs = documents(articles)
+    extractions = with_corpus_names(ParsedSet.of(docs, cache=WORK / "parses" / "judged").extract())
+    resolution = resolve_entities(extractions)
+    facts = fact_index(extractions, resolution)
+    dataset = Dataset(store="Oxigraph", default_union=True)
+    quads = list(corpus_quads(extractions, resolution, Settings().base_iri))
+    dataset.parse(data=serialize(quads, "nq"), format="ox-nquads")
+    found = []
+    for kind, variable in FACT_VARIABLE.items():
+        by_key: dict[str, list[str]] = defaultdict(list)
+        for answer in query(dataset, question(kind), timeout=QUERY_TIMEOUT):
+            row = {k: _text(v) for k, v in answer.items()}
+            by_key[judged_row(kind, row)["key"]].append(row[variable])
+        for key, iris in by_key.items():
+            row = rows.get(key)
+            if row is None or iris[0] not in facts:
+                continue
+            fact, doc = facts[iris[0]]
+            found.append(Example(kind, key, row["article"],
+                                 "bbc" if row["article"].startswith("bbc-") else "ecb",
+                                 half(unit(row["article"])),
+                                 fact_features(fact, doc, resolution), bool(row["correct"])))
+    return found
+
+
+# -- training ---------------------------------------------------------------------------------
+
+def fit(tune: Sequence[Example], target: float) -> tuple[KindModel, dict[str, Any]]:
+    import numpy as np
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.isotonic import IsotonicRegression
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold
+
+    vectorizer = DictVectorizer()
+    x = vectorizer.fit_transform([dict.fromkeys(e.features, 1) for e in tune])
+    y = np.array([e.right for e in tune])
+    oof = np.zeros(len(tune))
+    folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=35)
+    for train, test in folds.split(x, y):
+        model = LogisticRegression(C=0.5, max_iter=2000).fit(x[train], y[train])
+        oof[test] = model.decision_function(x[test])
+    isotonic = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(oof, y)
+    calibrated = isotonic.predict(oof)
+    threshold = choose_threshold(calibrated, y, target)
+    final = LogisticRegression(C=0.5, max_iter=2000).fit(x, y)
+    names = vectorizer.get_feature_names_out()
+    weights = {name: round(float(w), 4)
+               for name, w in zip(names, final.coef_[0], strict=True) if abs(w) > 1e-4}
+    steps = [(round(float(s), 4), round(float(p), 4))
+             for s, p in zip(isotonic.X_thresholds_, isotonic.y_thresholds_, strict=True)]
+    steps = [(-1e9, steps[0][1]), *steps]
+    model = KindModel(round(float(final.intercept_[0]), 4), weights, steps, threshold)
+    return model, {"oof": calibrated.tolist(), "labels": y.tolist()}
+
+
+def choose_threshold(probabilities: Any, labels: Any, target: float) -> float:
+    """The lowest calibrated probability at which the rows kept are right at ``target`` or
+    more (the highest-precision threshold when none reaches it)."""
+    best, best_precision = 1.0, -1.0
+    for t in sorted(set(round(float(p), 4) for p in probabilities)):
+        kept = [bool(label) for p, label in zip(probabilities, labels, strict=True) if p >= t]
+        if not kept:
+            continue
+        precision = sum(kept) / len(kept)
+        if precision >= target:
+            return t
+        if precision > best_precision:
+            best, best_precision = t, precision
+    return best
+
+
+def measure(model: KindModel, rows: Sequence[Example]) -> dict[str, Any]:
+    """Precision and recall at the threshold, ECE, reliability and the trade-off curve."""
+    probabilities = [model.probability(e.features) for e in rows]
+    labels = [e.right for e in rows]
+    kept = [label for p, label in zip(probabilities, labels, strict=True) if p >= model.threshold]
+    right = sum(labels)
+    bins: dict[int, list[tuple[float, bool]]] = defaultdict(list)
+    for p, label in zip(probabilities, labels, strict=True):
+        bins[min(int(p * 10), 9)].append((p, label))
+    reliability = {}
+    for k, members in sorted(bins.items()):
+        said = sum(p for p, _ in members) / len(members)
+        was = sum(right for _, right in members) / len(members)
+        reliability[f"{k / 10:.1f}-{(k + 1) / 10:.1f}"] = (len(members), said, was)
+    ece = sum(n / len(rows) * abs(said - was) for n, said, was in reliability.values())
+    curve = []
+    for t in (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9):
+        k = [label for p, label in zip(probabilities, labels, strict=True) if p >= t]
+        curve.append((t, sum(k) / len(k) if k else 0.0, sum(k) / right if right else 0.0, len(k)))
+    return {"rows": len(rows), "right": right, "base precision": right / len(rows) if rows else 0,
+            "precision": sum(kept) / len(kept) if kept else 0.0,
+            "recall": sum(kept) / right if right else 0.0, "kept": len(kept), "ece": ece,
+            "reliability": reliability,
+            "curve": curve}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=MODEL_DIR)
+    parser.add_argument("--target", type=float, default=0.85)
+    parser.add_argument("--report", type=Path, default=WORK / "verifier-report.json")
+    args = parser.parse_args(argv)
+    found = examples()
+    print(Counter((e.kind, e.source, e.half) for e in found))
+    kinds, report = {}, {}
+    for kind in FACT_VARIABLE:
+        tune = [e for e in found if e.kind == kind and e.half == "tune"]
+        check = [e for e in found if e.kind == kind and e.half == "check"]
+        model, _oof = fit(tune, args.target)
+        kinds[kind] = model
+        report[kind] = {"tune": measure(model, tune), "check": measure(model, check),
+                        "check bbc": measure(model, [e for e in check if e.source == "bbc"]),
+                        "check ecb": measure(model, [e for e in check if e.source == "ecb"]),
+                        "threshold": model.threshold}
+        print(kind, json.dumps({k: v for k, v in report[kind].items()}, default=str)[:1500])
+    data = json.dumps(VerifierModel(kinds).to_json(), indent=1, sort_keys=True).encode()
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "verifier.json").write_bytes(data)
+    (args.out / "verifier.sha256").write_text(
+        f"{hashlib.sha256(data).hexdigest()}  verifier.json\n", encoding="utf-8")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,197 @@
+"""What the verifier reads of a fact in its parse: signals of sense, factuality and attachment.
+
+Each role, claim and event leaves extraction with ``Evidence.signals``: short strings naming
+what the sentence shows around it — the rule, the trigger's lemma and tag, a negation, a
+modal, a future or conditional, hedging or generic wording, how the speaker was found, how far
+the parts lie apart. ``kg.verify`` turns them (with what resolution knows: the classes of the
+parts) into the fact's calibrated confidence; extraction itself decides nothing with them.
+
+>>> bucket(0), bucket(3), bucket(12), bucket(40)
+('0', '1-3', '4-12', '13+')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from kg.extract.rules.context import FactContext
+from kg.extract.rules.event_senses import (
+    CONDITIONAL_MARKS,
+    DENIAL_VERBS,
+    FUTURE_AUXILIARIES,
+    IRREALIS_VERBS,
+    MODALS,
+    NEGATIVE_DETERMINERS,
+)
+from kg.lexicon import table, word_list
+from kg.model import Claim, Event, Fact, Membership, Party, PartyKind
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Words that hedge or report without asserting ("reportedly", "allegedly", "expected").
+HEDGES = word_list("hedge-words")
+#: Nouns that relate a person to someone else ("son", "friend"): a tie, not a post.
+KINSHIP = word_list("relational-nouns")
+#: Pronouns a speaker or participant may be written as.
+PRONOUNS = frozenset(word for words in table("pronouns").values() for word in words)
+#: Words that make a statement general rather than about one occasion.
+GENERIC = word_list("generic-words")
+
+
+def bucket(n: int) -> str:
+    """A count in four coarse bins (the verifier learns per bin, not per number)."""
+    return "0" if n <= 0 else "1-3" if n <= 3 else "4-12" if n <= 12 else "13+"
+
+
+def with_signals(ctx: FactContext, fact: Fact) -> Fact:
+    """``fact`` with its evidence's signals (roles, claims and events; others as they are)."""
+    from dataclasses import replace
+
+    if not isinstance(fact, Membership | Claim | Event):
+        return fact
+    anchor = _anchor(ctx, fact)
+    if anchor is None:
+        return fact
+    found = [f"rule={fact.evidence.rule}", *_clause(anchor), *_sentence(anchor),
+             *_specific(ctx, fact, anchor)]
+    return replace(fact, evidence=replace(fact.evidence, signals=tuple(dict.fromkeys(found))))
+
+
+def _anchor(ctx: FactContext, fact: Membership | Claim | Event) -> Token | None:
+    """The token a fact hangs on: an event's trigger, a claim's cue, a role's person."""
+    if isinstance(fact, Event):
+        at = fact.trigger.begin
+    elif isinstance(fact, Membership):
+        at = fact.person.begin
+    else:
+        return _cue(ctx, fact)
+    bounds = ctx.token_bounds(at, at + 1)
+    return ctx.doc[bounds[0]] if bounds else None
+
+
+def _cue(ctx: FactContext, claim: Claim) -> Token | None:
+    bounds = ctx.token_bounds(claim.content.begin, claim.content.end)
+    if bounds is None:
+        return None
+    sent = ctx.doc[bounds[0]].sent
+    cues = [t for t in sent if t.lemma_.lower() == claim.cue.split()[0]]
+    if not cues:
+        return ctx.doc[bounds[0] : bounds[1]].root
+    middle = (bounds[0] + bounds[1]) / 2
+    return min(cues, key=lambda t: abs(t.i - middle))
+
+
+def _chain(token: Token, steps: int = 4) -> Iterator[Token]:
+    """The token and the words it hangs from, up to ``steps`` levels."""
+    current = token
+    for _ in range(steps + 1):
+        yield current
+        if current.head.i == current.i:
+            return
+        current = current.head
+
+
+def _clause(anchor: Token) -> Iterator[str]:
+    yield f"tag={anchor.tag_}"
+    yield f"dep={anchor.dep_}"
+    yield f"lemma={anchor.lemma_.lower()}"
+    yield f"head={anchor.head.lemma_.lower()}" if anchor.head.i != anchor.i else "head=root"
+    for child in anchor.children:  # what the word governs: its sense's best clue
+        if child.dep_ in {"dobj", "nsubj", "nsubjpass", "pobj", "attr"}:
+            yield f"{child.dep_}={child.lemma_.lower()}"
+            yield f"{child.dep_}-ent={child.ent_type_ or 'none'}"
+        elif child.dep_ == "prep":
+            objects = [o.lemma_.lower() for o in child.children if o.dep_ == "pobj"]
+            yield f"prep={child.lower_}:{objects[0] if objects else ''}"
+    for depth, token in enumerate(_chain(anchor)):
+        near = "" if depth == 0 else "up:"
+        for child in token.children:
+            if child.dep_ == "neg" or child.lower_ in NEGATIVE_DETERMINERS:
+                yield f"{near}negated"
+            if child.dep_ in {"aux", "auxpass"} and child.lower_ in MODALS:
+                yield f"{near}modal={child.lower_}"
+            if child.dep_ == "aux" and child.lower_ in FUTURE_AUXILIARIES:
+                yield f"{near}future"
+            if child.dep_ == "mark" and child.lower_ in CONDITIONAL_MARKS:
+                yield f"{near}conditional"
+            if child.lower_ in HEDGES:
+                yield f"{near}hedged"
+            if child.lower_ in GENERIC:
+                yield f"{near}generic"
+        if depth and token.lemma_.lower() in IRREALIS_VERBS:
+            yield "under-irrealis"
+        if depth and token.lemma_.lower() in DENIAL_VERBS:
+            yield "under-denial"
+    if anchor.pos_ == "NOUN":
+        determiners = [c.lower_ for c in anchor.children if c.dep_ == "det"]
+        yield f"det={determiners[0] if determiners else 'none'}"
+        if anchor.tag_ == "NNS":
+            yield "plural-noun"
+
+
+def _sentence(anchor: Token) -> Iterator[str]:
+    sent = anchor.sent
+    yield f"sentence-words={bucket(len(sent) // 5)}"
+    if sent[-1].text == "?" or any(t.text == "?" for t in sent):
+        yield "question"
+    if any(t.is_quote for t in sent):
+        yield "quoted"
+    if sent.start == 0:
+        yield "first-sentence"
+
+
+def _party(name: str, party: Party | None) -> Iterator[str]:
+    if party is None:
+        yield f"{name}=none"
+        return
+    yield f"{name}-kind={party.kind.value}"
+    first = party.text.split()[0].lower() if party.text.split() else ""
+    if first in PRONOUNS:
+        yield f"{name}=pronoun:{first}"
+    elif party.text[:1].islower():
+        yield f"{name}=common-noun"
+    if party.mention is not None and not party.begin <= party.mention[0] < party.end:
+        yield f"{name}=antecedent"
+    if party.kind is PartyKind.GROUP:
+        yield f"{name}-head={party.text.split()[-1].lower()}"
+
+
+def _specific(ctx: FactContext, fact: Membership | Claim | Event, anchor: Token) -> Iterator[str]:
+    if isinstance(fact, Membership):
+        words = fact.role.lower().split()
+        yield f"role-head={words[-1] if words else ''}"
+        yield f"role-words={bucket(len(words))}"
+        if set(words) & KINSHIP:
+            yield "kinship"
+        yield from _party("org", fact.organization)
+        if fact.organization is not None:
+            yield f"org-distance={bucket(abs(fact.organization.begin - fact.person.begin) // 10)}"
+        if fact.former:
+            yield "former"
+    elif isinstance(fact, Claim):
+        yield f"kind={fact.kind.value}"
+        yield f"cue={fact.cue}"
+        yield from _party("speaker", fact.speaker)
+        yield f"content-words={bucket(len(fact.content.text.split()) // 4)}"
+        side = "before" if fact.speaker.end <= fact.content.begin else (
+            "after" if fact.speaker.begin >= fact.content.end else "inside")
+        yield f"speaker-{side}"
+        if fact.content.text[:1].islower():
+            yield "content-lowercase"
+    else:
+        yield f"type={fact.kind.value}"
+        yield f"type-lemma={fact.kind.value}:{fact.lemma}"
+        yield f"agents={bucket(len(fact.agents))}"
+        yield f"patients={bucket(len(fact.patients))}"
+        for party in fact.agents[:1]:
+            yield from _party("agent", party)
+        for party in fact.patients[:1]:
+            yield from _party("patient", party)
+        yield "placed" if fact.places else "no-place"
+        yield "dated" if fact.time is not None else "no-date"
+        if fact.planned:
+            yield "planned"
+        if fact.figures:
+            yield "figures"

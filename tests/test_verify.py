@@ -1,0 +1,108 @@
+"""The verifier: each role, claim and event gets a calibrated confidence; facts under the
+threshold are not written unless asked for (kg.verify, issue 35 item 4)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kg.errors import ModelError
+from kg.extract import extract_document
+from kg.ingest.files import document_from_text
+from kg.model import Claim, Event, Membership, Resolution
+from kg.verify import VerifierModel, fact_features, verified
+from kg.verify import model as verifier_module
+from kg.verify.model import KindModel
+
+#: Two steps: a score below 0 is right 20% of the time, at or above it 90%.
+STEPS = [(-1e9, 0.2), (0.0, 0.9)]
+
+
+def model(threshold: float = 0.5, **weights: float) -> VerifierModel:
+    kinds = {kind: KindModel(-1.0, dict(weights), STEPS, threshold)
+             for kind in ("people-roles", "claims", "events")}
+    return VerifierModel(kinds)
+
+
+@pytest.fixture(scope="module")
+def extraction(nlp: Any) -> Any:
+    text = ("Defence Minister Sergei Shoigu said on Monday that troops had captured the town. "
+            "Russian forces did not attack Kharkiv.")
+    return extract_document(nlp, document_from_text(text, doc_id="v1"))
+
+
+def test_every_role_claim_and_event_carries_its_signals(extraction: Any) -> None:
+    kinds = [f for f in extraction.facts if isinstance(f, Membership | Claim | Event)]
+    assert {type(f) for f in kinds} >= {Membership, Claim}
+    for fact in kinds:
+        assert f"rule={fact.evidence.rule}" in fact.evidence.signals
+    claim = next(f for f in kinds if isinstance(f, Claim))
+    assert {"cue=say", "kind=indirect", "speaker-before"} <= set(claim.evidence.signals)
+
+
+def test_features_add_what_resolution_knows(extraction: Any) -> None:
+    role = next(f for f in extraction.facts if isinstance(f, Membership))
+    key = ("v1", *role.person.mention)
+    from kg.model import Entity, EntityKind
+
+    resolution = Resolution((Entity("person/shoigu", EntityKind.PERSON, "Sergei Shoigu"),),
+                            {key: "person/shoigu"})
+    assert "person-class=Person" in fact_features(role, "v1", resolution)
+    assert "person-class=none" in fact_features(role, "v1", Resolution((), {}))
+
+
+def test_facts_under_the_threshold_are_left_out(extraction: Any) -> None:
+    rule = next(f for f in extraction.facts if isinstance(f, Claim)).evidence.rule
+    kept = verified([extraction], Resolution((), {}), model=model(**{f"rule={rule}": 2.0}))
+    facts = kept[0].facts
+    assert [f.evidence.confidence for f in facts if isinstance(f, Claim)] == [0.9]
+    assert not any(isinstance(f, Membership) for f in facts)  # 0.2 < 0.5
+    everything = verified([extraction], Resolution((), {}), 0.0, model=model())
+    assert len(everything[0].facts) == len(extraction.facts)
+    assert {f.evidence.confidence for f in everything[0].facts
+            if isinstance(f, Membership)} == {0.2}
+
+
+def test_without_a_model_facts_keep_their_rules_confidence(extraction: Any,
+                                                          monkeypatch: Any) -> None:
+    monkeypatch.setattr(verifier_module, "load_verifier", lambda: None)
+    assert verified([extraction], Resolution((), {})) == [extraction]
+
+
+def test_a_model_file_that_does_not_match_its_hash_is_refused(tmp_path: Path,
+                                                               monkeypatch: Any) -> None:
+    data = json.dumps(model().to_json()).encode()
+    (tmp_path / "verifier.json").write_bytes(data)
+    (tmp_path / "verifier.sha256").write_text("0" * 64 + "  verifier.json\n")
+    monkeypatch.setattr(verifier_module, "MODEL_FILE", tmp_path / "verifier.json")
+    monkeypatch.setattr(verifier_module, "HASH_FILE", tmp_path / "verifier.sha256")
+    verifier_module.load_verifier.cache_clear()
+    try:
+        with pytest.raises(ModelError, match="do not match their recorded hash"):
+            verifier_module.load_verifier()
+        (tmp_path / "verifier.sha256").write_text(hashlib.sha256(data).hexdigest())
+        verifier_module.load_verifier.cache_clear()
+        assert verifier_module.load_verifier() == model()
+    finally:
+        verifier_module.load_verifier.cache_clear()
+
+
+def test_the_model_round_trips_through_json() -> None:
+    original = model(**{"cue=say": 1.5})
+    assert VerifierModel.from_json(json.loads(json.dumps(original.to_json()))) == original
+
+
+@pytest.mark.parametrize(("text", "signal"), [
+    ("Russian troops captured Kreminna on Monday.", "tag=VBD"),
+    ("Russian troops will capture Kreminna next week, officials said.", "future"),
+    ("Russian troops reportedly captured Kreminna on Monday.", "hedged"),
+    ("Russian troops usually attack Kharkiv at night.", "generic"),
+])
+def test_signals_name_what_the_clause_shows(nlp: Any, text: str, signal: str) -> None:
+    facts = extract_document(nlp, document_from_text(text, doc_id="s")).facts
+    signals = {s for f in facts if isinstance(f, Event) for s in f.evidence.signals}
+    assert signal in signals, sorted(signals)
