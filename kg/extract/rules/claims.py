@@ -297,8 +297,6 @@ class ClaimReader:
         pronoun is nobody named in what was claimed so far or in the words ``spoken``."""
         hint = self.last.speaker if self.last is not None else None
         said = self.last.content if self.last is not None else None
-        if (named := self._named_in_apposition(head)) is not None:
-            return named  # "The company's chief executive, John Browne, said": Browne
         party = self.ctx.party(head, hint, said, [*self.said, *spoken])
         if party is not None and party.kind is PartyKind.GROUP \
                 and (body := self._spoken_for(head)) is not None:
@@ -311,15 +309,6 @@ class ClaimReader:
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         phrase = self.ctx.span(noun_phrase(head) or [head])
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
-
-    def _named_in_apposition(self, head: Token) -> Party | None:
-        """The person a described speaker is named as, in apposition to it: "The company's
-        chief executive, John Browne," — not when the speaker is itself a name."""
-        if self.ctx.mention(head) is not None or head.pos_ not in {"NOUN", "PRON"}:
-            return None
-        people = [m for c in head.children if c.dep_ == "appos"
-                  and (m := self.ctx.mention(c)) is not None and m.kind is EntityKind.PERSON]
-        return self.ctx.entity_party(people[0]) if len(people) == 1 else None
 
     def _spoken_for(self, head: Token) -> Mention | None:
         """The body a spokesperson speaks for: "a spokesman for the Ministry of Defence", "a
