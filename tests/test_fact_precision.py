@@ -364,6 +364,8 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("House Energy Committee Chairman Rep. Edward Markey criticised the plan.",
          ("Edward Markey", "Chairman", "House Energy Committee", False)),
         ("Alaska Gov. Sarah Palin spoke on Monday.", ("Sarah Palin", "Governor", "Alaska", False)),
+        ("Chief Constable Alastair McWhirter said the force would act.",
+         ("Alastair McWhirter", "Chief Constable", None, False)),
         ("EU Trade Commissioner Peter Mandelson spoke on Monday.",
          ("Peter Mandelson", "Trade Commissioner", "EU", False)),
         ("Maurice Cheeks became the fifth coach fired this season.",
@@ -490,6 +492,11 @@ def speakers(nlp: Any, text: str) -> list[tuple[str, str]]:
          "matter\", Mr Lowe added.", "Lowe",
          "he was released without charge and \"as far as we know, that is the end of the "
          "matter"),
+        # an inserted, inverted cue: the subject after "said" speaks; the one before is the
+        # reported clause's own
+        ("The decision, said European Commission spokesman Jonathan Todd, was final.",
+         "Jonathan Todd", "The decision"),
+        ("The plan, said Comments editor Sue Lee, was working.", "Sue Lee", "was working"),
         # a described speaker named in apposition is that person
         ("The company's chief executive, John Browne, said profits rose.", "John Browne",
          "profits rose"),

@@ -177,6 +177,7 @@ class ClaimReader:
         infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
         speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"  # "prompted X
                     or s.dep_ == "dobj" and verb.dep_ == "xcomp" and infinitive]  # to say"
+        speakers, stray = _inverted(verb, speakers)
         quote = self._quote_near(verb)
         spoken = [Span(quote.begin, quote.end, "")] if quote is not None else []
         speaker = self._speaker(speakers[0], spoken) if speakers else None
@@ -191,11 +192,13 @@ class ClaimReader:
                 for c in o.children)]
         if complements and _wh_clause(complements[0]):
             return  # "explained why he paused", "asked whether …": what about, not what was said
-        content = self._trimmed(_clause_of(verb, complements), verb) if complements else None
+        content = self._trimmed(sorted([*stray, *_clause_of(verb, complements)]), verb) \
+            if complements else None
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
-            inserted = {t.i for t in verb.subtree}
+            inserted = {t.i for t in verb.subtree} - {t.i for t in stray}
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
-            content = self._trimmed(sorted([*clause, *_infinitives(verb.head)]), verb)
+            content = self._trimmed(sorted({*clause, *stray, *_infinitives(verb.head)},
+                                           key=lambda t: t.i), verb)
         if quote is not None and (content is None and not complements or content is not None
                                   and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
@@ -384,6 +387,17 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+def _inverted(verb: Token, speakers: list[Token]) -> tuple[list[Token], list[Token]]:
+    """The speaker of an inserted, inverted cue ("The decision, said spokesman Jonathan Todd,
+    was final"): the subject after the verb, which a comma opens; a subject before it is the
+    reported clause's own, which the parser hung on the cue (its words, for the claim)."""
+    after = [s for s in speakers if s.i > verb.i]
+    before = [s for s in speakers if s.i < verb.i]
+    if not after or not before or verb.i == 0 or verb.doc[verb.i - 1].text != ",":
+        return speakers, []
+    return after, [t for s in before for t in s.subtree if t.i < verb.i - 1]
 
 
 def _infinitives(verb: Token) -> list[Token]:
