@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 HEDGES = word_list("hedge-words")
 #: Nouns that relate a person to someone else ("son", "friend"): a tie, not a post.
 KINSHIP = word_list("relational-nouns")
+#: Entity labels whose words are names, not vocabulary.
+NAME_TYPES = frozenset({"PER", "PERSON", "ORG", "LOC", "GPE", "FAC", "MISC", "NORP"})
 #: Pronouns a speaker or participant may be written as.
 PRONOUNS = frozenset(word for words in table("pronouns").values() for word in words)
 #: Words that make a statement general rather than about one occasion.
@@ -93,17 +95,27 @@ def _chain(token: Token, steps: int = 4) -> Iterator[Token]:
         current = current.head
 
 
+def _word(token: Token) -> str:
+    """A word as the verifier may learn it: a common word's lemma, a name only as a name (a
+    weight learned for "Kennedy" would say nothing of the next article)."""
+    if token.pos_ == "PROPN" or token.ent_type_ in NAME_TYPES:
+        return "NAME"
+    if token.like_num:
+        return "NUMBER"
+    return token.lemma_.lower()
+
+
 def _clause(anchor: Token) -> Iterator[str]:
     yield f"tag={anchor.tag_}"
     yield f"dep={anchor.dep_}"
-    yield f"lemma={anchor.lemma_.lower()}"
-    yield f"head={anchor.head.lemma_.lower()}" if anchor.head.i != anchor.i else "head=root"
+    yield f"lemma={_word(anchor)}"
+    yield f"head={_word(anchor.head)}" if anchor.head.i != anchor.i else "head=root"
     for child in anchor.children:  # what the word governs: its sense's best clue
         if child.dep_ in {"dobj", "nsubj", "nsubjpass", "pobj", "attr"}:
-            yield f"{child.dep_}={child.lemma_.lower()}"
+            yield f"{child.dep_}={_word(child)}"
             yield f"{child.dep_}-ent={child.ent_type_ or 'none'}"
         elif child.dep_ == "prep":
-            objects = [o.lemma_.lower() for o in child.children if o.dep_ == "pobj"]
+            objects = [_word(o) for o in child.children if o.dep_ == "pobj"]
             yield f"prep={child.lower_}:{objects[0] if objects else ''}"
     for depth, token in enumerate(_chain(anchor)):
         near = "" if depth == 0 else "up:"
@@ -154,7 +166,7 @@ def _party(name: str, party: Party | None) -> Iterator[str]:
         yield f"{name}=common-noun"
     if party.mention is not None and not party.begin <= party.mention[0] < party.end:
         yield f"{name}=antecedent"
-    if party.kind is PartyKind.GROUP:
+    if party.kind is PartyKind.GROUP and party.text[-1:].islower():
         yield f"{name}-head={party.text.split()[-1].lower()}"
 
 
