@@ -364,6 +364,12 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("House Energy Committee Chairman Rep. Edward Markey criticised the plan.",
          ("Edward Markey", "Chairman", "House Energy Committee", False)),
         ("Alaska Gov. Sarah Palin spoke on Monday.", ("Sarah Palin", "Governor", "Alaska", False)),
+        # no organisation by the post: the one the sentence names, for a post held in a body;
+        # the one country, for an office
+        ("Liverpool manager Rafael Benitez has ordered captain Steven Gerrard to rest.",
+         ("Steven Gerrard", "Captain", "Liverpool", False)),
+        ("Berlin welcomed it, with finance minister Hans Eichel defending Germany's policy.",
+         ("Hans Eichel", "Finance Minister", "Germany", False)),
         ("Chief Constable Alastair McWhirter said the force would act.",
          ("Alastair McWhirter", "Chief Constable", None, False)),
         ("EU Trade Commissioner Peter Mandelson spoke on Monday.",
@@ -444,6 +450,11 @@ def test_a_place_employs_through_its_government_only_in_an_office(
 )
 def test_no_role_where_none_is_stated(nlp: Any, text: str) -> None:
     assert roles(nlp, text) == set()
+
+
+def test_two_bodies_in_the_sentence_give_a_post_none(nlp: Any) -> None:
+    assert roles(nlp, "The striker Tom Jones scored twice as Arsenal beat Chelsea.") == {
+        ("Tom Jones", "Striker", None, False)}
 
 
 def test_the_items_of_a_list_are_no_appositions(nlp: Any) -> None:

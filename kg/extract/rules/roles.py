@@ -25,6 +25,7 @@ is no post at all (``relational-nouns.txt``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
@@ -32,7 +33,7 @@ from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, 
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
-from kg.heuristics import steps
+from kg.heuristics import declare, fired, is_on, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
@@ -79,6 +80,8 @@ PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
 ROLE_VERBS: dict[str, str] = table("role-verbs")
 #: Posts held in a body (a team, a company), not of another person nor a trade in a place.
 EMPLOYER_POSTS = word_list("employer-posts")
+#: Offices held in a country's government: ``state-offices.txt``.
+OFFICE_POSTS = word_list("state-offices")
 #: Confidence lost when a role's organisation is not named.
 NO_ORGANISATION = 0.1
 
@@ -208,6 +211,8 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
             for reader in readers:
                 found += kept(reader(ctx, mention, found))
     found += kept(described(ctx))
+    if is_on(SENTENCE_ORGANISATION.id):
+        found = [_with_sentence_organisation(ctx, m) for m in found]
     best: dict[tuple[object, ...], Membership] = {}
     for membership in found:  # one per person, post and organisation: the surest reading
         where = membership.organization.begin if membership.organization else -1
@@ -215,6 +220,40 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
         if key not in best or best[key].evidence.confidence < membership.evidence.confidence:
             best[key] = membership
     return list(best.values())
+
+
+def _with_sentence_organisation(ctx: FactContext, membership: Membership) -> Membership:
+    """A role with no organisation takes the one its sentence names when there is exactly
+    one that can hold it: an organisation for a post held in a body ("Liverpool manager
+    Rafael Benitez has ordered captain Steven Gerrard …": Liverpool's captain), a country for
+    an office ("… with finance minister Hans Eichel defending Germany's policy"). The guess
+    costs confidence; no candidate or two, and the role stays without."""
+    if membership.organization is not None:
+        return membership
+    post = membership.role.lower().split()[-1]
+    body = post in EMPLOYER_POSTS
+    if not body and post not in OFFICE_POSTS:
+        return membership
+    sentences = set(membership.evidence.sentences)
+    person = membership.person.mention
+    found = []
+    for mention in ctx.mentions:
+        if mention.sentence not in sentences or (mention.begin, mention.end) == person:
+            continue
+        if body and mention.kind is EntityKind.ORGANIZATION:
+            found.append(ctx.entity_party(mention))
+        elif not body and mention.kind is EntityKind.PLACE and country_named(mention.name):
+            found.append(ctx.entity_party(mention))
+    if not body:
+        found += [ctx.country_party(t, c) for t in ctx.doc
+                  if ctx.sentence(t) in sentences and ctx.mention(t) is None
+                  and (c := country_of_demonym(t.text)) is not None]
+    if len({p.text for p in found}) != 1:
+        return membership
+    fired(SENTENCE_ORGANISATION.id)
+    evidence = replace(membership.evidence, confidence=round(
+        membership.evidence.confidence - NO_ORGANISATION, 2))
+    return replace(membership, organization=found[0], evidence=evidence)
 
 
 def _titled_name(ctx: FactContext, mention: Mention) -> bool:
@@ -872,3 +911,12 @@ PER_MENTION: tuple[tuple[tuple[str, ...], Callable[..., Iterable[Membership]]], 
     ((ROLE_VERB.id,), lambda ctx, mention, earlier: role_by_verb(ctx, mention)),
     ((OWNED_NAME.id,), owned_name),
 )
+
+
+SENTENCE_ORGANISATION = declare(
+    "role.sentence-organisation", "facts.role",
+    reads="a role without organisation and the organisations or countries its sentence names",
+    writes="Membership.organization",
+    description="A post held in a body takes the one organisation its sentence names; an "
+                "office the one country; the guess lowers the confidence.",
+    example="Liverpool manager Rafael Benitez has ordered captain Steven Gerrard to rest.")
