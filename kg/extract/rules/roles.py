@@ -80,8 +80,6 @@ PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
 ROLE_VERBS: dict[str, str] = table("role-verbs")
 #: Posts held in a body (a team, a company), not of another person nor a trade in a place.
 EMPLOYER_POSTS = word_list("employer-posts")
-#: Offices held in a country's government: ``state-offices.txt``.
-OFFICE_POSTS = word_list("state-offices")
 #: Confidence lost when a role's organisation is not named.
 NO_ORGANISATION = 0.1
 
@@ -223,31 +221,19 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
 
 
 def _with_sentence_organisation(ctx: FactContext, membership: Membership) -> Membership:
-    """A role with no organisation takes the one its sentence names when there is exactly
-    one that can hold it: an organisation for a post held in a body ("Liverpool manager
-    Rafael Benitez has ordered captain Steven Gerrard …": Liverpool's captain), a country for
-    an office ("… with finance minister Hans Eichel defending Germany's policy"). The guess
-    costs confidence; no candidate or two, and the role stays without."""
-    if membership.organization is not None:
-        return membership
-    post = membership.role.lower().split()[-1]
-    body = post in EMPLOYER_POSTS
-    if not body and post not in OFFICE_POSTS:
+    """A role with no organisation takes the one its sentence names when it is a post held
+    in a body and the sentence names exactly one organisation ("Liverpool manager Rafael
+    Benitez has ordered captain Steven Gerrard …": Liverpool's captain). The guess costs
+    confidence; no candidate or two, and the role stays without. (A country for an office was
+    tried and dropped: "Chancellor Gordon Brown has visited Kenya's biggest shantytown".)"""
+    if membership.organization is not None \
+            or membership.role.lower().split()[-1] not in EMPLOYER_POSTS:
         return membership
     sentences = set(membership.evidence.sentences)
     person = membership.person.mention
-    found = []
-    for mention in ctx.mentions:
-        if mention.sentence not in sentences or (mention.begin, mention.end) == person:
-            continue
-        if body and mention.kind is EntityKind.ORGANIZATION:
-            found.append(ctx.entity_party(mention))
-        elif not body and mention.kind is EntityKind.PLACE and country_named(mention.name):
-            found.append(ctx.entity_party(mention))
-    if not body:
-        found += [ctx.country_party(t, c) for t in ctx.doc
-                  if ctx.sentence(t) in sentences and ctx.mention(t) is None
-                  and (c := country_of_demonym(t.text)) is not None]
+    found = [ctx.entity_party(m) for m in ctx.mentions
+             if m.sentence in sentences and (m.begin, m.end) != person
+             and m.kind is EntityKind.ORGANIZATION]
     if len({p.text for p in found}) != 1:
         return membership
     fired(SENTENCE_ORGANISATION.id)
@@ -917,6 +903,6 @@ SENTENCE_ORGANISATION = declare(
     "role.sentence-organisation", "facts.role",
     reads="a role without organisation and the organisations or countries its sentence names",
     writes="Membership.organization",
-    description="A post held in a body takes the one organisation its sentence names; an "
-                "office the one country; the guess lowers the confidence.",
+    description="A post held in a body takes the one organisation its sentence names; the "
+                "guess lowers the confidence.",
     example="Liverpool manager Rafael Benitez has ordered captain Steven Gerrard to rest.")
