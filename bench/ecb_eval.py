@@ -1,7 +1,7 @@
 """Cross-document coreference on the ECB+ development topics, as ../shared/data/README.md scores it.
 
     python bench/ecb_eval.py [../shared/data/ecbplus-dev/ecbplus_dev.jsonl] [--ner news|small]
-                             [--losses FILE.tsv]
+                             [--losses FILE.tsv] [--half tune|check]
 
 Gold: the mentions of types PER/ORG/GPE/LOC_* that have a cluster, start with a capital
 letter and are not pronouns. Each document is its sentences joined by newlines, extracted and
@@ -10,6 +10,9 @@ the system mention that overlaps it most. Reported: the share of gold mentions d
 B-cubed P/R/F1 of kg's entities against the gold clusters within each topic (a mention's
 cluster is only compared with mentions of its own topic), over the detected mentions — beside a
 baseline that puts the same mentions with the same last word in one cluster, per topic.
+
+``--half`` keeps the topics of one half (``bench/halves.py``, ``half(f"ecb:{topic}")``: rules
+and the context model are tuned on the tune topics, reported on the check topics).
 
 ``--losses`` also follows each gold mention through kg's steps (``STAGES``: the tagger's
 entities, the cleaned mentions, the article's own recovery, the line rules, the corpus names,
@@ -33,6 +36,8 @@ from pathlib import Path
 from typing import Any
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+if str(PROJECT_ROOT) not in sys.path:
+    sys.path.insert(0, str(PROJECT_ROOT))
 DEV_SET = PROJECT_ROOT.parent / "shared" / "data" / "ecbplus-dev" / "ecbplus_dev.jsonl"
 TYPES = ("HUMAN_PART_PER", "HUMAN_PART_ORG", "HUMAN_PART_GPE")
 PRONOUNS = frozenset("""i me my mine myself you your yours yourself yourselves he him his himself
@@ -61,12 +66,18 @@ class GoldMention:
     kind: str = ""
 
 
-def load_documents(path: Path = DEV_SET) -> tuple[dict[str, str], list[GoldMention]]:
-    """Document texts by id and the named gold mentions, with offsets into those texts."""
+def load_documents(path: Path = DEV_SET, which: str | None = None
+                   ) -> tuple[dict[str, str], list[GoldMention]]:
+    """Document texts by id and the named gold mentions, with offsets into those texts; with
+    ``which`` ("tune" or "check"), only the documents of that half's topics."""
+    from bench.halves import half
+
     texts, gold = {}, []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
             record = json.loads(line)
+            if which and half(f"ecb:{record['topic']}") != which:
+                continue
             doc, starts, offset = record["doc"], [], 0
             for sentence in record["sentences"]:
                 starts.append(offset)
@@ -261,10 +272,11 @@ def evaluate(path: Path = DEV_SET, nlp: Any = None) -> EcbScores:
 
 
 def main(argv: Sequence[str] = ()) -> int:
-    """``[PATH] [--ner news|small] [--losses FILE.tsv]``: the figures for kg's default NER
-    (news) or the small model's; with ``--losses``, where gold names were lost (``STAGES``)."""
+    """``[PATH] [--ner news|small] [--losses FILE.tsv] [--half tune|check]``: the figures for
+    kg's default NER (news) or the small model's, on every topic or one half's; with
+    ``--losses``, where gold names were lost (``STAGES``)."""
     args = list(argv)
-    options = {"--ner": "news", "--losses": ""}
+    options = {"--ner": "news", "--losses": "", "--half": ""}
     for option in options:
         if option in args:
             at = args.index(option)
@@ -274,6 +286,9 @@ def main(argv: Sequence[str] = ()) -> int:
     if ner not in ("news", "small"):
         print("ecb_eval: --ner expects 'news' or 'small'", file=sys.stderr)
         return 2
+    if options["--half"] not in ("", "tune", "check"):
+        print("ecb_eval: --half expects 'tune' or 'check'", file=sys.stderr)
+        return 2
     path = Path(args[0]) if args else DEV_SET
     if not path.is_file():
         print(f"ecb_eval: {path} not found (ECB+ dev topics beside the project)", file=sys.stderr)
@@ -282,7 +297,7 @@ def main(argv: Sequence[str] = ()) -> int:
     from kg.extract import load_pipeline
 
     nlp = load_pipeline(MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""))
-    texts, gold = load_documents(path)
+    texts, gold = load_documents(path, options["--half"] or None)
     run = kg_run(texts, nlp)
     print("\n".join(score(align(gold, run.found)).lines()))
     if options["--losses"]:

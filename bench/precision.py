@@ -133,16 +133,18 @@ def article_id(path: Path) -> str:
     return path.stem.replace("_", "-")
 
 
-def build(paths: Sequence[Path], out: Path, nlp: Any = None) -> Path:
+def build(paths: Sequence[Path], out: Path, nlp: Any = None,
+          rules_off: frozenset[str] = frozenset()) -> Path:
     """Build ``paths`` into ``out`` (cached: a re-run re-extracts only what changed, and
-    resolves everything again)."""
+    resolves everything again), with the heuristics ``rules_off`` switched off."""
     from kg.build.corpus import build_corpus
     from kg.config import Settings
 
     # Resolution code is not part of what makes a build "up to date": forget the last build's
     # manifest (the extraction cache stays), so every run resolves with the current rules.
     (out / ".kg" / "manifest.json").unlink(missing_ok=True)
-    report = build_corpus(list(paths), Settings(out_dir=out), formats=("trig",), nlp=nlp)
+    report = build_corpus(list(paths), Settings(out_dir=out, rules_off=rules_off),
+                          formats=("trig",), nlp=nlp)
     print(report.summary(), file=sys.stderr)
     return out / "graph.trig"
 
@@ -335,18 +337,20 @@ def seeded_order(key: str, seed: int = SEED) -> str:
 
 
 def sample(graph: Any, seed: int = SEED, rows: int = ROWS,
-           which: str | None = None) -> dict[str, list[dict[str, Any]]]:
+           which: str | None = None, kinds: Sequence[str] = KINDS
+           ) -> dict[str, list[dict[str, Any]]]:
     """The seeded sample of every kind: the first ``rows`` rows in ``seeded_order``; with
     ``which`` ("tune" or "check"), the same drawn from that half's articles alone (its rows,
     and the top and random entities as that half's mentions rank them; an entity row is
     judged once per sample, by its class, label and all its mentions, so a half reuses the
     judgement; split groups and merges are counted on the whole sample only)."""
     picked: dict[str, list[dict[str, Any]]] = {}
-    for kind in ROW_KINDS:
+    for kind in (k for k in ROW_KINDS if k in kinds):
         found = [r for r in named_rows(graph, kind) if not which or _in_half(r, which)]
         picked[kind] = sorted(found, key=lambda r: seeded_order(r["key"], seed))[:rows]
     entities = entity_sample(entity_stats(graph, which), seed)
-    picked.update({k: v for k, v in entities.items() if not which or k not in COUNTED})
+    picked.update({k: v for k, v in entities.items()
+                   if (not which or k not in COUNTED) and k in kinds})
     return picked
 
 
@@ -527,9 +531,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="write the sampled rows no judgement covers to OUT/unjudged-*.jsonl")
     parser.add_argument("--graph", type=Path,
                         help="sample this graph file (an earlier build) instead of building")
+    parser.add_argument("--kinds", default=",".join(KINDS),
+                        help="the kinds sampled, comma-separated (entities only: "
+                             + ",".join(ENTITY_KINDS) + ")")
+    parser.add_argument("--rules-off", default="", metavar="ID,...",
+                        help="build with these heuristics switched off (kg build --rules -ID)")
     parser.add_argument("--mark-fixed", action="store_true",
                         help="mark judged-wrong rows the build no longer produces as fixed")
     args = parser.parse_args(argv)
+    kinds = [k for k in args.kinds.split(",") if k]
+    if set(kinds) - set(KINDS):
+        parser.error(f"--kinds: unknown kind(s) {', '.join(sorted(set(kinds) - set(KINDS)))}")
     if not CORPUS.is_dir():
         print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
               file=sys.stderr)
@@ -539,13 +551,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     own = args.seed == SEED and not args.fresh
     judged = load_judged(sample_tag=args.sample_tag or (OWN_SAMPLE if own else None))
     choose = fresh_articles if args.fresh else choose_articles
-    graph = args.graph or build(choose(CORPUS, args.articles, args.seed), args.out)
+    off = frozenset(i for i in args.rules_off.split(",") if i)
+    graph = args.graph or build(choose(CORPUS, args.articles, args.seed), args.out, None, off)
     views = {"whole sample": None}
     if args.half:
         views.update({h: h for h in HALVES if args.half in (h, "both")})
     blank: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     for title, which in views.items():
-        picked = sample(graph, args.seed, args.rows, which)
+        picked = sample(graph, args.seed, args.rows, which, kinds)
         print(f"Precision on {args.articles} {'fresh ' if args.fresh else ''}BBC articles "
               f"(seed {args.seed}), {title}{'' if which is None else ' half'}, judged set "
               f"{JUDGED_DIR}{f' (sample {args.sample_tag})' if args.sample_tag else ''}:")
@@ -555,9 +568,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             blank[kind].update((r["key"], r) for r in rows)
     stats = entity_stats(graph)
     built = {a for e in stats for a in e.articles}
-    produced = [r["key"] for kind in ROW_KINDS for r in named_rows(graph, kind)]
+    produced = [r["key"] for kind in ROW_KINDS if kind in kinds for r in named_rows(graph, kind)]
     mine = {k: r for k, r in judged.items() if set(r["article"].split(",")) <= built}
-    missing = gone(produced, mine)
+    missing = gone(produced, mine, [k for k in ROW_KINDS if k in kinds])
     wrong = [r for r in missing if r.get("correct") is False]
     print(f"  judged rows of these articles no longer produced: {len(missing)} ({len(wrong)} "
           f"of them judged wrong, {sum(1 for r in wrong if r.get('fixed'))} marked fixed)")

@@ -37,9 +37,11 @@ from collections.abc import Iterator, Sequence
 from kg.heuristics import declare, fired, heuristic, is_on, steps
 from kg.lexicon.words import TITLE_NOUNS
 from kg.model import EntityKind
+from kg.resolve.context import Contexts
 from kg.resolve.document import org_parts
 from kg.resolve.geo import is_country_name, is_place_name
 from kg.resolve.groups import Group, Key, Merger
+from kg.resolve.linking import join_by_context
 from kg.resolve.names import (
     ACRONYM_SKIP,
     MIN_VARIANT_LENGTH,
@@ -56,8 +58,10 @@ KEY_RULES = {"person": "same-name", "surname": "same-name", "titled-surname": "s
              "name": "same-name", "org": "qualified-name", "generic": "same-name"}
 
 
-def merge_corpus(groups: Sequence[Group]) -> Merger:
-    """A union-find over ``groups`` with every cross-article join applied and recorded.
+def merge_corpus(groups: Sequence[Group], contexts: Contexts | None = None) -> Merger:
+    """A union-find over ``groups`` with every cross-article join applied and recorded; with
+    ``contexts`` (what surrounds each group), the context model's joins too
+    (``kg.resolve.linking``).
 
     >>> from kg.resolve.groups import Group
     >>> putin = Group("a", anchor="Vladimir Putin", keys={("person", "vladimir", "putin"): "x"})
@@ -67,6 +71,7 @@ def merge_corpus(groups: Sequence[Group]) -> Merger:
     (True, 'surname-in-corpus')
     """
     merger = Merger(len(groups))
+    merger.contexts = contexts
     for step in steps("resolve.corpus"):
         if step.fn is not None:  # the others are conditions inside a join rule
             made = merged(merger)
@@ -530,3 +535,25 @@ def join_org_short_forms(groups: Sequence[Group], merger: Merger) -> None:
         if ("name", *tokens) in group.keys and not is_place_name(group.anchor):
             owners = {merger.find(j) for j in parts.get(tokens, [])}
             _join_unique(groups, merger, i, owners, "org-short-form", 0.7)
+
+
+@heuristic("resolve.corpus.context-joins", "resolve.corpus",
+           reads="candidate pairs blocked by name keys (``kg.resolve.blocks``) and what "
+                 "surrounds their mentions: sentences, the article's topic, its other names, "
+                 "classes",
+           writes=f'{JOINED} "context-<relation>" (acronym, abbreviation, plural, initial, '
+                  'given-variant, surname, same-name)',
+           description="Candidates the rules left apart, blocked by name keys "
+                       "(``kg.resolve.blocks``), are scored by the context model and "
+                       "clustered corpus-wide by average linkage at its learned threshold "
+                       "(\"G Henson\" of a team sheet and Gavin Henson of the match report; "
+                       "\"Rafa Benitez\" and \"Rafael Benitez\").",
+           example="Wales beat England 11-9 in the Six Nations at the Millennium Stadium. "
+                   "Gavin Henson kicked the winning penalty for Wales, and Shane Williams and "
+                   "Dwayne Peel ran England ragged.\n|||\nSix Nations: Wales v England, "
+                   "Millennium Stadium. Wales: G Thomas, H Luscombe, T Shanklin, G Henson, "
+                   "S Williams; S Jones, D Peel. England: J Robinson, M Cueto.",
+           model="the context model's mean probability over the pairs of the two sets")
+def join_in_context(groups: Sequence[Group], merger: Merger) -> None:
+    """Join what the context model finds one thing (``kg.resolve.linking``)."""
+    join_by_context(groups, merger)

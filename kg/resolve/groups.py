@@ -14,7 +14,9 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from kg.model import EntityKind, MentionRef
 
@@ -69,6 +71,13 @@ class Merger:
     def __init__(self, size: int) -> None:
         self.parent = list(range(size))
         self.joins: list[Join] = []
+        #: Asked before a join: the score of a refusal (the join is then recorded refused as
+        #: "context-refused-<rule>"), or ``None`` to let it be. Resolution sets none;
+        #: ``bench/train_resolver.py`` records the rules' pairs with it.
+        self.gate: Callable[[int, int, str], float | None] | None = None
+        #: What surrounds each group (``kg.resolve.context.Contexts``), for the steps that
+        #: read it; ``None`` where a caller has no texts.
+        self.contexts: Any = None
 
     def find(self, i: int) -> int:
         """The representative of ``i``'s set (paths halved as it goes)."""
@@ -81,6 +90,9 @@ class Merger:
         """Put ``i`` and ``j`` in one set; ``False`` when they already were."""
         a, b = self.find(i), self.find(j)
         if a == b:
+            return False
+        if self.gate is not None and (refused := self.gate(i, j, rule)) is not None:
+            self.joins.append(Join(i, j, left, right, f"context-refused-{rule}", refused, False))
             return False
         self.parent[max(a, b)] = min(a, b)  # the earlier group stays the representative
         self.joins.append(Join(i, j, left, right, rule, score))

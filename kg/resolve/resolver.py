@@ -37,6 +37,7 @@ from kg.model import (
 )
 from kg.resolve.clubs import places_apart, split_clubs
 from kg.resolve.clusters import Cluster
+from kg.resolve.context import Contexts
 from kg.resolve.corpus import merge_corpus
 from kg.resolve.document import document_groups
 from kg.resolve.geo import article_countries, candidates, link_place
@@ -60,7 +61,7 @@ def resolve_entities(
     # The order articles arrive in (cache hits first, worker order) must not change the result.
     extractions = sorted(extractions, key=lambda e: (e.document.doc_id, e.document.path))
     groups = [group for extraction in extractions for group in document_groups(extraction)]
-    clusters = corpus_clusters(groups, merge_corpus(groups))
+    clusters = corpus_clusters(groups, merge_corpus(groups, Contexts(extractions, groups)))
     countries = {e.document.doc_id: article_countries(e.document.text) for e in extractions}
     for cluster in clusters:
         cluster.kind = cluster_kind(cluster)
