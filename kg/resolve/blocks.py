@@ -10,8 +10,9 @@ Each relation is looked up in an index built in one pass:
 * ``initial``       an initial and a surname, a full name with that surname whose given name
                     starts so ("G Henson" / "Gavin Henson");
 * ``given-variant`` full names of one surname whose given names share their first three
-                    letters or are one letter apart ("Rafa" / "Rafael Benitez", "Heidar" /
-                    "Heydar"; not "Martyn" / "Matt Williams");
+                    letters or, five letters long or more, are one letter apart ("Rafa" /
+                    "Rafael Benitez", "Heidar" / "Heydar"; not "Martyn" / "Matt Williams",
+                    nor "Jon" / "John Smith", two names of their own);
 * ``surname``       a bare surname no full name was joined to, each full name ending with it;
 * ``same-name``     the same name in two classes the rules left apart ("Labour").
 
@@ -140,7 +141,8 @@ def _given_variants(groups: Sequence[Group], tokens: Tokens, merger: Merger) -> 
         for a, i in enumerate(block):
             for j in block[a + 1 :]:
                 left, right = tokens[i][0], tokens[j][0]
-                if left != right and (left[:3] == right[:3] or edit_distance(left, right) <= 1):
+                if left != right and (left[:3] == right[:3] or min(len(left), len(right)) >= 5
+                                      and edit_distance(left, right) <= 1):
                     yield i, j, "given-variant"
 
 
