@@ -45,7 +45,7 @@ from kg.atomic import atomic_write_bytes
 from kg.errors import InputError
 from kg.ingest.feeds import entry_article, looks_like_feed, parse_feed
 from kg.ingest.found import Found, Item, Items, Unusable
-from kg.ingest.html import NoArticle, declared_charset, looks_like_html, read_page
+from kg.ingest.html import NoArticle, declared_charset, looks_like_html, page_text, read_page
 from kg.ingest.links import id_from_url
 
 if TYPE_CHECKING:  # httpx is imported when the first URL is fetched, not with kg
@@ -389,16 +389,12 @@ class Fetcher:
     # --- text ----------------------------------------------------------------------------
 
     def text_of(self, response: Response, where: str, warn: Warn | None = None) -> str:
-        """The response as text: HTTP charset, else ``<meta>`` charset, else UTF-8, else
-        cp1252 (each fallback after a named charset failed is warned about)."""
+        """The response as text: the HTTP charset, else the ``<meta>`` one, when the bytes
+        bear it out (``kg.ingest.html.page_text``), else UTF-8, else cp1252 with a warning."""
         warn = warn or self._warn
-        declared = [c for c in (response.charset, declared_charset(response.body)) if c]
-        for charset in [*declared, "utf-8"]:
-            try:
-                text = response.body.decode(charset)
-            except (LookupError, UnicodeDecodeError):
-                warn(where, f"not valid {charset} as declared; trying the next charset")
-                continue
+        text = page_text(response.body, [response.charset, declared_charset(response.body)],
+                         lambda message: warn(where, message))
+        if text is not None:
             return text
         warn(where, "decoded as cp1252 (no declared charset fits)")
         return response.body.decode("cp1252", errors="replace")

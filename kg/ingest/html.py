@@ -20,6 +20,7 @@ or when tags make up more than a third of it; Markdown with a little inline HTML
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -79,6 +80,53 @@ def declared_charset(data: bytes) -> str | None:
     """
     match = _META_CHARSET.search(data, 0, 4096)
     return match.group(1).decode("ascii").lower() if match else None
+
+
+_WIDE = ("utf-16", "utf16", "utf-32", "utf32", "ucs-2", "ucs2", "ucs-4")
+_UTF8 = ("utf-8", "utf8")
+
+
+def page_text(body: bytes, declared: list[str | None], warn: Callable[[str], None]) -> str | None:
+    """A web page's text in the first declared charset (the HTTP header's, then the
+    ``<meta>`` one) that the bytes bear out; ``None`` when none does (the caller then reads
+    the bytes as any file). The body decides over a wrong label, with a warning: a page that
+    is valid UTF-8 with non-ASCII characters is UTF-8 whatever it declares, and a page
+    declared UTF-16 or UTF-32 without a byte-order mark or NUL bytes is not.
+
+    >>> page_text("Kyiv – Lviv".encode(), ["utf-16"], print)
+    the page declares charset 'utf-16' but is not in it (valid UTF-8); read as UTF-8
+    'Kyiv – Lviv'
+    """
+    utf8 = _as_utf8(body)
+    for charset in dict.fromkeys(c.lower() for c in declared if c):
+        if charset in _UTF8 and utf8 is not None:
+            return utf8
+        if utf8 is not None and not body.isascii():
+            warn(f"the page declares charset {charset!r} but is not in it (valid UTF-8); "
+                 "read as UTF-8")
+            return utf8
+        if charset.startswith(_WIDE) and not _looks_wide(body):
+            warn(f"the page declares charset {charset!r} but has none of its NUL bytes; "
+                 "its own bytes decide")
+            continue
+        try:
+            return body.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            warn(f"the page declares charset {charset!r} but is not in it")
+    return utf8
+
+
+def _as_utf8(body: bytes) -> str | None:
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+
+
+def _looks_wide(body: bytes) -> bool:
+    """UTF-16 and UTF-32 text has a byte-order mark or NUL bytes (its ASCII characters)."""
+    head = body[:4096]
+    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in head
 
 
 def read_page(html: str, url: str | None = None) -> Page:
