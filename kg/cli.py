@@ -51,6 +51,7 @@ FLAG_HINTS = {
     "query": "give the query as an argument, - for stdin, or --name NAME (kg query --list)",
     "max_article_bytes": "kg build --max-article-mb raises it",
     "timeout": "or allow more with --timeout SECONDS, 0 for no limit",
+    "follow_links": "kg build --follow-links follows symlinks out of the folder",
 }
 
 
@@ -175,6 +176,10 @@ def build(
     refresh: Annotated[
         bool, typer.Option("--refresh", help="Fetch URLs again instead of using OUT/.kg/fetch/.")
     ] = False,
+    follow_links: Annotated[
+        bool, typer.Option("--follow-links", help="Follow symlinks inside a folder that lead "
+                           "out of it (skipped by default: they would publish other files).")
+    ] = False,
 ) -> None:
     """Build the knowledge graph of news articles (files, folders, feeds, URLs) into OUT."""
     from kg.build.corpus import DEFAULT_FORMATS, build_corpus
@@ -195,9 +200,11 @@ def build(
 
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20),
+                        follow_links=follow_links,
                         model=MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""))
     def skip(item: Any) -> None:
-        typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}{flag_hint(item.option)}"),
+        verb = "note:" if item.is_copy else "skipped"  # an exact copy is not lost: exit 0
+        typer.echo(terminal_safe(f"{verb} {item.path}: {item.reason}{flag_hint(item.option)}"),
                    err=True)
 
     def warn(path: str, message: str) -> None:

@@ -35,6 +35,9 @@ class Settings:
     # Larger files are skipped with a reason: news articles are kilobytes, and a 10 MB text
     # (a dump, a book) would hold the build for many minutes; raise it to build such files.
     max_article_bytes: int = 5 * 1024 * 1024
+    # A symlink inside a folder that leads out of it is not followed unless asked: a corpus
+    # folder must not publish a file elsewhere on the machine (``kg build --follow-links``).
+    follow_links: bool = False
 
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed."""

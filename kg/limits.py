@@ -121,7 +121,8 @@ def _read_regular(fd: int, limit: int, what: str, option: str | None) -> bytes:
 def _read_pipe(fd: int, limit: int, what: str, seconds: float | None,
                option: str | None) -> bytes:
     deadline = None if seconds is None else time.monotonic() + seconds
-    chunks, size = [], 0
+    chunks: list[bytes] = []
+    size = 0
     while True:
         wait = None if deadline is None else deadline - time.monotonic()
         if wait is not None and wait <= 0:
@@ -149,10 +150,10 @@ def read_stream(stream: IO[Any], limit: int, *, what: str = "standard input",
     'ASK {}'
     """
     source = getattr(stream, "buffer", stream)
-    data = source.read(limit + 1)
+    data: bytes | str = source.read(limit + 1)
     if len(data) > limit:
         raise too_large(what, limit, option)
-    return data  # type: ignore[no-any-return]
+    return data
 
 
 def read_text_file(path: str | os.PathLike[str], limit: int, *, what: str | None = None,

@@ -8,7 +8,7 @@ import io
 import random
 from datetime import date
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
@@ -165,7 +165,8 @@ def test_sidecar_wins_over_front_matter_key_by_key(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("sidecar", "warning"), [
     ('{"date": "19/05/2022", "title": "Kept"}', "'date' ignored: '19/05/2022' is not a date"),
-    ('{"date": "2022-02-30", "title": "Kept"}', "'date' ignored: '2022-02-30' is not a date (day is out of range"),
+    ('{"date": "2022-02-30", "title": "Kept"}',
+     "'date' ignored: '2022-02-30' is not a date (day is out of range"),
     ('{"author": "X", "title": "Kept"}', "'author' ignored: unknown key"),
     ('{"source": 7, "title": "Kept"}', "'source' ignored: expected a string, got int"),
     ('{"url": "ftp://x", "title": "Kept"}', "'url' ignored: 'ftp://x' is not an http(s) URL"),

@@ -45,6 +45,8 @@ class Manifest:
     outputs: dict[str, str]
     report: dict[str, Any]
     state: dict[str, str] = field(default_factory=dict)
+    #: Each article id -> the path of the article that had it: the next build keeps it there.
+    ids: dict[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -90,7 +92,7 @@ def read_manifest(out_dir: Path) -> Manifest | None:
     try:
         raw = json.loads((Path(out_dir) / MANIFEST_PATH).read_bytes())
         return Manifest(str(raw["signature"]), dict(raw["outputs"]), dict(raw["report"]),
-                        dict(raw.get("state", {})))
+                        dict(raw.get("state", {})), dict(raw.get("ids", {})))
     except (OSError, ValueError, KeyError, TypeError) as e:
         _log.debug("no usable manifest in %s: %s", out_dir, e)
         return None

@@ -73,6 +73,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 from kg.errors import InputError
 from kg.ingest.characters import replace_unrepresentable
@@ -221,6 +222,7 @@ class _Reader:
     previous: dict[str, str]
 
     def documents(self, sources: list[str]) -> Iterator[Document]:
+        sources = [self._without_credentials(source) for source in sources]
         urls = [source for source in sources if is_url(source)]
         if urls:
             self._fetcher().prefetch(urls)
@@ -231,6 +233,16 @@ class _Reader:
                 continue
             yield from self._admitted(self._from_source(source))
         yield from self._pending.values()  # their id's last holder is gone: they may have it
+
+    def _without_credentials(self, source: str) -> str:
+        """A URL's ``user:password@`` goes to the fetcher, for its host only; the URL kept
+        (``schema:url``, ``kg:sourcePath``, ids, the fetch cache) is without it."""
+        if not is_url(source) or "@" not in urlsplit(source).netloc:
+            return source
+        clean = self._fetcher().add_credentials(source)
+        self._warn(clean, "user and password taken out of the URL: sent to this host only, "
+                          "written nowhere")
+        return clean
 
     def _from_source(self, source: str) -> Iterator[Document]:
         for path, root in self._articles(source):
@@ -288,7 +300,7 @@ class _Reader:
         elif kind in ("feed", "xml"):
             yield from feed_articles(data, path)
         else:
-            yield from record_articles(data, path, self.fields)
+            yield from record_articles(data, path, self.fields, self._max_bytes)
 
     def _page_file(self, path: str, data: bytes) -> Item:
         try:

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from kg.dates import BadDate, checked_datetime
-
 from kg.ingest.found import Found, Item, Items, Unusable
 from kg.ingest.html import NoArticle, declared_charset, page_text, read_page
 from kg.ingest.links import checked_url, id_from_url
