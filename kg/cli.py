@@ -533,7 +533,20 @@ def load(
     ] = None,
 ) -> None:
     """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
+    import time
+
     from kg.remote.load import load_dataset
+
+    started = last = time.monotonic()
+
+    def progress(ended: int, failed: int) -> None:  # a line every 10 s: a slow load says so
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= 10:
+            last = now
+            refused = f", {failed} refused" if failed else ""
+            typer.echo(f"… {ended} write requests done{refused} in {now - started:.0f} s",
+                       err=True)
 
     with clean_errors(), remote_errors():
         connection = _connection(user, password, password_file, auth, insecure, ca_cert)
@@ -542,7 +555,7 @@ def load(
             batch_size=batch_size, auth=connection.credentials, whole_graph=whole_graph,
             dry_run=dry_run, bulk=bulk, compare=compare, verify=not insecure,
             ca_cert=ca_cert, timeout=timeout, retries=retries, sql=sql_port,
-            sql_sessions=sql_sessions,
+            sql_sessions=sql_sessions, on_write=progress,
         )
     typer.echo(report.summary())
     if not report.ok:
