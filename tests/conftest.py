@@ -1,13 +1,21 @@
-"""Shared fixtures: the loaded spaCy pipeline and one build of the seed articles per session.
+"""Shared fixtures: the loaded spaCy pipeline and one build of the seed articles per run.
 
 When ``KG_REQUIRE_SERVERS=1`` (set by ``.ci/run``), a skipped test marked ``server`` or
 ``browser`` counts as a failure: in CI a missing Chromium or Virtuoso must not pass quietly.
+
+The suite runs under pytest-xdist (``make check`` passes ``-n auto``): each worker is a
+process of its own with its own session fixtures. ``once_per_run`` lets a session fixture
+whose result is a folder be made by one worker and read by the others (``seed_build``);
+servers bind free ports (``tests/servers.py``); every test writes under ``tmp_path``.
+docs/contributing.md says how to write a test that stays safe under xdist.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +23,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
+#: Data beside the checkout (read-only): the only place outside it a test may read.
+SHARED = ROOT.parent / "shared"
 REQUIRED_MARKERS = ("server", "browser")
 #: Debian's Chromium, driven by playwright (never a downloaded browser), and its flags here.
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,16 +40,49 @@ def nlp() -> Any:
     return load_pipeline()
 
 
+def run_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder common to every xdist worker of this run (the session's own
+    folder without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str,
+                 make: Callable[[Path], None]) -> Path:
+    """A folder ``make(folder)`` fills once per test run, whichever xdist worker comes first;
+    the others wait for it and read it. Tests must treat it as read-only."""
+    root = run_root(tmp_path_factory)
+    folder, done = root / name, root / f"{name}.done"
+    with _locked(root / f"{name}.lock"):
+        if not done.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            make(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
-def seed_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
-    """An output folder holding a build of seeds/ in every format (built once per session)."""
+def seed_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An output folder holding a build of seeds/ in every format (built once per run, shared
+    by the xdist workers: read it, never write into it)."""
     from kg.build.corpus import build_corpus
     from kg.config import Settings
     from kg.rdf.serialize import FORMATS
 
-    out = tmp_path_factory.mktemp("seed-build")
-    build_corpus([SEEDS], Settings(out_dir=out), formats=tuple(FORMATS), nlp=nlp)
-    return out
+    def build(out: Path) -> None:
+        build_corpus([SEEDS], Settings(out_dir=out), formats=tuple(FORMATS))
+
+    return once_per_run(tmp_path_factory, "seed-build", build)
 
 
 @pytest.fixture(scope="session")
