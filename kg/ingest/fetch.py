@@ -52,6 +52,7 @@ from kg.limits import (
     ReadRefused,
     content_codings,
     decoded,
+    load_json,
     read_text_file,
 )
 
@@ -431,7 +432,7 @@ class Fetcher:
         if path is None:
             return None
         try:
-            head = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+            head = load_json(path.with_suffix(".json").read_bytes())
             body = path.with_suffix(".body").read_bytes()
             if hashlib.sha256(body).hexdigest() != head["sha256"] or head["url"] != url:
                 return None

@@ -14,7 +14,6 @@ credentials); errors name the URL and the graph, never the credentials:
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,6 +25,7 @@ import httpx
 import pyoxigraph as ox
 
 from kg.errors import InputError, StoreError
+from kg.limits import load_json
 from kg.remote.client import (
     AuthScheme,
     Client,
@@ -379,7 +379,7 @@ def _read_triples(response: httpx.Response, label: str) -> list[ox.Triple]:
 
 def _bindings(response: httpx.Response, url: str) -> list[dict[str, dict[str, str]]]:
     try:
-        return list(json.loads(response.content)["results"]["bindings"])
+        return list(load_json(response.content)["results"]["bindings"])
     except (ValueError, KeyError, TypeError) as e:
         raise StoreUnavailable(f"{url} did not answer with SPARQL JSON results ({e})") from e
 
