@@ -27,11 +27,17 @@ from typing import Any
 
 #: Years a news date may have. Outside them a date is a placeholder for "unknown".
 PLAUSIBLE_YEARS = range(1000, 9000)
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DATE = re.compile(r"\d{4,}-\d{2}-\d{2}")
+_RFC_YEAR = re.compile(r"\b\d{1,2}\s+[A-Za-z]{3}\s+(\d{3,})\b")
 
 
 class BadDate(ValueError):
-    """A value that is not a usable date (the message says why)."""
+    """A value that is not a usable date (the message says why); ``placeholder`` when it
+    is written as a date whose year says "unknown" (year 0, 1, 9999 …)."""
+
+    def __init__(self, message: str, placeholder: bool = False) -> None:
+        super().__init__(message)
+        self.placeholder = placeholder
 
 
 def checked_date(value: Any, *, iso_only: bool = False) -> date:
@@ -74,14 +80,14 @@ def _parsed(value: Any, iso_only: bool) -> date | datetime:
     if not isinstance(value, str):
         raise BadDate(f"expected a date, got {type(value).__name__}")
     text = value.strip()
-    if iso_only:
-        if not _ISO_DATE.fullmatch(text):
-            raise BadDate(f"{text!r} is not a date of the form YYYY-MM-DD")
+    if iso_only and not _ISO_DATE.fullmatch(text):
+        raise BadDate(f"{text!r} is not a date of the form YYYY-MM-DD")
+    if iso_only or _ISO_DATE.match(text):
         return _iso(text, value)
-    try:
-        return _iso(text, value)
-    except BadDate:
-        pass
+    year = _RFC_YEAR.search(text)  # email.utils reads year "0000" as 2000: look first
+    if year is not None and int(year.group(1)) not in PLAUSIBLE_YEARS:
+        raise BadDate(f"{_shown(value)} is a placeholder for an unknown date (year "
+                      f"{int(year.group(1))}), not a date", placeholder=True)
     try:
         return parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError, OverflowError):
@@ -96,9 +102,11 @@ def _iso(text: str, value: Any) -> date | datetime:
         return datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
     except ValueError as e:
         year = text[:4]
-        if _ISO_DATE.match(text) and year.isascii() and year.isdigit() and int(year) == 0:
-            raise BadDate(f"{_shown(value)} is a placeholder for an unknown date (year 0), "
-                          "not a date") from None
+        if year.isascii() and year.isdigit() and (int(year) == 0 or len(text) > 10 and
+                                                  text[4].isdigit()):
+            shown = "0" if int(year) == 0 else "past 9999"
+            raise BadDate(f"{_shown(value)} is a placeholder for an unknown date (year "
+                          f"{shown}), not a date", placeholder=True) from None
         reason = str(e) if _ISO_DATE.match(text) else "ISO 8601 or RFC 2822 expected"
         raise BadDate(f"{_shown(value)} is not a date ({reason})") from None
 
@@ -106,7 +114,8 @@ def _iso(text: str, value: Any) -> date | datetime:
 def _from_struct(value: time.struct_time) -> datetime:
     """feedparser's UTC ``struct_time`` as a ``datetime``."""
     if not 1 <= value.tm_year <= 9999:
-        raise BadDate(f"year {value.tm_year} is a placeholder for an unknown date, not a date")
+        raise BadDate(f"year {value.tm_year} is a placeholder for an unknown date, not a date",
+                      placeholder=True)
     try:
         return datetime.fromtimestamp(calendar.timegm(value), UTC)
     except (OverflowError, ValueError, OSError):
@@ -117,7 +126,7 @@ def _from_struct(value: time.struct_time) -> datetime:
 def _plausible(found: date, value: Any) -> date:
     if found.year not in PLAUSIBLE_YEARS:
         raise BadDate(f"{_shown(value)} is a placeholder for an unknown date (year "
-                      f"{found.year}), not a date")
+                      f"{found.year}), not a date", placeholder=True)
     return found
 
 

@@ -100,12 +100,18 @@ def _entry_date(entry: Any, warn: Callable[[str], None]) -> date | None:
     """The entry's date (published, else updated), checked by ``kg.dates``: feeds carry
     ``0000-00-00`` and ``9999-12-31T23:59:59-23:59`` too."""
     for key in ("published", "updated"):
-        parsed = entry.get(f"{key}_parsed")
-        raw = entry.get(key)
+        # dict.get: feedparser's own get maps a missing key to the other, with a warning
+        parsed = dict.get(entry, f"{key}_parsed")
+        raw = dict.get(entry, key)
         if not raw and not isinstance(parsed, time.struct_time):
             continue
-        try:
-            return checked_date(parsed if isinstance(parsed, time.struct_time) else raw)
+        try:  # the date as written first: feedparser reads "0000-00-00" as year 2000
+            return checked_date(raw if raw else parsed)
         except BadDate as e:
+            if not e.placeholder and isinstance(parsed, time.struct_time):
+                try:  # a spelling kg.dates does not read, which feedparser did
+                    return checked_date(parsed)
+                except BadDate as again:
+                    e = again
             warn(f"{key} date {e}; date ignored")
     return None
