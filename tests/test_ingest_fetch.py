@@ -353,3 +353,9 @@ def test_a_double_gzip_bomb_is_refused_without_inflating_it(site: Site, tmp_path
     assert len(gzip_bomb()) < 250_000  # made before the request: the server answers at once
     documents, skipped, _ = read([f"{site.base}/bomb"], fetcher(tmp_path))
     assert documents == [] and "larger than the limit of 20 MB" in skipped[0]
+
+
+def test_a_fetched_page_over_the_article_limit_is_not_parsed(site: Site, tmp_path: Path) -> None:
+    documents, skipped, _ = read([f"{site.base}/article"],
+                                 fetcher(tmp_path, max_page_bytes=1000))
+    assert documents == [] and "page larger than the limit of 1000 bytes" in skipped[0]

@@ -207,7 +207,8 @@ def build_corpus(
     with BuildLock(settings.out_dir):
         staging_parent = state_folder(settings.out_dir)
         own = fetcher or Fetcher(settings.out_dir / FETCH_FOLDER, refresh=refresh,
-                                 on_warning=on_warning)
+                                 on_warning=on_warning,
+                                 max_page_bytes=settings.max_article_bytes)
         last = read_manifest(settings.out_dir)
         try:
             documents = mark_copies(list(read_documents(

@@ -54,6 +54,7 @@ from kg.limits import (
     decoded,
     load_json,
     read_text_file,
+    size_text,
 )
 
 if TYPE_CHECKING:  # httpx is imported when the first URL is fetched, not with kg
@@ -122,7 +123,7 @@ class Fetcher:
     def __init__(self, cache_dir: Path | None = None, *, refresh: bool = False,
                  timeout: float = 20.0, retries: int = 3, backoff: float = 0.5,
                  per_host: int = 2, max_bytes: int = 20 * 1024 * 1024,
-                 max_seconds: float = 60.0,
+                 max_seconds: float = 60.0, max_page_bytes: int | None = None,
                  transport: httpx.BaseTransport | None = None,
                  on_warning: Callable[[str, str], None] | None = None,
                  user_agent: str = USER_AGENT) -> None:
@@ -132,6 +133,8 @@ class Fetcher:
         #: The whole of one fetch (every read of its body, every redirect) must end within it:
         #: the timeout is per read, and a server trickling a byte a second never reaches it.
         self.max_seconds = max_seconds
+        #: A page (not a feed) larger than this is not parsed (``--max-article-mb``).
+        self.max_page_bytes = max_page_bytes
         #: origin -> (user, password), from URLs given as https://user:pw@host/…; sent to that
         #: origin only, and never written (the URL is kept without them).
         self.credentials: dict[str, tuple[str, str]] = {}
@@ -199,6 +202,10 @@ class Fetcher:
 
     def _page(self, response: Response, warn: Warn, where: str | None = None) -> Item:
         where = where or response.url
+        limit = self.max_page_bytes
+        if limit is not None and len(response.body) > limit:
+            return Unusable(where, f"page larger than the limit of {size_text(limit)} (the "
+                            "max_article_bytes setting)", "max_article_bytes")
         try:
             page = read_page(self.text_of(response, where, warn), url=response.final_url)
         except NoArticle as e:

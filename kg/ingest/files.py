@@ -277,7 +277,7 @@ class _Reader:
 
     def _fetcher(self) -> Fetcher:
         if self.fetcher is None:
-            self.fetcher = Fetcher(on_warning=self._warn)
+            self.fetcher = Fetcher(on_warning=self._warn, max_page_bytes=self._max_bytes)
         return self.fetcher
 
     def _contained(self, path: str) -> Iterator[Item]:
