@@ -259,7 +259,7 @@ def run_fake_server(behaviour: Behaviour) -> Iterator[tuple[str, list[str]]]:
     class Handler(BaseHTTPRequestHandler):
         def handle_one(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
-            self.rfile.read(length)
+            self.body = self.rfile.read(length)  # for behaviours that keep what is sent
             seen.append(f"{self.command} {self.path}")
             behaviour(self, len(seen))
 

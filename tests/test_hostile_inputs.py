@@ -485,3 +485,12 @@ def test_robots_txt_numbers_that_are_not_ascii_digits_are_dropped() -> None:
     robots = urllib.robotparser.RobotFileParser()
     robots.parse(lines)  # raised ValueError, aborting a build of many URLs
     assert robots.crawl_delay("kg") is None and not robots.can_fetch("kg", "/private/x")
+
+
+@pytest.mark.parametrize("name", ["kg.limits", "kg.dates"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0

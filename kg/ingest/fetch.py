@@ -486,7 +486,7 @@ def robots_lines(text: str) -> list[str]:
     whose numbers are not plain ASCII digits is dropped (``str.isdigit`` accepts "²", which
     ``int()`` then refuses with ValueError, aborting the whole build).
 
-    >>> robots_lines("User-agent: *\nCrawl-delay: \u00b2\nRequest-rate: 1/5")
+    >>> robots_lines("User-agent: *\\nCrawl-delay: \\u00b2\\nRequest-rate: 1/5")
     ['User-agent: *', 'Request-rate: 1/5']
     """
     kept = []
