@@ -494,3 +494,12 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_two_newcomers_claiming_an_id_never_take_it_from_its_last_holder(tmp_path: Path) -> None:
+    (tmp_path / "b.txt").write_text(STORY)
+    (tmp_path / "a.txt").write_text("---\nid: b\n---\nA first newcomer claims the id of b.")
+    (tmp_path / "a2.txt").write_text("---\nid: b\n---\nA second newcomer claims it too.")
+    run = Run([tmp_path], previous_ids={"b": str(tmp_path / "b.txt")})
+    assert [(d.doc_id, Path(d.path).name) for d in run.documents] == [("b", "b.txt")]
+    assert sorted(Path(s.path).name for s in run.skipped) == ["a.txt", "a2.txt"]

@@ -263,7 +263,11 @@ class _Reader:
                 self._skip(Skipped(where, f"id {doc_id!r} is already the id of "
                                           f"{self._ids[doc_id]}; give one of them another id "
                                           "(metadata key 'id')"))
-            elif holder is not None and holder != where and doc_id not in self._pending:
+            elif holder is not None and holder != where and doc_id in self._pending:
+                self._skip(Skipped(where, f"id {doc_id!r} is already claimed by "
+                                          f"{self._pending[doc_id].path}; give one of them "
+                                          "another id (metadata key 'id')"))
+            elif holder is not None and holder != where:
                 self._pending[doc_id] = document  # wait for the last build's holder
             else:
                 self._ids[doc_id] = where

@@ -99,8 +99,7 @@ def _record_article(record: Any, where: str, max_bytes: int) -> Item | None:
         return Unusable(where, f"page larger than the limit of {size_text(max_bytes)} (the "
                         "max_article_bytes setting)", "max_article_bytes")
     body = record.reader.read(max_bytes + 1)
-    if len(body) < min(record.content_length, max_bytes + 1) and \
-            len(body) < record.content_length:
+    if len(body) < min(record.content_length, max_bytes + 1):
         return Unusable(where, f"record cut short ({len(body)} of {record.content_length} "
                         "bytes of the page)")
     try:
