@@ -33,14 +33,15 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium virtuoso-opensource; \
 	fi
 
-# pytest runs on every core (pytest-xdist, one test file per worker at a time: a file's module
-# fixtures, servers and browsers start once); PYTEST_ARGS adds options, e.g. -x or -k NAME.
+# pytest runs on every core (pytest-xdist; a test file, or a group of files that must not run
+# at once, on one worker: module fixtures, servers and browsers start once, one Virtuoso at a
+# time, tests/conftest.py); PYTEST_ARGS adds options, e.g. -x or -k NAME.
 PYTEST_ARGS ?=
 check: install
 	$(BIN)/ruff check kg tests bench
 	$(BIN)/mypy kg
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n auto --dist loadfile --durations=15 $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 # A plain (non-editable) wheel in its own venv, used from another folder: proves the package
 # carries its ontology, named queries and page templates (no source tree behind it). The

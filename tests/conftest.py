@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -95,6 +96,41 @@ def seed_corpus(nlp: Any) -> Any:
     settings = Settings()
     extractions = list(extract_corpus(read_documents([SEEDS]), settings, nlp))
     return corpus_from_extractions(extractions, settings)
+
+
+#: ``pytestmark = pytest.mark.xdist_group("NAME")`` at the top of a test file.
+_GROUP = re.compile(r"""^pytestmark\s*=\s*pytest\.mark\.xdist_group\(\s*["']([^"']+)["']""",
+                    re.M)
+
+
+def declared_groups(folder: Path) -> dict[str, str]:
+    """Test file (as pytest names it, ``tests/test_x.py``) -> the xdist group it declares."""
+    groups = {}
+    for path in sorted(folder.glob("test_*.py")):
+        found = _GROUP.search(path.read_text(encoding="utf-8"))
+        if found is not None:
+            groups[path.relative_to(ROOT).as_posix()] = found.group(1)
+    return groups
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` (``make check``), by file: each test file runs on one worker (its
+    module fixtures, servers and browser start once), and files that must not run at the same
+    time as each other (two Virtuosos) run on one worker too, by declaring a group at their
+    top: ``pytestmark = pytest.mark.xdist_group("virtuoso")``. (xdist's own reading of the
+    marker renames test ids, which pytest 9 no longer lets it do.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    groups = declared_groups(ROOT / "tests")
+
+    class FileGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return groups.get(path, path)
+
+    return FileGroups(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

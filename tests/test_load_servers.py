@@ -41,6 +41,10 @@ from tests.servers import (  # noqa: F401  (fixtures)
     virtuoso_server,
 )
 
+#: One Virtuoso at a time: two at once, beside the rest of the suite, time out each other's
+#: queries (SR171). Every module holding this group runs on one xdist worker.
+pytestmark = pytest.mark.xdist_group("virtuoso")
+
 EX = Namespace("https://example.org/news#")  # not kg's vocabulary: keeps named questions clean
 server = pytest.mark.server
 _runs = itertools.count()

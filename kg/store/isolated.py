@@ -68,11 +68,12 @@ def run_isolated(work: Work, out: IO[bytes], *, timeout: float | None, source: s
     error_read, error_write = os.pipe()
     ceiling = _address_space_ceiling(memory)
     with tempfile.TemporaryFile() as said:  # the child's stderr: what a crash says
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:  # the child never returns from here
             os.close(data_read)
             os.close(error_read)
-            _child(work, data_write, error_write, ceiling, said.fileno(), timeout)
+            _child(work, data_write, error_write, ceiling, said.fileno(), timeout, parent)
         os.close(data_write)
         os.close(error_write)
         try:
@@ -158,11 +159,11 @@ def _address_space_ceiling(memory: int | None) -> int | None:
 
 
 def _child(work: Work, data: int, errors: int, ceiling: int | None, said: int,
-           timeout: float | None) -> None:
+           timeout: float | None, parent: int) -> None:
     """Run ``work`` into ``data``; report an exception through ``errors``; never return."""
     code = 0
     try:
-        _die_with_parent()
+        _die_with_parent(parent)
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends the child at once
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # so does a parent that stopped reading
         faulthandler.disable()  # a crash's own words go to ``said``; the parent words them
@@ -188,10 +189,11 @@ def _child(work: Work, data: int, errors: int, ceiling: int | None, said: int,
         os._exit(code)  # no atexit handlers, no flushing of the parent's buffers
 
 
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int) -> None:
     """Have the kernel kill this child when its parent dies, however it dies (SIGTERM, SIGHUP,
-    SIGKILL): a query left running would hold a core at 100 % past any time limit."""
-    parent = os.getppid()
+    SIGKILL): a query left running would hold a core at 100 % past any time limit.
+    ``parent`` is the parent's pid as it knew it before the fork: should it have died before
+    the request took effect, this child is already someone else's and ends at once."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
