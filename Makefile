@@ -33,22 +33,32 @@ system-deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium virtuoso-opensource; \
 	fi
 
+# pytest runs on every core (pytest-xdist; a test file, or a group of files that must not run
+# at once, on one worker: module fixtures, servers and browsers start once, one Virtuoso at a
+# time, tests/conftest.py); PYTEST_ARGS adds options, e.g. -x or -k NAME.
+PYTEST_ARGS ?=
 check: install
 	$(BIN)/ruff check kg tests bench
 	$(BIN)/mypy kg
 	$(BIN)/lint-imports
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
-# A plain (non-editable) wheel in a fresh venv, used from another folder: proves the package
-# carries its ontology, named queries and page templates (no source tree behind it).
+# A plain (non-editable) wheel in its own venv, used from another folder: proves the package
+# carries its ontology, named queries and page templates (no source tree behind it). The
+# wheel goes in without its dependencies, which the new venv reads from .venv (a .pth line):
+# one install of them per run, not two. .venv's editable kg is not seen there (its finder is
+# a .pth of .venv's own, which a path added this way does not run), so `import kg` is the
+# wheel's; the last line checks it.
 WHEEL_TMP ?= /tmp/kg-wheel-check
 wheel-check: install
 	rm -rf $(WHEEL_TMP) && mkdir -p $(WHEEL_TMP)
 	$(BIN)/python -m build -q --wheel --outdir $(WHEEL_TMP)/dist . >/dev/null
 	rm -rf build
 	$(PYTHON) -m venv $(WHEEL_TMP)/venv
-	$(WHEEL_TMP)/venv/bin/python -m pip install -q $(WHEEL_TMP)/dist/*.whl
-	$(WHEEL_TMP)/venv/bin/python -m pip install -q --no-deps --require-hashes -r $(VENV)/model-requirements.txt
+	$(WHEEL_TMP)/venv/bin/python -m pip install -q --no-deps $(WHEEL_TMP)/dist/*.whl
+	$(BIN)/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])" \
+	  > $$($(WHEEL_TMP)/venv/bin/python -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")/kg-dependencies.pth
+	cd $(WHEEL_TMP) && venv/bin/python -c "import kg, sys; sys.exit(not kg.__file__.startswith('$(WHEEL_TMP)/venv/'))"
 	cp -r seeds $(WHEEL_TMP)/articles
 	cd $(WHEEL_TMP) && venv/bin/kg build articles --out out
 	cd $(WHEEL_TMP) && venv/bin/kg validate out/graph.ttl

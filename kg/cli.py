@@ -52,6 +52,7 @@ FLAG_HINTS = {
     "max_article_bytes": "kg build --max-article-mb raises it",
     "timeout": "or allow more with --timeout SECONDS, 0 for no limit",
     "rules": "kg rules lists every heuristic's id",
+    "follow_links": "kg build --follow-links follows symlinks out of the folder",
 }
 
 
@@ -187,6 +188,10 @@ def build(
                      help="Write roles, claims and events whose verified confidence reaches "
                      "this (0 writes all); default: each kind's threshold for precision >= 0.85.")
     ] = None,
+    follow_links: Annotated[
+        bool, typer.Option("--follow-links", help="Follow symlinks inside a folder that lead "
+                           "out of it (skipped by default: they would publish other files).")
+    ] = False,
 ) -> None:
     """Build the knowledge graph of news articles (files, folders, feeds, URLs) into OUT."""
     from kg.build.corpus import DEFAULT_FORMATS, build_corpus
@@ -213,10 +218,12 @@ def build(
         raise typer.BadParameter(str(e), param_hint="--rules") from e
     settings = Settings(out_dir=out, base_iri=base, workers=workers, scheduler=scheduler,
                         cache=not no_cache, max_article_bytes=int(max_article_mb * 2**20),
+                        follow_links=follow_links,
                         model=MODEL_PACKAGE + (NEWS_NER_PART if ner == "news" else ""),
                         rules_off=rules_off, min_confidence=min_confidence)
     def skip(item: Any) -> None:
-        typer.echo(terminal_safe(f"skipped {item.path}: {item.reason}{flag_hint(item.option)}"),
+        verb = "note:" if item.is_copy else "skipped"  # an exact copy is not lost: exit 0
+        typer.echo(terminal_safe(f"{verb} {item.path}: {item.reason}{flag_hint(item.option)}"),
                    err=True)
 
     def warn(path: str, message: str) -> None:
@@ -545,7 +552,20 @@ def load(
     ] = None,
 ) -> None:
     """Load the graph into a SPARQL 1.1 store, replacing only the graphs that changed."""
+    import time
+
     from kg.remote.load import load_dataset
+
+    started = last = time.monotonic()
+
+    def progress(ended: int, failed: int) -> None:  # a line every 10 s: a slow load says so
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= 10:
+            last = now
+            refused = f", {failed} refused" if failed else ""
+            typer.echo(f"… {ended} write requests done{refused} in {now - started:.0f} s",
+                       err=True)
 
     with clean_errors(), remote_errors():
         connection = _connection(user, password, password_file, auth, insecure, ca_cert)
@@ -554,7 +574,7 @@ def load(
             batch_size=batch_size, auth=connection.credentials, whole_graph=whole_graph,
             dry_run=dry_run, bulk=bulk, compare=compare, verify=not insecure,
             ca_cert=ca_cert, timeout=timeout, retries=retries, sql=sql_port,
-            sql_sessions=sql_sessions,
+            sql_sessions=sql_sessions, on_write=progress,
         )
     typer.echo(report.summary())
     if not report.ok:

@@ -41,6 +41,9 @@ class Settings:
     # The verifier's confidence a role, claim or event must reach to be written (kg.verify):
     # None = each kind's own threshold, chosen for precision >= 0.85; 0 writes every fact.
     min_confidence: float | None = None
+    # A symlink inside a folder that leads out of it is not followed unless asked: a corpus
+    # folder must not publish a file elsewhere on the machine (``kg build --follow-links``).
+    follow_links: bool = False
 
     def with_(self, **changes: object) -> Settings:
         """A copy with some fields changed."""

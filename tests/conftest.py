@@ -1,13 +1,22 @@
-"""Shared fixtures: the loaded spaCy pipeline and one build of the seed articles per session.
+"""Shared fixtures: the loaded spaCy pipeline and one build of the seed articles per run.
 
 When ``KG_REQUIRE_SERVERS=1`` (set by ``.ci/run``), a skipped test marked ``server`` or
 ``browser`` counts as a failure: in CI a missing Chromium or Virtuoso must not pass quietly.
+
+The suite runs under pytest-xdist (``make check`` passes ``-n auto``): each worker is a
+process of its own with its own session fixtures. ``once_per_run`` lets a session fixture
+whose result is a folder be made by one worker and read by the others (``seed_build``);
+servers bind free ports (``tests/servers.py``); every test writes under ``tmp_path``.
+docs/contributing.md says how to write a test that stays safe under xdist.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +24,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
+#: Data beside the checkout (read-only): the only place outside it a test may read.
+SHARED = ROOT.parent / "shared"
 REQUIRED_MARKERS = ("server", "browser")
 #: Debian's Chromium, driven by playwright (never a downloaded browser), and its flags here.
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,16 +41,49 @@ def nlp() -> Any:
     return load_pipeline()
 
 
+def run_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder common to every xdist worker of this run (the session's own
+    folder without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str,
+                 make: Callable[[Path], None]) -> Path:
+    """A folder ``make(folder)`` fills once per test run, whichever xdist worker comes first;
+    the others wait for it and read it. Tests must treat it as read-only."""
+    root = run_root(tmp_path_factory)
+    folder, done = root / name, root / f"{name}.done"
+    with _locked(root / f"{name}.lock"):
+        if not done.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            make(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
-def seed_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
-    """An output folder holding a build of seeds/ in every format (built once per session)."""
+def seed_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An output folder holding a build of seeds/ in every format (built once per run, shared
+    by the xdist workers: read it, never write into it)."""
     from kg.build.corpus import build_corpus
     from kg.config import Settings
     from kg.rdf.serialize import FORMATS
 
-    out = tmp_path_factory.mktemp("seed-build")
-    build_corpus([SEEDS], Settings(out_dir=out), formats=tuple(FORMATS), nlp=nlp)
-    return out
+    def build(out: Path) -> None:
+        build_corpus([SEEDS], Settings(out_dir=out), formats=tuple(FORMATS))
+
+    return once_per_run(tmp_path_factory, "seed-build", build)
 
 
 @pytest.fixture(scope="session")
@@ -52,6 +96,41 @@ def seed_corpus(nlp: Any) -> Any:
     settings = Settings()
     extractions = list(extract_corpus(read_documents([SEEDS]), settings, nlp))
     return corpus_from_extractions(extractions, settings)
+
+
+#: ``pytestmark = pytest.mark.xdist_group("NAME")`` at the top of a test file.
+_GROUP = re.compile(r"""^pytestmark\s*=\s*pytest\.mark\.xdist_group\(\s*["']([^"']+)["']""",
+                    re.M)
+
+
+def declared_groups(folder: Path) -> dict[str, str]:
+    """Test file (as pytest names it, ``tests/test_x.py``) -> the xdist group it declares."""
+    groups = {}
+    for path in sorted(folder.glob("test_*.py")):
+        found = _GROUP.search(path.read_text(encoding="utf-8"))
+        if found is not None:
+            groups[path.relative_to(ROOT).as_posix()] = found.group(1)
+    return groups
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` (``make check``), by file: each test file runs on one worker (its
+    module fixtures, servers and browser start once), and files that must not run at the same
+    time as each other (two Virtuosos) run on one worker too, by declaring a group at their
+    top: ``pytestmark = pytest.mark.xdist_group("virtuoso")``. (xdist's own reading of the
+    marker renames test ids, which pytest 9 no longer lets it do.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    groups = declared_groups(ROOT / "tests")
+
+    class FileGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return groups.get(path, path)
+
+    return FileGroups(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -67,10 +67,32 @@ def require_binary(path: Path, what: str) -> Path:
 
 
 def free_port() -> int:
-    """A TCP port nobody listens on right now."""
+    """A TCP port nobody listens on right now (another xdist worker may take it before the
+    server binds it: start servers with ``start_on_free_port``, which tries again)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def start_on_free_port(command: Callable[[int], list[str]], ready: Callable[[int], str],
+                       seconds: float, *, attempts: int = 3,
+                       **popen: object) -> tuple[int, subprocess.Popen[bytes]]:
+    """Start ``command(port)`` on a free port and wait until ``ready(port)`` answers 200.
+
+    Safe under pytest-xdist: when the server exits before it answers (another worker took
+    the port between ``free_port`` and the bind), it is started again on another port.
+    """
+    for attempt in range(attempts):
+        port = free_port()
+        process = subprocess.Popen(command(port), **popen)  # type: ignore[call-overload]
+        try:
+            wait_until_ready(ready(port), process, seconds)
+            return port, process
+        except RuntimeError:
+            stop(process)
+            if process.returncode is None or attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def wait_until_ready(url: str, process: subprocess.Popen[bytes], seconds: float) -> None:
@@ -115,15 +137,17 @@ def run_oxigraph(location: Path | None = None, *, union: bool = True) -> Iterato
     does for kg's queries (``--union-default-graph``).
     """
     binary = require_binary(OXIGRAPH, "the oxigraph server (pip install oxigraph)")
-    port = free_port()
-    args = [str(binary), "serve", "--bind", f"127.0.0.1:{port}"]
-    args += ["--location", str(location)] if location is not None else []
-    args += ["--union-default-graph"] if union else []
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def command(port: int) -> list[str]:
+        args = [str(binary), "serve", "--bind", f"127.0.0.1:{port}"]
+        args += ["--location", str(location)] if location is not None else []
+        return args + (["--union-default-graph"] if union else [])
+
+    port, process = start_on_free_port(
+        command, lambda port: f"http://127.0.0.1:{port}/query?query=ASK%7B%7D", 15.0,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_ready(f"{url}/query?query=ASK%7B%7D", process, 15.0)
-        yield Process(url, process)
+        yield Process(f"http://127.0.0.1:{port}", process)
     finally:
         stop(process)
 
@@ -133,14 +157,13 @@ def run_rdflib_endpoint() -> Iterator[Process]:
     """``rdflib-endpoint serve --enable-update`` (PyPI): rdflib's in-memory dataset and SPARQL
     engine behind SPARQL 1.1 Query and Update at ``/`` (no Graph Store Protocol)."""
     binary = require_binary(RDFLIB_ENDPOINT, "rdflib-endpoint (pip install 'rdflib-endpoint[cli]')")
-    port = free_port()
-    process = subprocess.Popen(
-        [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--enable-update"],
+    port, process = start_on_free_port(
+        lambda port: [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port),
+                      "--enable-update"],
+        lambda port: f"http://127.0.0.1:{port}/?query=ASK%7B%7D", 60.0,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_ready(f"{url}/?query=ASK%7B%7D", process, 60.0)
-        yield Process(url, process)
+        yield Process(f"http://127.0.0.1:{port}", process)
     finally:
         stop(process)
 
@@ -236,7 +259,7 @@ def run_fake_server(behaviour: Behaviour) -> Iterator[tuple[str, list[str]]]:
     class Handler(BaseHTTPRequestHandler):
         def handle_one(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
-            self.rfile.read(length)
+            self.body = self.rfile.read(length)  # for behaviours that keep what is sent
             seen.append(f"{self.command} {self.path}")
             behaviour(self, len(seen))
 

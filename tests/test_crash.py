@@ -24,9 +24,10 @@ from kg.build.cache import CACHE_FOLDER
 from kg.build.corpus import build_corpus
 from kg.build.manifest import MANIFEST_PATH
 from kg.config import Settings
+from tests.conftest import SHARED
 from tests.graph_checks import read_quads
 
-BBC = Path("/work/shared/corpora/bbc")
+BBC = SHARED / "corpora" / "bbc"
 ARTICLES = 24  # enough for a build of several seconds
 FORMATS = ("ttl", "trig", "nt")
 OUTPUTS = tuple(f"graph.{fmt}" for fmt in FORMATS)

@@ -8,7 +8,7 @@ import io
 import random
 from datetime import date
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
@@ -18,6 +18,7 @@ from kg.ingest.files import Skipped, document_from_text, read_documents, slugify
 from kg.model import ArticleMeta, Document
 from tests.hostile_corpus import (
     BUILT,
+    COPY,
     CP1252_TEXT,
     DECODED,
     FRONT_MATTER_BODY,
@@ -80,7 +81,7 @@ def test_every_hostile_input_has_its_outcome(corpus: tuple[Path, dict[str, str],
     built, skipped = run.by_name(root), run.reasons(root)
     outcome = expected[name]
     assert (name in built) == (outcome in (BUILT, DECODED))
-    assert (name in skipped) == (outcome == SKIPPED)
+    assert (name in skipped) == (outcome in (SKIPPED, COPY))
     decoding_warnings = [m for m in run.warned(root / name) if "decoded" in m or "HTML" in m]
     assert bool(decoding_warnings) == (outcome == DECODED)
 
@@ -133,12 +134,12 @@ def test_long_line_is_one_line(corpus: tuple[Path, dict[str, str], Run]) -> None
     ("blank.txt", "blank file (white space only)"),
     ("binary.txt", "binary file"),
     ("noise.txt", "binary file"),
-    ("dup_b.txt", "duplicate of {root}/dup_a.txt"),
+    ("dup_b.txt", "exact copy of {root}/dup_a.txt, counted once"),
     ("only_front_matter.md", "no text after the front matter"),
     ("broken.txt", "broken symlink (target missing-target.txt does not exist)"),
     ("self_loop.txt", "symlink loop"),
     ("loop/back", "symlink loop: folder already read as {root}"),
-    ("fifo.txt", "not a regular file"),
+    ("fifo.txt", "not a regular file (a FIFO)"),
 ])
 def test_skip_reasons(corpus: tuple[Path, dict[str, str], Run], name: str, reason: str) -> None:
     root, _, run = corpus
@@ -165,7 +166,8 @@ def test_sidecar_wins_over_front_matter_key_by_key(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("sidecar", "warning"), [
     ('{"date": "19/05/2022", "title": "Kept"}', "'date' ignored: '19/05/2022' is not a date"),
-    ('{"date": "2022-02-30", "title": "Kept"}', "'date' ignored: day is out of range"),
+    ('{"date": "2022-02-30", "title": "Kept"}',
+     "'date' ignored: '2022-02-30' is not a date (day is out of range"),
     ('{"author": "X", "title": "Kept"}', "'author' ignored: unknown key"),
     ('{"source": 7, "title": "Kept"}', "'source' ignored: expected a string, got int"),
     ('{"url": "ftp://x", "title": "Kept"}', "'url' ignored: 'ftp://x' is not an http(s) URL"),
@@ -223,12 +225,14 @@ def test_unreadable_file_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     locked.write_text("Secret.")
     (tmp_path / "open.txt").write_text("Public.")
 
-    def refusing_open(path: str, mode: str = "r") -> IO[Any]:
-        if path == str(locked):
-            raise PermissionError(errno.EACCES, "Permission denied", path)
-        return open(path, mode)
+    real_read = ingest.read_file
 
-    monkeypatch.setattr(ingest, "open", refusing_open, raising=False)
+    def refusing_read(path: str, limit: int, **options: Any) -> bytes:
+        if str(path) == str(locked):
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return real_read(path, limit, **options)
+
+    monkeypatch.setattr(ingest, "read_file", refusing_read)
     run = Run([tmp_path])
     assert [d.text for d in run.documents] == ["Public."]
     assert run.skipped == [Skipped(str(locked), "unreadable: Permission denied")]

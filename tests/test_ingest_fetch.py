@@ -4,10 +4,13 @@ pages, robots.txt. Never the internet."""
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -37,6 +40,8 @@ class Site:
         self.base = ""
         self.robots = b"User-agent: *\nDisallow: /private/\n"
         self.starts: list[float] = []
+        self.auth: list[str] = []  # the Authorization headers received
+        self.elsewhere = ""  # where /away redirects (another server)
 
     def feed(self) -> bytes:
         return f"""<?xml version="1.0"?><rss version="2.0"><channel><title>Test Wire</title>
@@ -45,6 +50,12 @@ class Site:
 <item><title>Gone</title><link>{self.base}/missing</link>
 <description>The ferry operator said on Tuesday that services to the islands were cut.</description>
 </item></channel></rss>""".encode()
+
+
+@cache
+def gzip_bomb() -> bytes:
+    """13 KB that inflate to 200 MB, gzipped twice (``Content-Encoding: gzip, gzip``)."""
+    return gzip.compress(gzip.compress(b"\0" * 200_000_000, 9), 9)
 
 
 def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
@@ -58,6 +69,7 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
                 site.starts.append(time.monotonic())
                 site.hits[path] += 1
                 site.agents.add(self.headers.get("User-Agent", ""))
+                site.auth.append(self.headers.get("Authorization", ""))
                 site.active += 1
                 site.most_active = max(site.most_active, site.active)
             try:
@@ -88,6 +100,30 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
                 self.send(200, CP1252_PAGE, "text/html; charset=utf-8")
             elif path == "/feed.rss":
                 self.send(200, site.feed(), "application/rss+xml")
+            elif path == "/feed-as-html":  # issue 38 #8: the body decides
+                self.send(200, site.feed(), "text/html; charset=utf-8")
+            elif path == "/utf8-as-utf16":  # issue 38 #9
+                self.send(200, PAGE, "text/html; charset=utf-16")
+            elif path == "/away":
+                self.send_response(302)
+                self.send_header("Location", site.elsewhere)
+                self.end_headers()
+            elif path == "/trickle":  # issue 38 #17: a byte every 0.2 s, for ever
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                for _ in range(1000):
+                    self.wfile.write(b"<")
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            elif path == "/bomb":  # issue 38 #16: 13 KB that inflate to 200 MB
+                body = gzip_bomb()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Encoding", "gzip, gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
             else:
                 self.send(404, b"not found", "text/html")
 
@@ -101,9 +137,8 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-@pytest.fixture()
-def site() -> Iterator[Site]:
-    served = Site()
+@contextmanager
+def serving(served: Site) -> Iterator[Site]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(served))
     served.base = f"http://127.0.0.1:{server.server_address[1]}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -114,6 +149,12 @@ def site() -> Iterator[Site]:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+@pytest.fixture()
+def site() -> Iterator[Site]:
+    with serving(Site()) as served:
+        yield served
 
 
 def fetcher(tmp_path: Path, **options: object) -> Fetcher:
@@ -155,7 +196,7 @@ def test_failures_are_one_line_each(site: Site, tmp_path: Path, path: str, reaso
 def test_retry_after_a_503_and_redirects_followed(site: Site, tmp_path: Path) -> None:
     documents, skipped, _ = read([f"{site.base}/flaky", f"{site.base}/moved"],
                                  fetcher(tmp_path))
-    assert skipped[0].endswith("duplicate of " + f"{site.base}/flaky")  # same page twice
+    assert skipped[0].endswith(f"exact copy of {site.base}/flaky, counted once")  # same page
     assert site.hits["/flaky"] == 2 and site.hits["/article?from=moved"] == 1
     assert len(documents) == 1
 
@@ -163,7 +204,7 @@ def test_retry_after_a_503_and_redirects_followed(site: Site, tmp_path: Path) ->
 def test_a_wrong_charset_is_not_believed(site: Site, tmp_path: Path) -> None:
     [document], _, warnings = read([f"{site.base}/wrong-charset"], fetcher(tmp_path))
     assert "Café owners" in document.text and "€400" in document.text
-    assert any("not valid utf-8 as declared" in w for w in warnings)
+    assert any("declares charset 'utf-8' but is not in it" in w for w in warnings)
 
 
 def test_feed_entries_are_read_from_their_pages(site: Site, tmp_path: Path) -> None:
@@ -251,3 +292,70 @@ def test_kg_build_urls_goes_on_and_exits_3(site: Site, tmp_path: Path) -> None:
     assert f"skipped {listing}:2: 'nonsense' is not an http(s) URL" in result.output
     assert "1 documents" in result.output and (out / "graph.trig").exists()
     assert any((out / ".kg" / "fetch").rglob("*.body"))
+
+
+# -- issue 38 ---------------------------------------------------------------------------------
+
+
+def test_a_feed_served_as_html_is_read_as_a_feed(site: Site, tmp_path: Path) -> None:
+    documents, _, _ = read([f"{site.base}/feed-as-html"], fetcher(tmp_path))
+    assert [d.meta.title for d in documents] == ["Harbour talks resume in Valmora", "Gone"]
+
+
+def test_a_utf8_page_labelled_utf16_is_read_as_utf8_with_a_warning(site: Site,
+                                                                   tmp_path: Path) -> None:
+    [document], _, warnings = read([f"{site.base}/utf8-as-utf16"], fetcher(tmp_path))
+    assert "Ingrid Halvorsen" in document.text
+    assert any("declares charset 'utf-16'" in w for w in warnings)
+
+
+def test_credentials_in_a_url_go_to_its_host_only_and_are_written_nowhere(
+        site: Site, tmp_path: Path) -> None:
+    host = site.base.removeprefix("http://")
+    [document], _, _ = read([f"http://alice:pw@{host}/article"], fetcher(tmp_path))
+    assert document.path == f"{site.base}/article" and "alice" not in document.doc_id
+    assert document.meta.fetched_from == f"{site.base}/article"
+    assert "Basic YWxpY2U6cHc=" in site.auth  # alice:pw, sent to its own host
+    cached = b"".join(p.read_bytes() for p in (tmp_path / "fetch").rglob("*") if p.is_file())
+    assert b"alice" not in cached and b"pw@" not in cached
+
+
+def test_a_redirect_is_fetched_only_if_its_own_robots_txt_allows(site: Site,
+                                                                  tmp_path: Path) -> None:
+    # issue 38 #5: robots.txt was read for the first URL only
+    with serving(Site()) as other:
+        other.robots = b"User-agent: *\nDisallow: /\n"
+        site.elsewhere = f"{other.base}/article"
+        documents, skipped, _ = read([f"{site.base}/away"], fetcher(tmp_path))
+    assert documents == [] and other.hits["/article"] == 0
+    assert "does not allow kg to fetch" in skipped[0]
+
+
+def test_credentials_never_follow_a_redirect_to_another_origin(site: Site,
+                                                               tmp_path: Path) -> None:
+    with serving(Site()) as other:
+        site.elsewhere = f"{other.base}/article"
+        host = site.base.removeprefix("http://")
+        read([f"http://alice:pw@{host}/away"], fetcher(tmp_path))
+    assert other.hits["/article"] == 1 and set(other.auth) == {""}
+
+
+def test_a_server_trickling_bytes_is_given_up_on_in_bounded_time(site: Site,
+                                                                 tmp_path: Path) -> None:
+    started = time.monotonic()
+    documents, skipped, _ = read([f"{site.base}/trickle"],
+                                 fetcher(tmp_path, max_seconds=1.0, retries=0))
+    assert documents == [] and "not finished within 1 s" in skipped[0]
+    assert time.monotonic() - started < 5
+
+
+def test_a_double_gzip_bomb_is_refused_without_inflating_it(site: Site, tmp_path: Path) -> None:
+    assert len(gzip_bomb()) < 250_000  # made before the request: the server answers at once
+    documents, skipped, _ = read([f"{site.base}/bomb"], fetcher(tmp_path))
+    assert documents == [] and "larger than the limit of 20 MB" in skipped[0]
+
+
+def test_a_fetched_page_over_the_article_limit_is_not_parsed(site: Site, tmp_path: Path) -> None:
+    documents, skipped, _ = read([f"{site.base}/article"],
+                                 fetcher(tmp_path, max_page_bytes=1000))
+    assert documents == [] and "page larger than the limit of 1000 bytes" in skipped[0]

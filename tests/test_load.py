@@ -7,6 +7,7 @@ so what a load leaves behind is checked triple for triple; ``fail`` injects faul
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -684,3 +685,73 @@ def test_a_graph_merged_with_another_loads_version_is_written_again(protocol: st
     else:
         assert "another writer replaced this graph at the same time" in \
             by_graph(report, "reason")["a"]
+
+
+# -- issue 38 -------------------------------------------------------------------------------
+
+
+def ok_but_stores_nothing(request: httpx.Request) -> httpx.Response | None:
+    """A store that answers every write 200 with an error in the body, and keeps nothing."""
+    if request.method in ("PUT", "POST") and request.url.path in ("/store", "/update"):
+        return httpx.Response(200, text="<html>Error: disk full</html>")
+    return None
+
+
+@pytest.mark.parametrize(("preset", "protocol"), [("oxigraph", "gsp"), ("oxigraph", "update"),
+                                                  (None, "gsp")])
+def test_a_store_that_says_200_and_keeps_nothing_fails_every_graph(
+        preset: str | None, protocol: str) -> None:
+    # issue 38 #7: "loaded 400 graphs … 0 failed", exit 0, the store unchanged
+    store = MemoryStore(fail=ok_but_stores_nothing)
+    endpoint = URL if preset else f"{URL}/store"
+    report = load_dataset(dataset({"a": ["x", "y"], "b": ["z"]}), endpoint, preset=preset,
+                          protocol=protocol,  # type: ignore[arg-type]
+                          transport=httpx.MockTransport(store), sleep=lambda _s: None)
+    assert by_graph(report, "status") == {"a": "failed", "b": "failed"}
+    assert "holds 0 of its 2 triples" in str(by_graph(report, "reason")["a"])
+    assert not report.ok
+
+
+def test_a_store_refusing_every_write_stops_the_load_soon() -> None:
+    # issue 38 #18: a store answering every write 500 held kg load for minutes, silent
+    store = MemoryStore(fail=status_for(is_write, 500, "Internal error"))
+    told: list[tuple[int, int]] = []
+    started = time.monotonic()
+    with pytest.raises(StoreError, match="refused the last 10 writes in a row") as info:
+        load(store, dataset({f"g{i}": [str(i)] for i in range(400)}), protocol="update",
+             batch_size=1, retries=2, on_write=lambda ended, failed: told.append((ended,
+                                                                                   failed)))
+    assert time.monotonic() - started < 30
+    assert told and told[-1] == (10, 10)
+    assert "0 of 400 graphs to write were written" in str(info.value)
+
+
+def test_a_store_killed_while_answering_is_not_said_to_be_untouched() -> None:
+    # issue 38 #28: "20 written … others untouched" when 30 had been replaced
+    store = MemoryStore()
+    writes = [0]
+
+    def dies_after_writing(request: httpx.Request) -> httpx.Response | None:
+        if is_write(request):
+            writes[0] += 1
+            if writes[0] == 3:  # the store takes the third write, then dies before answering
+                store.answer(request)
+                raise httpx.RemoteProtocolError("Server disconnected")
+            if writes[0] > 3:
+                raise httpx.ConnectError("[Errno 111] Connection refused")
+        return None
+
+    store.fail = dies_after_writing
+    with pytest.raises(StoreError) as info:
+        load(store, dataset({n: [n] for n in "abcd"}), protocol="update", batch_size=1,
+             retries=0)
+    message = str(info.value)
+    assert "2 of 4 graphs to write were written" in message
+    assert "1 were being written when the store failed and may or may not be" in message
+    assert "1 were not sent" in message and "untouched" not in message
+
+
+@pytest.mark.parametrize("iri", ["http://x/a>b", "no-scheme", "http://x/a b"])
+def test_a_whole_graph_that_is_no_iri_is_an_input_error(iri: str) -> None:
+    with pytest.raises(InputError, match="is not a graph IRI"):
+        load(MemoryStore(), dataset({"a": ["x"]}), whole_graph=iri)

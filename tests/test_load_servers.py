@@ -12,6 +12,7 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -39,6 +40,10 @@ from tests.servers import (  # noqa: F401  (fixtures)
     run_virtuoso,
     virtuoso_server,
 )
+
+#: One Virtuoso at a time: two at once, beside the rest of the suite, time out each other's
+#: queries (SR171). Every module holding this group runs on one xdist worker.
+pytestmark = pytest.mark.xdist_group("virtuoso")
 
 EX = Namespace("https://example.org/news#")  # not kg's vocabulary: keeps named questions clean
 server = pytest.mark.server
@@ -613,21 +618,43 @@ def answer(handler: BaseHTTPRequestHandler, status: int, body: bytes = b"") -> N
     handler.wfile.write(body)
 
 
-def flaky(first: str) -> Any:
-    """GET → 404 (no such graph); the first PUT fails as ``first``; later PUTs succeed."""
-    puts = itertools.count(1)
+def keeping(put: Callable[[BaseHTTPRequestHandler], bool]) -> Any:
+    """A Graph Store that keeps each graph PUT when ``put(handler)`` says so (it answers the
+    refusals itself) and gives it back on GET (404 before): kg counts what it wrote."""
+    kept: dict[str, bytes] = {}
 
     def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
         if handler.command == "GET":
-            answer(handler, 404)
-        elif next(puts) > 1:
+            body = kept.get(handler.path)
+            if body is None:
+                answer(handler, 404)
+                return
+            handler.send_response(200)
+            handler.send_header("Content-Type", "application/n-triples")
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body)
+        elif put(handler):
+            kept[handler.path] = handler.body  # type: ignore[attr-defined]
             answer(handler, 201)
-        elif first == "reset":
+
+    return behave
+
+
+def flaky(first: str) -> Any:
+    """A Graph Store whose first PUT fails as ``first``; later PUTs succeed."""
+    puts = itertools.count(1)
+
+    def put(handler: BaseHTTPRequestHandler) -> bool:
+        if next(puts) > 1:
+            return True
+        if first == "reset":
             reset(handler)
         else:
             answer(handler, 503, b"Service Unavailable: warming up")
+        return False
 
-    return behave
+    return keeping(put)
 
 
 def load_plain(url: str, **kwargs: Any) -> LoadReport:
@@ -694,15 +721,13 @@ def test_kg_load_exits_1_naming_the_failed_graph(tmp_path: Path) -> None:
 
     from kg.cli import app
 
-    def behave(handler: BaseHTTPRequestHandler, _n: int) -> None:
-        if handler.command == "GET":
-            answer(handler, 404)
-        elif "entities" in handler.path:
+    def put(handler: BaseHTTPRequestHandler) -> bool:
+        if "entities" in handler.path:
             answer(handler, 400, b"Parser error at line 2: invalid IRI")
-        else:
-            answer(handler, 201)
+            return False
+        return True
 
-    with run_fake_server(behave) as (url, _seen):
+    with run_fake_server(keeping(put)) as (url, _seen):
         result = CliRunner().invoke(app, ["load", str(trig_file(tmp_path)), "--endpoint",
                                           f"{url}/store"])
     assert result.exit_code == 1, result.output

@@ -28,6 +28,10 @@ from kg.store.sparql import named_queries, with_prefixes
 from kg.views.validate import read_graph, vocabulary_graph
 from tests.servers import run_virtuoso
 
+#: One Virtuoso at a time: two at once, beside the rest of the suite, time out each other's
+#: queries (SR171). Every module holding this group runs on one xdist worker.
+pytestmark = pytest.mark.xdist_group("virtuoso")
+
 ERR = Namespace("http://www.daml.org/2002/03/agents/agent-ont#")  # where owlrl reports
 RULES_GRAPH = "urn:kgnews:rules"
 #: Classes that must never share a member.

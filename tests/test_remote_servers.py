@@ -31,6 +31,10 @@ from tests.servers import (  # noqa: F401  (fixtures)
 )
 from tests.test_load_servers import rows
 
+#: One Virtuoso at a time: two at once, beside the rest of the suite, time out each other's
+#: queries (SR171). Every module holding this group runs on one xdist worker.
+pytestmark = pytest.mark.xdist_group("virtuoso")
+
 #: The questions ``kg stats`` and the explorer ask (kg/views), beside the named ones.
 VIEW_QUESTIONS = {
     "stats-classes": analytics.CLASS_COUNTS,

@@ -33,6 +33,7 @@ from tests.graph_checks import (
 )
 from tests.hostile_corpus import (
     BUILT,
+    COPY,
     CP1252_TEXT,
     DECODED,
     FRONT_MATTER_BODY,
@@ -103,7 +104,7 @@ def make_mixed_corpus(root: Path) -> None:
 
 def expected_texts(root: Path) -> dict[str, str]:
     """kg:sourcePath -> nif:isString that the graph must hold, for every good input."""
-    names = [n for n, outcome in OUTCOMES.items() if outcome not in (SKIPPED, IGNORED)]
+    names = [n for n, outcome in OUTCOMES.items() if outcome not in (SKIPPED, IGNORED, COPY)]
     names += [seed.name for seed in SEEDS.glob("*.txt")]
     return {recorded_path(root / n): EXACT_TEXTS.get(n) or _normalised(root / n) for n in names}
 
@@ -162,11 +163,16 @@ def quads(in_subprocess: BuildRun) -> list[Any]:
 
 
 def test_exit_code_and_summary_report_the_skips(run: BuildRun) -> None:
-    built = len([o for o in OUTCOMES.values() if o not in (SKIPPED, IGNORED)]) + 3
+    built = len([o for o in OUTCOMES.values() if o not in (SKIPPED, IGNORED, COPY)]) + 3
+    copies = [name for name, outcome in OUTCOMES.items() if outcome == COPY]
     assert run.code == EXIT_SKIPPED, run.stderr
-    summary = re.search(r"^(\d+) documents \((\d+) skipped\), \d+ entities", run.stdout, re.M)
+    summary = re.search(r"^(\d+) documents \((\d+) skipped, (\d+) exact copies counted "
+                        r"once\), \d+ entities", run.stdout, re.M)
     assert summary is not None, run.stdout
-    assert (int(summary[1]), int(summary[2])) == (built, len(SKIPPED_NAMES))
+    assert (int(summary[1]), int(summary[2]), int(summary[3])) == (built, len(SKIPPED_NAMES),
+                                                                  len(copies))
+    for name in copies:
+        assert run.lines(f"note: {run.path(name)}: exact copy of ")
     assert f"{len(SKIPPED_NAMES)} input(s) skipped" in run.stderr
     assert f"wrote {run.out / 'graph.ttl'}" in run.stdout
 
@@ -256,7 +262,7 @@ def test_hostile_file_names_cannot_drive_the_terminal(tmp_path: Path) -> None:
 # --- the bad-input corpus: each case one clear line naming the file, the build goes on -----
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("deep_meta.txt", "deep_meta.meta.json ignored: JSON nested too deeply"),
+    ("deep_meta.txt", "deep_meta.meta.json ignored: JSON nested 200000 deep (more than 200)"),
     ("zero_date.txt", "'date' ignored: '0001-01-01' is a placeholder for an unknown date"),
     ("bad_url.txt", "'url' ignored: 'https://example.org/a<b>\"c' holds '<'"),
     ("README.TXT", "not read: a folder's documentation file, not an article"),

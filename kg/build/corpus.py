@@ -58,7 +58,7 @@ class BuildReport:
     """What a build did: counts, time, files written and inputs skipped."""
 
     documents: int
-    skipped: tuple[Skipped, ...]
+    skipped: tuple[Skipped, ...]  # inputs not built (exact copies are in ``copies``)
     entities_by_kind: dict[str, int]
     mentions: int
     triples: int
@@ -66,13 +66,15 @@ class BuildReport:
     outputs: tuple[Path, ...] = field(default=())
     cached: int = 0  # extractions read from the cache instead of running spaCy
     up_to_date: bool = False  # nothing changed since the last build: nothing was written
+    copies: tuple[Skipped, ...] = ()  # exact copies of earlier inputs, built once: not lost
 
     def summary(self) -> str:
         """One line for people: documents, entities by class, mentions, triples, seconds."""
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.entities_by_kind.items()))
         total = sum(self.entities_by_kind.values())
+        copies = f", {len(self.copies)} exact copies counted once" if self.copies else ""
         return (
-            f"{self.documents} documents ({len(self.skipped)} skipped), {total} entities "
+            f"{self.documents} documents ({len(self.skipped)} skipped{copies}), {total} entities "
             f"({kinds or 'none'}), {self.mentions} mentions, {self.triples:,} triples "
             f"in {self.seconds:.1f} s"
         )
@@ -206,27 +208,32 @@ def build_corpus(
     if settings.rules_off:
         check_rules_off(settings.rules_off)
     skipped: list[Skipped] = []
+    copies: list[Skipped] = []
 
     def skip(item: Skipped) -> None:
-        skipped.append(item)
+        (copies if item.is_copy else skipped).append(item)
         if on_skip is not None:
             on_skip(item)
 
     with BuildLock(settings.out_dir):
         staging_parent = state_folder(settings.out_dir)
         own = fetcher or Fetcher(settings.out_dir / FETCH_FOLDER, refresh=refresh,
-                                 on_warning=on_warning)
+                                 on_warning=on_warning,
+                                 max_page_bytes=settings.max_article_bytes)
+        last = read_manifest(settings.out_dir)
         try:
             documents = mark_copies(list(read_documents(
                 paths, on_skip=skip, on_warning=on_warning, max_bytes=settings.max_article_bytes,
-                fields=fields, fetcher=own)))
+                fields=fields, fetcher=own, follow_links=settings.follow_links,
+                previous_ids=last.ids if last is not None else None)))
         finally:
             if fetcher is None:
                 own.close()
         signature = build_signature(documents, settings, formats)
         finished = unchanged_build(settings, signature)
         if finished is not None:
-            return report_of_unchanged(finished, settings.out_dir, skipped, started)
+            return replace(report_of_unchanged(finished, settings.out_dir, skipped, started),
+                           copies=tuple(copies))
         cache = ExtractionCache(settings.out_dir, extraction_fingerprint(settings)) \
             if settings.cache else None
         if on_start is not None:
@@ -248,10 +255,12 @@ def build_corpus(
                 raise BuildError(f"cannot write the build's files in {staging_parent}: "
                                  f"{e.strerror or e}; nothing in {settings.out_dir} was "
                                  "changed", option="out_dir") from e
-            report = report_of(corpus, skipped, time.perf_counter() - started, written,
-                               cache.hits if cache else 0)
+            report = replace(report_of(corpus, skipped, time.perf_counter() - started, written,
+                                       cache.hits if cache else 0), copies=tuple(copies))
             state = file_hashes(staging, [REGISTRY_PATH])  # the next build reads it
-            write_manifest(staging, Manifest(signature, written.hashes, report.counts(), state))
+            ids = {d.doc_id: d.path for d in documents}
+            write_manifest(staging, Manifest(signature, written.hashes, report.counts(), state,
+                                             ids))
             commit_staged(staging, settings.out_dir)
     return report_in(report, settings.out_dir)
 

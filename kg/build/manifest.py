@@ -29,6 +29,7 @@ from typing import Any
 from kg.atomic import atomic_write_bytes
 from kg.build.cache import extractor_fingerprint, installed_version
 from kg.config import Settings
+from kg.limits import load_json
 from kg.model import Document
 
 MANIFEST_PATH = Path(".kg") / "manifest.json"
@@ -45,6 +46,8 @@ class Manifest:
     outputs: dict[str, str]
     report: dict[str, Any]
     state: dict[str, str] = field(default_factory=dict)
+    #: Each article id -> the path of the article that had it: the next build keeps it there.
+    ids: dict[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -88,9 +91,9 @@ def build_signature(documents: Iterable[Document], settings: Settings,
 def read_manifest(out_dir: Path) -> Manifest | None:
     """The manifest of the last finished build in ``out_dir``, or ``None``."""
     try:
-        raw = json.loads((Path(out_dir) / MANIFEST_PATH).read_bytes())
+        raw = load_json((Path(out_dir) / MANIFEST_PATH).read_bytes())
         return Manifest(str(raw["signature"]), dict(raw["outputs"]), dict(raw["report"]),
-                        dict(raw.get("state", {})))
+                        dict(raw.get("state", {})), dict(raw.get("ids", {})))
     except (OSError, ValueError, KeyError, TypeError) as e:
         _log.debug("no usable manifest in %s: %s", out_dir, e)
         return None

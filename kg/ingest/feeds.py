@@ -18,12 +18,13 @@ feed without entries, or a file that is no feed at all, is skipped whole.
 
 from __future__ import annotations
 
-import calendar
 import time
-from datetime import UTC, datetime
+from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from kg.dates import BadDate, checked_date
 from kg.ingest.found import Found, Items, Unusable
 from kg.ingest.html import fragment_text
 from kg.ingest.links import checked_url, id_from_url
@@ -75,7 +76,7 @@ def entry_article(entry: Any, where: str, source: str | None, fallback_id: str) 
     fields: dict[str, Any] = {
         "title": (entry.get("title") or "").strip() or None,
         "url": url,
-        "date_published": _entry_date(entry),
+        "date_published": _entry_date(entry, warnings.append),
         "author": (entry.get("author") or "").strip() or None,
         "source": source,
         "content": kind,
@@ -95,8 +96,22 @@ def entry_text(entry: Any) -> tuple[str, str]:
     return summary, "summary"
 
 
-def _entry_date(entry: Any) -> Any:
-    parsed = entry.get("published_parsed") or entry.get("updated_parsed")
-    if not isinstance(parsed, time.struct_time):
-        return None
-    return datetime.fromtimestamp(calendar.timegm(parsed), UTC).date()
+def _entry_date(entry: Any, warn: Callable[[str], None]) -> date | None:
+    """The entry's date (published, else updated), checked by ``kg.dates``: feeds carry
+    ``0000-00-00`` and ``9999-12-31T23:59:59-23:59`` too."""
+    for key in ("published", "updated"):
+        # dict.get: feedparser's own get maps a missing key to the other, with a warning
+        parsed = dict.get(entry, f"{key}_parsed")
+        raw = dict.get(entry, key)
+        if not raw and not isinstance(parsed, time.struct_time):
+            continue
+        try:  # the date as written first: feedparser reads "0000-00-00" as year 2000
+            return checked_date(raw if raw else parsed)
+        except BadDate as e:
+            if not e.placeholder and isinstance(parsed, time.struct_time):
+                try:  # a spelling kg.dates does not read, which feedparser did
+                    return checked_date(parsed)
+                except BadDate as again:
+                    e = again
+            warn(f"{key} date {e}; date ignored")
+    return None

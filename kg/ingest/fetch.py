@@ -33,7 +33,7 @@ import json
 import threading
 import time
 import urllib.robotparser
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -45,8 +45,17 @@ from kg.atomic import atomic_write_bytes
 from kg.errors import InputError
 from kg.ingest.feeds import entry_article, looks_like_feed, parse_feed
 from kg.ingest.found import Found, Item, Items, Unusable
-from kg.ingest.html import NoArticle, declared_charset, looks_like_html, read_page
-from kg.ingest.links import id_from_url
+from kg.ingest.html import NoArticle, declared_charset, page_text, read_page, starts_like_page
+from kg.ingest.links import id_from_url, without_credentials
+from kg.limits import (
+    Budget,
+    ReadRefused,
+    content_codings,
+    decoded,
+    load_json,
+    read_text_file,
+    size_text,
+)
 
 if TYPE_CHECKING:  # httpx is imported when the first URL is fetched, not with kg
     import httpx
@@ -58,6 +67,9 @@ Warn = Callable[[str, str], None]
 RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 30.0
 MAX_CRAWL_DELAY = 30.0
+MAX_REDIRECTS = 5
+#: A list of URLs larger than this is not a list of URLs (``--urls /dev/zero``).
+MAX_URL_LIST_BYTES = 16 * 2**20
 
 
 class FetchError(Exception):
@@ -85,7 +97,9 @@ def read_url_list(path: Path) -> tuple[list[str], list[Unusable]]:
     kg.errors.InputError: /nonexistent.txt: cannot read the URL list: No such file or directory
     """
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        lines = read_text_file(path, MAX_URL_LIST_BYTES, what=str(path)).splitlines()
+    except ReadRefused as e:
+        raise InputError(f"cannot read the URL list {e}") from None
     except (OSError, UnicodeDecodeError) as e:
         reason = getattr(e, "strerror", None) or str(e)
         raise InputError(f"{path}: cannot read the URL list: {reason}") from e
@@ -109,12 +123,21 @@ class Fetcher:
     def __init__(self, cache_dir: Path | None = None, *, refresh: bool = False,
                  timeout: float = 20.0, retries: int = 3, backoff: float = 0.5,
                  per_host: int = 2, max_bytes: int = 20 * 1024 * 1024,
+                 max_seconds: float = 60.0, max_page_bytes: int | None = None,
                  transport: httpx.BaseTransport | None = None,
                  on_warning: Callable[[str, str], None] | None = None,
                  user_agent: str = USER_AGENT) -> None:
         self.cache_dir, self.refresh = cache_dir, refresh
         self.retries, self.backoff, self.per_host = retries, backoff, per_host
         self.max_bytes, self.user_agent = max_bytes, user_agent
+        #: The whole of one fetch (every read of its body, every redirect) must end within it:
+        #: the timeout is per read, and a server trickling a byte a second never reaches it.
+        self.max_seconds = max_seconds
+        #: A page (not a feed) larger than this is not parsed (``--max-article-mb``).
+        self.max_page_bytes = max_page_bytes
+        #: origin -> (user, password), from URLs given as https://user:pw@host/…; sent to that
+        #: origin only, and never written (the URL is kept without them).
+        self.credentials: dict[str, tuple[str, str]] = {}
         self.fetched = self.from_cache = 0
         self._warn = on_warning or (lambda _where, _message: None)
         self._timeout, self._transport = timeout, transport
@@ -141,11 +164,23 @@ class Fetcher:
 
                 self._client_made = httpx.Client(
                     headers={"User-Agent": self.user_agent},
-                    timeout=httpx.Timeout(self._timeout), follow_redirects=True,
-                    max_redirects=5, transport=self._transport)
+                    timeout=httpx.Timeout(self._timeout), follow_redirects=False,
+                    transport=self._transport)
             return self._client_made
 
     # --- articles ----------------------------------------------------------------------
+
+    def add_credentials(self, url: str) -> str:
+        """``url`` without ``user:password@``; the credentials are kept for its origin only
+        (sent with Basic auth to it, never to a host it redirects to, never written).
+
+        >>> Fetcher().add_credentials("https://ann:pw@example.org/a")
+        'https://example.org/a'
+        """
+        clean, found = without_credentials(url)
+        if found is not None:
+            self.credentials[self._origin(clean)] = found
+        return clean
 
     def prefetch(self, urls: Sequence[str]) -> None:
         """Fetch ``urls`` concurrently (within the per-host limit) ahead of ``articles``."""
@@ -167,6 +202,10 @@ class Fetcher:
 
     def _page(self, response: Response, warn: Warn, where: str | None = None) -> Item:
         where = where or response.url
+        limit = self.max_page_bytes
+        if limit is not None and len(response.body) > limit:
+            return Unusable(where, f"page larger than the limit of {size_text(limit)} (the "
+                            "max_article_bytes setting)", "max_article_bytes")
         try:
             page = read_page(self.text_of(response, where, warn), url=response.final_url)
         except NoArticle as e:
@@ -257,38 +296,76 @@ class Fetcher:
         raise AssertionError("unreachable")
 
     def _request(self, url: str) -> Response:
+        """One GET, its redirects followed here (each hop must be allowed by its own host's
+        robots.txt, and credentials go only to the origin they were given for), its body
+        read within ``max_bytes`` and ``max_seconds`` (``kg.limits``)."""
         import httpx
 
+        budget = Budget(self.max_bytes, self.max_seconds, url)
+        target = url
         try:
-            with self._client.stream("GET", url) as response:
-                if response.status_code in RETRY_STATUS:
-                    raise _Retry(_status(response), _retry_after(response))
-                if response.status_code != 200:
-                    raise FetchError(_status(response))
-                body = self._body(response)
+            for _hop in range(MAX_REDIRECTS + 1):
+                with self._client.stream("GET", target, auth=self._auth(target),
+                                         timeout=self._hop_timeout(budget)) as response:
+                    if response.is_redirect:
+                        target = self._next_hop(response, url)
+                        continue
+                    if response.status_code in RETRY_STATUS:
+                        raise _Retry(_status(response), _retry_after(response))
+                    if response.status_code != 200:
+                        raise FetchError(_status(response))
+                    body = self._body(response, budget)
+                    break
+            else:
+                raise FetchError("too many redirects")
         except httpx.TimeoutException as e:
             raise _Retry(f"timed out ({type(e).__name__})") from e
-        except httpx.TooManyRedirects as e:
-            raise FetchError("too many redirects") from e
         except httpx.TransportError as e:
             raise _Retry(f"connection failed ({e or type(e).__name__})") from e
         except httpx.InvalidURL as e:
             raise FetchError(f"invalid URL ({e})") from e
+        except ReadRefused as e:
+            raise FetchError(str(e).removeprefix(f"{url}: ")) from None
         with self._lock:
             self.fetched += 1
         content_type = response.headers.get("content-type", "")
         return Response(url, str(response.url), content_type.split(";")[0].strip().lower(),
                         _charset(content_type), body, datetime.now(UTC).replace(microsecond=0))
 
-    def _body(self, response: httpx.Response) -> bytes:
-        chunks: list[bytes] = []
-        size = 0
-        for chunk in response.iter_bytes():
-            size += len(chunk)
-            if size > self.max_bytes:
-                raise FetchError(f"larger than {self.max_bytes // 2**20} MB")
-            chunks.append(chunk)
-        return b"".join(chunks)
+    def _body(self, response: httpx.Response, budget: Budget) -> bytes:
+        """The body as sent, its ``Content-Encoding`` undone here chunk by chunk, so that
+        neither the bytes received nor the bytes they inflate to pass the limit."""
+        codings = content_codings(response.headers.get("content-encoding"))
+        return decoded(_raw_chunks(response), codings, budget)
+
+    def _hop_timeout(self, budget: Budget) -> Any:
+        import httpx
+
+        left = budget.remaining()
+        per_read = self._timeout if left is None else max(0.05, min(self._timeout, left))
+        return httpx.Timeout(per_read)
+
+    def _auth(self, url: str) -> Any:
+        import httpx
+
+        found = self.credentials.get(self._origin(url))
+        return httpx.BasicAuth(*found) if found else None
+
+    def _next_hop(self, response: httpx.Response, first: str) -> str:
+        """Where a redirect leads, once that page's own robots.txt allows kg to fetch it."""
+        location = response.headers.get("location")
+        if not location:
+            raise FetchError(f"HTTP {response.status_code} redirect without a Location")
+        target = str(response.url.join(location))
+        if not _is_http(target):
+            raise FetchError(f"redirected to {without_credentials(target)[0]!r}, not an "
+                             "http(s) URL")
+        if self._origin(target) != self._origin(str(response.url)) and \
+                not self._allowed(target):
+            raise FetchError(f"redirected to {without_credentials(target)[0]}, which "
+                             f"robots.txt of {urlsplit(target).netloc} does not allow kg "
+                             "to fetch")
+        return target
 
     def _wait_turn(self, url: str) -> None:
         """Keep the host's robots.txt ``Crawl-delay`` between the starts of two requests."""
@@ -337,7 +414,7 @@ class Fetcher:
             self._warn(origin, f"robots.txt unavailable ({e}); nothing fetched from this host")
             self._robots_unread[origin] = str(e)
             return None
-        robots.parse(response.body.decode("utf-8", errors="replace").splitlines())
+        robots.parse(robots_lines(response.body.decode("utf-8", errors="replace")))
         return robots
 
     def fetch_robots(self, url: str) -> Response:
@@ -362,7 +439,7 @@ class Fetcher:
         if path is None:
             return None
         try:
-            head = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+            head = load_json(path.with_suffix(".json").read_bytes())
             body = path.with_suffix(".body").read_bytes()
             if hashlib.sha256(body).hexdigest() != head["sha256"] or head["url"] != url:
                 return None
@@ -389,19 +466,38 @@ class Fetcher:
     # --- text ----------------------------------------------------------------------------
 
     def text_of(self, response: Response, where: str, warn: Warn | None = None) -> str:
-        """The response as text: HTTP charset, else ``<meta>`` charset, else UTF-8, else
-        cp1252 (each fallback after a named charset failed is warned about)."""
+        """The response as text: the HTTP charset, else the ``<meta>`` one, when the bytes
+        bear it out (``kg.ingest.html.page_text``), else UTF-8, else cp1252 with a warning."""
         warn = warn or self._warn
-        declared = [c for c in (response.charset, declared_charset(response.body)) if c]
-        for charset in [*declared, "utf-8"]:
-            try:
-                text = response.body.decode(charset)
-            except (LookupError, UnicodeDecodeError):
-                warn(where, f"not valid {charset} as declared; trying the next charset")
-                continue
+        text = page_text(response.body, [response.charset, declared_charset(response.body)],
+                         lambda message: warn(where, message))
+        if text is not None:
             return text
         warn(where, "decoded as cp1252 (no declared charset fits)")
         return response.body.decode("cp1252", errors="replace")
+
+
+#: robots.txt fields whose value urllib.robotparser turns into numbers with ``int()``.
+_NUMERIC_FIELDS = ("crawl-delay", "request-rate")
+
+
+def robots_lines(text: str) -> list[str]:
+    """robots.txt lines fit for ``urllib.robotparser``: a ``Crawl-delay`` or ``Request-rate``
+    whose numbers are not plain ASCII digits is dropped (``str.isdigit`` accepts "²", which
+    ``int()`` then refuses with ValueError, aborting the whole build).
+
+    >>> robots_lines("User-agent: *\\nCrawl-delay: \\u00b2\\nRequest-rate: 1/5")
+    ['User-agent: *', 'Request-rate: 1/5']
+    """
+    kept = []
+    for line in text.splitlines():
+        name, _, value = line.partition(":")
+        if name.strip().lower() in _NUMERIC_FIELDS:
+            numbers = value.split("#", 1)[0].strip().split("/")
+            if not all(n.strip().isascii() and n.strip().isdigit() for n in numbers):
+                continue
+        kept.append(line)
+    return kept
 
 
 class _Retry(Exception):
@@ -410,6 +506,16 @@ class _Retry(Exception):
     def __init__(self, reason: str, wait: float | None = None) -> None:
         super().__init__(reason)
         self.wait = wait
+
+
+def _raw_chunks(response: httpx.Response) -> Iterator[bytes]:
+    """The body's bytes as they came, before any ``Content-Encoding`` is undone."""
+    import httpx
+
+    try:
+        yield from response.iter_raw()
+    except httpx.StreamConsumed:  # a response built whole in memory (a test's transport)
+        yield response.content
 
 
 def _status(response: httpx.Response) -> str:
@@ -430,13 +536,10 @@ def _charset(content_type: str) -> str | None:
 
 
 def _is_feed(response: Response) -> bool:
-    kind = response.content_type
-    if "html" in kind:
-        return False
-    if any(word in kind for word in ("rss", "atom", "xml")) or not looks_like_html(
-            response.body[:4096].decode("utf-8", errors="replace")):
-        return looks_like_feed(response.body)
-    return False
+    """Whether a response is a feed: its body decides (servers send RSS as ``text/html``
+    and pages as ``application/xml``); a body that starts like a page is a page."""
+    head = response.body[:4096].decode("utf-8", errors="replace")
+    return looks_like_feed(response.body) and not starts_like_page(head)
 
 
 def _is_http(link: str) -> bool:

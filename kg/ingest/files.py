@@ -68,19 +68,19 @@ import errno
 import hashlib
 import logging
 import os
-import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 from kg.errors import InputError
 from kg.ingest.characters import replace_unrepresentable
 from kg.ingest.feeds import FEED_SUFFIXES, feed_articles
 from kg.ingest.fetch import Fetcher
 from kg.ingest.found import Found, Item, Unusable
-from kg.ingest.html import NoArticle, declared_charset, looks_like_html, read_page
+from kg.ingest.html import NoArticle, declared_charset, looks_like_html, page_text, read_page
 from kg.ingest.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part of kg.ingest.files's API)
     MAX_SIDECAR_BYTES,
     META_KEYS,
@@ -93,6 +93,7 @@ from kg.ingest.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part 
 from kg.ingest.records import RECORD_SUFFIXES, record_articles
 from kg.ingest.slugs import slugify  # noqa: F401 (part of kg.ingest.files's API)
 from kg.ingest.warc import is_warc, warc_articles
+from kg.limits import ReadRefused, TooLarge, read_file, read_stream, size_text
 from kg.model import ArticleMeta, Document
 
 ARTICLE_SUFFIXES = frozenset({".txt", ".md"})
@@ -130,6 +131,12 @@ class Skipped:
     path: str
     reason: str
     option: str | None = None  # the setting that would let it through (``max_article_bytes``)
+    copy_of: str | None = None  # an exact copy of this earlier input: counted once, not lost
+
+    @property
+    def is_copy(self) -> bool:
+        """An exact copy of an earlier input (its text is built once, from the earlier)."""
+        return self.copy_of is not None
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
@@ -169,7 +176,8 @@ def document_from_text(text: str, *, path: str = "<string>", meta: ArticleMeta |
 def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None = None,
                    on_warning: WarningHandler | None = None, stdin: TextIO | None = None,
                    max_bytes: int = MAX_ARTICLE_BYTES, fields: Mapping[str, str] | None = None,
-                   fetcher: Fetcher | None = None) -> Iterator[Document]:
+                   fetcher: Fetcher | None = None, follow_links: bool = False,
+                   previous_ids: Mapping[str, str] | None = None) -> Iterator[Document]:
     """Documents from files, folders (recursive, sorted) and ``-`` (standard input), one by one.
 
     Paths that do not exist raise ``InputError`` at once; every other problem skips the input
@@ -177,6 +185,9 @@ def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None =
     handlers both are logged to the ``kg.ingest.files`` logger. ``fields`` names the record
     fields of JSON Lines and CSV exports (``kg.ingest.records``); ``fetcher`` fetches the
     ``http(s)://`` sources (a ``kg.ingest.fetch.Fetcher`` without a cache when not given).
+    A symlink inside a folder that points out of it is skipped unless ``follow_links``.
+    ``previous_ids`` (id -> path, from the last build) keeps each id with the article that
+    had it: a newcomer claiming it is skipped even when it is read first.
 
     >>> [d.doc_id for d in read_documents(["seeds/000_b23f1cc3a877bd22.txt"])]
     ['000-b23f1cc3a877bd22']
@@ -187,6 +198,8 @@ def read_documents(paths: Sequence[str | Path], *, on_skip: SkipHandler | None =
     reader = _Reader(on_skip or _log_skip, on_warning or _log_warning, stdin, max_bytes)
     reader.fields = dict(fields or {})
     reader.fetcher = fetcher
+    reader.follow_links = follow_links
+    reader.previous = dict(previous_ids or {})
     return reader.documents(sources)
 
 
@@ -200,41 +213,89 @@ class _Reader:
         self._texts: dict[str, str] = {}  # sha256 -> first path with that text
         self._ids: dict[str, str] = {}  # doc id -> the path that has it
         self._folders: dict[str, str] = {}  # real path -> first path it was read as
+        self._pending: dict[str, Document] = {}  # id -> a newcomer waiting for its last holder
+        self._inside: str | None = None  # the real path of the folder being walked
 
     fields: dict[str, str]
     fetcher: Fetcher | None = None
+    follow_links: bool = False
+    previous: dict[str, str]
 
     def documents(self, sources: list[str]) -> Iterator[Document]:
+        sources = [self._without_credentials(source) for source in sources]
         urls = [source for source in sources if is_url(source)]
         if urls:
             self._fetcher().prefetch(urls)
         for source in sources:
             if is_url(source):
-                yield from self._from_items(self._fetcher().articles(source, self._warn))
+                yield from self._admitted(self._from_items(
+                    self._fetcher().articles(source, self._warn)))
                 continue
-            for path, root in self._articles(source):
-                if input_kind(path) == "text":
-                    document = self._build(path, root)
-                    if document is not None:
-                        yield document
-                else:
-                    yield from self._from_items(self._contained(path), root)
+            yield from self._admitted(self._from_source(source))
+        yield from self._pending.values()  # their id's last holder is gone: they may have it
+
+    def _without_credentials(self, source: str) -> str:
+        """A URL's ``user:password@`` goes to the fetcher, for its host only; the URL kept
+        (``schema:url``, ``kg:sourcePath``, ids, the fetch cache) is without it."""
+        if not is_url(source) or "@" not in urlsplit(source).netloc:
+            return source
+        clean = self._fetcher().add_credentials(source)
+        self._warn(clean, "user and password taken out of the URL: sent to this host only, "
+                          "written nowhere")
+        return clean
+
+    def _from_source(self, source: str) -> Iterator[Document]:
+        for path, root in self._articles(source):
+            if input_kind(path) == "text":
+                document = self._build(path, root)
+                if document is not None:
+                    yield document
+            else:
+                yield from self._from_items(self._contained(path), root)
+
+    def _admitted(self, documents: Iterator[Document]) -> Iterator[Document]:
+        """Documents whose id is theirs: the first to claim an id has it, except that the
+        article that had it in the last build keeps it, even when another is read first."""
+        for document in documents:
+            doc_id, where = document.doc_id, document.path
+            holder = self.previous.get(doc_id)
+            if doc_id in self._ids:
+                self._skip(Skipped(where, f"id {doc_id!r} is already the id of "
+                                          f"{self._ids[doc_id]}; give one of them another id "
+                                          "(metadata key 'id')"))
+            elif holder is not None and holder != where and doc_id in self._pending:
+                self._skip(Skipped(where, f"id {doc_id!r} is already claimed by "
+                                          f"{self._pending[doc_id].path}; give one of them "
+                                          "another id (metadata key 'id')"))
+            elif holder is not None and holder != where:
+                self._pending[doc_id] = document  # wait for the last build's holder
+            else:
+                self._ids[doc_id] = where
+                yield document
+                waiting = self._pending.pop(doc_id, None)
+                if waiting is not None:
+                    self._skip(Skipped(waiting.path, f"id {doc_id!r} has been the id of "
+                                                     f"{where} since the last build; give "
+                                                     "this article another id (metadata "
+                                                     "key 'id')"))
 
     def _fetcher(self) -> Fetcher:
         if self.fetcher is None:
-            self.fetcher = Fetcher(on_warning=self._warn)
+            self.fetcher = Fetcher(on_warning=self._warn, max_page_bytes=self._max_bytes)
         return self.fetcher
 
     def _contained(self, path: str) -> Iterator[Item]:
         """The articles inside a page, feed, export or archive file."""
         kind = input_kind(path) or "text"
         if kind == "warc":
-            yield from warc_articles(path)
+            yield from warc_articles(path, self._max_bytes)
             return
         try:
-            data = _read_bytes(path, max(self._max_bytes, MAX_CONTAINER_BYTES))
+            limit = self._max_bytes if kind == "page" else max(self._max_bytes,
+                                                               MAX_CONTAINER_BYTES)
+            data = _read_bytes(path, limit)
         except _Rejected as rejected:
-            yield Unusable(path, str(rejected))
+            yield Unusable(path, str(rejected), rejected.option)
             return
         if _is_binary(data):
             yield Unusable(path, f"binary file, not {_KIND_NAMES[kind]}")
@@ -243,7 +304,7 @@ class _Reader:
         elif kind in ("feed", "xml"):
             yield from feed_articles(data, path)
         else:
-            yield from record_articles(data, path, self.fields)
+            yield from record_articles(data, path, self.fields, self._max_bytes)
 
     def _page_file(self, path: str, data: bytes) -> Item:
         try:
@@ -253,13 +314,14 @@ class _Reader:
             return Unusable(path, f"HTML page without article text ({e})"
                             if isinstance(e, NoArticle) else str(e))
         fields_ = page.fields()
-        fields_.update(read_sidecar(path, lambda message: self._warn(path, message)))
+        fields_.update(read_sidecar(path, lambda message: self._warn(path, message),
+                                    inside=self._inside))
         return Found(path, page.text, fields_, None)
 
     def _from_items(self, items: Iterator[Item], root: str | None = None) -> Iterator[Document]:
         for item in items:
             if isinstance(item, Unusable):
-                self._skip(Skipped(item.where, item.reason))
+                self._skip(Skipped(item.where, item.reason, item.option))
                 continue
             document = self._found(item, root)
             if document is not None:
@@ -276,10 +338,15 @@ class _Reader:
         if not body.strip():
             self._skip(Skipped(found.where, "no text"))
             return None
+        if len(body) > self._max_bytes or len(body.encode("utf-8", "surrogatepass")) > \
+                self._max_bytes:
+            self._skip(Skipped(found.where, "article " + _too_large(self._max_bytes),
+                               "max_article_bytes"))
+            return None
         body = _representable(body, warn)
         sha = _sha256(body)
         if sha in self._texts:
-            self._skip(Skipped(found.where, f"duplicate of {self._texts[sha]}"))
+            self._skip(_copy(found.where, self._texts[sha]))
             return None
         fields_: dict[str, Any] = {k: _representable(v, warn) if isinstance(v, str) else v
                                    for k, v in found.fields.items()}
@@ -289,25 +356,17 @@ class _Reader:
         # like a file's, a contained article's default id is relative to the folder given
         where = found.where if root is None else _relative_name(found.where, root)
         doc_id = _base_id(where, meta, sha)
-        if not self._claim_id(doc_id, found.where):
-            return None
         self._texts[sha] = found.where
         return Document(doc_id, shown, body, meta, sha)
-
-    def _claim_id(self, doc_id: str, where: str) -> bool:
-        """Give ``doc_id`` to ``where``; False (and a skip naming both) when it is taken: an id
-        never depends on which other articles are present."""
-        if doc_id in self._ids:
-            self._skip(Skipped(where, f"id {doc_id!r} is already the id of {self._ids[doc_id]}; "
-                                      "give one of them another id (metadata key 'id')"))
-            return False
-        self._ids[doc_id] = where
-        return True
 
     def _articles(self, source: str) -> Iterator[tuple[str, str]]:
         """(article path, the folder its id is relative to) for each article of ``source``."""
         if source != "-" and os.path.isdir(source):
-            yield from ((path, source) for path in self._walk(source))
+            self._inside = None if self.follow_links else os.path.realpath(source)
+            try:
+                yield from ((path, source) for path in self._walk(source))
+            finally:
+                self._inside = None
         else:
             yield source, os.path.dirname(source)
 
@@ -344,6 +403,12 @@ class _Reader:
             path = os.path.join(folder, entry.name)
             if entry.name.startswith("."):
                 continue
+            outside = self._outside(path, entry)
+            if outside is not None:
+                if _is_dir(entry) or input_kind(entry.name, in_folder=True) is not None:
+                    self._skip(Skipped(path, f"symlink to {outside}, outside the folder "
+                                             "being read: not followed", "follow_links"))
+                continue
             if _is_dir(entry):
                 paths.append(path + os.sep)
             elif input_kind(entry.name, in_folder=True) is None:
@@ -354,6 +419,14 @@ class _Reader:
             else:
                 paths.append(path)
         return paths
+
+    def _outside(self, path: str, entry: os.DirEntry[str]) -> str | None:
+        """Where a symlink leads when that is outside the folder being read (else ``None``):
+        following it would publish a file the user did not give kg."""
+        if self._inside is None or not entry.is_symlink():
+            return None
+        target = os.path.realpath(path)
+        return None if _within(target, self._inside) else target
 
     def _build(self, path: str, root: str) -> Document | None:
         def warn(message: str) -> None:
@@ -367,14 +440,12 @@ class _Reader:
             return None
         sha = _sha256(body)
         if sha in self._texts:
-            self._skip(Skipped(path, f"duplicate of {self._texts[sha]}"))
+            self._skip(_copy(path, self._texts[sha]))
             return None
         if path != "-":
-            fields_.update(read_sidecar(path, warn))
+            fields_.update(read_sidecar(path, warn, inside=self._inside))
         meta = ArticleMeta(**fields_)
         doc_id = _base_id(_relative_name(path, root), meta, sha)
-        if not self._claim_id(doc_id, path):
-            return None
         self._texts[sha] = path
         shown = _recorded_path(path, warn)
         return Document(doc_id, shown, body, meta, sha)
@@ -383,11 +454,20 @@ class _Reader:
         if path != "-":
             return _decode(_read_bytes(path, self._max_bytes), warn)
         stream = self._stdin or sys.stdin
-        data = getattr(stream, "buffer", stream).read(self._max_bytes + 1)
-        if len(data) > self._max_bytes:
-            raise _Rejected(_too_large(self._max_bytes), "max_article_bytes")
+        try:
+            data = read_stream(stream, self._max_bytes)
+        except ReadRefused:
+            raise _Rejected(_too_large(self._max_bytes), "max_article_bytes") from None
         return data if isinstance(data, str) else _decode(data, warn)
 
+
+
+def _copy(path: str, first: str) -> Skipped:
+    return Skipped(path, f"exact copy of {first}, counted once", copy_of=first)
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _relative_name(path: str, root: str) -> str:
@@ -436,15 +516,11 @@ def is_url(source: str) -> bool:
 
 
 def decode_page(data: bytes, warn: Callable[[str], None]) -> str:
-    """An HTML page's text: in the charset it declares when that decodes it, else as files are
-    decoded (UTF-8, then cp1252 or latin-1 with a warning)."""
-    charset = declared_charset(data)
-    if charset:
-        try:
-            return data.decode(charset)
-        except (LookupError, UnicodeDecodeError):
-            warn(f"the page declares charset {charset!r} but is not in it")
-    return _decode(data, warn)
+    """An HTML page's text: in the charset it declares when its bytes bear that out
+    (``kg.ingest.html.page_text``), else as files are decoded (UTF-8, then cp1252 or latin-1
+    with a warning)."""
+    text = page_text(data, [declared_charset(data)], warn)
+    return text if text is not None else _decode(data, warn)
 
 
 def _existing(path: str) -> str:
@@ -478,28 +554,20 @@ def _sha256(text: str) -> str:
 
 
 def _read_bytes(path: str, max_bytes: int) -> bytes:
-    """The file's bytes; ``_Rejected`` with a reason when it cannot or should not be read."""
+    """The file's bytes (``kg.limits``: a regular file, at most ``max_bytes``); ``_Rejected``
+    with a reason when it cannot or should not be read."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise _Rejected("not a regular file")
-        if info.st_size > max_bytes:
-            raise _Rejected(_too_large(max_bytes), "max_article_bytes")
-        with open(path, "rb") as file:
-            data = file.read(max_bytes + 1)
+        return read_file(path, max_bytes, what=path, regular_only=True)
+    except ReadRefused as e:
+        if isinstance(e, TooLarge):
+            raise _Rejected(_too_large(max_bytes), "max_article_bytes") from None
+        raise _Rejected(str(e).removeprefix(f"{path}: ")) from None
     except OSError as e:
         raise _Rejected(_os_reason(path, e)) from e
-    if len(data) > max_bytes:
-        raise _Rejected(_too_large(max_bytes), "max_article_bytes")
-    return data
 
 
 def _too_large(max_bytes: int) -> str:
-    if max_bytes >= 2**20:
-        limit = f"{max_bytes / 2**20:g} MB"
-    else:
-        limit = f"{max_bytes / 1024:g} KB" if max_bytes >= 1024 else f"{max_bytes} bytes"
-    return f"larger than the limit of {limit} (the max_article_bytes setting)"
+    return f"larger than the limit of {size_text(max_bytes)} (the max_article_bytes setting)"
 
 
 def _os_reason(path: str, error: OSError) -> str:

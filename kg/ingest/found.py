@@ -40,6 +40,7 @@ class Unusable:
 
     where: str
     reason: str
+    option: str | None = None  # the setting that would let it through (``max_article_bytes``)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.reason}"

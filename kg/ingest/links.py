@@ -8,7 +8,7 @@ into stable article ids.
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from kg.ingest.slugs import slugify
 
@@ -36,3 +36,17 @@ def id_from_url(url: str) -> str:
     parts = urlsplit(url)
     host = parts.netloc.lower().removeprefix("www.")
     return slugify(f"{host}{parts.path}".rstrip("/"))
+
+
+def without_credentials(url: str) -> tuple[str, tuple[str, str] | None]:
+    """``url`` without its ``user:password@`` part, and that part (decoded), if any.
+
+    >>> without_credentials("http://alice:p%40ss@example.org:8080/x")
+    ('http://example.org:8080/x', ('alice', 'p@ss'))
+    """
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url, None
+    userinfo, _, host = parts.netloc.rpartition("@")
+    user, _, password = userinfo.partition(":")
+    return urlunsplit(parts._replace(netloc=host)), (unquote(user), unquote(password))

@@ -10,7 +10,7 @@ is dropped with a warning through the ``warn`` callback; it never stops an artic
 
 from __future__ import annotations
 
-import json
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import fields
@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from kg.dates import BadDate, checked_date
 from kg.ingest.characters import replace_unrepresentable
+from kg.limits import ReadRefused, load_json, read_file
 from kg.model import ArticleMeta
 
 SIDECAR_SUFFIX = ".meta.json"
@@ -31,10 +33,6 @@ META_KEYS = {"date": "date_published", "title": "title", "source": "source", "ur
 
 Warn = Callable[[str], None]
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-#: Publication years outside this range are placeholders for "unknown" (0001-01-01 is the
-#: zero date of .NET and Go, 9999-12-31 a common "no end" value), not dates.
-_PLAUSIBLE_YEARS = range(1000, 9000)
 #: Characters an IRI cannot hold (RFC 3987): a URL with one cannot become schema:url.
 _NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|\\^`\x7f]')
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?)^---[ \t]*(?:\n|\Z)", re.S | re.M)
@@ -64,24 +62,31 @@ def front_matter(text: str) -> tuple[dict[str, str], int] | None:
     return raw, match.end()
 
 
-def read_sidecar(path: str, warn: Warn) -> dict[str, Any]:
+def read_sidecar(path: str, warn: Warn, *, inside: str | None = None) -> dict[str, Any]:
     """``ArticleMeta`` fields from the ``<stem>.meta.json`` next to ``path`` ({} if none).
+
+    The sidecar is read through ``kg.limits`` (a regular file of at most
+    ``MAX_SIDECAR_BYTES``, JSON not nested too deeply); with ``inside`` (the real path of the
+    folder being read) a sidecar that is a symlink to a file outside it is not read.
 
     >>> read_sidecar("/nonexistent/a.txt", print)
     {}
     """
     sidecar = Path(path).with_name(Path(path).stem + SIDECAR_SUFFIX)
-    if not sidecar.exists():
+    if not os.path.lexists(sidecar):
+        return {}
+    target = os.path.realpath(sidecar)
+    if inside is not None and not (target + os.sep).startswith(inside.rstrip(os.sep) + os.sep):
+        warn(f"metadata file {sidecar} ignored: a symlink to {target}, outside the folder "
+             "being read (kg build --follow-links follows it)")
         return {}
     try:
-        if sidecar.stat().st_size > MAX_SIDECAR_BYTES:
-            raise ValueError(f"larger than {MAX_SIDECAR_BYTES} bytes")
-        raw = json.loads(sidecar.read_bytes())
-    except (OSError, ValueError) as e:
-        warn(f"metadata file {sidecar} ignored: {e}")
+        raw = load_json(read_file(sidecar, MAX_SIDECAR_BYTES, what=str(sidecar)))
+    except ReadRefused as e:
+        warn(f"metadata file {sidecar} ignored: {str(e).removeprefix(f'{sidecar}: ')}")
         return {}
-    except RecursionError:  # json recurses once per level: a small file can nest 100,000 deep
-        warn(f"metadata file {sidecar} ignored: JSON nested too deeply")
+    except (OSError, ValueError) as e:
+        warn(f"metadata file {sidecar} ignored: {getattr(e, 'strerror', None) or e}")
         return {}
     if not isinstance(raw, dict):
         warn(f"metadata file {sidecar} ignored: not a JSON object")
@@ -133,12 +138,10 @@ def _meta_value(key: str, value: object) -> str | date | None:
     if not value:
         return None
     if key == "date":
-        if not _DATE.fullmatch(value):
-            raise ValueError(f"{value!r} is not a date of the form YYYY-MM-DD")
-        parsed = date.fromisoformat(value)  # ValueError for e.g. 2022-02-30
-        if parsed.year not in _PLAUSIBLE_YEARS:
-            raise ValueError(f"{value!r} is a placeholder for an unknown date, not a date")
-        return parsed
+        try:
+            return checked_date(value, iso_only=True)  # kg.dates: the one date check
+        except BadDate as e:
+            raise ValueError(str(e)) from None
     if key == "url":
         parts = urlsplit(value)
         if parts.scheme not in ("http", "https") or not parts.netloc or " " in value:

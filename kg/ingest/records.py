@@ -27,15 +27,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Callable, Iterator, Mapping
-from datetime import date, datetime
-from email.utils import parsedate_to_datetime
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
+from kg.dates import BadDate, checked_date
 from kg.ingest.found import Found, Item, Items, Unusable
 from kg.ingest.links import checked_url, id_from_url
+from kg.limits import load_json, size_text
 
 RECORD_SUFFIXES = frozenset({".jsonl", ".ndjson", ".csv"})
 
@@ -72,36 +73,74 @@ def parse_field_options(options: list[str]) -> dict[str, str]:
 
 
 def record_articles(data: bytes | str, path: str,
-                    fields: Mapping[str, str] | None = None) -> Items:
-    """One ``Found`` or ``Unusable`` per record of the JSON Lines or CSV export in ``data``."""
-    text = data.decode("utf-8-sig", errors="replace") if isinstance(data, bytes) else data
-    rows = _csv_rows(text, path) if path.lower().endswith(".csv") else _json_rows(text, path)
+                    fields: Mapping[str, str] | None = None,
+                    max_bytes: int | None = None) -> Items:
+    """One ``Found`` or ``Unusable`` per record of the JSON Lines or CSV export in ``data``.
+
+    Each line is UTF-8, or else cp1252 with a warning naming its record (exports glued from
+    several sources mix them). A JSON line longer than ``max_bytes`` is skipped unread.
+    """
+    text, recoded = _decoded_lines(data)
+    rows = _csv_rows(text, path) if path.lower().endswith(".csv") else \
+        _json_rows(text, path, max_bytes)
     stem = Path(path).stem
     any_record = False
-    for where, row in rows:
+    for where, row, lines in rows:
         any_record = True
-        yield row if isinstance(row, Unusable) else _record(row, where, stem, fields or {})
+        if isinstance(row, Unusable):
+            yield row
+            continue
+        found = _record(row, where, stem, fields or {})
+        notes = [f"line {n} is not valid UTF-8; read as cp1252" for n in lines if n in recoded]
+        if notes and isinstance(found, Found):
+            found = replace(found, warnings=(*found.warnings, *notes))
+        yield found
     if not any_record:
         yield Unusable(path, "no records")
 
 
-def _json_rows(text: str, path: str) -> Iterator[tuple[str, Any]]:
-    for number, line in enumerate(text.splitlines(), 1):
+def _decoded_lines(data: bytes | str) -> tuple[str, set[int]]:
+    """The text of an export and the numbers of its lines that were not UTF-8 (cp1252)."""
+    if isinstance(data, str):
+        return data, set()
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8"), set()
+    except UnicodeDecodeError:
+        pass
+    lines, recoded = [], set()
+    for number, line in enumerate(data.split(b"\n"), 1):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(line.decode("cp1252", errors="replace"))
+            recoded.add(number)
+    return "\n".join(lines), recoded
+
+
+def _json_rows(text: str, path: str,
+               max_bytes: int | None) -> Iterator[tuple[str, Any, range]]:
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
-        where = f"{path}:{number}"
+        where, lines = f"{path}:{number}", range(number, number + 1)
+        if max_bytes is not None and len(line) > max_bytes:
+            yield where, Unusable(where, f"record larger than the limit of "
+                                  f"{size_text(max_bytes)} (the max_article_bytes setting)",
+                                  "max_article_bytes"), lines
+            continue
         try:
-            row = json.loads(line)
+            row = load_json(line)  # kg.limits: refuses nesting too deep to parse
         except ValueError as e:
-            yield where, Unusable(where, f"broken JSON ({e})")
+            yield where, Unusable(where, f"broken JSON ({e})"), lines
             continue
         if not isinstance(row, dict):
-            yield where, Unusable(where, f"not a JSON object but {_type(row)}")
+            yield where, Unusable(where, f"not a JSON object but {_type(row)}"), lines
             continue
-        yield where, row
+        yield where, row, lines
 
 
-def _csv_rows(text: str, path: str) -> Iterator[tuple[str, Any]]:
+def _csv_rows(text: str, path: str) -> Iterator[tuple[str, Any, range]]:
     csv.field_size_limit(64 * 1024 * 1024)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
@@ -110,21 +149,22 @@ def _csv_rows(text: str, path: str) -> Iterator[tuple[str, Any]]:
             return
         line = reader.line_num + 1
         for row in reader:
-            where = f"{path}:{line}"
+            where, lines = f"{path}:{line}", range(line, reader.line_num + 1)
             line = reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
             if len(row) != len(header):
                 yield where, Unusable(where, f"{len(row)} cells where the header has "
-                                      f"{len(header)}")
+                                      f"{len(header)}"), lines
                 continue
-            yield where, dict(zip(header, row, strict=True))
+            yield where, dict(zip(header, row, strict=True)), lines
     except csv.Error as e:
         where = f"{path}:{line}"
         reason = str(e)
         if "unexpected end of data" in reason or "EOF" in reason:
             reason = "a quote opened here is never closed"
-        yield where, Unusable(where, f"broken CSV: {reason}; the rest of the file is not read")
+        yield where, Unusable(where, f"broken CSV: {reason}; the rest of the file is not read"), \
+            range(0)
 
 
 def _record(row: Mapping[str, Any], where: str, stem: str, names: Mapping[str, str]) -> Item:
@@ -190,15 +230,12 @@ def _dotted(row: Mapping[str, Any], name: str) -> Any:
 
 
 def _date(value: str, warn: Callable[[str], None]) -> date | None:
-    """A publication date from ISO 8601 or RFC 2822 (``Wed, 18 May 2022 10:00:00 GMT``)."""
+    """A publication date from ISO 8601 or RFC 2822 (``Wed, 18 May 2022 10:00:00 GMT``),
+    checked by ``kg.dates`` (``0001-01-01`` is no date)."""
     try:
-        return datetime.fromisoformat(value.replace("Z", "+00:00")).date()
-    except ValueError:
-        pass
-    try:
-        return parsedate_to_datetime(value).date()
-    except (TypeError, ValueError, IndexError):
-        warn(f"date {value!r} not understood (ISO 8601 or RFC 2822 expected); date ignored")
+        return checked_date(value)
+    except BadDate as e:
+        warn(f"date {e}; date ignored")
         return None
 
 

@@ -3,8 +3,8 @@ redirects, and messages that never show a secret.
 
 ``kg query --endpoint`` and ``kg load`` both go through ``Client.request``: connection errors,
 timeouts and 429/5xx answers are retried with exponential backoff within the time allowed; a
-redirect is followed only to the same host (never downgrading https to http) and only when it
-keeps the request's method; credentials go nowhere else. Errors:
+redirect is followed only to the same host and port (never downgrading https to http) and only
+when it keeps the request's method; credentials go nowhere else. Errors:
 
     StoreError                the store refused or failed this request
     └── StoreUnavailable      no request can succeed: stop
@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 import httpx
 
 from kg.errors import InputError, StoreError
+from kg.limits import ReadRefused, read_text_file
 
 __all__ = [
     "AccessRefused", "Client", "Connection", "Credentials", "MissingCredentials",
@@ -40,6 +41,8 @@ AuthScheme = Literal["basic", "digest"]
 #: Answers worth asking again: the store is busy, restarting or behind a failing proxy.
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_REDIRECTS = 5
+#: A password file is a line; anything longer is not one (``--password-file /dev/zero``).
+MAX_PASSWORD_FILE_BYTES = 64 * 1024
 #: Virtuoso refuses a query its optimiser estimates above MaxQueryCostEstimationTime (400 s in
 #: Debian's virtuoso.ini); the estimate can be days for a query that runs in seconds.
 ESTIMATE_REFUSAL = "The estimated execution time"
@@ -105,13 +108,17 @@ def credentials(user: str | None, password: str | None,
 
 
 def read_password_file(path: str | Path) -> str:
-    """The first line of ``path`` (a secret file, as Docker and systemd provide them).
+    """The first line of ``path`` (a secret file, as Docker and systemd provide them, or a
+    pipe such as ``<(pass show store)``), read within ``kg.limits``' bounds.
 
     >>> read_password_file("/run/secrets/store")  # doctest: +SKIP
     's3cret'
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text_file(path, MAX_PASSWORD_FILE_BYTES, what=f"password file {path}",
+                              encoding="utf-8")
+    except ReadRefused as e:
+        raise InputError(f"cannot read {e}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read password file {path}: "
                          f"{getattr(e, 'strerror', None) or e}") from None
@@ -119,6 +126,10 @@ def read_password_file(path: str | Path) -> str:
     if not lines or not lines[0]:
         raise InputError(f"password file {path} is empty (its first line is the password)")
     return lines[0]
+
+
+def _port(url: httpx.URL) -> int:
+    return url.port or (443 if url.scheme == "https" else 80)
 
 
 def split_userinfo(url: str) -> tuple[str, Credentials | None]:
@@ -289,6 +300,8 @@ class Client:
             why = "another host; credentials and data are not sent there"
         elif source.scheme == "https" and target.scheme != "https":
             why = "from https to plain http"
+        elif _port(target) != _port(source):
+            why = "another port, so another server; credentials and data are not sent there"
         elif status not in (307, 308) and method not in ("GET", "HEAD"):
             why = f"HTTP {status} would turn the {method} into a GET"
         else:

@@ -21,7 +21,6 @@ would hold them.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -32,6 +31,7 @@ import httpx
 import pyoxigraph as ox
 
 from kg.errors import QueryError, StoreError
+from kg.limits import load_json
 from kg.remote.client import Client, Connection, server_message, split_userinfo
 from kg.store.sparql import (
     QUERIES_DIR,
@@ -169,7 +169,7 @@ def _json(client: Client, url: str, query: str,
         raise StoreError(f"SPARQL endpoint {url} answered HTTP {response.status_code}: "
                          f"{server_message(response)}")
     try:
-        answer = json.loads(response.content)
+        answer = load_json(response.content)
     except ValueError as e:
         raise StoreError(f"SPARQL endpoint {url} did not answer with SPARQL JSON "
                          f"results ({e})") from e

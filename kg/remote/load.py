@@ -174,6 +174,20 @@ def _read_source(source: str | Path | Graph, whole_graph: str | None) -> list[So
     return graphs
 
 
+def _check_graph_iri(iri: str) -> None:
+    """``InputError`` for a ``whole_graph`` that is not an IRI a store can name a graph by.
+
+    >>> _check_graph_iri("http://x/a>b")
+    Traceback (most recent call last):
+    kg.errors.InputError: 'http://x/a>b' is not a graph IRI: ...
+    """
+    try:
+        ox.NamedNode(iri)
+    except ValueError as e:
+        raise InputError(f"{iri!r} is not a graph IRI: {e}; give an absolute IRI such as "
+                         "https://example.org/graph, or 'default'") from None
+
+
 def _graph_name(key: ox.NamedNode | ox.BlankNode | ox.DefaultGraph) -> str | None:
     if isinstance(key, ox.BlankNode):
         raise InputError(f"graph _:{key.value} is named by a blank node, which no store can "
@@ -385,6 +399,7 @@ def load_dataset(
     sql_sessions: int | None = None,
     transport: httpx.BaseTransport | None = None,
     sleep: Callable[[float], None] = time.sleep,
+    on_write: Callable[[int, int], None] | None = None,
 ) -> LoadReport:
     """Replace each graph of ``source`` that differs from the store's copy at ``endpoint``.
 
@@ -400,11 +415,13 @@ def load_dataset(
     records of what it wrote (after editing kg's graphs in the store by hand).
     ``verify=False`` skips TLS certificate checks, ``ca_cert``
     trusts the certificates of a PEM file; ``timeout`` bounds each request; ``transport``
-    and ``sleep`` are for tests. ``sql`` is Virtuoso's SQL port (default 1111): the
-    virtuoso preset loads through it with ``isql-vt`` when it can (``kg.remote.virtuoso``),
-    else by the Graph Store Protocol with a note in the report; ``sql_sessions`` is how many
-    ``isql-vt`` sessions load at once (default ``kg.remote.virtuoso.SESSIONS``). Raises
-    ``StoreError`` when the store cannot be used at all.
+    and ``sleep`` are for tests; ``on_write(ended, failed)`` is told of every write request
+    that ends (a progress line). Ten writes refused in a row stop the load. ``sql`` is
+    Virtuoso's SQL port (default 1111): the virtuoso preset loads through it with
+    ``isql-vt`` when it can (``kg.remote.virtuoso``), else by the Graph Store Protocol with
+    a note in the report; ``sql_sessions`` is how many ``isql-vt`` sessions load at once
+    (default ``kg.remote.virtuoso.SESSIONS``). Raises ``StoreError`` when the store cannot
+    be used at all.
 
     >>> load_dataset("output/graph.trig", "http://127.0.0.1:7878", preset="oxigraph",
     ...              dry_run=True).count("new")  # doctest: +SKIP
@@ -416,6 +433,8 @@ def load_dataset(
     if sql_sessions is not None and sql_sessions < 1:
         raise InputError("the number of SQL sessions must be positive")
     url, url_credentials = split_userinfo(endpoint)
+    if whole_graph is not None and whole_graph != DEFAULT_GRAPH_NAME:
+        _check_graph_iri(whole_graph)
     connection = Connection(auth or url_credentials, verify, Path(ca_cert) if ca_cert else None,
                             timeout, retries=retries)
     ends = endpoints_for(url, protocol, preset)
@@ -427,6 +446,7 @@ def load_dataset(
     through_sql = preset == "virtuoso" and protocol == "gsp" and not dry_run and not bulk
     with connect(ends, connection, transport=transport, sleep=sleep) as remote, \
             ThreadPoolExecutor(1) as side:
+        remote.on_write = on_write
         # The SQL port's checks only read from the store: they run while the source is
         # parsed (~0.1 s of the ~0.55 s parse). Their outcome is used, and their error
         # raised, only once the source is read and has new graphs.
@@ -512,25 +532,46 @@ REPAIRS = 2
 
 def _repair_overlaps(remote: RemoteStore, written: list[SourceGraph], protocol: Protocol,
                      batch_size: int, outcome: dict[str, str | None], records: bool) -> None:
-    """Write again each graph that holds more triples than we wrote; fail it if that persists.
+    """Count every graph written: one that holds fewer triples than were sent failed (a
+    store answering ``200`` with an error in the body stored nothing); one that holds more
+    is written again, and fails if that persists.
 
     Stores isolate transactions by snapshot: two loads replacing one graph at the same moment
     (PUT, or DROP + INSERT) can both commit, leaving the union of the two versions. Such a
     union is larger than either version, so a count finds it; writing it again alone (the
     other load has moved on) leaves one version.
     """
-    named = [g for g in written if g.name]
+    todo = list(written)
     for attempt in range(REPAIRS + 1):
-        counts = remote.counts([str(g.name) for g in named]) if named else None
-        named = [g for g in named if counts and counts.get(str(g.name), 0) > g.size]
-        if not named:
+        counts = _written_counts(remote, todo)
+        for graph in todo:
+            held = counts.get(graph.label, graph.size)
+            if held < graph.size:
+                outcome[graph.label] = (f"the store answered that it was written but holds "
+                                        f"{held} of its {graph.size} triples")
+        # the default graph may be shown as the union of all graphs: only fewer is wrong
+        todo = [g for g in todo if g.name and counts.get(g.label, 0) > g.size]
+        if not todo:
             return
         if attempt < REPAIRS:
-            outcome.update(replace_graphs(remote, named, protocol, batch_size, records=records))
-            named = [g for g in named if outcome.get(g.label) is None]
-    for graph in named:
+            outcome.update(replace_graphs(remote, todo, protocol, batch_size, records=records))
+            todo = [g for g in todo if outcome.get(g.label) is None]
+    for graph in todo:
         outcome[graph.label] = ("another writer replaced this graph at the same time and the "
                                 "store kept both versions; load it again")
+
+
+def _written_counts(remote: RemoteStore, graphs: list[SourceGraph]) -> dict[str, int]:
+    """Triples the store holds in each graph (by label): counted by a query where the store
+    has a query URL, else read back through the Graph Store Protocol."""
+    named = [g for g in graphs if g.name]
+    counted = remote.counts([str(g.name) for g in named]) if named else None
+    found = {g.label: counted.get(str(g.name), 0) for g in named} if counted is not None \
+        else {}
+    for graph in graphs:
+        if graph.label not in found and remote.endpoints.store:
+            found[graph.label] = len(set(remote.fetch(graph.name)))
+    return found
 
 
 def _apply(remote: RemoteStore, graphs: list[SourceGraph], plan: list[GraphResult],

@@ -119,14 +119,32 @@ def replace_graphs(remote: RemoteStore, graphs: list[SourceGraph], protocol: Pro
         else:
             _write_update(remote, graphs, batch_size, outcome, records)
     except StoreUnavailable as e:
-        written = sum(1 for reason in outcome.values() if reason is None)
-        partly = ("; new graphs of the interrupted bulk batch may be partly written until "
-                  "then" if bulk and not remote.endpoints.atomic_bulk else "")
         # The same type, so that callers can still tell refused credentials from a timeout.
-        raise type(e)(f"{e}. {written} of {len(graphs)} graphs to write were written, each "
-                      "one completely; the others are untouched: run the load again to "
-                      f"finish{partly}") from e
+        raise type(e)(f"{e}. {_progress(outcome, len(graphs))}{_partly(remote, bulk)}") from e
     return outcome
+
+
+#: An outcome while a graph's request is under way: the store may or may not have taken it.
+SENT = "sent; the store failed before it answered"
+
+
+def _progress(outcome: Outcome, total: int) -> str:
+    """How far a load got when the store failed, in words that claim nothing unknown: a
+    graph whose request was under way (the store killed, the answer lost) may be written."""
+    written = sum(1 for reason in outcome.values() if reason is None)
+    sent = sum(1 for reason in outcome.values() if reason == SENT)
+    untouched = total - written - sent
+    parts = [f"{written} of {total} graphs to write were written, each one completely"]
+    if sent:
+        parts.append(f"{sent} were being written when the store failed and may or may not "
+                     "be (each whole or not at all)")
+    parts.append(f"{untouched} were not sent" if untouched else "none was left unsent")
+    return "; ".join(parts) + ": run the load again to finish"
+
+
+def _partly(remote: RemoteStore, bulk: bool) -> str:
+    return ("; new graphs of the interrupted bulk batch may be partly written until then"
+            if bulk and not remote.endpoints.atomic_bulk else "")
 
 
 def _write_gsp(remote: RemoteStore, graphs: list[SourceGraph], batch_size: int,
@@ -232,6 +250,7 @@ def _write_group(group: list[SourceGraph],
                  send_one: Callable[[SourceGraph], None], outcome: Outcome) -> None:
     """One request for a group; if the store rejects it, one per graph to find the culprit."""
     if send_group is not None and len(group) > 1:
+        outcome.update((graph.label, SENT) for graph in group)
         try:
             send_group(group)
         except StoreUnavailable:
@@ -242,6 +261,7 @@ def _write_group(group: list[SourceGraph],
             outcome.update((graph.label, None) for graph in group)
             return
     for graph in group:
+        outcome[graph.label] = SENT
         try:
             send_one(graph)
         except StoreUnavailable:

@@ -14,17 +14,18 @@ credentials); errors name the URL and the graph, never the credentials:
 
 from __future__ import annotations
 
-import json
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import httpx
 import pyoxigraph as ox
 
 from kg.errors import InputError, StoreError
+from kg.limits import load_json
 from kg.remote.client import (
     AuthScheme,
     Client,
@@ -51,6 +52,8 @@ DEFAULT_BATCH_SIZE = 5_000
 PAGE_ROWS = 10_000
 #: Graph IRIs per counting query: keeps the query text well under servers' URL/form limits.
 COUNT_CHUNK = 200
+#: Writes refused in a row, none written between them, after which a load stops.
+FAILURES_IN_A_ROW = 10
 #: The same for one count per graph (``Endpoints.count_each``): measured on Virtuoso at 100.
 COUNT_EACH_CHUNK = 100
 #: Graphs a whole-store count may list (``Endpoints.count_store``); past it, per graph.
@@ -179,15 +182,46 @@ class RemoteStore:
 
     client: Client
     endpoints: Endpoints
+    #: Told of every write request's end: (requests ended, of them failed).
+    on_write: Callable[[int, int], None] | None = None
+    _failed_in_a_row: int = 0
+    _writes: int = 0
+    _failures: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def send(self, method: str, url: str, graph: str, **kwargs: object) -> httpx.Response:
         """One request, retried on connection errors, timeouts and 5xx; errors name ``graph``.
 
         A 500 that persists fails only this graph: the store is up and refuses this request
-        (Virtuoso answers bad data with 500). Anything else that persists stops the load.
+        (Virtuoso answers bad data with 500). Anything else that persists stops the load, and
+        so do ``FAILURES_IN_A_ROW`` refused writes with none written between them: a store
+        that refuses everything would otherwise be asked graph after graph for an hour.
         """
-        response = self.client.request(method, url, f"graph <{graph}>", **kwargs)
-        return _checked(response, url, graph)
+        write = url != self.endpoints.query
+        try:
+            response = _checked(self.client.request(method, url, f"graph <{graph}>", **kwargs),
+                                url, graph)
+        except StoreUnavailable:
+            raise
+        except StoreError as e:
+            if write:
+                self._count_write(failed=True, error=e)
+            raise
+        if write:
+            self._count_write(failed=False)
+        return response
+
+    def _count_write(self, *, failed: bool, error: StoreError | None = None) -> None:
+        with self._lock:
+            self._writes += 1
+            self._failures += failed
+            self._failed_in_a_row = self._failed_in_a_row + 1 if failed else 0
+            in_a_row, writes, failures = self._failed_in_a_row, self._writes, self._failures
+        if self.on_write is not None:
+            self.on_write(writes, failures)
+        if in_a_row >= FAILURES_IN_A_ROW:
+            raise StoreUnavailable(f"{error}; the store refused the last {in_a_row} writes in "
+                                   "a row, so kg stopped asking") from error
 
     def counts(self, names: list[str]) -> dict[str, int] | None:
         """Triples per named graph (0 when absent); ``None`` without a query URL."""
@@ -345,7 +379,7 @@ def _read_triples(response: httpx.Response, label: str) -> list[ox.Triple]:
 
 def _bindings(response: httpx.Response, url: str) -> list[dict[str, dict[str, str]]]:
     try:
-        return list(json.loads(response.content)["results"]["bindings"])
+        return list(load_json(response.content)["results"]["bindings"])
     except (ValueError, KeyError, TypeError) as e:
         raise StoreUnavailable(f"{url} did not answer with SPARQL JSON results ({e})") from e
 

@@ -36,6 +36,7 @@ from typing import Any
 import pyoxigraph as ox
 
 from kg.errors import GraphError
+from kg.limits import load_json
 from kg.rdf.serialize import oxigraph_quads
 
 #: Graph file extension → Oxigraph parser.
@@ -146,7 +147,7 @@ def _cached_store(path: Path, fmt: ox.RdfFormat) -> ox.Store | None:
 
 def _open_if_current(folder: Path, key: dict[str, int]) -> ox.Store | None:
     try:
-        if json.loads((folder / "key.json").read_text()) != key:
+        if load_json((folder / "key.json").read_bytes()) != key:
             return None
         return ox.Store.read_only(str(folder / "db"))
     except (OSError, ValueError):

@@ -22,12 +22,15 @@ b'done'
 
 from __future__ import annotations
 
+import ctypes
 import faulthandler
 import os
 import pickle
+import re
 import resource
 import select
 import signal
+import tempfile
 import time
 from collections.abc import Callable
 from typing import IO, BinaryIO
@@ -64,33 +67,83 @@ def run_isolated(work: Work, out: IO[bytes], *, timeout: float | None, source: s
     data_read, data_write = os.pipe()
     error_read, error_write = os.pipe()
     ceiling = _address_space_ceiling(memory)
-    pid = os.fork()
-    if pid == 0:  # the child never returns from here
-        os.close(data_read)
-        os.close(error_read)
-        _child(work, data_write, error_write, ceiling)
-    os.close(data_write)
-    os.close(error_write)
-    try:
-        _relay(data_read, out, timeout, source)
-        with os.fdopen(error_read, "rb", closefd=False) as errors:
-            failure = errors.read()  # ends when the child exits
-    except BaseException:
-        os.kill(pid, signal.SIGKILL)
-        raise
-    finally:
-        os.close(data_read)
-        os.close(error_read)
-        code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    with tempfile.TemporaryFile() as said:  # the child's stderr: what a crash says
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the child never returns from here
+            os.close(data_read)
+            os.close(error_read)
+            _child(work, data_write, error_write, ceiling, said.fileno(), timeout, parent)
+        os.close(data_write)
+        os.close(error_write)
+        try:
+            _relay(data_read, out, timeout, source)
+            with os.fdopen(error_read, "rb", closefd=False) as errors:
+                failure = errors.read()  # ends when the child exits
+        except BaseException:
+            os.kill(pid, signal.SIGKILL)
+            raise
+        finally:
+            os.close(data_read)
+            os.close(error_read)
+            code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        said.seek(0)
+        last_words = said.read(_LAST_WORDS).decode("utf-8", "replace")
     if failure:
         raise _error_from(failure, source)
-    if code in (-signal.SIGABRT, -signal.SIGSEGV) and memory is not None and ceiling:
-        raise QueryError(f"{source}: stopped at the memory limit ({memory / 2**30:.3g} GiB "
-                         "for one query); narrow the query, e.g. with a LIMIT or fewer "
-                         "unbound patterns")
     if code != 0:
-        how = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
-        raise QueryError(f"{source}: the query process {how} (out of memory?)")
+        raise crash_error(code, last_words, source, memory if ceiling else None, timeout)
+
+
+def crash_error(code: int, said: str, source: str, memory: int | None,
+                timeout: float | None = None) -> QueryError:
+    """What a query process that died said, in words: an engine panic is a panic (with the
+    engine's message), a failed allocation is the memory limit, a deep query the stack.
+
+    >>> print(crash_error(-6, "thread 'main' panicked at sort.rs:1:1:\\nuser-provided "
+    ...       "comparison function does not correctly implement a total order\\n", "q", None))
+    q: the SPARQL engine (pyoxigraph ...) crashed: user-provided comparison function does not ...
+    """
+    panic = _PANIC.search(said)
+    if "has overflowed its stack" in said:
+        return QueryError(f"{source}: the SPARQL engine ran out of stack on this query (it "
+                          "nests too deeply); write it with fewer nested groups")
+    if panic is not None:
+        message = " ".join(panic.group(1).split())
+        hint = TOTAL_ORDER_HINT if "total order" in message else ""
+        return QueryError(f"{source}: the SPARQL engine (pyoxigraph {_engine_version()}) "
+                          f"crashed: {message}{hint}")
+    if "memory allocation" in said and memory is not None:
+        return QueryError(f"{source}: stopped at the memory limit ({memory / 2**30:.3g} GiB "
+                          "for one query); narrow the query, e.g. with a LIMIT or fewer "
+                          "unbound patterns")
+    if code == -signal.SIGSEGV:
+        return QueryError(f"{source}: the SPARQL engine crashed (a segmentation fault); a "
+                          "query nested hundreds of groups deep does this by exhausting the "
+                          "stack: write it with fewer nested groups")
+    if code == -signal.SIGXCPU and timeout:
+        return QueryError(f"{source}: stopped after {timeout:g} s of work (the time limit)",
+                          option="timeout")
+    how = f"was killed by signal {-code}" if code < 0 else f"exited with code {code}"
+    words = f": {' '.join(said.split())[-300:]}" if said.strip() else ""
+    return QueryError(f"{source}: the query process {how}{words}")
+
+
+#: Why a sort crashes, and what to do (docs/stores.md, "An engine crash on ORDER BY").
+TOTAL_ORDER_HINT = ("; this is a bug of the engine, whose ORDER BY compares numbers by value "
+                    "but a number and a text by spelling (see docs/stores.md): order by one "
+                    "kind of value at a time, e.g. FILTER(isNumeric(?x)), or by STR(?x)")
+_PANIC = re.compile(r"panicked at [^\n]*:\n(.*?)(?:\nnote:|\nstack backtrace:|\Z)", re.S)
+_LAST_WORDS = 64 * 1024
+
+
+def _engine_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pyoxigraph")
+    except PackageNotFoundError:  # pragma: no cover - kg cannot run without it
+        return "?"
 
 
 def _address_space_ceiling(memory: int | None) -> int | None:
@@ -105,17 +158,21 @@ def _address_space_ceiling(memory: int | None) -> int | None:
     return pages * os.sysconf("SC_PAGE_SIZE") + memory
 
 
-def _child(work: Work, data: int, errors: int, ceiling: int | None) -> None:
+def _child(work: Work, data: int, errors: int, ceiling: int | None, said: int,
+           timeout: float | None, parent: int) -> None:
     """Run ``work`` into ``data``; report an exception through ``errors``; never return."""
     code = 0
     try:
+        _die_with_parent(parent)
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends the child at once
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # so does a parent that stopped reading
-        faulthandler.disable()  # a failed allocation aborts; the parent says so in words
+        faulthandler.disable()  # a crash's own words go to ``said``; the parent words them
+        os.dup2(said, 2)
+        if timeout:  # a second bound of its own, should the parent be stopped (SIGSTOP)
+            seconds = int(timeout) + 5
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
         if ceiling is not None:
             resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
-            quiet = os.open(os.devnull, os.O_WRONLY)  # Rust's "memory allocation failed"
-            os.dup2(quiet, 2)  # line: the parent says it in words
         with os.fdopen(data, "wb", buffering=_CHUNK) as out:
             work(out)
     except BaseException as e:  # noqa: BLE001 - everything goes back to the parent
@@ -130,6 +187,23 @@ def _child(work: Work, data: int, errors: int, ceiling: int | None) -> None:
             pass
     finally:
         os._exit(code)  # no atexit handlers, no flushing of the parent's buffers
+
+
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel kill this child when its parent dies, however it dies (SIGTERM, SIGHUP,
+    SIGKILL): a query left running would hold a core at 100 % past any time limit.
+    ``parent`` is the parent's pid as it knew it before the fork: should it have died before
+    the request took effect, this child is already someone else's and ends at once."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the CPU limit above still ends it
+        return
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 def _relay(data: int, out: IO[bytes], timeout: float | None, source: str) -> None:

@@ -44,6 +44,7 @@ from typing import IO, BinaryIO
 import pyoxigraph as ox
 
 from kg.errors import GraphError, QueryError
+from kg.limits import ReadRefused, read_stream, read_text_file
 from kg.rdf.namespaces import PREFIXES
 from kg.resources import QUERIES_DIR
 from kg.store.isolated import DEFAULT_MEMORY, DEFAULT_TIMEOUT, run_isolated
@@ -52,6 +53,8 @@ from kg.store.results import MAX_TABLE_ROWS, table
 RESULT_FORMATS = ("table", "csv", "tsv", "json")
 GRAPH_FORMATS = {"ttl": ox.RdfFormat.TURTLE, "nt": ox.RdfFormat.N_TRIPLES}
 _SOLUTION_FORMATS = {"tsv": ox.QueryResultsFormat.TSV, "json": ox.QueryResultsFormat.JSON}
+#: A query larger than this is not a query (``kg query /dev/zero``): refused unread.
+MAX_QUERY_BYTES = 16 * 2**20
 #: Suffixes of query files: a missing file with one is reported as missing, not parsed.
 QUERY_SUFFIXES = (".rq", ".sparql", ".txt")
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -374,13 +377,15 @@ def read_query(source: str | Path | None, name: str | None = None,
                          "or the name of a named question (named_queries() lists them)",
                          option="query")
     if source == "-":
-        return (stdin.read() if stdin is not None else ""), "<stdin>"
+        return _bounded_stdin(stdin), "<stdin>"
     kind = _path_kind(source)
     if kind == "folder":
         raise QueryError(f"{source} is a folder, not a query file", option="query")
     if kind == "file":
-        try:
-            return Path(source).read_text(encoding="utf-8"), str(source)
+        try:  # kg.limits: a query file is not /dev/zero, nor a FIFO nobody writes to
+            return read_text_file(source, MAX_QUERY_BYTES, encoding="utf-8"), str(source)
+        except ReadRefused as e:
+            raise QueryError(f"cannot read query file {e}", option="query") from None
         except (OSError, UnicodeDecodeError) as e:
             raise QueryError(f"cannot read query file {source}: {e}") from e
     if isinstance(source, Path) or _looks_like_path(source):
@@ -390,6 +395,16 @@ def read_query(source: str | Path | None, name: str | None = None,
     return source, "query"
 
 
+
+
+def _bounded_stdin(stdin: IO[str] | None) -> str:
+    if stdin is None:
+        return ""
+    try:
+        data = read_stream(stdin, MAX_QUERY_BYTES, what="standard input")
+    except ReadRefused as e:
+        raise QueryError(f"cannot read the query from {e}", option="query") from None
+    return data if isinstance(data, str) else data.decode("utf-8", "replace")
 
 
 def _path_kind(source: str | Path) -> str | None:
