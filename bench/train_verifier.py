@@ -167,7 +167,8 @@ def examples() -> list[Example]:
 
 # -- training ---------------------------------------------------------------------------------
 
-def fit(tune: Sequence[Example], target: float) -> tuple[KindModel, dict[str, Any]]:
+def fit(tune: Sequence[Example], target: float, calibration: str = "platt",
+        C: float = 0.5) -> tuple[KindModel, dict[str, Any]]:  # noqa: N803 (scikit-learn's C)
     import numpy as np
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.isotonic import IsotonicRegression
@@ -180,29 +181,42 @@ def fit(tune: Sequence[Example], target: float) -> tuple[KindModel, dict[str, An
     oof = np.zeros(len(tune))
     folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=35)
     for train, test in folds.split(x, y):
-        model = LogisticRegression(C=0.5, max_iter=2000).fit(x[train], y[train])
+        model = LogisticRegression(C=C, max_iter=2000).fit(x[train], y[train])
         oof[test] = model.decision_function(x[test])
-    isotonic = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(oof, y)
-    calibrated = isotonic.predict(oof)
+    if calibration == "isotonic":
+        isotonic = IsotonicRegression(out_of_bounds="clip", y_min=0.0, y_max=1.0).fit(oof, y)
+        calibrated = isotonic.predict(oof)
+        steps = [(round(float(s), 4), round(float(p), 4))
+                 for s, p in zip(isotonic.X_thresholds_, isotonic.y_thresholds_, strict=True)]
+    else:  # Platt: a logistic curve over the score, written as a fine step table
+        platt = LogisticRegression(C=1e6).fit(oof.reshape(-1, 1), y)
+        calibrated = platt.predict_proba(oof.reshape(-1, 1))[:, 1]
+        grid = np.linspace(oof.min() - 1, oof.max() + 1, 121)
+        steps = [(round(float(s), 4), round(float(p), 4))
+                 for s, p in zip(grid, platt.predict_proba(grid.reshape(-1, 1))[:, 1],
+                                 strict=True)]
     threshold = choose_threshold(calibrated, y, target)
-    final = LogisticRegression(C=0.5, max_iter=2000).fit(x, y)
+    final = LogisticRegression(C=C, max_iter=2000).fit(x, y)
     names = vectorizer.get_feature_names_out()
     weights = {name: round(float(w), 4)
                for name, w in zip(names, final.coef_[0], strict=True) if abs(w) > 1e-4}
-    steps = [(round(float(s), 4), round(float(p), 4))
-             for s, p in zip(isotonic.X_thresholds_, isotonic.y_thresholds_, strict=True)]
     steps = [(-1e9, steps[0][1]), *steps]
     model = KindModel(round(float(final.intercept_[0]), 4), weights, steps, threshold)
     return model, {"oof": calibrated.tolist(), "labels": y.tolist()}
 
 
+#: Fewest rows a threshold must keep for its precision to count (a handful of rows at the
+#: top says little).
+MIN_KEPT = 15
+
+
 def choose_threshold(probabilities: Any, labels: Any, target: float) -> float:
-    """The lowest calibrated probability at which the rows kept are right at ``target`` or
-    more (the highest-precision threshold when none reaches it)."""
+    """The lowest calibrated probability at which the rows kept (``MIN_KEPT`` or more) are
+    right at ``target`` or more (the highest-precision threshold when none reaches it)."""
     best, best_precision = 1.0, -1.0
     for t in sorted(set(round(float(p), 4) for p in probabilities)):
         kept = [bool(label) for p, label in zip(probabilities, labels, strict=True) if p >= t]
-        if not kept:
+        if len(kept) < MIN_KEPT:
             continue
         precision = sum(kept) / len(kept)
         if precision >= target:
@@ -266,7 +280,8 @@ def reliability_svg(report: dict[str, Any], width: int = 720, height: int = 260)
     return "\n".join(parts) + "\n"
 
 
-def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: float) -> str:
+def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: float,
+         calibration: str = "platt") -> str:
     """The verifier's card: data, thresholds, calibration and trade-off, per kind."""
     lines = [
         "# The verifier's card",
@@ -276,9 +291,11 @@ def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: 
         "kg's verifier gives each role, claim and event a confidence that reads as the chance",
         "that it is right, and leaves out what falls under its kind's threshold",
         "([Facts](facts.md#confidence)). Per kind it is a logistic regression over the fact's",
-        "signals and its parts' classes (`kg/verify/`), calibrated by isotonic regression on",
+        "signals and its parts' classes (`kg/verify/`), calibrated"
+        f" ({'a logistic curve' if calibration == 'platt' else 'isotonic regression'}) on",
         "5-fold out-of-fold scores; the threshold is the lowest calibrated confidence at which",
-        f"the out-of-fold rows kept are right at {target:.0%} or more. Weights, calibration and",
+        f"the out-of-fold rows kept ({MIN_KEPT} or more) are right at {target:.0%} or more.",
+        "Weights, calibration and",
         "thresholds ship in `kg/verify/model/verifier.json`, whose SHA-256 is checked on load.",
         "",
         "## Data",
@@ -333,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--target", type=float, default=0.85)
+    parser.add_argument("--calibration", choices=("platt", "isotonic"), default="platt")
+    parser.add_argument("-C", type=float, default=0.5, help="inverse L2 strength")
     parser.add_argument("--report", type=Path, default=WORK / "verifier-report.json")
     parser.add_argument("--card", type=Path, help="write the card (Markdown) here, and its "
                         "reliability plot beside it")
@@ -344,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for kind in FACT_VARIABLE:
         tune = [e for e in found if e.kind == kind and e.half == "tune"]
         check = [e for e in found if e.kind == kind and e.half == "check"]
-        model, _oof = fit(tune, args.target)
+        model, _oof = fit(tune, args.target, args.calibration, args.C)
         kinds[kind] = model
         report[kind] = {"tune": measure(model, tune), "check": measure(model, check),
                         "check bbc": measure(model, [e for e in check if e.source == "bbc"]),
@@ -359,7 +378,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
     if args.card:
-        args.card.write_text(card(report, counts, args.target), encoding="utf-8")
+        args.card.write_text(card(report, counts, args.target, args.calibration),
+                             encoding="utf-8")
         args.card.with_name("verifier-reliability.svg").write_text(reliability_svg(report),
                                                                   encoding="utf-8")
     return 0
