@@ -402,13 +402,38 @@ def table(found: Iterable[Contribution], sets: list[EvalSet], which: str) -> lis
     return lines
 
 
+def summary(path: Path) -> list[str]:
+    """A saved ablation (``--json``) as Markdown: the verdicts counted by stage, then every
+    heuristic that harms or is mixed, with its changes."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    by_stage: dict[str, Counter[str]] = {}
+    for c in data["contributions"]:
+        by_stage.setdefault(c["stage"], Counter())[c["verdict"]] += 1
+    verdicts = ("pays", "mixed", "harms", "idle", "relied on")
+    lines = [f"| stage | {' | '.join(verdicts)} |", "|---|" + "---|" * len(verdicts)]
+    for stage, counts in by_stage.items():
+        lines.append(f"| {stage} | " + " | ".join(str(counts[v]) for v in verdicts) + " |")
+    lines += ["", "| heuristic | verdict | change when off (check halves) |", "|---|---|---|"]
+    for c in data["contributions"]:
+        if c["verdict"] in ("harms", "mixed"):
+            change = "; ".join(f"{k}: " + ", ".join(f"{m} {x:+.4g}" for m, x in v.items() if x)
+                               for k, v in c["deltas"].items() if any(v.values()))
+            lines.append(f"| `{c['id']}` | {c['verdict']} | {change} |")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("check", "tune"), default="check")
     parser.add_argument("--only", help="ablate only heuristics matching this pattern")
     parser.add_argument("--sets", default="conll,wikigold,btc,ecb,judged,facts")
     parser.add_argument("--json", type=Path, help="write the contributions as JSON here")
+    parser.add_argument("--summary", type=Path, metavar="JSON",
+                        help="print a saved ablation (--json) as Markdown and stop")
     args = parser.parse_args(argv)
+    if args.summary:
+        print("\n".join(summary(args.summary)))
+        return 0
     sets = eval_sets(args.half, args.sets.split(","))
     found = ablate(sets, args.only)
     print("\n".join(table(found, sets, args.half)))
