@@ -22,23 +22,24 @@ from typer.testing import CliRunner
 
 from kg.cli import app as cli
 from kg.serve import create_app, graph_file
+from kg.serve.readonly import check_read_only
 from kg.serve.run import is_loopback
 from kg.serve.search import Entry, NameIndex
 from kg.serve.text import Span, pieces
-from kg.serve.worker import check_read_only
 from kg.store.embedded import open_store
 from kg.store.sparql import named_query, run_query
 from tests.graphs import A2, MALLORY, PAYLOAD_NAME, PAYLOAD_SENTENCE, SYNTHETIC_TRIG
 
 PUTIN = "https://w3id.org/kgnews/id/person/vladimir-putin"
 NIF = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
+LOCAL = "http://127.0.0.1"  # the Host the explorer answers to (kg.serve.guard)
 RUNAWAY = "SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
 
 
 @pytest.fixture(scope="module")
 def client(seed_build: Path) -> Iterator[TestClient]:
     with TestClient(create_app(seed_build / "graph.trig", timeout=3, max_rows=50,
-                               workers=1)) as test_client:
+                               workers=1), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -47,7 +48,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     graph = tmp_path_factory.mktemp("hostile") / "graph.trig"
     text = str(ox.Literal(PAYLOAD_SENTENCE + " " * 20 + "<a href='javascript:alert(1)'>x</a>"))
     graph.write_text(SYNTHETIC_TRIG + f"<{A2}> <{NIF}isString> {text} .\n", encoding="utf-8")
-    with TestClient(create_app(graph, workers=1)) as test_client:
+    with TestClient(create_app(graph, workers=1), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -387,7 +388,7 @@ def test_article_page_lists_its_copies(tmp_path: Path) -> None:
         '    nif:isString "Leaders met in Paris." .\n'
         f'<{base}copy> a schema:NewsArticle ; schema:headline "Syndicated copy" ;\n'
         f'    <https://w3id.org/kgnews/ontology#copyOf> <{base}wire> .\n', encoding="utf-8")
-    with TestClient(create_app(graph, workers=1)) as test_client:
+    with TestClient(create_app(graph, workers=1), base_url=LOCAL) as test_client:
         original = test_client.get("/article/wire").text
         copy = test_client.get("/article/copy").text
     assert "Syndicated copy" in original and 'href="/article/copy"' in original
@@ -422,7 +423,7 @@ def test_pages_run_in_a_few_threads(seed_build: Path) -> None:
                 running -= 1
 
     explorer.entity = counted
-    with TestClient(app) as test_client, ThreadPoolExecutor(20) as threads:
+    with TestClient(app, base_url=LOCAL) as test_client, ThreadPoolExecutor(20) as threads:
         statuses = list(threads.map(
             lambda _: test_client.get("/entity/person/vladimir-putin").status_code, range(20)))
     assert statuses == [200] * 20

@@ -22,12 +22,14 @@ Content-Security-Policy without ``unsafe-inline``; page data reaches them as JSO
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 import anyio
 import anyio.to_thread
@@ -41,56 +43,34 @@ from starlette.staticfiles import StaticFiles
 
 from kg.config import Settings
 from kg.errors import InputError, KGError, QueryError
+from kg.serve.guard import CSP, Guard, allowed_hosts
 from kg.serve.links import Links
-from kg.serve.pages import CLASSES, Explorer, Page, days_between, local
+from kg.serve.pages import CLASSES, Explorer, Page, PageError, days_between, local
 from kg.serve.protocol import encode, media_type, term_text
+from kg.serve.readonly import QueryRefused
 from kg.serve.text import render as render_text
 from kg.serve.timeline import timeline_chart
-from kg.serve.worker import Answer, QueryPool, QueryRefused, QueryTimeout
+from kg.serve.worker import Answer, QueryPool, QueryTimeout, WorkerLost
 from kg.store.embedded import open_store
-from kg.store.sparql import named_queries
+from kg.store.sparql import Dataset, named_queries
 from kg.views.viz import DEFAULT_MAX_NODES, neighbourhood, render
 
 STATIC = Path(__file__).parent / "static"
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; "
-       "frame-ancestors 'self'")
-SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
-                    (b"cross-origin-opener-policy", b"same-origin")]
+_log = logging.getLogger(__name__)
 PAGE_ROWS = 1000
 # Pages run in a few threads, not Starlette's forty: twenty requests in forty threads fought
 # over the GIL (pyoxigraph releases it for every row), and the unlucky ones waited; with
 # three, p95 under 20 clients fell from 312 to 231 ms at the same throughput.
 PAGE_THREADS = 3
 MAX_DEPTH = 2
+MAX_OFFSET = 10_000_000  # mentions of one entity, far beyond any corpus
 _META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
-_MARK = re.compile(r"(\d+)-(\d+)")
+_MARK = re.compile(r"(\d{1,9})-(\d{1,9})", re.ASCII)
+#: Request bodies of /sparql are read up to this size (a query, a form): a 400 MB body was
+#: read whole into memory before (issue 38).
+MAX_BODY = 1024 * 1024
+PAGE_FAILED = "Something went wrong while making this page; the server's log says what."
 _TYPE = re.compile(r"[A-Za-z]+")
-
-ASGIApp = Callable[[MutableMapping[str, Any], Callable[..., Any], Callable[..., Any]],
-                   Awaitable[None]]
-
-
-class SecurityHeaders:
-    """Adds the Content-Security-Policy and friends to every response that has none."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[..., Any],
-                       send: Callable[..., Any]) -> None:
-        async def send_with_headers(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                names = {name.lower() for name, _ in headers}
-                if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", CSP.encode()))
-                headers += [h for h in SECURITY_HEADERS if h[0] not in names]
-                message["headers"] = headers
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
 
 class Site:
     """The explorer over one graph: the store for pages, a worker pool for free SPARQL."""
@@ -130,11 +110,12 @@ def _environment(links: Links) -> Environment:
 
 
 def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_000,
-               workers: int = 2) -> Starlette:
+               workers: int = 2, host: str = "127.0.0.1") -> Starlette:
     """The explorer for the graph file ``graph`` (opened read-only).
 
     ``timeout`` (seconds) and ``max_rows`` bound every free SPARQL query, which runs in one
-    of ``workers`` worker processes.
+    of ``workers`` worker processes. Requests must name ``host`` (the address served on),
+    127.0.0.1 or localhost (``kg.serve.guard``).
     """
     site = Site(Path(graph), timeout=timeout, max_rows=max_rows, workers=workers)
 
@@ -169,8 +150,9 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
         Route("/favicon.ico", lambda r: Response(status_code=204)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(SecurityHeaders)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={Exception: _failure(site)})
+    app.add_middleware(Guard, allowed=allowed_hosts(host))
     app.state.site = site
     return app
 
@@ -199,6 +181,8 @@ def _page(site: Site, build: Callable[[Request], tuple[str, Page]], *, anchored:
     def handler(request: Request) -> Response:
         try:
             name, page = build(request)
+        except PageError:
+            return site.html("problem.html", Page({"message": PAGE_FAILED}), 500)
         except InputError as e:
             return site.problem(e, 404)
         except QueryError as e:
@@ -208,11 +192,37 @@ def _page(site: Site, build: Callable[[Request], tuple[str, Page]], *, anchored:
     return _sync(handler, site if anchored else None)
 
 
+def _failure(site: Site) -> Callable[[Request, Exception], Response]:
+    """The page for an error nobody foresaw: no traceback, no query, no path (the log has
+    them)."""
+    def handler(request: Request, error: Exception) -> Response:
+        _log.error("%s %s failed", request.method, request.url.path, exc_info=error)
+        page = Page({"message": PAGE_FAILED})
+        return site.html("problem.html", page, 500)
+
+    return handler
+
+
+def whole_number(request: Request, name: str, default: int, maximum: int) -> int:
+    """The query parameter ``name`` as a whole number from 0 to ``maximum`` (``default``
+    when absent); anything else is a ``QueryError`` (a 400 page saying so).
+
+    ``str.isdigit`` accepted "²" and a 5,000-digit number, and the page failed with a
+    traceback (issue 38)."""
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return default
+    if not (value.isascii() and value.isdigit() and len(value) <= len(str(maximum))) \
+            or int(value) > maximum:
+        raise QueryError(f"{name} must be a whole number from 0 to {maximum:,}")
+    return int(value)
+
+
 def _entity(site: Site, request: Request, iri: str) -> tuple[str, Page]:
     if not iri:
         raise InputError("give an entity: /entity?iri=IRI")
-    offset = request.query_params.get("offset", "0")
-    return "entity.html", site.explorer.entity(iri, int(offset) if offset.isdigit() else 0)
+    offset = whole_number(request, "offset", 0, MAX_OFFSET)
+    return "entity.html", site.explorer.entity(iri, offset)
 
 
 def _article(site: Site, request: Request, iri: str) -> tuple[str, Page]:
@@ -248,8 +258,7 @@ def _map(site: Site) -> tuple[str, Page]:
 
 
 def _depth(request: Request) -> int:
-    value = request.query_params.get("depth", "1")
-    return min(max(int(value), 1), MAX_DEPTH) if value.isdigit() else 1
+    return max(whole_number(request, "depth", 1, MAX_DEPTH), 1)
 
 
 def _graph_page(site: Site, request: Request) -> tuple[str, Page]:
@@ -298,58 +307,88 @@ def _query_page(site: Site, request: Request) -> tuple[str, Page]:
                  "timeout": site.timeout})
     if sparql.strip():
         try:
-            page.context["answer"] = site.pool.run(sparql, f"query {name}".strip())
+            page.context["answer"] = site.pool.run(sparql, f"query {name}".strip(),
+                                                   checked=bool(name))
         except QueryError as e:
             page.context["error"] = str(e)
     return "query.html", page
 
 
+class BodyTooLarge(QueryError):
+    """A request body over ``MAX_BODY``."""
+
+
 def _protocol(site: Site) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         try:
-            sparql, fmt = await _protocol_request(request)
+            sparql, fmt, dataset = await _protocol_request(request)
+        except BodyTooLarge as e:
+            return PlainTextResponse(f"{e}\n", status_code=413)
         except QueryError as e:
             status = 403 if isinstance(e, QueryRefused) else 400
             return PlainTextResponse(f"{e}\n", status_code=status)
-        return await run_in_threadpool(_answer_protocol, site, sparql, fmt,
+        return await run_in_threadpool(_answer_protocol, site, sparql, fmt, dataset,
                                        request.headers.get("accept", ""))
 
     return endpoint
 
 
-async def _protocol_request(request: Request) -> tuple[str, str]:
-    """The query and the asked format of a SPARQL Protocol request; Update is refused."""
-    params = dict(request.query_params)
+async def _protocol_request(request: Request) -> tuple[str, str, Dataset]:
+    """The query, the asked format and the dataset of a SPARQL Protocol request; Update is
+    refused, and a body is read only up to ``MAX_BODY``."""
+    pairs = list(request.query_params.multi_items())
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if request.method == "POST":
         if content_type == "application/sparql-update":
             raise QueryRefused("SPARQL Update is refused: this server is read-only")
-        if content_type == "application/sparql-query":
-            params["query"] = (await request.body()).decode("utf-8", "replace")
-        elif content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
-            form = await request.form()
-            params.update({k: str(v) for k, v in form.items()})
-        else:
+        if content_type not in ("application/sparql-query", "application/x-www-form-urlencoded"):
             raise QueryError("POST a query as application/sparql-query or as a form field "
                              "query= (application/x-www-form-urlencoded)")
-    if "update" in params:
+        body = (await _body(request)).decode("utf-8", "replace")
+        if content_type == "application/sparql-query":
+            pairs.append(("query", body))
+        else:
+            pairs += parse_qsl(body, keep_blank_values=True)
+    names = [name for name, _ in pairs]
+    if "update" in names:
         raise QueryRefused("SPARQL Update is refused: this server is read-only")
-    for unsupported in ("default-graph-uri", "named-graph-uri"):
-        if unsupported in params:
-            raise QueryError(f"{unsupported} is not supported: queries see the union of all "
-                             "graphs; name graphs in the query (GRAPH, FROM)")
-    if not params.get("query", "").strip():
+    queries = [value for name, value in pairs if name == "query"]
+    if len(queries) > 1:
+        raise QueryError("give one query= (this request has several)")
+    if not queries or not queries[0].strip():
         raise QueryError("no query: give query=SPARQL (GET or POST)")
-    return params["query"], params.get("format", "")
+    dataset = Dataset(tuple(v for n, v in pairs if n == "default-graph-uri"),
+                      tuple(v for n, v in pairs if n == "named-graph-uri"))
+    fmt = next((v for n, v in pairs if n == "format"), "")
+    return queries[0], fmt, dataset
 
 
-def _answer_protocol(site: Site, sparql: str, fmt: str, accept: str) -> Response:
+async def _body(request: Request) -> bytes:
+    """The request body, refused past ``MAX_BODY`` bytes (by its length or as it comes)."""
+    declared = request.headers.get("content-length", "")
+    too_large = BodyTooLarge(f"the request body is larger than {MAX_BODY // 1024:,} KiB; "
+                             "a SPARQL query is far smaller")
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _answer_protocol(site: Site, sparql: str, fmt: str, dataset: Dataset,
+                     accept: str) -> Response:
     try:
-        answer: Answer = site.pool.run(sparql)
+        answer: Answer = site.pool.run(sparql, dataset=dataset)
         name, content_type = media_type(answer, fmt, accept)
         body = encode(answer, name)
     except QueryTimeout as e:
         return PlainTextResponse(f"{e}\n", status_code=503)
+    except WorkerLost as e:  # the engine crashed: the server's fault, and said as such
+        return PlainTextResponse(f"{e}\n", status_code=500)
     except QueryError as e:
         status = 403 if isinstance(e, QueryRefused) else 400
         return PlainTextResponse(f"{e}\n", status_code=status)

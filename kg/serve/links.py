@@ -96,4 +96,11 @@ def char_range(fragment: str) -> tuple[int, int] | None:
     fragment = fragment.rpartition("#")[2]
     _, _, numbers = fragment.partition("=")
     begin, _, end = numbers.partition(",")
-    return (int(begin), int(end)) if begin.isdigit() and end.isdigit() else None
+    if not (_offset(begin) and _offset(end)):
+        return None
+    return int(begin), int(end)
+
+
+def _offset(text: str) -> bool:
+    """ASCII digits, at most 12 (``str.isdigit`` takes "²" and a 5,000-digit number)."""
+    return 0 < len(text) <= 12 and text.isascii() and text.isdigit()

@@ -43,6 +43,10 @@ MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, h
 _log = logging.getLogger(__name__)
 
 
+class PageError(KGError):
+    """A page's own query failed (a fault of the server, not of the request)."""
+
+
 @dataclass
 class Page:
     """A page's template context and the queries that filled it (title, SPARQL)."""
@@ -90,7 +94,11 @@ class Explorer:
     def select(self, page: Page, title: str, sparql: str) -> list[Row]:
         """Run a page query, record it on ``page``, and return rows of plain strings."""
         page.queries.append((title, sparql))
-        result = run_query(self.store, sparql, source=title)
+        try:
+            result = run_query(self.store, sparql, source=title)
+        except KGError as e:  # a page's own query failed: the log gets it, the reader not
+            _log.error("the page query %r failed: %s", title, e)
+            raise PageError(f"the page query {title!r} failed") from e
         assert isinstance(result, ox.QuerySolutions)
         names = [v.value for v in result.variables]
         return [dict(zip(names, [t.value if t is not None else None for t in row], strict=True))
@@ -446,7 +454,7 @@ def _first(values: dict[str, list[str]], prefix: str, name: str) -> str | None:
 def _int(value: str | None) -> int:
     try:
         return int(float(value)) if value is not None else 0
-    except ValueError:
+    except (ValueError, OverflowError):
         return 0
 
 
