@@ -43,6 +43,7 @@ from starlette.staticfiles import StaticFiles
 
 from kg.config import Settings
 from kg.errors import InputError, KGError, QueryError
+from kg.serve.fulltext import FACETS
 from kg.serve.guard import CSP, Guard, allowed_hosts
 from kg.serve.links import Links
 from kg.serve.pages import CLASSES, Explorer, Page, PageError, days_between, local
@@ -77,7 +78,7 @@ class Site:
 
     def __init__(self, graph: Path, *, timeout: float, max_rows: int, workers: int) -> None:
         self.graph = graph
-        self.explorer = Explorer(open_store(graph), Settings().base_iri)
+        self.explorer = Explorer(open_store(graph), Settings().base_iri, graph)
         self.pool = QueryPool(graph, size=workers, timeout=timeout, max_rows=max_rows)
         self.timeout, self.max_rows = timeout, max_rows
         self.page_threads = PAGE_THREADS
@@ -103,6 +104,7 @@ def _environment(links: Links) -> Environment:
     env.globals.update(
         entity_href=links.entity, article_href=links.article, resource_href=links.resource,
         query_href=links.query, graph_href=links.graph, timeline_href=links.timeline,
+        search_href=links.search,
         web_url=links.web, local=local, classes=CLASSES, term_text=term_text,
         days_between=days_between)
     env.filters["confidence"] = lambda c: f"{float(c):.2f}" if c not in (None, "") else ""
@@ -123,15 +125,17 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
     async def lifespan(_app: Starlette) -> Any:
         # ready before the first search and entity page
         await run_in_threadpool(lambda: (site.explorer.index, site.explorer.names,
-                                         site.explorer.heads, site.explorer.article_links))
+                                         site.explorer.heads, site.explorer.article_links,
+                                         site.explorer.text))
         threading.Thread(target=site.explorer.warm, name="kg-serve-warm", daemon=True).start()
         yield
         site.pool.close()
 
     routes = [
         Route("/", _page(site, lambda r: ("home.html", site.explorer.home()))),
-        Route("/search", _page(site, lambda r: ("search.html", site.explorer.search(
-            r.query_params.get("q", ""), r.query_params.get("type"))))),
+        Route("/search", _page(site, lambda r: _search(site, r))),
+        Route("/said", _page(site, lambda r: ("said.html", site.explorer.said(
+            r.query_params.get("q", ""))))),
         Route("/entity", _page(site, lambda r: _entity(site, r, r.query_params.get("iri", "")))),
         Route("/entity/{rest:path}", _page(site, lambda r: _entity(
             site, r, site.explorer.base + r.path_params["rest"]))),
@@ -216,6 +220,14 @@ def whole_number(request: Request, name: str, default: int, maximum: int) -> int
             or int(value) > maximum:
         raise QueryError(f"{name} must be a whole number from 0 to {maximum:,}")
     return int(value)
+
+
+def _search(site: Site, request: Request) -> tuple[str, Page]:
+    params = request.query_params
+    filters = {name: params.get(name, "") for name in FACETS}
+    offset = whole_number(request, "offset", 0, MAX_OFFSET)
+    return "search.html", site.explorer.search(params.get("q", ""), params.get("type"),
+                                               filters, offset)
 
 
 def _entity(site: Site, request: Request, iri: str) -> tuple[str, Page]:

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pyoxigraph as ox
@@ -25,8 +26,11 @@ from kg.config import Settings
 from kg.errors import InputError, KGError
 from kg.rdf.namespaces import PREFIXES
 from kg.serve import queries as q
+from kg.serve.fulltext import CLAIMS as CLAIMS_INDEXED
+from kg.serve.fulltext import FACET_TITLES, PAGE_SIZE, TextIndex
 from kg.serve.links import char_range
 from kg.serve.search import Entry, Hit, NameIndex
+from kg.serve.support import attribution, claim_topics, role_groups
 from kg.serve.text import Span, pieces, sentence_pieces
 from kg.store.sparql import run_query
 from kg.views.projection import EntityGraph, entity_graph
@@ -39,6 +43,8 @@ CLASSES = ("Person", "Organization", "Place", "Event", "CreativeWork", "Award", 
 RDF_TYPE = f"{PREFIXES['rdf']}type"
 RDFS_LABEL = f"{PREFIXES['rdfs']}label"
 RELATED_SHOWN = 25
+SAID_ENTITIES = 5  # entities named like the words of "who said what about"
+SAID_MATCH = 90  # ... that match them at least this well (a word of the name starts so)
 MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, home)
 _log = logging.getLogger(__name__)
 
@@ -78,9 +84,12 @@ def local(iri: str | None) -> str:
 class Explorer:
     """Read-only access to one graph for the pages."""
 
-    def __init__(self, store: ox.Store, base: str | None = None) -> None:
+    def __init__(self, store: ox.Store, base: str | None = None,
+                 graph: Path | None = None) -> None:
         self.store = store
         self.base = base or Settings().base_iri
+        self.graph = graph
+        self._text: TextIndex | None = None
         self._index: NameIndex | None = None
         self._names: Names | None = None
         self._article_links: dict[str, list[Row]] | None = None
@@ -111,6 +120,15 @@ class Explorer:
             if self._index is None:
                 self._index = self._read_index()
             return self._index
+
+    @property
+    def text(self) -> TextIndex:
+        """The full-text index (``kg.serve.fulltext``): opened, or made, on first use."""
+        with self._lock:
+            if self._text is None:
+                self._text = (TextIndex.for_graph(self.store, self.graph) if self.graph
+                              else TextIndex.build(self.store))
+            return self._text
 
     @property
     def names(self) -> Names:
@@ -215,17 +233,44 @@ class Explorer:
         page.context.update(counts=counts, by_kind=by_kind, top=top)
         return page
 
-    def search(self, text: str, kind: str | None) -> Page:
-        page = Page({"q": text, "kind": kind or ""})
+    def search(self, text: str, kind: str | None, filters: dict[str, str] | None = None,
+               offset: int = 0) -> Page:
+        """Entities by name (``kind`` keeps one class), then sentences, claims and titles
+        holding the words, with facets (``filters`` keep one value of some)."""
+        filters = {k: v for k, v in (filters or {}).items() if v}
+        page = Page({"q": text, "kind": kind or "", "filters": filters, "offset": offset,
+                     "found": None, "facet_titles": FACET_TITLES, "page_size": PAGE_SIZE})
         page.queries.append(("names (read once into the search index)", q.ENTITY_INDEX))
         page.queries.append(("aliases (read once into the search index)", q.ALIASES))
         kind = kind if kind in CLASSES else None
         if text.strip():
             page.context["hits"] = self.index.search(text, kind)
+            page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+            page.context["found"] = self.text.search(text, filters, offset)
+            for hit in page.context["found"].hits:
+                if hit.claim is not None:
+                    hit.claim["attribution"] = attribution(hit.claim)
         else:  # a type alone lists that type, most mentioned first
             entries = [e for e in self.index.entries if kind is None or e.kind == kind]
             entries.sort(key=lambda e: (-e.mentions, e.label))
             page.context["hits"] = [Hit(e, 100.0, e.label) for e in entries[:100]]
+        return page
+
+    def said(self, text: str) -> Page:
+        """Who said what about ``text``: claims whose words hold it, or that name an entity
+        called so, grouped by speaker."""
+        page = Page({"q": text, "groups": [], "entities": []})
+        page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+        if not text.strip():
+            return page
+        named = [hit.entry for hit in self.index.search(text, limit=SAID_ENTITIES)
+                 if hit.score >= SAID_MATCH]
+        groups = self.text.said_about(text, [e.iri for e in named])
+        for group in groups:
+            for claim in group["claims"]:
+                claim["attribution"] = attribution(claim)
+        page.context.update(groups=groups, entities=named,
+                            claims=sum(len(g["claims"]) for g in groups))
         return page
 
     def entity(self, iri: str, offset: int = 0) -> Page:
@@ -238,21 +283,35 @@ class Explorer:
         for row in properties:
             values.setdefault(row["p"] or "", []).append(row["o"] or "")
         page.context.update(_entity_basics(values))
-        sections = (("roles", q.ROLES), ("claims", q.CLAIMS), ("events", q.EVENTS),
+        sections = (("roles", q.ROLES), ("events", q.EVENTS),
                     ("relations", q.RELATIONS), ("related", q.CO_MENTIONED))
         for name, sparql in sections:
             page.context[name] = self.select(page, name, q.bind(sparql, entity=iri))
-        page.context["roles"] = self._named_roles(page.context["roles"])
-        self._name_rows(page.context["claims"], author="authorName")
+        self._title_rows(page.context["roles"])
+        page.context["roles"] = role_groups(self._named_roles(page.context["roles"]))
         self._name_rows(page.context["relations"], subject="subjectName", object="objectName")
-        for name in ("roles", "claims", "events", "relations"):
+        for name in ("events", "relations"):
             self._title_rows(page.context[name])
         page.context["related"] = self._related(page.context["related"])
+        self._claims(page, iri)
         mentions = q.MENTIONS.replace("{{offset}}", str(max(offset, 0)))
         rows = self.select(page, "mentions", q.bind(mentions, entity=iri))
         page.context["mentions"] = _mention_groups(rows)
         page.context["mention_rows"] = len(rows)
         return page
+
+    def _claims(self, page: Page, iri: str) -> None:
+        """The claims the entity made, by topic, and those that name it, by speaker."""
+        page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+        made = self.text.claims_of(iri)
+        about = [c for c in self.text.claims_naming(iri) if c["speaker"] != iri]
+        for claim in (*made, *about):
+            claim["attribution"] = attribution(claim)
+        mentioned = self.text.claim_entities([c["id"] for c in made])
+        page.context.update(
+            claims_made=claim_topics(made, mentioned, iri, self.names.label),
+            claims_made_count=len(made), claims_about=self.text.by_speaker(about),
+            claims_about_count=len(about))
 
     def _name_rows(self, rows: list[Row], **columns: str) -> None:
         """Fill each ``columns`` value (a name column) with the label of the IRI in its key."""

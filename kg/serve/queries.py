@@ -74,6 +74,7 @@ ENTITY = """SELECT DISTINCT ?p ?o WHERE { {{entity}} ?p ?o } LIMIT 2000"""
 # Predicates name the kind of fact (org:member is only on memberships, rdf:subject only on
 # statements ...), so the anchors need no type pattern.
 MAX_FACTS = 300
+MAX_ROLES = 3000  # every role of the most written-about person, to group them by support
 MENTIONS_PAGE = 200
 CO_MENTION_SENTENCES = 1000
 
@@ -92,7 +93,7 @@ ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?roleNode ?org ?former ?rule ?co
        ?article ?reported ?sentence WHERE {{
   {{ SELECT ?fact ?side WHERE {{ {{ ?fact org:member {{{{entity}}}} . BIND("held" AS ?side) }}
     UNION {{ ?fact org:organization {{{{entity}}}} . BIND("in" AS ?side) }} }}
-    LIMIT {MAX_FACTS} }}
+    LIMIT {MAX_ROLES} }}
   ?fact org:member ?person .
   OPTIONAL {{ ?fact dcterms:source ?article }}
   OPTIONAL {{ ?fact org:role ?roleNode }}
