@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -159,13 +160,22 @@ def test_timeline_draws_both_lanes_and_filters(client: TestClient, seed_build: P
     assert about.count('<tr class="fact">') < page.count('<tr class="fact">')
 
 
-def test_map_carries_every_place_with_coordinates(client: TestClient, seed_build: Path) -> None:
+def test_map_carries_the_places_the_text_uses_as_places(client: TestClient,
+                                                        seed_build: Path) -> None:
     store = open_store(seed_build / "graph.trig")
-    places = {r["p"].value for r in run_query(store, "SELECT ?p { ?p wgs:lat ?lat }")}
+    cities = {r["p"].value for r in run_query(store, "SELECT ?p { ?p wgs:lat ?lat }")}
     page = client.get("/map").text
     data = re.search(r'<script type="application/json" id="map-data">(.*?)</script>', page, re.S)
-    assert data is not None and len(places) > 0
-    assert data.group(1).count('"kind": "place"') == len(places)
+    assert data is not None and len(cities) > 0
+    items = json.loads(data.group(1))["items"]
+    drawn = {i["label"] for i in items if i["kind"] == "city"}
+    assert {"Mariupol", "Kyiv", "Moscow"} <= drawn
+    assert all(i["count"] > 0 and i["list"].startswith("/map/place?") for i in items
+               if i["kind"] in ("city", "country"))
+    assert {"Ukraine", "Russia"} <= {i["label"] for i in items if i["kind"] == "country"}
+    mariupol = next(i for i in items if i["label"] == "Mariupol")
+    listed = client.get(mariupol["list"]).json()["articles"]
+    assert len(listed) == mariupol["count"] and listed[0]["href"].startswith("/article/")
 
 
 def test_conflicts_page_lists_the_named_questions_measures(client: TestClient,
@@ -178,12 +188,19 @@ def test_conflicts_page_lists_the_named_questions_measures(client: TestClient,
     assert page.count('<tr class="fact">') == len(rows)
 
 
-def test_graph_page_frames_the_ego_network(client: TestClient) -> None:
-    page = client.get("/graph", params={"iri": PUTIN, "depth": 2}).text
-    assert "/graph/view?" in page
+def test_graph_page_draws_neighbours_ranked_by_shared_articles(client: TestClient) -> None:
+    page = client.get("/graph", params={"iri": PUTIN}).text
+    assert 'src="/static/graph.js"' in page and "<iframe" not in page
+    first = client.get("/graph/neighbours", params={"iri": PUTIN, "limit": 3}).json()
+    shared = [n["shared"] for n in first["items"]]
+    assert len(shared) == 3 and shared == sorted(shared, reverse=True) and first["total"] > 3
+    assert all(n["href"].startswith("/entity/") for n in first["items"])
+    more = client.get("/graph/neighbours", params={"iri": PUTIN, "offset": 3, "limit": 3}).json()
+    assert not {n["iri"] for n in more["items"]} & {n["iri"] for n in first["items"]}
     view = client.get("/graph/view", params={"iri": PUTIN, "depth": 1})
     assert view.status_code == 200 and "Vladimir Putin" in view.text
-    assert "frame-ancestors 'self'" in view.headers["content-security-policy"]
+    policy = view.headers["content-security-policy"]
+    assert "sandbox allow-scripts" in policy and "allow-same-origin" not in policy
     assert client.get("/graph", params={"iri": "https://x.org/none"}).status_code == 404
 
 

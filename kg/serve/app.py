@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 import anyio
 import anyio.to_thread
@@ -37,12 +37,13 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kg.config import Settings
 from kg.errors import InputError, KGError, QueryError
+from kg.serve import queries as q
 from kg.serve.fulltext import FACETS
 from kg.serve.guard import CSP, Guard, allowed_hosts
 from kg.serve.links import Links
@@ -53,7 +54,7 @@ from kg.serve.text import render as render_text
 from kg.serve.timeline import timeline_chart
 from kg.serve.worker import Answer, QueryPool, QueryTimeout, WorkerLost
 from kg.store.embedded import open_store
-from kg.store.sparql import Dataset, named_queries
+from kg.store.sparql import Dataset, NamedQuery, named_queries
 from kg.views.viz import DEFAULT_MAX_NODES, neighbourhood, render
 
 STATIC = Path(__file__).parent / "static"
@@ -64,6 +65,9 @@ PAGE_ROWS = 1000
 # three, p95 under 20 clients fell from 312 to 231 ms at the same throughput.
 PAGE_THREADS = 3
 MAX_DEPTH = 2
+GRAPH_FIRST = 12  # neighbours drawn at first around an entity; "more" adds GRAPH_MORE
+GRAPH_MORE = 8
+VIEW_SANDBOX = "sandbox allow-scripts allow-popups"
 MAX_OFFSET = 10_000_000  # mentions of one entity, far beyond any corpus
 _META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 _MARK = re.compile(r"(\d{1,9})-(\d{1,9})", re.ASCII)
@@ -84,12 +88,26 @@ class Site:
         self.page_threads = PAGE_THREADS
         self.page_limiter: anyio.CapacityLimiter | None = None  # made in the event loop
         self.links = Links(self.explorer.base)
+        self._named: dict[str, Answer] = {}
+        self._named_lock = threading.Lock()
         self.templates = _environment(self.links)
 
     def html(self, name: str, page: Page, status: int = 200, **extra: Any) -> HTMLResponse:
         template = self.templates.get_template(name)
         return HTMLResponse(template.render(**page.context, queries=page.queries, **extra),
                             status_code=status)
+
+    def named_answer(self, name: str) -> Answer:
+        """The answer to the named question ``name``, asked once: the graph does not change
+        while it is served (the claims question takes seconds on a big corpus)."""
+        with self._named_lock:
+            found = self._named.get(name)
+        if found is None:
+            found = self.pool.run(named_queries_by_name()[name].text, f"query {name}",
+                                  checked=True)
+            with self._named_lock:
+                self._named[name] = found
+        return found
 
     def problem(self, error: KGError, status: int) -> HTMLResponse:
         return self.html("problem.html", Page({"message": str(error)}), status)
@@ -135,7 +153,7 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
         Route("/", _page(site, lambda r: ("home.html", site.explorer.home()))),
         Route("/search", _page(site, lambda r: _search(site, r))),
         Route("/said", _page(site, lambda r: ("said.html", site.explorer.said(
-            r.query_params.get("q", ""))))),
+            r.query_params.get("q", ""), r.query_params.get("speaker", ""))))),
         Route("/entity", _page(site, lambda r: _entity(site, r, r.query_params.get("iri", "")))),
         Route("/entity/{rest:path}", _page(site, lambda r: _entity(
             site, r, site.explorer.base + r.path_params["rest"]))),
@@ -145,10 +163,12 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
             site, r, f"{site.explorer.base}article/{r.path_params['rest']}"))),
         Route("/timeline", _page(site, lambda r: _timeline(site, r), anchored=False)),
         Route("/map", _page(site, lambda r: _map(site), anchored=False)),
+        Route("/map/place", _sync(lambda r: _place_list(site, r), site)),
         Route("/conflicts", _page(site, lambda r: ("conflicts.html", site.explorer.conflicts()),
                                   anchored=False)),
         Route("/graph", _page(site, lambda r: _graph_page(site, r), anchored=False)),
         Route("/graph/view", _sync(lambda r: _graph_view(site, r))),
+        Route("/graph/neighbours", _sync(lambda r: _neighbours(site, r), site)),
         Route("/query", _page(site, lambda r: _query_page(site, r), anchored=False)),
         Route("/sparql", _protocol(site), methods=["GET", "POST"]),
         Route("/favicon.ico", lambda r: Response(status_code=204)),
@@ -258,9 +278,12 @@ def _timeline(site: Site, request: Request) -> tuple[str, Page]:
 
 def _map(site: Site) -> tuple[str, Page]:
     page = site.explorer.map()
-    items = [{"kind": "place", "label": p["name"] or local(p["place"]), "lat": p["lat"],
-              "lng": p["long"], "href": site.links.entity(p["place"]),
-              "detail": f"{p['mentions'] or 0} mentions"} for p in page.context["places"]]
+    items = [{"kind": p["feature"], "label": p["name"], "lat": p["lat"], "lng": p["long"],
+              "country": p["country"], "count": p["articles"],
+              "href": site.links.entity(p["place"]),
+              "list": "/map/place?" + urlencode({"iri": p["place"]}),
+              "detail": f"{p['articles']} article{'s' if p['articles'] != 1 else ''}"}
+             for p in page.context["places"]]
     items += [{"kind": "event", "label": f"{e['type']} “{e['trigger'] or ''}”", "lat": e["lat"],
                "lng": e["long"], "href": site.links.article(e["article"], fact=e["fact"]),
                "detail": f"happened {e['happened'] or '?'}, reported {e['reported'] or '?'}"}
@@ -269,25 +292,54 @@ def _map(site: Site) -> tuple[str, Page]:
     return "map.html", page
 
 
+def _place_list(site: Site, request: Request) -> Response:
+    """The articles naming a place, as JSON for the map's list on click."""
+    iri = request.query_params.get("iri", "")
+    try:
+        rows = site.explorer.place_articles(iri)
+    except QueryError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
+    return JSONResponse({"articles": [
+        {"title": r["title"] or local(r["article"]), "date": r["date"] or "",
+         "mentions": r["mentions"], "href": site.links.article(r["article"], mark=r["mark"])}
+        for r in rows]})
+
+
 def _depth(request: Request) -> int:
     return max(whole_number(request, "depth", 1, MAX_DEPTH), 1)
 
 
 def _graph_page(site: Site, request: Request) -> tuple[str, Page]:
+    """The graph around one entity, drawn by /static/graph.js from /graph/neighbours: its
+    neighbours ranked by shared articles, a few at a time, each expandable in place."""
     iri = request.query_params.get("iri", "")
     if not iri:
-        raise InputError("give an entity: /graph?iri=IRI&depth=1")
+        raise InputError("give an entity: /graph?iri=IRI")
     depth = _depth(request)
-    projection = site.explorer.projection()
-    if iri not in projection.nodes:
-        raise InputError(f"{iri} is not in the entity graph")
-    around = neighbourhood(projection, iri, depth)
-    page = Page({"iri": iri, "depth": depth, "label": projection.nodes[iri].label,
-                 "nodes": len(around.nodes), "edges": len(around.edges),
-                 "max_nodes": DEFAULT_MAX_NODES})
-    page.queries.append(("the entity graph (kg viz)", "# kg.views.projection.entity_graph: "
-                         "entities, co-mentions and facts between them"))
+    entry = site.explorer.index.by_iri.get(iri)
+    if entry is None:
+        raise InputError(f"{iri} is not an entity of this graph")
+    page = Page({"iri": iri, "depth": depth, "label": entry.label, "kind": entry.kind,
+                 "graph_data": {"root": {"iri": iri, "label": entry.label, "kind": entry.kind,
+                                         "href": site.links.entity(iri)},
+                                "neighbours": "/graph/neighbours", "first": GRAPH_FIRST,
+                                "more": GRAPH_MORE}})
+    page.queries.append(("named in the same articles", q.bind(q.NEIGHBOURS, entity=iri)))
     return "graph.html", page
+
+
+def _neighbours(site: Site, request: Request) -> Response:
+    """An entity's neighbours as JSON: ``offset`` and ``limit`` page through them, most
+    shared articles first."""
+    iri = request.query_params.get("iri", "")
+    try:
+        offset = whole_number(request, "offset", 0, MAX_OFFSET)
+        limit = max(whole_number(request, "limit", GRAPH_MORE, 100), 1)
+        found = site.explorer.neighbours(iri)
+    except QueryError as e:
+        return JSONResponse({"error": str(e)}, status_code=400)
+    page = [{**n, "href": site.links.entity(n["iri"])} for n in found[offset:offset + limit]]
+    return JSONResponse({"iri": iri, "total": len(found), "offset": offset, "items": page})
 
 
 def _graph_view(site: Site, request: Request) -> Response:
@@ -301,13 +353,19 @@ def _graph_view(site: Site, request: Request) -> Response:
                                  " try depth 1", status_code=413)
     view = render(around, f"kg view of {projection.nodes[iri].label}")
     found = _META_CSP.search(view.html)
-    csp = (found.group(1) if found else CSP) + "; frame-ancestors 'self'"
+    # sandboxed, without allow-same-origin: the page runs in an opaque origin and can reach
+    # neither this server's pages nor its SPARQL endpoint, nor the window that opened it
+    csp = (found.group(1) if found else CSP) + f"; frame-ancestors 'self'; {VIEW_SANDBOX}"
     return HTMLResponse(view.html, headers={"content-security-policy": csp})
+
+
+def named_queries_by_name() -> dict[str, NamedQuery]:
+    return {n.name: n for n in named_queries()}
 
 
 def _query_page(site: Site, request: Request) -> tuple[str, Page]:
     params = request.query_params
-    named = {n.name: n for n in named_queries()}
+    named = named_queries_by_name()
     sparql = params.get("q", "")
     name = params.get("name", "")
     if name:
@@ -319,8 +377,8 @@ def _query_page(site: Site, request: Request) -> tuple[str, Page]:
                  "timeout": site.timeout})
     if sparql.strip():
         try:
-            page.context["answer"] = site.pool.run(sparql, f"query {name}".strip(),
-                                                   checked=bool(name))
+            page.context["answer"] = (site.named_answer(name) if name else
+                                      site.pool.run(sparql, "query"))
         except QueryError as e:
             page.context["error"] = str(e)
     return "query.html", page

@@ -29,6 +29,7 @@ from kg.serve import queries as q
 from kg.serve.fulltext import CLAIMS as CLAIMS_INDEXED
 from kg.serve.fulltext import FACET_TITLES, PAGE_SIZE, TextIndex
 from kg.serve.links import char_range
+from kg.serve.places import drawn
 from kg.serve.search import Entry, Hit, NameIndex
 from kg.serve.support import attribution, claim_topics, role_groups
 from kg.serve.text import Span, pieces, sentence_pieces
@@ -43,6 +44,8 @@ CLASSES = ("Person", "Organization", "Place", "Event", "CreativeWork", "Award", 
 RDF_TYPE = f"{PREFIXES['rdf']}type"
 RDFS_LABEL = f"{PREFIXES['rdfs']}label"
 RELATED_SHOWN = 25
+SHOWN_GROUPS = 12  # topics or speakers of claims on an entity page (all on /said)
+SHOWN_CLAIMS = 6  # claims shown in each
 SAID_ENTITIES = 5  # entities named like the words of "who said what about"
 SAID_MATCH = 90  # ... that match them at least this well (a word of the name starts so)
 MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, home)
@@ -96,6 +99,7 @@ class Explorer:
         self._heads: dict[str, Row] | None = None
         self._projection: EntityGraph | None = None
         self._pages: dict[tuple[str, ...], Page] = {}
+        self._neighbours: dict[str, list[dict[str, Any]]] = {}
         self._lock = threading.Lock()
 
     # -- running queries ---------------------------------------------------------------
@@ -256,11 +260,21 @@ class Explorer:
             page.context["hits"] = [Hit(e, 100.0, e.label) for e in entries[:100]]
         return page
 
-    def said(self, text: str) -> Page:
+    def said(self, text: str, speaker: str = "") -> Page:
         """Who said what about ``text``: claims whose words hold it, or that name an entity
-        called so, grouped by speaker."""
-        page = Page({"q": text, "groups": [], "entities": []})
+        called so, grouped by speaker; or, with ``speaker``, every claim of that speaker,
+        by topic."""
+        page = Page({"q": text, "groups": [], "entities": [], "speaker": speaker,
+                     "topics": None})
         page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+        if speaker:
+            made = self.text.claims_of(speaker)
+            for claim in made:
+                claim["attribution"] = attribution(claim)
+            mentioned = self.text.claim_entities([c["id"] for c in made])
+            page.context.update(topics=claim_topics(made, mentioned, speaker, self.names.label),
+                                claims=len(made), speaker_name=self._label(speaker))
+            return page
         if not text.strip():
             return page
         named = [hit.entry for hit in self.index.search(text, limit=SAID_ENTITIES)
@@ -309,6 +323,7 @@ class Explorer:
             claim["attribution"] = attribution(claim)
         mentioned = self.text.claim_entities([c["id"] for c in made])
         page.context.update(
+            shown_groups=SHOWN_GROUPS, shown_claims=SHOWN_CLAIMS,
             claims_made=claim_topics(made, mentioned, iri, self.names.label),
             claims_made_count=len(made), claims_about=self.text.by_speaker(about),
             claims_about_count=len(about))
@@ -416,11 +431,66 @@ class Explorer:
         return self.cached(("map",), self._map)
 
     def _map(self) -> Page:
+        """Places linked to GeoNames that the text uses as places (``kg.serve.places``), and
+        the events at the cities among them."""
         page = Page({})
-        places = self.select(page, "places with coordinates", q.MAP_PLACES)
-        events = self.select(page, "events at places with coordinates", q.MAP_EVENTS)
-        page.context.update(places=places, events=events)
+        usage: dict[str, dict[str, int]] = {}
+        for row in self.select(page, "how the text reads each place", q.MAP_USAGE):
+            usage.setdefault(row["place"] or "", {})[row["label"] or ""] = _int(row["mentions"])
+        articles: dict[str, set[str]] = {}
+        for row in self.select(page, "articles naming places", q.MAP_PLACE_ARTICLES):
+            articles.setdefault(row["place"] or "", set()).add(row["article"] or "")
+        with_country = {r["place"] for r in self.select(page, "countries of places",
+                                                        q.MAP_COUNTRIES)
+                        if articles.get(r["place"] or "", set())
+                        & articles.get(r["country"] or "", set())}
+        places: list[dict[str, Any]] = []
+        left_out: list[dict[str, str]] = []
+        for row in self.select(page, "places linked to GeoNames", q.MAP_PLACES):
+            iri, name = row["place"] or "", row["name"] or local(row["place"])
+            geonames = _int((row["geonames"] or "").rstrip("/").rsplit("/", 1)[-1])
+            record = drawn(name, geonames, usage.get(iri, {}), iri in with_country)
+            if record is None or _int(row["articles"]) == 0 or (
+                    record.feature == "city" and not row["lat"]):
+                left_out.append({"place": iri, "name": name})
+                continue
+            places.append({**row, "name": name, "feature": record.feature,
+                           "country": record.iso_numeric, "articles": _int(row["articles"])})
+        places.sort(key=lambda p: (-p["articles"], p["name"]))
+        drawn_cities = {p["place"] for p in places if p["feature"] == "city"}
+        events = [e for e in self.select(page, "events at places with coordinates", q.MAP_EVENTS)
+                  if e["place"] in drawn_cities]
+        page.context.update(places=places, events=events, left_out=left_out)
         return page
+
+    def neighbours(self, iri: str) -> list[dict[str, Any]]:
+        """The entities named in the same articles as ``iri``, most shared articles first
+        (those of the name index: people, organisations, places, events, things)."""
+        with self._lock:
+            found = self._neighbours.get(iri)
+        if found is not None:
+            return found
+        entries = self.index.by_iri
+        rows = self.select(Page({}), "named in the same articles",
+                           q.bind(q.NEIGHBOURS, entity=iri))
+        found = [{"iri": e.iri, "label": e.label, "kind": e.kind, "shared": _int(r["shared"])}
+                 for r in rows if (e := entries.get(r["other"] or "")) is not None]
+        with self._lock:
+            if len(self._neighbours) >= MAX_CACHED_PAGES:
+                self._neighbours.pop(next(iter(self._neighbours)))
+            self._neighbours[iri] = found
+        return found
+
+    def place_articles(self, iri: str) -> list[dict[str, Any]]:
+        """The articles that name a place, most mentions first (the map's list on click)."""
+        page = Page({})
+        rows = self.select(page, "articles naming the place", q.bind(q.PLACE_ARTICLES,
+                                                                     entity=iri))
+        heads = self.heads
+        return [{"article": r["article"], "title": (heads.get(r["article"] or "") or {}).get(
+                    "title"), "date": (heads.get(r["article"] or "") or {}).get("date"),
+                 "mentions": _int(r["mentions"]), "mark": (_int(r["first"]), _int(r["last"]))}
+                for r in rows]
 
     def conflicts(self) -> Page:
         return self.cached(("conflicts",), self._conflicts)
