@@ -243,6 +243,9 @@ def test_a_worker_dying_during_a_query_fails_that_query_only(client: TestClient)
 
 # -- SPARQL dataset semantics -------------------------------------------------------------------
 
+COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+
+
 def _count(client: TestClient, query: str, **params: str) -> int:
     response = client.get("/sparql", params={"query": query, **params})
     assert response.status_code == 200, response.text
@@ -256,10 +259,10 @@ def test_from_and_the_protocols_graph_parameters_choose_the_graphs(
         store, "SELECT DISTINCT ?g { GRAPH ?g { ?a a schema:NewsArticle } }"))
     one, two = graphs[0], graphs[1]
     all_triples = _count(client, "SELECT (COUNT(*) AS ?n) { ?s ?p ?o }")
-    in_one = _count(client, "SELECT (COUNT(*) AS ?n) { GRAPH <%s> { ?s ?p ?o } }" % one)
+    in_one = _count(client, COUNT.replace("WHERE", f"WHERE {{ GRAPH <{one}>") + " }")
     assert 0 < in_one < all_triples
-    assert _count(client, "SELECT (COUNT(*) AS ?n) FROM <%s> { ?s ?p ?o }" % one) == in_one
-    both = _count(client, "SELECT (COUNT(*) AS ?n) FROM <%s> FROM <%s> { ?s ?p ?o }" % (one, two))
+    assert _count(client, COUNT.replace("WHERE", f"FROM <{one}> WHERE")) == in_one
+    both = _count(client, COUNT.replace("WHERE", f"FROM <{one}> FROM <{two}> WHERE"))
     assert in_one < both < all_triples
     assert _count(client, "SELECT (COUNT(*) AS ?n) { ?s ?p ?o }",
                   **{"default-graph-uri": one}) == in_one
@@ -268,7 +271,7 @@ def test_from_and_the_protocols_graph_parameters_choose_the_graphs(
     assert _count(client, f"SELECT (COUNT(DISTINCT ?g) AS ?n) FROM NAMED <{one}> "
                           "{ GRAPH ?g { ?s ?p ?o } }") == 1
     # the protocol's parameters win over the query's FROM
-    assert _count(client, "SELECT (COUNT(*) AS ?n) FROM <%s> { ?s ?p ?o }" % two,
+    assert _count(client, COUNT.replace("WHERE", f"FROM <{two}> WHERE"),
                   **{"default-graph-uri": one}) == in_one
 
 
