@@ -317,10 +317,12 @@ def _graph_page(site: Site, request: Request) -> tuple[str, Page]:
         raise InputError("give an entity: /graph?iri=IRI")
     depth = _depth(request)
     entry = site.explorer.index.by_iri.get(iri)
-    if entry is None:
+    label = entry.label if entry else site.explorer.names.label.get(iri)
+    if label is None:
         raise InputError(f"{iri} is not an entity of this graph")
-    page = Page({"iri": iri, "depth": depth, "label": entry.label, "kind": entry.kind,
-                 "graph_data": {"root": {"iri": iri, "label": entry.label, "kind": entry.kind,
+    kind = entry.kind if entry else ""
+    page = Page({"iri": iri, "depth": depth, "label": label, "kind": kind,
+                 "graph_data": {"root": {"iri": iri, "label": label, "kind": kind,
                                          "href": site.links.entity(iri)},
                                 "neighbours": "/graph/neighbours", "first": GRAPH_FIRST,
                                 "more": GRAPH_MORE}})

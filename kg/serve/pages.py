@@ -470,11 +470,16 @@ class Explorer:
             found = self._neighbours.get(iri)
         if found is not None:
             return found
-        entries = self.index.by_iri
-        rows = self.select(Page({}), "named in the same articles",
-                           q.bind(q.NEIGHBOURS, entity=iri))
-        found = [{"iri": e.iri, "label": e.label, "kind": e.kind, "shared": _int(r["shared"])}
-                 for r in rows if (e := entries.get(r["other"] or "")) is not None]
+        entries, labels = self.index.by_iri, self.names.label
+        found = []
+        for row in self.select(Page({}), "named in the same articles",
+                               q.bind(q.NEIGHBOURS, entity=iri)):
+            other = row["other"] or ""
+            entry = entries.get(other)
+            label = entry.label if entry else labels.get(other)
+            if label is not None:  # an entity, not a stretch of text or a fact
+                found.append({"iri": other, "label": label, "kind": entry.kind if entry else "",
+                              "shared": _int(row["shared"])})
         with self._lock:
             if len(self._neighbours) >= MAX_CACHED_PAGES:
                 self._neighbours.pop(next(iter(self._neighbours)))

@@ -131,7 +131,7 @@
         var feature = byId[item.country];
         var at = feature && feature.geometry ? centre(feature.geometry) : null;
         if (!at) { return; }
-        var circle = L.circleMarker(at, { radius: radius(item.count), color: "#2f5f8a", weight: 1.5,
+        var circle = L.circleMarker(at, { radius: radius(item.count), color: "#2f5f8a", weight: 1.5, className: "kg-country",
                                           fillColor: "#2f5f8a", fillOpacity: 0.25 });
         circle.bindTooltip(item.label + " (" + item.count + ")");
         circle.bindPopup(function () { return popup(item); });
