@@ -244,3 +244,23 @@ def test_a_named_question_is_answered_once_per_served_graph(desk: TestClient) ->
     finally:
         site.pool.run = run
     assert len(asked) <= 1
+
+
+def test_a_folder_that_cannot_hold_the_index_keeps_it_in_memory(
+        desk_build: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from kg.serve import fulltext
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    graph = tmp_path / "graph.trig"
+    graph.write_bytes((desk_build / "graph.trig").read_bytes())
+    store = open_store(graph)
+    real = sqlite3.connect
+    monkeypatch.setattr(fulltext.sqlite3, "connect",
+                        lambda target, *a, **k: refused() if str(target) != ":memory:"
+                        else real(target, *a, **k))
+    index = fulltext.TextIndex.for_graph(store, graph)
+    assert index.path is None and index.search("tax").total > 0

@@ -172,9 +172,9 @@ class TextIndex:
                 temp.unlink(missing_ok=True)
             _forget_others(target, graph.name)
             return cls.open(target)
-        except OSError as e:
+        except (OSError, sqlite3.Error) as e:  # a folder that cannot be written
             _log.warning("full-text index kept in memory (%s: %s)", target.parent,
-                         e.strerror or e)
+                         getattr(e, "strerror", None) or e)
             return cls.build(store)
 
     @classmethod
