@@ -232,8 +232,11 @@ def test_a_named_question_is_answered_once_per_served_graph(desk: TestClient) ->
     asked: list[str] = []
     run = site.pool.run
 
+    roles = next(q for q in named_queries() if q.name == "people-roles").text
+
     def counted(sparql: str, *args: Any, **kwargs: Any) -> Any:
-        asked.append(sparql)
+        if sparql == roles:  # the server also answers the others ahead of their visits
+            asked.append(sparql)
         return run(sparql, *args, **kwargs)
 
     site.pool.run = counted

@@ -79,6 +79,9 @@ _MARK = re.compile(r"(\d{1,9})-(\d{1,9})", re.ASCII)
 #: Request bodies of /sparql are read up to this size (a query, a form): a 400 MB body was
 #: read whole into memory before (issue 38).
 MAX_BODY = 1024 * 1024
+#: A named question's deadline (seconds) when --timeout is shorter: the package's own questions
+#: are answered once per served graph, and the claims question takes seconds on a big corpus.
+NAMED_TIMEOUT = 120.0
 PAGE_FAILED = "Something went wrong while making this page; the server's log says what."
 _TYPE = re.compile(r"[A-Za-z]+")
 
@@ -95,6 +98,7 @@ class Site:
         self.links = Links(self.explorer.base)
         self._named: dict[str, Answer] = {}
         self._named_lock = threading.Lock()
+        self._named_locks: dict[str, threading.Lock] = {}
         self.templates = _environment(self.links)
 
     def html(self, name: str, page: Page, status: int = 200, **extra: Any) -> HTMLResponse:
@@ -106,13 +110,22 @@ class Site:
         """The answer to the named question ``name``, asked once: the graph does not change
         while it is served (the claims question takes seconds on a big corpus)."""
         with self._named_lock:
+            lock = self._named_locks.setdefault(name, threading.Lock())
+        with lock:  # one answer per question, however many readers ask at once
             found = self._named.get(name)
-        if found is None:
-            found = self.pool.run(named_queries_by_name()[name].text, f"query {name}",
-                                  checked=True)
-            with self._named_lock:
+            if found is None:
+                found = self.pool.run(named_queries_by_name()[name].text, f"query {name}",
+                                      checked=True, timeout=max(self.timeout, NAMED_TIMEOUT))
                 self._named[name] = found
         return found
+
+    def warm_named(self) -> None:
+        """Answer every named question ahead of its first visit."""
+        for name in named_queries_by_name():
+            try:
+                self.named_answer(name)
+            except KGError as e:
+                _log.warning("could not answer the named question %s: %s", name, e)
 
     def problem(self, error: KGError, status: int) -> HTMLResponse:
         return self.html("problem.html", Page({"message": str(error)}), status)
@@ -151,6 +164,7 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
                                          site.explorer.heads, site.explorer.article_links,
                                          site.explorer.text))
         threading.Thread(target=site.explorer.warm, name="kg-serve-warm", daemon=True).start()
+        threading.Thread(target=site.warm_named, name="kg-serve-named", daemon=True).start()
         yield
         site.pool.close()
 

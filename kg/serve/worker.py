@@ -211,25 +211,29 @@ class QueryPool:
                  max_rows: int = DEFAULT_MAX_ROWS) -> None:
         self.graph, self.timeout, self.max_rows = Path(graph), timeout, max_rows
         self._idle: queue.Queue[_Worker | None] = queue.Queue()
+        self._closed = False
         for _ in range(size):
             self._idle.put(_Worker(self.graph, max_rows))
 
     def run(self, sparql: str, source: str = "query", dataset: Dataset | None = None,
-            checked: bool = False) -> Answer:
+            checked: bool = False, timeout: float | None = None) -> Answer:
         """The answer to ``sparql``; ``QueryTimeout`` past the deadline, ``QueryRefused``
         for an update or ``SERVICE``, ``QueryError`` when the query is malformed.
         ``checked`` skips the read-only check (for the named questions, which are files of
         the package). A worker that ran late, crashed or died is never used again: a fresh
-        one takes its place."""
+        one takes its place. ``timeout`` replaces the pool's deadline for this query."""
+        deadline = self.timeout if timeout is None else timeout
+        if self._closed:
+            raise QueryError(f"{source}: the server is stopping")
         try:
-            worker = self._idle.get(timeout=self.timeout)
+            worker = self._idle.get(timeout=deadline)
         except queue.Empty:
             raise QueryTimeout(f"{source}: every query worker is busy; try again") from None
         usable = False
         try:
             worker = worker if worker is not None and worker.alive() else None
             worker = worker or _Worker(self.graph, self.max_rows)
-            result = worker.ask(sparql, source, self.timeout, dataset, checked)
+            result = worker.ask(sparql, source, deadline, dataset, checked)
             usable = True
             return result
         except (QueryTimeout, WorkerLost):
@@ -238,13 +242,14 @@ class QueryPool:
             usable = worker is not None and worker.alive()
             raise
         finally:
-            if not usable and worker is not None:
+            if (not usable or self._closed) and worker is not None:
                 worker.stop(kill=True)
                 worker = None  # a fresh one starts on the next query
             self._idle.put(worker)
 
     def close(self) -> None:
-        """Stop every worker (waits for a running query to end, up to a few seconds)."""
+        """Stop every idle worker; a busy one is stopped when its query ends."""
+        self._closed = True
         while True:
             try:
                 worker = self._idle.get_nowait()
