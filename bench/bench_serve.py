@@ -73,7 +73,8 @@ def start(graph: Path, processes: int) -> tuple[subprocess.Popen[bytes], str, fl
     log.mkdir(parents=True, exist_ok=True)
     with (log / f"serve-{port}.log").open("wb") as sink:
         process = subprocess.Popen([str(kg), "serve", str(graph), "--port", str(port),
-                                    "--processes", str(processes)], stdout=sink, stderr=sink)
+                                    "--processes", str(processes), "--timeout", "300"],
+                                   stdout=sink, stderr=sink)
     url = f"http://127.0.0.1:{port}"
     wait_until_ready(url + "/", process, 600.0)
     ready = time.perf_counter() - started
