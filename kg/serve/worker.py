@@ -33,7 +33,7 @@ from kg.store.sparql import Dataset, run_query
 
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_MAX_ROWS = 10_000
-STARTUP_TIMEOUT = 120.0  # a new worker imports kg and opens the graph: slow on a busy machine
+STARTUP_TIMEOUT = 600.0  # a new worker imports kg and reads the graph: minutes on a busy machine
 _SPAWN = multiprocessing.get_context("spawn")  # no fork of a threaded server
 
 
@@ -172,6 +172,9 @@ class _Worker:
     def _receive(self, deadline: float, source: str) -> Any:
         try:
             if not self.conn.poll(max(deadline - time.monotonic(), 0)):
+                if not self.ready:
+                    raise QueryTimeout(f"{source}: a query worker did not open the graph in "
+                                       f"{STARTUP_TIMEOUT:.0f} s; try again")
                 raise QueryTimeout(f"{source}: stopped after the time limit; "
                                    "narrow the query (a LIMIT, a more selective pattern)")
             status, value = self.conn.recv()
