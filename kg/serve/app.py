@@ -92,7 +92,7 @@ class Site:
         self.graph = graph
         self.explorer = Explorer(open_store(graph), Settings().base_iri, graph)
         self.pool = QueryPool(graph, size=workers, timeout=timeout, max_rows=max_rows)
-        self.timeout, self.max_rows = timeout, max_rows
+        self.timeout, self.max_rows, self.workers = timeout, max_rows, workers
         self.page_threads = PAGE_THREADS
         self.page_limiter: anyio.CapacityLimiter | None = None  # made in the event loop
         self.links = Links(self.explorer.base)
@@ -165,7 +165,9 @@ def create_app(graph: str | Path, *, timeout: float = 10.0, max_rows: int = 10_0
                                          site.explorer.heads, site.explorer.article_links,
                                          site.explorer.text))
         threading.Thread(target=site.explorer.warm, name="kg-serve-warm", daemon=True).start()
-        threading.Thread(target=site.warm_named, name="kg-serve-named", daemon=True).start()
+        if site.workers > 1:  # one worker stays free for the queries people type
+            threading.Thread(target=site.warm_named, name="kg-serve-named",
+                             daemon=True).start()
         yield
         site.pool.close()
 
