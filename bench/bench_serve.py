@@ -1,14 +1,17 @@
 """How fast ``kg serve`` answers: start-up time and page latency under a bounded local load.
 
-    .venv/bin/python bench/bench_serve.py            # /tmp/bbc-serve and /tmp/bbc500, 1 and 2
-                                                     # processes; writes bench/RESULTS-serve.md
+    .venv/bin/python bench/bench_serve.py     # bench/work/bbc-full and bbc500, one process;
+                                              # writes bench/RESULTS-serve.md
 
 For each graph (a graph file or a ``kg build`` folder) and each ``--processes`` value this
 starts ``kg serve`` as a user would (a subprocess on a free port of 127.0.0.1), measures the
-time until ``/`` answers, then runs a load loop: 300 requests from one client alone, then 20
-concurrent clients sharing 2,000 requests, a third each to entity pages, searches (whole
-names, first words, a typo) and article pages, chosen at random with a fixed seed among the
-graph's entities, names and articles. It reports p50, p95 and max latency per page kind,
+time until ``/`` answers, visits the whole-graph pages and the named questions once (their
+first visits are timed: each is made once per served graph), then runs a load loop: 300
+requests from one client alone, then 20 concurrent clients sharing 2,100 requests, a seventh
+each to entity pages, searches (names, first words, a typo, and words of claims), article
+pages, "who said what" pages, named questions' pages, the graph view's neighbours and the
+whole-graph pages, chosen at random with a fixed seed among the graph's entities, names,
+articles and claim words. It reports p50, p95 and max latency per page kind,
 the CPU the server and this client used, and writes ``bench/RESULTS-serve.md`` (``--no-write``
 only prints). The client is lean: asyncio streams, one keep-alive HTTP/1.1 connection per
 client, no HTTP library, so on the same 2 cores it takes little from the server.
@@ -38,13 +41,26 @@ sys.path.insert(0, str(ROOT))
 
 from tests.servers import free_port, stop, wait_until_ready  # noqa: E402
 
-KINDS = ("entity", "search", "article")
+KINDS = ("entity", "search", "article", "said", "named", "graph", "whole")
+#: What each kind asks: "said" who said what about a word or a name; "named" the query page of
+#: a named question (claims every other time); "graph" the graph view's neighbours (the JSON
+#: its page fetches); "whole" the pages of the whole graph (home, map, timeline, conflicts).
+KIND_NOTES = {"entity": "entity page", "search": "search (names, and words in sentences, "
+              "claims and titles)", "article": "article page", "said": "who said what about X",
+              "named": "a named question's page (claims half the time)",
+              "graph": "graph view (neighbours)", "whole": "home, map, timeline, conflicts"}
+NAMED = ("claims", "people-roles", "claims", "events", "claims", "entities-across-articles",
+         "claims", "conflicting-figures")
+WHOLE = ("/", "/map", "/timeline", "/conflicts")
+CLAIM_WORDS = """SELECT ?text WHERE { ?c a schema:Claim ; gaf:denotedBy/nif:anchorOf ?text }
+LIMIT 3000"""
 TARGET_P95 = 0.300
 SOLO_REQUESTS = 300  # first, one client alone: what a page costs without queueing
 ENTITIES = """SELECT ?e ?label (SAMPLE(?n) AS ?mentions) WHERE {
   VALUES ?class { schema:Person schema:Organization schema:Place }
   ?e a ?class ; rdfs:label ?label . OPTIONAL { ?e kg:mentionCount ?n } } GROUP BY ?e ?label"""
 ARTICLES = "SELECT DISTINCT ?a { ?a a schema:NewsArticle }"
+FIRST_VISITS: dict[str, float] = {}  # the first visit of each warmed page, in seconds
 
 
 def start(graph: Path, processes: int) -> tuple[subprocess.Popen[bytes], str, float, float]:
@@ -57,12 +73,19 @@ def start(graph: Path, processes: int) -> tuple[subprocess.Popen[bytes], str, fl
     log.mkdir(parents=True, exist_ok=True)
     with (log / f"serve-{port}.log").open("wb") as sink:
         process = subprocess.Popen([str(kg), "serve", str(graph), "--port", str(port),
-                                    "--processes", str(processes)], stdout=sink, stderr=sink)
+                                    "--processes", str(processes), "--timeout", "300"],
+                                   stdout=sink, stderr=sink)
     url = f"http://127.0.0.1:{port}"
     wait_until_ready(url + "/", process, 600.0)
     ready = time.perf_counter() - started
-    for _ in range(processes):  # each process builds its own whole-graph pages
-        httpx.get(url + "/conflicts", timeout=600)
+    first: dict[str, float] = {}
+    for _ in range(processes):  # each process builds its own whole-graph pages and answers
+        for path in ("/conflicts", "/map", "/timeline", *(f"/query?name={n}" for n in
+                                                          sorted(set(NAMED)))):
+            asked = time.perf_counter()
+            httpx.get(url + path, timeout=600)
+            first.setdefault(path, time.perf_counter() - asked)
+    FIRST_VISITS.update(first)
     return process, url, ready, time.perf_counter() - started
 
 
@@ -77,15 +100,28 @@ def sample_urls(url: str, requests: int, seed: int = 7) -> list[tuple[str, str]]
 
     entities = select(ENTITIES)
     articles = [row["a"]["value"] for row in select(ARTICLES)]
+    words = sorted({w.strip(".,;:'\"()") for row in select(CLAIM_WORDS)
+                    for w in row["text"]["value"].split() if len(w) > 5 and w.isalpha()})
     paths = []
     for i in range(requests):
         kind = KINDS[i % len(KINDS)]
+        entity = rng.choice(entities)
         if kind == "entity":
-            paths.append((kind, "/entity?iri=" + quote(rng.choice(entities)["e"]["value"])))
+            paths.append((kind, "/entity?iri=" + quote(entity["e"]["value"])))
         elif kind == "article":
             paths.append((kind, "/article?iri=" + quote(rng.choice(articles))))
+        elif kind == "search":
+            text = rng.choice(words) if words and i % 2 else _search_text(rng, entities)
+            paths.append((kind, "/search?q=" + quote(text)))
+        elif kind == "said":
+            text = rng.choice(words) if words and i % 2 else entity["label"]["value"]
+            paths.append((kind, "/said?q=" + quote(text)))
+        elif kind == "named":
+            paths.append((kind, "/query?name=" + NAMED[(i // len(KINDS)) % len(NAMED)]))
+        elif kind == "graph":
+            paths.append((kind, "/graph/neighbours?iri=" + quote(entity["e"]["value"])))
         else:
-            paths.append((kind, "/search?q=" + quote(_search_text(rng, entities))))
+            paths.append((kind, WHOLE[(i // len(KINDS)) % len(WHOLE)]))
     rng.shuffle(paths)
     return paths
 
@@ -237,10 +273,10 @@ def report(results: list[Measured], clients: int, seconds: float) -> str:
         f"Generated by `.venv/bin/python bench/bench_serve.py` on {date.today().isoformat()} "
         f"in {seconds / 60:.0f} min: `kg serve` started as a subprocess on 127.0.0.1, then a "
         f"load loop: {SOLO_REQUESTS} requests from one client alone, then {clients} concurrent "
-        f"clients sharing {results[0].requests:,} requests, a third each to entity pages, "
-        "searches (whole names, first words, a typo) and article pages, picked at random with "
-        f"a fixed seed. Target: p95 under {TARGET_P95 * 1000:.0f} ms for each with "
-        f"{clients} clients.", "",
+        f"clients sharing {results[0].requests:,} requests, a seventh to each kind of page "
+        "below, picked at random with a fixed seed. Target: p95 under "
+        f"{TARGET_P95 * 1000:.0f} ms for each with {clients} clients.", "",
+        *(f"- **{kind}**: {note}" for kind, note in KIND_NOTES.items()), "",
         "| graph | articles | graph file | processes | ready in | all pages in | page | "
         f"1 client: p50 ms | p95 ms | {clients} clients: p50 ms | p95 ms | max ms | "
         "requests/s | errors |",
@@ -260,13 +296,17 @@ def report(results: list[Measured], clients: int, seconds: float) -> str:
                          f"{statistics.median(values) * 1000:.0f} | "
                          f"{p95 * 1000:.0f}{mark} | {max(values) * 1000:.0f} | "
                          f"{rate} | {errors} |")
+    lines += ["", "First visits (each is made once per served graph, then kept: the graph does "
+              "not change while served), timed before the load loop:", "",
+              "| page | first visit |", "|---|---:|"]
+    lines += [f"| `{path}` | {seconds:.2f} s |" for path, seconds in FIRST_VISITS.items()]
     lines += ["", "CPU and machine during the 20-client run:", "",
               "| graph | processes | server CPU per request | client CPU per request | client "
               "share of all CPU | repeated URLs (entity / search / article) | load average "
               "before → after |", "|---|---:|---:|---:|---:|---|---|"]
     for r in results:
         share = r.client_cpu / (r.client_cpu + r.server_cpu) if r.server_cpu else 0.0
-        repeated = " / ".join(f"{r.repeated[kind]:.0%}" for kind in KINDS)
+        repeated = " / ".join(f"{r.repeated[kind]:.0%}" for kind in KINDS[:3])
         lines.append(f"| `{r.graph}` | {r.processes} | {r.server_cpu / r.requests * 1000:.1f} ms"
                      f" | {r.client_cpu / r.requests * 1000:.2f} ms | {share:.0%} | {repeated} | "
                      f"{r.load[0]} → {r.load[1]} |")
@@ -286,12 +326,13 @@ def report(results: list[Measured], clients: int, seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("graphs", nargs="*", type=Path,
-                        default=[Path("/tmp/bbc-serve"), Path("/tmp/bbc500")],
+                        default=[ROOT / "bench" / "work" / "bbc-full",
+                                 ROOT / "bench" / "work" / "bbc500"],
                         help="graph files or kg build folders (default: the BBC corpus and 500 "
-                        "of its articles, built in /tmp/bbc-serve and /tmp/bbc500)")
-    parser.add_argument("--requests", type=int, default=2000)
+                        "of its articles, built in bench/work/bbc-full and bench/work/bbc500)")
+    parser.add_argument("--requests", type=int, default=2100)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--processes", type=int, nargs="+", default=[1, 2],
+    parser.add_argument("--processes", type=int, nargs="+", default=[1],
                         help="kg serve --processes values to measure")
     parser.add_argument("--no-write", dest="write", action="store_false",
                         help="print only; do not replace bench/RESULTS-serve.md")

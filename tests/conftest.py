@@ -86,6 +86,32 @@ def seed_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return once_per_run(tmp_path_factory, "seed-build", build)
 
 
+#: A few BBC politics articles beside the seeds: Tony Blair's posts, claims made through "he",
+#: tax (the journalist's tasks of issue 37, tested on kg serve); ../shared, read-only.
+BBC = ROOT.parent / "shared" / "corpora" / "bbc"
+DESK_BBC = ("bbc_politics_262.txt", "bbc_politics_277.txt", "bbc_politics_226.txt",
+            "bbc_politics_409.txt")
+
+
+@pytest.fixture(scope="session")
+def desk_build(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Path:
+    """An output folder holding a build of the seeds and ``DESK_BBC`` (built once per
+    session); skips when the BBC corpus is not beside the project."""
+    import shutil
+
+    from kg.build.corpus import build_corpus
+    from kg.config import Settings
+
+    if not all((BBC / name).is_file() for name in DESK_BBC):
+        pytest.skip(f"the BBC corpus is not beside the project ({BBC})")
+    articles = tmp_path_factory.mktemp("desk-articles")
+    for path in [*SEEDS.iterdir(), *(BBC / name for name in DESK_BBC)]:
+        shutil.copy(path, articles / path.name)
+    out = tmp_path_factory.mktemp("desk-build")
+    build_corpus([articles], Settings(out_dir=out), nlp=nlp)
+    return out
+
+
 @pytest.fixture(scope="session")
 def seed_corpus(nlp: Any) -> Any:
     """The seed corpus in memory (``kg.build.corpus.Corpus``): extractions, resolution, quads."""

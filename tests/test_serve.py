@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,23 +23,24 @@ from typer.testing import CliRunner
 
 from kg.cli import app as cli
 from kg.serve import create_app, graph_file
+from kg.serve.readonly import check_read_only
 from kg.serve.run import is_loopback
 from kg.serve.search import Entry, NameIndex
 from kg.serve.text import Span, pieces
-from kg.serve.worker import check_read_only
 from kg.store.embedded import open_store
 from kg.store.sparql import named_query, run_query
 from tests.graphs import A2, MALLORY, PAYLOAD_NAME, PAYLOAD_SENTENCE, SYNTHETIC_TRIG
 
 PUTIN = "https://w3id.org/kgnews/id/person/vladimir-putin"
 NIF = "http://persistence.uni-leipzig.org/nlp2rdf/ontologies/nif-core#"
+LOCAL = "http://127.0.0.1"  # the Host the explorer answers to (kg.serve.guard)
 RUNAWAY = "SELECT (COUNT(*) AS ?n) { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }"
 
 
 @pytest.fixture(scope="module")
 def client(seed_build: Path) -> Iterator[TestClient]:
     with TestClient(create_app(seed_build / "graph.trig", timeout=3, max_rows=50,
-                               workers=1)) as test_client:
+                               workers=1), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -47,7 +49,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     graph = tmp_path_factory.mktemp("hostile") / "graph.trig"
     text = str(ox.Literal(PAYLOAD_SENTENCE + " " * 20 + "<a href='javascript:alert(1)'>x</a>"))
     graph.write_text(SYNTHETIC_TRIG + f"<{A2}> <{NIF}isString> {text} .\n", encoding="utf-8")
-    with TestClient(create_app(graph, workers=1)) as test_client:
+    with TestClient(create_app(graph, workers=1), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -158,13 +160,22 @@ def test_timeline_draws_both_lanes_and_filters(client: TestClient, seed_build: P
     assert about.count('<tr class="fact">') < page.count('<tr class="fact">')
 
 
-def test_map_carries_every_place_with_coordinates(client: TestClient, seed_build: Path) -> None:
+def test_map_carries_the_places_the_text_uses_as_places(client: TestClient,
+                                                        seed_build: Path) -> None:
     store = open_store(seed_build / "graph.trig")
-    places = {r["p"].value for r in run_query(store, "SELECT ?p { ?p wgs:lat ?lat }")}
+    cities = {r["p"].value for r in run_query(store, "SELECT ?p { ?p wgs:lat ?lat }")}
     page = client.get("/map").text
     data = re.search(r'<script type="application/json" id="map-data">(.*?)</script>', page, re.S)
-    assert data is not None and len(places) > 0
-    assert data.group(1).count('"kind": "place"') == len(places)
+    assert data is not None and len(cities) > 0
+    items = json.loads(data.group(1))["items"]
+    drawn = {i["label"] for i in items if i["kind"] == "city"}
+    assert {"Mariupol", "Kyiv", "Moscow"} <= drawn
+    assert all(i["count"] > 0 and i["list"].startswith("/map/place?") for i in items
+               if i["kind"] in ("city", "country"))
+    assert {"Ukraine", "Russia"} <= {i["label"] for i in items if i["kind"] == "country"}
+    mariupol = next(i for i in items if i["label"] == "Mariupol")
+    listed = client.get(mariupol["list"]).json()["articles"]
+    assert len(listed) == mariupol["count"] and listed[0]["href"].startswith("/article/")
 
 
 def test_conflicts_page_lists_the_named_questions_measures(client: TestClient,
@@ -177,12 +188,19 @@ def test_conflicts_page_lists_the_named_questions_measures(client: TestClient,
     assert page.count('<tr class="fact">') == len(rows)
 
 
-def test_graph_page_frames_the_ego_network(client: TestClient) -> None:
-    page = client.get("/graph", params={"iri": PUTIN, "depth": 2}).text
-    assert "/graph/view?" in page
+def test_graph_page_draws_neighbours_ranked_by_shared_articles(client: TestClient) -> None:
+    page = client.get("/graph", params={"iri": PUTIN}).text
+    assert 'src="/static/graph.js"' in page and "<iframe" not in page
+    first = client.get("/graph/neighbours", params={"iri": PUTIN, "limit": 3}).json()
+    shared = [n["shared"] for n in first["items"]]
+    assert len(shared) == 3 and shared == sorted(shared, reverse=True) and first["total"] > 3
+    assert all(n["href"].startswith("/entity/") for n in first["items"])
+    more = client.get("/graph/neighbours", params={"iri": PUTIN, "offset": 3, "limit": 3}).json()
+    assert not {n["iri"] for n in more["items"]} & {n["iri"] for n in first["items"]}
     view = client.get("/graph/view", params={"iri": PUTIN, "depth": 1})
     assert view.status_code == 200 and "Vladimir Putin" in view.text
-    assert "frame-ancestors 'self'" in view.headers["content-security-policy"]
+    policy = view.headers["content-security-policy"]
+    assert "sandbox allow-scripts" in policy and "allow-same-origin" not in policy
     assert client.get("/graph", params={"iri": "https://x.org/none"}).status_code == 404
 
 
@@ -387,7 +405,7 @@ def test_article_page_lists_its_copies(tmp_path: Path) -> None:
         '    nif:isString "Leaders met in Paris." .\n'
         f'<{base}copy> a schema:NewsArticle ; schema:headline "Syndicated copy" ;\n'
         f'    <https://w3id.org/kgnews/ontology#copyOf> <{base}wire> .\n', encoding="utf-8")
-    with TestClient(create_app(graph, workers=1)) as test_client:
+    with TestClient(create_app(graph, workers=1), base_url=LOCAL) as test_client:
         original = test_client.get("/article/wire").text
         copy = test_client.get("/article/copy").text
     assert "Syndicated copy" in original and 'href="/article/copy"' in original
@@ -422,7 +440,7 @@ def test_pages_run_in_a_few_threads(seed_build: Path) -> None:
                 running -= 1
 
     explorer.entity = counted
-    with TestClient(app) as test_client, ThreadPoolExecutor(20) as threads:
+    with TestClient(app, base_url=LOCAL) as test_client, ThreadPoolExecutor(20) as threads:
         statuses = list(threads.map(
             lambda _: test_client.get("/entity/person/vladimir-putin").status_code, range(20)))
     assert statuses == [200] * 20

@@ -24,6 +24,7 @@ from kg.extract.values import (
     number_unit,
     parse_number,
 )
+from kg.ingest.metadata import headline
 from kg.model import Document, Extraction, Fact, Mention, Quantity, Sentence, TimeExpression
 
 if TYPE_CHECKING:
@@ -111,13 +112,8 @@ def quantities_of(doc: Doc, frame: ChunkFrame) -> list[Quantity]:
     return found
 
 
-#: Words a headline line has at most.
-HEADLINE_WORDS = 20
-
-
 def headline_sentences(text: str, sentences: Sequence[Sentence]) -> set[int]:
-    """The article's headline, when its first paragraph is one: a single short line with no
-    full stop, question or exclamation mark at its end, before a blank line and more text.
+    """The sentences of the article's headline (``kg.ingest.metadata.headline``).
 
     Headlines are written in their own grammar ("Carmaker 'to cut jobs'", "Comeback King
     Smith", "Probe into bank deals") and say again what the article's first lines say in
@@ -128,14 +124,10 @@ def headline_sentences(text: str, sentences: Sequence[Sentence]) -> set[int]:
     >>> headline_sentences(text, [Sentence(0, 0, 22), Sentence(1, 24, 66)])
     {0}
     """
-    first = text.lstrip()
-    head, blank, rest = first.partition("\n\n")
-    head = head.strip()
-    if (not blank or not rest.strip() or "\n" in head or len(head.split()) > HEADLINE_WORDS
-            or head.rstrip("'\"’”)").endswith((".", "!", "?", ":", ";"))):
+    found = headline(text)
+    if found is None:
         return set()
-    end = len(text) - len(first) + len(head)
-    return {i for i, s in enumerate(sentences) if s.end <= end + 1}
+    return {i for i, s in enumerate(sentences) if s.end <= found[1] + 1}
 
 
 def _descriptions(frames: Sequence[tuple[Doc, ChunkFrame]],

@@ -86,6 +86,7 @@ from kg.ingest.metadata import (  # noqa: F401 (META_KEYS, SIDECAR_SUFFIX: part 
     META_KEYS,
     SIDECAR_SUFFIX,
     front_matter,
+    headline,
     merge_meta,
     meta_fields,
     read_sidecar,
@@ -640,7 +641,10 @@ def _prepare_text(text: str, warn: Callable[[str], None]) -> tuple[str, dict[str
         text = text[header[1]:]
         if not text.strip():
             raise _Rejected("no text after the front matter")
-    return _representable(_plain_text(text, warn), warn), fields_
+    body = _representable(_plain_text(text, warn), warn)
+    if not fields_.get("title") and (found := headline(body)) is not None:
+        fields_["title"] = body[found[0]:found[1]]  # a text file's first line: its headline
+    return body, fields_
 
 
 def _plain_text(text: str, warn: Callable[[str], None]) -> str:

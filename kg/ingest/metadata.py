@@ -36,6 +36,8 @@ Warn = Callable[[str], None]
 #: Characters an IRI cannot hold (RFC 3987): a URL with one cannot become schema:url.
 _NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|\\^`\x7f]')
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?)^---[ \t]*(?:\n|\Z)", re.S | re.M)
+#: Words a headline line has at most.
+HEADLINE_WORDS = 20
 _FIELD = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)")
 
 
@@ -156,3 +158,28 @@ def _unquote(value: str) -> str:
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
         return value[1:-1]
     return value
+
+
+def headline(text: str) -> tuple[int, int] | None:
+    """Where the article's headline is, when its first paragraph is one: a single short line
+    with no full stop, question or exclamation mark at its end, before a blank line and more
+    text (a text file's first line, as the BBC's and most wire exports write it).
+
+    The one notion of a headline: ingest makes it the title of an article that has none, and
+    extraction takes no facts from it (``kg.extract.collect``).
+
+    >>> text = "Carmaker 'to cut jobs'\\n\\nThe company said it would cut 2,000 jobs."
+    >>> span = headline(text); text[span[0]:span[1]]
+    "Carmaker 'to cut jobs'"
+    >>> headline("The company said it would cut jobs.\\n\\nMore text.") is None
+    True
+    """
+    first = text.lstrip()
+    head, blank, rest = first.partition("\n\n")
+    head = head.strip()
+    if (not head or not blank or not rest.strip() or "\n" in head
+            or len(head.split()) > HEADLINE_WORDS
+            or head.rstrip("'\"’”)").endswith((".", "!", "?", ":", ";"))):
+        return None
+    begin = len(text) - len(first)
+    return begin, begin + len(head)

@@ -27,7 +27,7 @@ from rdflib import Literal, URIRef
 
 from kg.heuristics import applies, declare, fired, in_document, is_on
 from kg.ingest.files import slugify
-from kg.lexicon import word_list
+from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.model import (
     NEWS_MEDIUM,
@@ -79,6 +79,10 @@ from kg.rdf.terms import (
 from kg.resolve.geo import geo_index
 from kg.resolve.resolver import normalise_name
 
+#: Pronouns a speaker may be written as ("he", "they"): a speaker so written was resolved
+#: through an earlier mention.
+SPEAKER_PRONOUNS = frozenset(word for kind in ("person", "thing", "group")
+                             for word in table("pronouns")[kind])
 RELATION_PROPERTY = {
     RelationKind.SUB_ORGANIZATION: ORG.subOrganizationOf,
     RelationKind.MEMBER_OF: ORG.memberOf,
@@ -171,8 +175,12 @@ class FactScope:
     def offsets(self, node: URIRef, span: Span, lemma: str | None = None) -> Iterator[Triple]:
         """Where a fact's words are: ``node`` gaf:denotedBy the span (a nif:RFC5147String
         with NIF offsets into the article), so the fact itself is never typed a string."""
+        yield node, GAF.denotedBy, self.span_iri(span)
+        yield from self.stretch(span, lemma)
+
+    def stretch(self, span: Span, lemma: str | None = None) -> Iterator[Triple]:
+        """A stretch of the article as a nif:RFC5147String: NIF offsets, words, sentence."""
         words = self.span_iri(span)
-        yield node, GAF.denotedBy, words
         yield words, RDF.type, NIF.RFC5147String
         yield words, NIF.referenceContext, self.article
         yield words, NIF.beginIndex, _index(span.begin)  # the cached offset literals
@@ -549,6 +557,7 @@ def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
     yield node, SDO.author, speaker
     yield node, PROV.wasAttributedTo, speaker
     yield node, KG.speakerText, english(fact.speaker.text)
+    yield from _attribution(scope, node, fact.speaker)
     yield node, KG.cueVerb, Literal(fact.cue)
     yield node, KG.claimKind, Literal(fact.kind.value)
     yield from scope.offsets(node, fact.content)
@@ -558,6 +567,35 @@ def claim_triples(scope: FactScope, fact: Claim) -> Iterator[Triple]:
         yield node, SDO.dateCreated, uttered
     yield from _claim_contents(scope, node, fact.content)
     yield from scope.evidence(node, fact.evidence)
+
+
+def _attribution(scope: FactScope, node: URIRef, speaker: Party) -> Iterator[Triple]:
+    """How a claim's speaker was found, so a reader can check it in one look: where the
+    article writes the speaker (kg:speakerWords), the earlier mention a pronoun or a bare
+    surname was resolved through (kg:speakerAntecedent, a nif:Phrase with its sentence) and
+    which of those it was (kg:speakerResolution)."""
+    text = scope.extraction.document.text
+    antecedent = speaker.mention if scope.entity_of(speaker) is not None else None
+    if 0 <= speaker.begin < speaker.end <= len(text):
+        words = Span(speaker.begin, speaker.end, text[speaker.begin:speaker.end])
+        yield node, KG.speakerWords, scope.span_iri(words)
+        if antecedent != (words.begin, words.end):  # a name's words are its nif:Phrase
+            yield from scope.stretch(words)
+    outside = antecedent is not None and not speaker.begin <= antecedent[0] < speaker.end
+    if antecedent is not None and outside:
+        yield node, KG.speakerAntecedent, scope.span_iri(Span(*antecedent, ""))
+    yield node, KG.speakerResolution, Literal(_resolution(speaker, outside))
+
+
+def _resolution(speaker: Party, outside: bool) -> str:
+    """The kg:speakerResolution of a speaker (see ontology/kg.ttl)."""
+    if speaker.kind is PartyKind.GROUP:
+        return "group"
+    if speaker.kind is PartyKind.COUNTRY:
+        return "demonym"
+    if not outside:
+        return "name"
+    return "pronoun" if speaker.text.casefold() in SPEAKER_PRONOUNS else "earlier mention"
 
 
 def _territory(scope: FactScope, party: Party, as_government: bool) -> bool:

@@ -183,6 +183,9 @@ class KG(DefinedNamespace):
     sameEventAs: URIRef
     # facts: claims and figures
     speakerText: URIRef
+    speakerWords: URIRef
+    speakerAntecedent: URIRef
+    speakerResolution: URIRef
     cueVerb: URIRef
     claimKind: URIRef
     qualifier: URIRef

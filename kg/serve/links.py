@@ -72,6 +72,19 @@ class Links:
         return "/query?" + urlencode({"q": sparql})
 
     @staticmethod
+    def search(q: str, entity_type: str = "", filters: dict[str, str] | None = None, /,
+               **changes: str | int) -> str:
+        """The search page for ``q`` with ``filters``, some of them changed (an empty value
+        drops a filter).
+
+        >>> Links.search("tax", "", {"kind": "claim"}, speaker="Tony Blair", kind="")
+        '/search?q=tax&speaker=Tony+Blair'
+        """
+        params: dict[str, str | int] = {"q": q, "type": entity_type, **(filters or {}),
+                                        **changes}
+        return "/search?" + urlencode({k: v for k, v in params.items() if v not in ("", 0)})
+
+    @staticmethod
     def graph(iri: str, depth: int = 1) -> str:
         return "/graph?" + urlencode({"iri": iri, "depth": depth})
 
@@ -96,4 +109,11 @@ def char_range(fragment: str) -> tuple[int, int] | None:
     fragment = fragment.rpartition("#")[2]
     _, _, numbers = fragment.partition("=")
     begin, _, end = numbers.partition(",")
-    return (int(begin), int(end)) if begin.isdigit() and end.isdigit() else None
+    if not (_offset(begin) and _offset(end)):
+        return None
+    return int(begin), int(end)
+
+
+def _offset(text: str) -> bool:
+    """ASCII digits, at most 12 (``str.isdigit`` takes "²" and a 5,000-digit number)."""
+    return 0 < len(text) <= 12 and text.isascii() and text.isdigit()

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pyoxigraph as ox
@@ -25,8 +26,12 @@ from kg.config import Settings
 from kg.errors import InputError, KGError
 from kg.rdf.namespaces import PREFIXES
 from kg.serve import queries as q
+from kg.serve.fulltext import CLAIMS as CLAIMS_INDEXED
+from kg.serve.fulltext import FACET_TITLES, PAGE_SIZE, TextIndex
 from kg.serve.links import char_range
+from kg.serve.places import drawn
 from kg.serve.search import Entry, Hit, NameIndex
+from kg.serve.support import attribution, claim_topics, role_groups
 from kg.serve.text import Span, pieces, sentence_pieces
 from kg.store.sparql import run_query
 from kg.views.projection import EntityGraph, entity_graph
@@ -39,8 +44,16 @@ CLASSES = ("Person", "Organization", "Place", "Event", "CreativeWork", "Award", 
 RDF_TYPE = f"{PREFIXES['rdf']}type"
 RDFS_LABEL = f"{PREFIXES['rdfs']}label"
 RELATED_SHOWN = 25
+SHOWN_GROUPS = 12  # topics or speakers of claims on an entity page (all on /said)
+SHOWN_CLAIMS = 6  # claims shown in each
+SAID_ENTITIES = 5  # entities named like the words of "who said what about"
+SAID_MATCH = 90  # ... that match them at least this well (a word of the name starts so)
 MAX_CACHED_PAGES = 256  # whole-graph pages (timeline filters, map, conflicts, home)
 _log = logging.getLogger(__name__)
+
+
+class PageError(KGError):
+    """A page's own query failed (a fault of the server, not of the request)."""
 
 
 @dataclass
@@ -74,15 +87,19 @@ def local(iri: str | None) -> str:
 class Explorer:
     """Read-only access to one graph for the pages."""
 
-    def __init__(self, store: ox.Store, base: str | None = None) -> None:
+    def __init__(self, store: ox.Store, base: str | None = None,
+                 graph: Path | None = None) -> None:
         self.store = store
         self.base = base or Settings().base_iri
+        self.graph = graph
+        self._text: TextIndex | None = None
         self._index: NameIndex | None = None
         self._names: Names | None = None
         self._article_links: dict[str, list[Row]] | None = None
         self._heads: dict[str, Row] | None = None
         self._projection: EntityGraph | None = None
         self._pages: dict[tuple[str, ...], Page] = {}
+        self._neighbours: dict[str, list[dict[str, Any]]] = {}
         self._lock = threading.Lock()
 
     # -- running queries ---------------------------------------------------------------
@@ -90,7 +107,11 @@ class Explorer:
     def select(self, page: Page, title: str, sparql: str) -> list[Row]:
         """Run a page query, record it on ``page``, and return rows of plain strings."""
         page.queries.append((title, sparql))
-        result = run_query(self.store, sparql, source=title)
+        try:
+            result = run_query(self.store, sparql, source=title)
+        except KGError as e:  # a page's own query failed: the log gets it, the reader not
+            _log.error("the page query %r failed: %s", title, e)
+            raise PageError(f"the page query {title!r} failed") from e
         assert isinstance(result, ox.QuerySolutions)
         names = [v.value for v in result.variables]
         return [dict(zip(names, [t.value if t is not None else None for t in row], strict=True))
@@ -103,6 +124,15 @@ class Explorer:
             if self._index is None:
                 self._index = self._read_index()
             return self._index
+
+    @property
+    def text(self) -> TextIndex:
+        """The full-text index (``kg.serve.fulltext``): opened, or made, on first use."""
+        with self._lock:
+            if self._text is None:
+                self._text = (TextIndex.for_graph(self.store, self.graph) if self.graph
+                              else TextIndex.build(self.store))
+            return self._text
 
     @property
     def names(self) -> Names:
@@ -207,17 +237,54 @@ class Explorer:
         page.context.update(counts=counts, by_kind=by_kind, top=top)
         return page
 
-    def search(self, text: str, kind: str | None) -> Page:
-        page = Page({"q": text, "kind": kind or ""})
+    def search(self, text: str, kind: str | None, filters: dict[str, str] | None = None,
+               offset: int = 0) -> Page:
+        """Entities by name (``kind`` keeps one class), then sentences, claims and titles
+        holding the words, with facets (``filters`` keep one value of some)."""
+        filters = {k: v for k, v in (filters or {}).items() if v}
+        page = Page({"q": text, "kind": kind or "", "filters": filters, "offset": offset,
+                     "found": None, "facet_titles": FACET_TITLES, "page_size": PAGE_SIZE})
         page.queries.append(("names (read once into the search index)", q.ENTITY_INDEX))
         page.queries.append(("aliases (read once into the search index)", q.ALIASES))
         kind = kind if kind in CLASSES else None
         if text.strip():
             page.context["hits"] = self.index.search(text, kind)
+            page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+            page.context["found"] = self.text.search(text, filters, offset)
+            for hit in page.context["found"].hits:
+                if hit.claim is not None:
+                    hit.claim["attribution"] = attribution(hit.claim)
         else:  # a type alone lists that type, most mentioned first
             entries = [e for e in self.index.entries if kind is None or e.kind == kind]
             entries.sort(key=lambda e: (-e.mentions, e.label))
             page.context["hits"] = [Hit(e, 100.0, e.label) for e in entries[:100]]
+        return page
+
+    def said(self, text: str, speaker: str = "") -> Page:
+        """Who said what about ``text``: claims whose words hold it, or that name an entity
+        called so, grouped by speaker; or, with ``speaker``, every claim of that speaker,
+        by topic."""
+        page = Page({"q": text, "groups": [], "entities": [], "speaker": speaker,
+                     "topics": None})
+        page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+        if speaker:
+            made = self.text.claims_of(speaker)
+            for claim in made:
+                claim["attribution"] = attribution(claim)
+            mentioned = self.text.claim_entities([c["id"] for c in made])
+            page.context.update(topics=claim_topics(made, mentioned, speaker, self.names.label),
+                                claims=len(made), speaker_name=self._label(speaker))
+            return page
+        if not text.strip():
+            return page
+        named = [hit.entry for hit in self.index.search(text, limit=SAID_ENTITIES)
+                 if hit.score >= SAID_MATCH]
+        groups = self.text.said_about(text, [e.iri for e in named])
+        for group in groups:
+            for claim in group["claims"]:
+                claim["attribution"] = attribution(claim)
+        page.context.update(groups=groups, entities=named,
+                            claims=sum(len(g["claims"]) for g in groups))
         return page
 
     def entity(self, iri: str, offset: int = 0) -> Page:
@@ -230,21 +297,36 @@ class Explorer:
         for row in properties:
             values.setdefault(row["p"] or "", []).append(row["o"] or "")
         page.context.update(_entity_basics(values))
-        sections = (("roles", q.ROLES), ("claims", q.CLAIMS), ("events", q.EVENTS),
+        sections = (("roles", q.ROLES), ("events", q.EVENTS),
                     ("relations", q.RELATIONS), ("related", q.CO_MENTIONED))
         for name, sparql in sections:
             page.context[name] = self.select(page, name, q.bind(sparql, entity=iri))
-        page.context["roles"] = self._named_roles(page.context["roles"])
-        self._name_rows(page.context["claims"], author="authorName")
+        self._title_rows(page.context["roles"])
+        page.context["roles"] = role_groups(self._named_roles(page.context["roles"]))
         self._name_rows(page.context["relations"], subject="subjectName", object="objectName")
-        for name in ("roles", "claims", "events", "relations"):
+        for name in ("events", "relations"):
             self._title_rows(page.context[name])
         page.context["related"] = self._related(page.context["related"])
+        self._claims(page, iri)
         mentions = q.MENTIONS.replace("{{offset}}", str(max(offset, 0)))
         rows = self.select(page, "mentions", q.bind(mentions, entity=iri))
         page.context["mentions"] = _mention_groups(rows)
         page.context["mention_rows"] = len(rows)
         return page
+
+    def _claims(self, page: Page, iri: str) -> None:
+        """The claims the entity made, by topic, and those that name it, by speaker."""
+        page.queries.append(("claims (read once into the full-text index)", CLAIMS_INDEXED))
+        made = self.text.claims_of(iri)
+        about = [c for c in self.text.claims_naming(iri) if c["speaker"] != iri]
+        for claim in (*made, *about):
+            claim["attribution"] = attribution(claim)
+        mentioned = self.text.claim_entities([c["id"] for c in made])
+        page.context.update(
+            shown_groups=SHOWN_GROUPS, shown_claims=SHOWN_CLAIMS,
+            claims_made=claim_topics(made, mentioned, iri, self.names.label),
+            claims_made_count=len(made), claims_about=self.text.by_speaker(about),
+            claims_about_count=len(about))
 
     def _name_rows(self, rows: list[Row], **columns: str) -> None:
         """Fill each ``columns`` value (a name column) with the label of the IRI in its key."""
@@ -349,11 +431,71 @@ class Explorer:
         return self.cached(("map",), self._map)
 
     def _map(self) -> Page:
+        """Places linked to GeoNames that the text uses as places (``kg.serve.places``), and
+        the events at the cities among them."""
         page = Page({})
-        places = self.select(page, "places with coordinates", q.MAP_PLACES)
-        events = self.select(page, "events at places with coordinates", q.MAP_EVENTS)
-        page.context.update(places=places, events=events)
+        usage: dict[str, dict[str, int]] = {}
+        for row in self.select(page, "how the text reads each place", q.MAP_USAGE):
+            usage.setdefault(row["place"] or "", {})[row["label"] or ""] = _int(row["mentions"])
+        articles: dict[str, set[str]] = {}
+        for row in self.select(page, "articles naming places", q.MAP_PLACE_ARTICLES):
+            articles.setdefault(row["place"] or "", set()).add(row["article"] or "")
+        with_country = {r["place"] for r in self.select(page, "countries of places",
+                                                        q.MAP_COUNTRIES)
+                        if articles.get(r["place"] or "", set())
+                        & articles.get(r["country"] or "", set())}
+        places: list[dict[str, Any]] = []
+        left_out: list[dict[str, str]] = []
+        for row in self.select(page, "places linked to GeoNames", q.MAP_PLACES):
+            iri, name = row["place"] or "", row["name"] or local(row["place"])
+            geonames = _int((row["geonames"] or "").rstrip("/").rsplit("/", 1)[-1])
+            record = drawn(name, geonames, usage.get(iri, {}), iri in with_country)
+            if record is None or _int(row["articles"]) == 0 or (
+                    record.feature == "city" and not row["lat"]):
+                left_out.append({"place": iri, "name": name})
+                continue
+            places.append({**row, "name": name, "feature": record.feature,
+                           "country": record.iso_numeric, "articles": _int(row["articles"])})
+        places.sort(key=lambda p: (-p["articles"], p["name"]))
+        drawn_cities = {p["place"] for p in places if p["feature"] == "city"}
+        events = [e for e in self.select(page, "events at places with coordinates", q.MAP_EVENTS)
+                  if e["place"] in drawn_cities]
+        page.context.update(places=places, events=events, left_out=left_out)
         return page
+
+    def neighbours(self, iri: str) -> list[dict[str, Any]]:
+        """The entities named in the same articles as ``iri``, most shared articles first
+        (those of the name index: people, organisations, places, events, things)."""
+        with self._lock:
+            found = self._neighbours.get(iri)
+        if found is not None:
+            return found
+        entries, labels = self.index.by_iri, self.names.label
+        found = []
+        for row in self.select(Page({}), "named in the same articles",
+                               q.bind(q.NEIGHBOURS, entity=iri)):
+            other = row["other"] or ""
+            entry = entries.get(other)
+            label = entry.label if entry else labels.get(other)
+            if label is not None:  # an entity, not a stretch of text or a fact
+                found.append({"iri": other, "label": label, "kind": entry.kind if entry else "",
+                              "shared": _int(row["shared"])})
+        with self._lock:
+            if len(self._neighbours) >= MAX_CACHED_PAGES:
+                self._neighbours.pop(next(iter(self._neighbours)))
+            self._neighbours[iri] = found
+        return found
+
+    def place_articles(self, iri: str) -> list[dict[str, Any]]:
+        """The articles that name a place, most mentions first (the map's list on click)."""
+        page = Page({})
+        rows = self.select(page, "articles naming the place", q.bind(q.PLACE_ARTICLES,
+                                                                     entity=iri))
+        heads = self.heads
+        return [{"article": r["article"], "title": (heads.get(r["article"] or "") or {}).get(
+                    "title"), "date": (heads.get(r["article"] or "") or {}).get("date"),
+                 "mentions": _int(r["mentions"]), "mark": (_int(r["first"]), _int(r["last"]))}
+                for r in rows]
 
     def conflicts(self) -> Page:
         return self.cached(("conflicts",), self._conflicts)
@@ -446,7 +588,7 @@ def _first(values: dict[str, list[str]], prefix: str, name: str) -> str | None:
 def _int(value: str | None) -> int:
     try:
         return int(float(value)) if value is not None else 0
-    except ValueError:
+    except (ValueError, OverflowError):
         return 0
 
 

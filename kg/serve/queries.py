@@ -74,6 +74,7 @@ ENTITY = """SELECT DISTINCT ?p ?o WHERE { {{entity}} ?p ?o } LIMIT 2000"""
 # Predicates name the kind of fact (org:member is only on memberships, rdf:subject only on
 # statements ...), so the anchors need no type pattern.
 MAX_FACTS = 300
+MAX_ROLES = 3000  # every role of the most written-about person, to group them by support
 MENTIONS_PAGE = 200
 CO_MENTION_SENTENCES = 1000
 
@@ -92,7 +93,7 @@ ROLES = f"""SELECT DISTINCT ?fact ?side ?person ?roleNode ?org ?former ?rule ?co
        ?article ?reported ?sentence WHERE {{
   {{ SELECT ?fact ?side WHERE {{ {{ ?fact org:member {{{{entity}}}} . BIND("held" AS ?side) }}
     UNION {{ ?fact org:organization {{{{entity}}}} . BIND("in" AS ?side) }} }}
-    LIMIT {MAX_FACTS} }}
+    LIMIT {MAX_ROLES} }}
   ?fact org:member ?person .
   OPTIONAL {{ ?fact dcterms:source ?article }}
   OPTIONAL {{ ?fact org:role ?roleNode }}
@@ -150,6 +151,14 @@ CO_MENTIONED = f"""SELECT ?other (COUNT(DISTINCT ?s) AS ?sentences) WHERE {{
   ?m2 itsrdf:taIdentRef ?other .
   FILTER(?other != {{{{entity}}}})
 }} GROUP BY ?other"""
+
+# The graph view: the entities named in the same articles as one entity, by how many.
+NEIGHBOURS = """SELECT ?other (COUNT(DISTINCT ?article) AS ?shared) WHERE {
+  { SELECT DISTINCT ?article WHERE { ?m itsrdf:taIdentRef {{entity}} ;
+                                        nif:referenceContext ?article } }
+  ?n nif:referenceContext ?article ; itsrdf:taIdentRef ?other .
+  FILTER(?other != {{entity}})
+} GROUP BY ?other ORDER BY DESC(?shared) ?other LIMIT 400"""
 
 MENTION_COUNT = """SELECT (COUNT(*) AS ?mentions) WHERE { ?m itsrdf:taIdentRef {{entity}} }"""
 
@@ -238,12 +247,39 @@ EVENT_PLACES = """SELECT ?place ?name (COUNT(?e) AS ?events) WHERE {
   ?e a sem:Event ; sem:hasPlace ?place . OPTIONAL { ?place rdfs:label ?name }
 } GROUP BY ?place ?name ORDER BY DESC(?events) LIMIT 60"""
 
+# The map's places: every place linked to GeoNames (a city has a point, a country its
+# outline), how many articles name it, and how the text reads its mentions (kg.serve.places).
 MAP_PLACES = """SELECT ?place (SAMPLE(?n) AS ?name) (SAMPLE(?la) AS ?lat) (SAMPLE(?lo) AS ?long)
-       (MAX(?count) AS ?mentions) WHERE {
-  ?place a schema:Place ; wgs:lat ?la ; wgs:long ?lo .
+       (SAMPLE(?same) AS ?geonames) (MAX(?count) AS ?articles) WHERE {
+  ?place a schema:Place ; owl:sameAs ?same .
+  FILTER(STRSTARTS(STR(?same), "http://sws.geonames.org/"))
   OPTIONAL { ?place rdfs:label ?n }
-  OPTIONAL { ?place kg:mentionCount ?count }
-} GROUP BY ?place ORDER BY DESC(?mentions) LIMIT 5000"""
+  OPTIONAL { ?place wgs:lat ?la }
+  OPTIONAL { ?place wgs:long ?lo }
+  OPTIONAL { ?place kg:articleCount ?count }
+} GROUP BY ?place"""
+
+MAP_USAGE = """SELECT ?place ?label (COUNT(?m) AS ?mentions) WHERE {
+  { SELECT DISTINCT ?place WHERE { ?place a schema:Place ; owl:sameAs ?same } }
+  ?m itsrdf:taIdentRef ?place ; kg:nerLabel ?label .
+} GROUP BY ?place ?label"""
+
+# Which articles name which places, and the country GeoNames puts each place in: the map
+# draws a place read as a person's name only when an article names its country too (joined
+# in Python: the same join in SPARQL took a minute on the BBC graph).
+MAP_PLACE_ARTICLES = """SELECT DISTINCT ?place ?article WHERE {
+  { SELECT DISTINCT ?place WHERE { ?place a schema:Place } }
+  ?m itsrdf:taIdentRef ?place ; nif:referenceContext ?article .
+}"""
+
+MAP_COUNTRIES = """SELECT DISTINCT ?place ?country WHERE {
+  ?place a schema:Place ; schema:containedInPlace ?country }"""
+
+PLACE_ARTICLES = f"""SELECT ?article (MIN(?begin) AS ?first) (MIN(?end) AS ?last)
+       (COUNT(?m) AS ?mentions) WHERE {{
+  ?m itsrdf:taIdentRef {{{{entity}}}} ; nif:referenceContext ?article ;
+     nif:beginIndex ?begin ; nif:endIndex ?end .
+}} GROUP BY ?article ORDER BY DESC(?mentions) ?article LIMIT {MAX_LINKS}"""
 
 MAP_EVENTS = """SELECT ?fact ?place (SAMPLE(?kind) AS ?type) (SAMPLE(?word) AS ?trigger)
        (SAMPLE(?stamp) AS ?happened) (SAMPLE(?day) AS ?reported) (SAMPLE(?la) AS ?lat)

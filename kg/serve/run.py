@@ -71,13 +71,13 @@ def serve(graph: Path, host: str = "127.0.0.1", port: int = 8080, *, timeout: fl
     started = time.perf_counter()
     path = graph_file(Path(graph))
     config = {"graph": str(path), "timeout": timeout, "max_rows": max_rows,
-              "workers": 2 if processes == 1 else 1}
+              "workers": 2 if processes == 1 else 1, "host": host}
     if not is_loopback(host):
         say(f"warning: serving on {host}, reachable from other machines; the explorer has "
             "no login and shows every article in the graph")
     shown = f"[{host}]" if ":" in host else host
     if processes == 1:
-        app = create_app(path, timeout=timeout, max_rows=max_rows, workers=2)
+        app = create_app(path, timeout=timeout, max_rows=max_rows, workers=2, host=host)
         say(f"serving {path} on http://{shown}:{port}/ (opened in "
             f"{time.perf_counter() - started:.1f} s; Ctrl+C stops)")
         uvicorn.run(app, host=host, port=port, log_level="warning")
@@ -124,4 +124,4 @@ def app_from_environment() -> Starlette:
     """The app of one web process when ``kg serve`` runs several (uvicorn imports this)."""
     config = json.loads(os.environ[CONFIG_VARIABLE])
     return create_app(config["graph"], timeout=config["timeout"], max_rows=config["max_rows"],
-                      workers=config["workers"])
+                      workers=config["workers"], host=config.get("host", "127.0.0.1"))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
-import re
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -28,21 +27,14 @@ from typing import Any
 import pyoxigraph as ox
 
 from kg.errors import KGError, QueryError
+from kg.serve.readonly import QueryRefused, check_read_only
 from kg.store.embedded import open_store
-from kg.store.sparql import run_query
+from kg.store.sparql import Dataset, run_query
 
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_MAX_ROWS = 10_000
-STARTUP_TIMEOUT = 120.0  # a new worker imports kg and opens the graph: slow on a busy machine
+STARTUP_TIMEOUT = 600.0  # a new worker imports kg and reads the graph: minutes on a busy machine
 _SPAWN = multiprocessing.get_context("spawn")  # no fork of a threaded server
-_CODE = re.compile(r"<[^<>\s]*>|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
-_UPDATE = re.compile(r"(?<![?$\w])(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD)\b\s*"
-                     r"(DATA|WHERE|SILENT|GRAPH|DEFAULT|NAMED|ALL|\{|<|\()", re.I)
-_SERVICE = re.compile(r"\bSERVICE\b", re.I)
-
-
-class QueryRefused(QueryError):
-    """A query this read-only, local server will not run (an update, a federated call)."""
 
 
 class QueryTimeout(QueryError):
@@ -62,21 +54,6 @@ class Answer:
     count: int = 0
     truncated: bool = False
     seconds: float = 0.0
-
-
-def check_read_only(sparql: str) -> None:
-    """Refuse SPARQL Update and federated ``SERVICE`` calls before they reach a worker.
-
-    >>> check_read_only("SELECT * { ?s ?p ?o }")
-    >>> check_read_only("DROP ALL")
-    Traceback (most recent call last):
-    kg.serve.worker.QueryRefused: SPARQL Update is refused: this server is read-only
-    """
-    code = _CODE.sub(" ", sparql)
-    if _UPDATE.search(code) or re.match(r"\s*(DROP|CLEAR)\b", code, re.I):
-        raise QueryRefused("SPARQL Update is refused: this server is read-only")
-    if _SERVICE.search(code):
-        raise QueryRefused("SERVICE is refused: this server does not query other endpoints")
 
 
 def term_json(term: Any) -> dict[str, str] | None:
@@ -101,11 +78,14 @@ def term_json(term: Any) -> dict[str, str] | None:
     return {"type": "triple", "value": str(term)}
 
 
-def answer(store: ox.Store, sparql: str, max_rows: int, source: str = "query") -> Answer:
-    """Run ``sparql`` on ``store`` and keep at most ``max_rows`` rows or triples."""
-    check_read_only(sparql)
+def answer(store: ox.Store, sparql: str, max_rows: int, source: str = "query",
+           dataset: Dataset | None = None, checked: bool = False) -> Answer:
+    """Run ``sparql`` on ``store`` and keep at most ``max_rows`` rows or triples; unless
+    ``checked`` (a named question), refuse updates and ``SERVICE`` first."""
     started = time.perf_counter()
-    result = run_query(store, sparql, source=source)
+    if not checked:
+        check_read_only(sparql)
+    result = run_query(store, sparql, source=source, dataset=dataset)
     if isinstance(result, ox.QueryBoolean):
         return Answer("ask", boolean=bool(result), seconds=time.perf_counter() - started)
     if isinstance(result, ox.QuerySolutions):
@@ -129,7 +109,11 @@ def answer(store: ox.Store, sparql: str, max_rows: int, source: str = "query") -
 
 
 def _worker_main(conn: Connection, graph: str, max_rows: int) -> None:
-    """The child process: open the graph once, then answer queries until told to stop."""
+    """The child process: open the graph once, then answer queries until told to stop.
+
+    An engine panic (pyoxigraph raises ``PanicException``, a ``BaseException``) is reported
+    and ends the process: its store may be left in any state, and the pool starts a new one.
+    """
     try:
         store = open_store(graph)
     except KGError as e:
@@ -143,13 +127,23 @@ def _worker_main(conn: Connection, graph: str, max_rows: int) -> None:
             return
         if message is None:
             return
-        sparql, source = message
+        sparql, source, dataset, checked = message
         try:
-            conn.send(("ok", answer(store, sparql, max_rows, source)))
+            conn.send(("ok", answer(store, sparql, max_rows, source, dataset, checked)))
+        except QueryRefused as e:
+            conn.send(("refused", str(e)))
         except KGError as e:
             conn.send(("error", str(e)))
         except Exception as e:  # an engine failure must not kill the worker silently
             conn.send(("error", f"{source}: the query failed: {e}"))
+        except BaseException as e:  # a panic of the engine: say so, and end this worker
+            conn.send(("crashed", f"{source}: the query engine crashed ({type(e).__name__}: "
+                                  f"{e}); the query was stopped"))
+            return
+
+
+class WorkerLost(QueryError):
+    """A query worker died while answering (the engine crashed, the process was killed)."""
 
 
 class _Worker:
@@ -163,25 +157,40 @@ class _Worker:
         child.close()
         self.ready = False
 
-    def ask(self, sparql: str, source: str, timeout: float) -> Answer:
+    def ask(self, sparql: str, source: str, timeout: float, dataset: Dataset | None = None,
+            checked: bool = False) -> Answer:
         """The answer, within ``timeout`` seconds of running (not counting the start)."""
         if not self.ready:
             self._receive(time.monotonic() + STARTUP_TIMEOUT, "opening the graph")
             self.ready = True
-        self.conn.send((sparql, source))
+        try:
+            self.conn.send((sparql, source, dataset, checked))
+        except OSError as e:  # the process ended since its last answer
+            raise WorkerLost(f"{source}: the query worker had stopped; try again") from e
         return self._receive(time.monotonic() + timeout, source)
 
     def _receive(self, deadline: float, source: str) -> Any:
-        if not self.conn.poll(max(deadline - time.monotonic(), 0)):
-            raise QueryTimeout(f"{source}: stopped after the time limit; "
-                               "narrow the query (a LIMIT, a more selective pattern)")
         try:
+            if not self.conn.poll(max(deadline - time.monotonic(), 0)):
+                if not self.ready:
+                    raise QueryTimeout(f"{source}: a query worker did not open the graph in "
+                                       f"{STARTUP_TIMEOUT:.0f} s; try again")
+                raise QueryTimeout(f"{source}: stopped after the time limit; "
+                                   "narrow the query (a LIMIT, a more selective pattern)")
             status, value = self.conn.recv()
         except (EOFError, OSError) as e:
-            raise QueryError(f"{source}: the query worker stopped unexpectedly") from e
+            raise WorkerLost(f"{source}: the query worker stopped unexpectedly (the query "
+                             "engine crashed or ran out of memory)") from e
+        if status == "refused":
+            raise QueryRefused(value)
+        if status == "crashed":
+            raise WorkerLost(value)
         if status == "error":
             raise QueryError(value)
         return value
+
+    def alive(self) -> bool:
+        return self.process.is_alive() and not self.conn.closed
 
     def stop(self, kill: bool = False) -> None:
         if kill or not self.process.is_alive():
@@ -205,35 +214,45 @@ class QueryPool:
                  max_rows: int = DEFAULT_MAX_ROWS) -> None:
         self.graph, self.timeout, self.max_rows = Path(graph), timeout, max_rows
         self._idle: queue.Queue[_Worker | None] = queue.Queue()
+        self._closed = False
         for _ in range(size):
             self._idle.put(_Worker(self.graph, max_rows))
 
-    def run(self, sparql: str, source: str = "query") -> Answer:
-        """The answer to ``sparql``; ``QueryTimeout`` past the deadline, ``QueryError`` when
-        the query is refused or malformed."""
-        check_read_only(sparql)
+    def run(self, sparql: str, source: str = "query", dataset: Dataset | None = None,
+            checked: bool = False, timeout: float | None = None) -> Answer:
+        """The answer to ``sparql``; ``QueryTimeout`` past the deadline, ``QueryRefused``
+        for an update or ``SERVICE``, ``QueryError`` when the query is malformed.
+        ``checked`` skips the read-only check (for the named questions, which are files of
+        the package). A worker that ran late, crashed or died is never used again: a fresh
+        one takes its place. ``timeout`` replaces the pool's deadline for this query."""
+        deadline = self.timeout if timeout is None else timeout
+        if self._closed:
+            raise QueryError(f"{source}: the server is stopping")
         try:
-            worker = self._idle.get(timeout=self.timeout)
+            worker = self._idle.get(timeout=deadline)
         except queue.Empty:
             raise QueryTimeout(f"{source}: every query worker is busy; try again") from None
+        usable = False
         try:
+            worker = worker if worker is not None and worker.alive() else None
             worker = worker or _Worker(self.graph, self.max_rows)
-            result = worker.ask(sparql, source, self.timeout)
-        except QueryTimeout:
-            worker.stop(kill=True)  # type: ignore[union-attr]
-            worker = None  # a fresh one starts on the next query
+            result = worker.ask(sparql, source, deadline, dataset, checked)
+            usable = True
+            return result
+        except (QueryTimeout, WorkerLost):
             raise
         except QueryError:
-            if worker is not None and not worker.process.is_alive():
-                worker.stop(kill=True)
-                worker = None
+            usable = worker is not None and worker.alive()
             raise
         finally:
+            if (not usable or self._closed) and worker is not None:
+                worker.stop(kill=True)
+                worker = None  # a fresh one starts on the next query
             self._idle.put(worker)
-        return result
 
     def close(self) -> None:
-        """Stop every worker (waits for a running query to end, up to a few seconds)."""
+        """Stop every idle worker; a busy one is stopped when its query ends."""
+        self._closed = True
         while True:
             try:
                 worker = self._idle.get_nowait()

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, BinaryIO
+from typing import IO, Any, BinaryIO
 
 import pyoxigraph as ox
 
@@ -64,7 +64,77 @@ _POSITION = re.compile(r"error at (\d+):(\d+): ?")
 _PREFIXED = re.compile(r"(?<![\w:?$/#@.-])([A-Za-z][\w-]*):[A-Za-z_0-9]")
 _IRI_OR_STRING = re.compile(r"<[^<>\s]*>|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|#[^\n]*")
 
+# The lexical tokens of SPARQL 1.1 that can hold a keyword's letters without being one
+# (long strings first, then strings, IRIs, comments, variables), then words.
+_TOKEN = re.compile(
+    r'"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"(?:[^"\\\n\r]|\\.)*"'
+    r"|'(?:[^'\\\n\r]|\\.)*'"
+    r'|<[^<>"{}|^`\\\x00-\x20]*>'
+    r"|#[^\n\r]*"
+    r"|[?$][\w\u00b7\u0300-\u036f\u203f-\u2040]+"
+    r"|[^\W\d][\w.\-]*(?::[\w.\-:%\\]*)?"
+    r"|\S", re.S)
+
 Result = ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples | list[ox.Triple]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """The graphs a query runs over, as the SPARQL 1.1 Protocol names them
+    (``default-graph-uri``, ``named-graph-uri``); they override the query's own ``FROM`` and
+    ``FROM NAMED``. Without either, and without ``FROM`` in the query, a query sees the union
+    of all graphs.
+
+    >>> bool(Dataset()), bool(Dataset(named=("https://x.org/g",)))
+    (False, True)
+    """
+
+    default: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.default or self.named)
+
+
+def keywords(sparql: str) -> list[str]:
+    """The words of ``sparql`` outside strings, IRIs, comments, variables and prefixed names.
+
+    >>> keywords('SELECT ?from FROM <http://x/FROM> { ?s ex:from "FROM" } # FROM')
+    ['SELECT', 'FROM']
+    """
+    found = []
+    for match in _TOKEN.finditer(sparql):
+        token = match.group()
+        if (token[0].isalpha() or token[0] == "_") and ":" not in token:
+            found.append(token)
+    return found
+
+
+def has_dataset_clause(sparql: str) -> bool:
+    """Whether ``sparql`` names its own dataset (``FROM`` or ``FROM NAMED``).
+
+    >>> has_dataset_clause("SELECT * FROM <https://x.org/g> { ?s ?p ?o }")
+    True
+    >>> has_dataset_clause('SELECT * { ?s rdfs:label "from" } # from')
+    False
+    """
+    return "from" in sparql.casefold() and any(w.upper() == "FROM" for w in keywords(sparql))
+
+
+def dataset_options(sparql: str, dataset: Dataset | None = None) -> dict[str, Any]:
+    """How Oxigraph is told which graphs ``sparql`` sees: the protocol's dataset, else the
+    query's own ``FROM``, else the union of all graphs."""
+    if dataset:
+        try:
+            return {"default_graph": [ox.NamedNode(iri) for iri in dataset.default],
+                    "named_graphs": [ox.NamedNode(iri) for iri in dataset.named] or None}
+        except ValueError as e:
+            raise QueryError(f"not a graph IRI: {e}") from None
+    if has_dataset_clause(sparql):
+        return {}
+    return {"use_default_graph_as_union": True}
 
 
 @dataclass(frozen=True)
@@ -177,16 +247,17 @@ def with_prefixes(sparql: str) -> str:
 
 
 def run_query(store: ox.Store, sparql: str, params: Mapping[str, str] | None = None,
-              source: str = "query") -> Result:
-    """Run ``sparql`` on ``store`` over the union of its graphs; ``source`` names it in errors.
+              source: str = "query", dataset: Dataset | None = None) -> Result:
+    """Run ``sparql`` on ``store`` over the union of its graphs, or over the graphs its
+    ``FROM`` clauses or ``dataset`` name; ``source`` names it in errors.
 
     >>> run_query(ox.Store(), "ASK { ?s a schema:Person }")
     <QueryBoolean false>
     """
     try:
         return store.query(sparql, prefixes=missing_prefixes(sparql),
-                           use_default_graph_as_union=True,
-                           substitutions=substitutions(params or {}) or None)
+                           substitutions=substitutions(params or {}) or None,
+                           **dataset_options(sparql, dataset))
     except SyntaxError as e:
         raise syntax_error(sparql, str(e), source) from None
     except RuntimeError as e:  # a parameter the SELECT clause does not project
