@@ -6,9 +6,9 @@
 The judged rows (``tests/eval/precision/`` on BBC articles, ``tests/eval/precision-ecb/`` on
 the ECB+ dev documents) are people-roles, claims and events rows, each judged fully right or
 not by reading it against its sentence. The script builds their articles (spaCy parses cached
-by ``bench/parses.py``), finds the fact behind each judged row (the named question asked with
-the fact's IRI), and reads its features (``kg.verify.fact_features``). Per kind, on the rows of
-the tune half (``bench/halves.py``: BBC by article, ECB+ by topic):
+by ``bench/parses.py``), finds the fact behind each judged row (the one fact of its article
+with the row's post, words or trigger) and reads its features (``kg.verify.fact_features``).
+Per kind, on the rows of the tune half (``bench/halves.py``: BBC by article, ECB+ by topic):
 
 * a logistic regression (L2, scikit-learn) over the binary features;
 * an isotonic calibration of its score, fitted on 5-fold out-of-fold scores of the tune half;
@@ -37,12 +37,12 @@ sys.path.insert(0, str(ROOT))
 from bench.ablate import BBC, JUDGED, WORK  # noqa: E402
 from bench.halves import half  # noqa: E402
 from bench.parses import ParsedSet  # noqa: E402
-from kg.model import Claim, Event, Extraction, Membership, Resolution  # noqa: E402
+from kg.model import Claim, Event, Membership  # noqa: E402
 from kg.verify.features import fact_features  # noqa: E402
 from kg.verify.model import KindModel, VerifierModel  # noqa: E402
 
-#: The fact variable each named question binds, added to its SELECT and GROUP BY.
-FACT_VARIABLE = {"people-roles": "membership", "claims": "claim", "events": "event"}
+#: The named questions whose rows the verifier learns from, by the kind of fact they show.
+FACT_VARIABLE = {"people-roles": Membership, "claims": Claim, "events": Event}
 MODEL_DIR = ROOT / "kg" / "verify" / "model"
 
 
@@ -86,45 +86,20 @@ def documents(articles: Sequence[str]) -> list[Any]:
     return mark_copies(found)
 
 
-def fact_index(extractions: Sequence[Extraction], resolution: Resolution
-               ) -> dict[str, tuple[Any, str]]:
-    """Every role, claim and event by its IRI, with its article."""
-    from kg.config import Settings
-    from kg.rdf.facts import FactScope, claim_iri, event_iri, fact_iri
-
-    base = Settings().base_iri
-    found: dict[str, tuple[Any, str]] = {}
-    for extraction in extractions:
-        scope = FactScope(extraction, resolution, base)
-        doc = extraction.document.doc_id
-        for fact in extraction.facts:
-            if isinstance(fact, Membership):
-                at = fact.organization.begin if fact.organization else -1
-                iri = fact_iri(base, "membership", doc, fact.person.begin, fact.person.end,
-                               f"{fact.role}|{at}")
-            elif isinstance(fact, Claim):
-                iri = claim_iri(scope, fact)
-            elif isinstance(fact, Event):
-                iri = event_iri(scope, fact)
-            else:
-                continue
-            found[str(iri)] = (fact, doc)
-    return found
-
-
-def question(kind: str) -> str:
-    """The named question with its fact's IRI selected (claims with the fast copy test)."""
-    from bench.precision_ecb import claims_query
-    from kg.store.sparql import read_query
-
-    text = claims_query() if kind == "claims" else read_query(None, kind)[0]
-    variable = FACT_VARIABLE[kind]
-    if kind != "events":
-        first = text.index("SELECT ") + len("SELECT ")
-        text = f"{text[:first]}?{variable} {text[first:]}"
-        group = text.index("GROUP BY ") + len("GROUP BY ")
-        text = f"{text[:group]}?{variable} {text[group:]}"
-    return text
+def row_fact(kind: str, output: dict[str, str], facts: Sequence[Any]) -> Any | None:
+    """The one fact of its article a judged row shows, found by the row's own words: a
+    role's post (and whether former), a claim's words and kind, an event's trigger and type;
+    ``None`` when none or several fit."""
+    if kind == "people-roles":
+        fits = [f for f in facts if isinstance(f, Membership) and f.role == output["role"]
+                and bool(f.former) == (output.get("former", "") in {"true", "True", "1"})]
+    elif kind == "claims":
+        fits = [f for f in facts if isinstance(f, Claim) and f.content.text == output["text"]
+                and f.kind.value == output["kind"]]
+    else:
+        fits = [f for f in facts if isinstance(f, Event) and f.trigger.text == output["trigger"]
+                and f.kind.value == output["type"]]
+    return fits[0] if len(fits) == 1 else None
 
 
 def examples() -> list[Example]:
@@ -143,25 +118,25 @@ def examples() -> list[Example]:
     docs = documents(articles)
     extractions = with_corpus_names(ParsedSet.of(docs, cache=WORK / "parses" / "judged").extract())
     resolution = resolve_entities(extractions)
-    facts = fact_index(extractions, resolution)
+    facts_of = {e.document.doc_id: e.facts for e in extractions}
     dataset = Dataset(store="Oxigraph", default_union=True)
     quads = list(corpus_quads(extractions, resolution, Settings().base_iri))
     dataset.parse(data=serialize(quads, "nq"), format="ox-nquads")
     found = []
-    for kind, variable in FACT_VARIABLE.items():
-        by_key: dict[str, list[str]] = defaultdict(list)
-        for answer in query(dataset, question(kind), timeout=QUERY_TIMEOUT):
-            row = {k: _text(v) for k, v in answer.items()}
-            by_key[judged_row(kind, row)["key"]].append(row[variable])
-        for key, iris in by_key.items():
-            row = rows.get(key)
-            if row is None or iris[0] not in facts:
+    for kind in FACT_VARIABLE:
+        for answer in query(dataset, kind, timeout=QUERY_TIMEOUT):
+            produced = judged_row(kind, {k: _text(v) for k, v in answer.items()})
+            row = rows.get(produced["key"])
+            if row is None:
                 continue
-            fact, doc = facts[iris[0]]
-            found.append(Example(kind, key, row["article"],
+            fact = row_fact(kind, produced["output"], facts_of.get(produced["article"], ()))
+            if fact is None:
+                continue
+            found.append(Example(kind, produced["key"], row["article"],
                                  "bbc" if row["article"].startswith("bbc-") else "ecb",
                                  half(unit(row["article"])),
-                                 fact_features(fact, doc, resolution), bool(row["correct"])))
+                                 fact_features(fact, produced["article"], resolution),
+                                 bool(row["correct"])))
     return found
 
 
