@@ -11,8 +11,10 @@ with the row's post, words or trigger) and reads its features (``kg.verify.fact_
 Per kind, on the rows of the tune half (``bench/halves.py``: BBC by article, ECB+ by topic):
 
 * a logistic regression (L2, scikit-learn) over the binary features;
-* an isotonic calibration of its score, fitted on 5-fold out-of-fold scores of the tune half;
-* the lowest threshold whose out-of-fold precision is at least ``--target``.
+* a calibration of its score (a logistic curve, ``--calibration platt``, or isotonic steps),
+  fitted on 5-fold out-of-fold scores of the tune half;
+* the lowest threshold whose out-of-fold rows kept (15 or more) are right at ``--target`` or
+  more.
 
 The model is trained on the whole tune half and written with its SHA-256; the check half is
 then scored once: precision and recall of the right rows at the threshold, expected calibration
