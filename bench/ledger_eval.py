@@ -1,6 +1,6 @@
 """The conflicting-figures ledger on everyday news, judged group by group (issue 39).
 
-    python bench/ledger_eval.py bbc|ecb tune|check [--write-unjudged] [--figures]
+    python bench/ledger_eval.py bbc|ecb tune|check [--untouched] [--write-unjudged]
 
 Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
 documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlines, no
@@ -16,8 +16,9 @@ unjudged group. A judged row holds ``real`` (the kind the ledger gives is a real
 of that kind: conflict, update, forecasts or revision), ``mixed`` (the group puts figures of
 two different measured things together) and ``why``.
 
-``--figures`` also lists every casualty and damage figure of the build, per article, for
-writing down the real disagreements the ledger should find (its recall).
+The real disagreements of each half, written down by reading its casualty and damage figures
+(ECB+) or its articles (BBC), are in ``tests/eval/ledger/real-<corpus>.jsonl``: a real one is
+found when a listed group holds two of its figures or more; the others are reported missed.
 """
 
 from __future__ import annotations
@@ -210,6 +211,29 @@ def score(groups: Sequence[Group], judged: dict[str, dict[str, Any]]) -> dict[st
             "precision": real / len(known) if known else None}
 
 
+def _same_figure(gold: dict[str, str], listed: dict[str, str]) -> bool:
+    def plain(text: str) -> str:
+        return "".join(text.lower().split()).replace(",", "")
+
+    return gold["article"] == listed["article"] and (
+        plain(gold["figure"]) in plain(listed["figure"])
+        or plain(listed["figure"]) in plain(gold["figure"]))
+
+
+def recall(groups: Sequence[Group], corpus: str, which: Half) -> dict[str, Any]:
+    """How many of the real disagreements written down in ``tests/eval/ledger/real-<corpus>
+    .jsonl`` for this half a listed group holds (two of its figures or more)."""
+    path = JUDGED / f"real-{corpus}.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line] if path.exists() else []
+    real = [r for r in rows if r["half"] == which]
+    found = [r for r in real if any(
+        sum(any(_same_figure(f, g) for g in group.rows) for f in r["figures"]) >= 2
+        for group in groups)]
+    return {"real": len(real), "found": len(found),
+            "missed": [f"{r['event']}: {r['measure']}" for r in real if r not in found]}
+
+
 def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
@@ -233,7 +257,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_jsonl(WORK / f"unjudged-{name}.jsonl",
                     ({**g.row(), "real": None, "mixed": None, "why": ""}
                      for g in groups if g.key not in judged))
-    print(json.dumps({"set": name, **score(groups, judged)}))
+    print(json.dumps({"set": name, **score(groups, judged),
+                      "recall": recall(groups, args.corpus, args.half)}, ensure_ascii=False))
     return 0
 
 

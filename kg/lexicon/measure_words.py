@@ -21,9 +21,10 @@ from __future__ import annotations
 from kg.lexicon import table
 
 __all__ = ["AMOUNT_PREPS", "CAUSES", "CAUSE_PREPS", "FORECAST_MODALS", "FORECAST_WORDS",
-           "INCREMENTS", "LEVEL_VERBS", "NEUTRAL_WORDS", "STATE_ADJECTIVES", "STATE_VERBS",
-           "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "change_of", "subject_quantity",
-           "toll_noun"]
+           "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES", "NEUTRAL_WORDS", "REVISION_MARKERS",
+           "REVISION_NOUNS", "STATE_ADJECTIVES",
+           "STATE_VERBS", "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "change_of",
+           "subject_quantity", "toll_noun"]
 
 _DATA = table("measure-attributes")
 #: attribute → its words (event types, verb lemmas and phrases).
@@ -39,6 +40,8 @@ _NOUNS: dict[str, str] = {
 TOLL_ATTRIBUTES = frozenset(_DATA["attributes"])
 #: Cause noun lemma → the word a toll is keyed by ("quake" → "earthquake").
 CAUSES: dict[str, str] = dict(_DATA["causes"])
+#: Attributes of what people do to others ("arrested"), never keyed by a disaster's name.
+MADE_ATTRIBUTES = frozenset(_DATA["words"]["made-attributes"])
 #: Prepositions (and "following") that introduce what a toll is of.
 CAUSE_PREPS = frozenset(_DATA["words"]["cause-prepositions"])
 #: Verbs that say no more than how many people there are ("the camp holds 3,000 refugees").
@@ -76,6 +79,9 @@ INCREMENTS = frozenset(_QUANTITIES["words"]["increments"])
 AMOUNT_PREPS = frozenset(_QUANTITIES["words"]["amount-prepositions"])
 #: Words of a quantity's noun phrase that never tell two quantities apart ("economic").
 NEUTRAL_WORDS = frozenset(_QUANTITIES["words"]["neutral-words"])
+#: A stated value superseded by the one beside it: "a previous estimate of 3.7%".
+REVISION_NOUNS = frozenset(_QUANTITIES["words"]["revision-nouns"])
+REVISION_MARKERS = frozenset(_QUANTITIES["words"]["revision-markers"])
 #: Adjectives of a counted noun its attribute says already ("two wounded men").
 STATE_ADJECTIVES = frozenset(_QUANTITIES["words"]["state-adjectives"])
 

@@ -160,6 +160,8 @@ class Figure:
     upper: float | None = None  # a range's upper bound ("8-9%": value 8, upper 9)
     wording: str | None = None  # the measure as the sentence words it ("US exports")
     source: Party | None = None  # whose figure the sentence says it is ("the Bank forecast …")
+    previous: bool = False  # the value given before, superseded by one beside it ("from a
+    # previous estimate of 3.7%")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,9 @@ that count the same thing — compares them two by two, and writes one
 - ``update``: a later-dated report moves the value; or, undated, a running count (a toll)
   that two articles give differently — which came first is unknown;
 - ``differing forecasts``: predictions of one quantity for one period by different sources;
-- ``revision``: one source (a speaker or a forecaster) giving another value in another report.
+- ``revision``: one source (a speaker or a forecaster) giving another value in another report,
+  or a sentence saying a value superseded the one given before ("fall to 3.3% from a previous
+  estimate of 3.7%").
 
 Values are compared as intervals: "nearly N" allows N ± 10%, "more than N" and "at least N"
 anything above, a range its bounds; a bound that a count moved past by more than 10% ("at
@@ -59,8 +61,9 @@ RULES = {"conflict": "ledger.conflict", "update": "ledger.update",
 CONFIDENCE = Decimal("0.7")
 #: How far into an article a dateline is looked for (lines), and how many words may open it.
 DATELINE_LINES, DATELINE_WORDS = 6, 3
-#: Days apart two dated reports of a toll known only by its cause may be to count one thing.
-CAUSE_DAYS = 31
+#: Days apart two dated reports of a toll known only by its cause, or of people who did
+#: something, may be to count one thing.
+NEAR_DAYS = 31
 _YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
 #: A date with its year as datelines write it: "28 November 2005", "Nov 28, 2005",
 #: "November 27 - 2005", "11/27/2005", "11/27/05", "2005-11-27" (the month's name is checked
@@ -124,6 +127,7 @@ class Entry:
     source: URIRef  # the forecaster or speaker the sentence credits, else the article
     attributed: bool  # a speaker or forecaster gave it, not the article itself
     event: URIRef | None  # the event report holding it
+    previous: bool = False  # a value the sentence says was superseded ("a previous estimate")
 
     @property
     def toll(self) -> bool:
@@ -166,7 +170,8 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             document.meta.date_published is None and reported is not None, sentence,
             _sentence_node(scope, sentence), source, attributed,
             next((e for s, e in events.items() if within(s, figure.span.begin,
-                                                           figure.span.end)), None)))
+                                                           figure.span.end)), None),
+            figure.previous))
     return found
 
 
@@ -262,11 +267,15 @@ def measured_things(entries: Sequence[Entry], linked: dict[URIRef, int]) -> list
 def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     """``ledger.comparable``: never two figures of one sentence unless two speakers give them;
     in one article only two attributed figures; across articles, both dated or both undated,
-    a measure tied to something (or one event reported twice), and an amount or a count of
-    things other than people only in dated reports or for a period that names its year."""
+    a measure tied to something (or one event reported twice); a toll known only by its
+    cause, or a count of people who did something, only in reports of about a month; in
+    undated reports only a toll (a running count of one event) or an amount whose period
+    names its year."""
     if a.node == b.node:
         return False
     if a.article == b.article:
+        if a.previous != b.previous:
+            return a.sentence == b.sentence  # "to 3.3% from a previous estimate of 3.7%"
         return a.attributed and b.attributed and a.source != b.source  # two speakers
     if (a.reported is None) != (b.reported is None):
         return False  # which is the later report the graph cannot tell
@@ -275,9 +284,11 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     if not (a.tied and b.tied or one_event):
         return False
     if a.reported is not None and b.reported is not None:
-        # a toll known only by its cause is one thing in reports of about one month
-        return one_event or not a.by_cause or abs((a.reported - b.reported).days) <= CAUSE_DAYS
-    return a.people or bool(a.period and _YEAR.search(a.period))
+        # a toll known only by its cause, or a count of people who did something (marched,
+        # surrendered), is one thing in reports of about one month
+        near = abs((a.reported - b.reported).days) <= NEAR_DAYS
+        return one_event or near or not (a.by_cause or a.people and not a.toll)
+    return one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))
 
 
 def kind(a: Entry, b: Entry) -> str | None:
@@ -288,6 +299,8 @@ def kind(a: Entry, b: Entry) -> str | None:
     moved = (a.interval.bound or b.interval.bound) and high - low > HEDGE * high
     if not (apart or moved):
         return None
+    if a.previous or b.previous:
+        return "revision" if apart else None  # the sentence says one superseded the other
     same_source = a.attributed and b.attributed and a.source == b.source
     if same_source:
         return "revision" if apart and a.article != b.article else None

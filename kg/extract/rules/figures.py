@@ -28,6 +28,7 @@ from kg.extract.rules.measures import (
     participle_cause,
     participle_event,
     period_of,
+    previous_value,
     quantity_words,
     story_cause,
 )
@@ -57,6 +58,8 @@ from kg.lexicon.fact_words import (
     trigger_type,
 )
 from kg.lexicon.measure_words import (
+    FORECAST_WORDS,
+    MADE_ATTRIBUTES,
     STATE_ADJECTIVES,
     TOLL_ATTRIBUTES,
     attribute_of,
@@ -129,11 +132,34 @@ def _counting_year(ent: SpacySpan) -> bool:
 def figures_of(ctx: FactContext) -> list[Figure]:
     """Every figure of the chunk with its measure, in text order."""
     figures: list[Figure] = []
+    previous: list[tuple[int, str]] = []
     for span in sorted(number_spans(ctx), key=lambda s: s.start):
         figure = _figure(ctx, span, figures)
         if figure is not None:
+            if (noun := previous_value(span.root)) is not None:
+                previous.append((len(figures), noun))
             figures.append(figure)
+    for i, noun in previous:
+        figures[i] = _superseded(figures[i], noun, figures)
     return figures
+
+
+def _superseded(old: Figure, noun: str, figures: list[Figure]) -> Figure:
+    """A value given before ("from a previous estimate of 3.7%") measures what the figure of
+    its sentence that superseded it measures (the nearest of the same unit; a forecast only by
+    a forecast: "spent 59.2 trillion, far in excess of its original projection of 14.5
+    trillion" is an outturn against a plan, not a revision): the pair is a revision by one
+    source."""
+    sentence = old.evidence.sentences[-1:]
+    forecast = noun in FORECAST_WORDS or noun in {"target", "guidance"}  # a plan
+    candidates = [f for f in figures if f is not old and f.measure is not None
+                  and f.unit == old.unit and f.evidence.sentences[-1:] == sentence
+                  and (f.measure.forecast or not forecast)]
+    if not candidates:
+        return old
+    new = min(candidates, key=lambda f: abs(f.span.begin - old.span.begin))
+    return replace(old, measure=new.measure, wording=new.wording, source=new.source,
+                   previous=True)
 
 
 def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure | None:
@@ -352,7 +378,7 @@ def _keyed_toll(
     if verb is not None:
         anchor = _named_doer(ctx, verb, root) or _anchor(ctx, verb, root, people=False)
     cause = toll_cause(head, verb, root) if anchor is None else None
-    if anchor is None and cause is None:
+    if anchor is None and cause is None and attribute not in MADE_ATTRIBUTES:
         cause = participle_cause(verb) or story_cause(root)
     if anchor is None and cause is None and verb is not None and people:
         anchor = _anchor(ctx, verb, root, people=True)

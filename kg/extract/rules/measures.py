@@ -20,6 +20,8 @@ reads, an example) so it can be registered and switched on its own:
   1.8%");
 - ``figure.increment``: "more", "another", "further" make a part or an addition ("two more
   victims were found");
+- ``figure.previous-value``: "a previous estimate of 3.7%" is the value the source gave
+  before the one beside it ("would fall to 3.3% from a previous estimate of 3.7%");
 - ``figure.participle-event``: a count in a participle clause belongs to the event of the verb
   it hangs from ("attacked a truck, injuring two people": the attack's toll; "cancelled 77
   flights, affecting 5,000 passengers");
@@ -48,6 +50,8 @@ from kg.lexicon.measure_words import (
     INCREMENTS,
     LEVEL_VERBS,
     NEUTRAL_WORDS,
+    REVISION_MARKERS,
+    REVISION_NOUNS,
     cause_of,
     change_of,
     subject_quantity,
@@ -171,7 +175,8 @@ def _governor(noun: Token) -> Token | None:
 
 def _subject_noun(verb: Token) -> Token | None:
     """The common noun that is the verb's subject, through a relative clause ("sales, which
-    rose 5%") and raising verbs ("sales are expected to rise 5%")."""
+    rose 5%"), raising verbs ("sales are expected to rise 5%") and a shared subject ("growth
+    would reach 4.4%, but fall to 3.3%")."""
     current = verb
     for _ in range(3):
         for child in current.children:
@@ -179,10 +184,10 @@ def _subject_noun(verb: Token) -> Token | None:
                 if child.tag_ in {"WDT", "WP"} and current.dep_ == "relcl":
                     child = current.head  # "sales, which rose"
                 return child if child.pos_ == "NOUN" else None
-        if current.dep_ not in {"xcomp", "relcl"}:
-            return None
         if current.dep_ == "relcl":
             return current.head if current.head.pos_ == "NOUN" else None
+        if current.dep_ not in {"xcomp", "conj"}:
+            return None
         current = current.head
     return None
 
@@ -203,6 +208,8 @@ def quantity_words(ctx: FactContext, noun: Token) -> tuple[str, str]:
         if child.i > noun.i or child.dep_ not in {"compound", "amod", "nmod"}:
             continue
         lemma = child.lemma_.lower()
+        if child.pos_ == "VERB" and child.i > 0 and child.nbor(-1).pos_ == "CCONJ":
+            continue  # "… and warned growth would be 1%": a verb the parser hung on the noun
         if (ctx.mention(child) is not None or child.ent_type_ or child.like_num
                 or lemma in FORECAST_WORDS or lemma in NEUTRAL_WORDS or not child.is_alpha):
             continue
@@ -218,10 +225,12 @@ def quantity_words(ctx: FactContext, noun: Token) -> tuple[str, str]:
 
 def _in_phrase(ctx: FactContext, token: Token) -> bool:
     """Whether a word left of a noun still belongs to its phrase as written (a dateline, a
-    comma or a date ends it: "KYIV, May 18 - Nearly 1,000 last-ditch fighters")."""
+    comma, a date or a conjunction ends it: "KYIV, May 18 - Nearly 1,000 last-ditch
+    fighters", "… and warned growth would be 1%")."""
     attached_hyphen = token.text == "-" and not token.whitespace_
     return (not token.is_punct or attached_hyphen) and not ctx.in_dateline(token) \
-        and token.i not in ctx.time_at
+        and token.i not in ctx.time_at and token.pos_ != "CCONJ" \
+        and not (token.pos_ == "VERB" and token.i > 0 and token.nbor(-1).pos_ == "CCONJ")
 
 
 def _phrasal(verb: Token) -> str:
@@ -420,4 +429,26 @@ def story_cause(number: Token) -> str | None:
     for token in (*reversed(doc[: number.i]), *doc[number.i + 1 :]):
         if token.pos_ in {"NOUN", "PROPN"} and (cause := cause_of(token.lemma_)) is not None:
             return cause
+    return None
+
+
+# -- figure.previous-value -------------------------------------------------------------------
+
+
+def previous_value(number: Token) -> str | None:
+    """The noun ("estimate", "forecast" …) when a number is a value given before and now
+    superseded: the "of" of an earlier estimate or forecast ("fall to 3.3% from a previous
+    estimate of 3.7%", "the panel's earlier forecast of 1.4% was too optimistic"); else
+    ``None``."""
+    current = number
+    for _ in range(3):
+        if current.dep_ == "pobj" and current.head.lower_ == "of":
+            noun = current.head.head
+            lemma = noun.lemma_.lower()
+            marked = any(c.lower_ in REVISION_MARKERS or c.lemma_.lower() in REVISION_MARKERS
+                         for c in noun.children if c.dep_ in {"amod", "advmod"})
+            return lemma if lemma in REVISION_NOUNS and marked else None
+        if current.dep_ not in {"compound", "nummod", "quantmod", "amod"}:
+            return None
+        current = current.head
     return None
