@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from kg.lexicon import table
 
-__all__ = ["AMOUNT_PREPS", "CAUSES", "CAUSE_PREPS", "FORECAST_MODALS", "FORECAST_WORDS",
-           "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES", "NEUTRAL_WORDS", "REVISION_MARKERS",
-           "REVISION_NOUNS", "STATE_ADJECTIVES",
+__all__ = ["AMOUNT_PREPS", "CAUSES", "CAUSE_PREPS", "EVENT_PRONOUNS", "FORECAST_MODALS",
+           "FORECAST_WORDS", "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES", "NEUTRAL_WORDS",
+           "REVISION_MARKERS", "REVISION_NOUNS", "SPAN_PREPS", "STATE_ADJECTIVES",
            "STATE_VERBS", "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "change_of",
            "subject_quantity", "toll_noun"]
 
@@ -79,6 +79,10 @@ INCREMENTS = frozenset(_QUANTITIES["words"]["increments"])
 AMOUNT_PREPS = frozenset(_QUANTITIES["words"]["amount-prepositions"])
 #: Words of a quantity's noun phrase that never tell two quantities apart ("economic").
 NEUTRAL_WORDS = frozenset(_QUANTITIES["words"]["neutral-words"])
+#: Pronouns that stand for an event told before ("It killed 612 people").
+EVENT_PRONOUNS = frozenset(_QUANTITIES["words"]["event-pronouns"])
+#: Prepositions that bound a running count to a day's event ("over Saturday's protests").
+SPAN_PREPS = frozenset(_QUANTITIES["words"]["span-prepositions"])
 #: A stated value superseded by the one beside it: "a previous estimate of 3.7%".
 REVISION_NOUNS = frozenset(_QUANTITIES["words"]["revision-nouns"])
 REVISION_MARKERS = frozenset(_QUANTITIES["words"]["revision-markers"])

@@ -22,6 +22,7 @@ from kg.extract.rules.measures import (
     amount_of,
     clause_tokens,
     event_period,
+    forecast_cut,
     forecaster,
     is_forecast,
     is_increment,
@@ -272,6 +273,8 @@ def _amount_anchor(ctx: FactContext, amount: Amount, root: Token) -> Party | Non
         number = range(root.left_edge.i, root.right_edge.i + 1)
         said_by = {t.i for w in [amount.noun, *amount.noun.children] for c in w.children
                    if c.dep_ in SUBJECTS for t in c.subtree}  # "the Bank forecast growth"
+        if (cut := forecast_cut(amount.noun)) is not None:  # "the IMF forecast growth"
+            said_by.update(range(amount.noun.left_edge.i, cut + 1))
         own = [t for t in amount.noun.subtree if t.i not in number and t.i not in said_by]
         named = [m for m in ctx.mentions_in(own) if m.kind is not EntityKind.PERSON]
         if named:

@@ -45,6 +45,7 @@ from kg.extract.rules.context import FactContext
 from kg.lexicon.fact_words import EPISTEMIC_VERBS, trigger_type
 from kg.lexicon.measure_words import (
     AMOUNT_PREPS,
+    EVENT_PRONOUNS,
     FORECAST_MODALS,
     FORECAST_WORDS,
     INCREMENTS,
@@ -52,6 +53,7 @@ from kg.lexicon.measure_words import (
     NEUTRAL_WORDS,
     REVISION_MARKERS,
     REVISION_NOUNS,
+    SPAN_PREPS,
     cause_of,
     change_of,
     subject_quantity,
@@ -204,9 +206,12 @@ def quantity_words(ctx: FactContext, noun: Token) -> tuple[str, str]:
     numbers or forecasting words ("fourth quarter sales" → "sale"; "US exports" → "export") —
     and its words as written ("fourth quarter sales", "US exports")."""
     kept = []
+    cut = forecast_cut(noun)
     for child in noun.children:
         if child.i > noun.i or child.dep_ not in {"compound", "amod", "nmod"}:
             continue
+        if cut is not None and child.i <= cut:
+            continue  # "the central bank forecast growth": the forecaster's words
         lemma = child.lemma_.lower()
         if child.pos_ == "VERB" and child.i > 0 and child.nbor(-1).pos_ == "CCONJ":
             continue  # "… and warned growth would be 1%": a verb the parser hung on the noun
@@ -217,10 +222,19 @@ def quantity_words(ctx: FactContext, noun: Token) -> tuple[str, str]:
     key = " ".join([*kept, noun.lemma_.lower()])
     numbers = {t.i for c in noun.children if c.dep_ in NUMBER_DEPS for t in c.subtree}
     start = noun.i
-    while start > noun.left_edge.i and _in_phrase(ctx, noun.doc[start - 1]):
+    first = noun.left_edge.i if cut is None else cut + 1
+    while start > first and _in_phrase(ctx, noun.doc[start - 1]):
         start -= 1
     words = "".join(t.text_with_ws for t in noun.doc[start : noun.i + 1] if t.i not in numbers)
     return key, " ".join(words.split())
+
+
+def forecast_cut(noun: Token) -> int | None:
+    """Where a forecaster's words end in a noun phrase the parser built of them ("the central
+    bank forecast growth", "the IMF forecast growth"): the last forecasting word before the
+    noun, if any."""
+    found = [t.i for t in noun.subtree if t.i < noun.i and t.lemma_.lower() in FORECAST_WORDS]
+    return max(found) if found else None
 
 
 def _in_phrase(ctx: FactContext, token: Token) -> bool:
@@ -277,7 +291,8 @@ def event_period(ctx: FactContext, number: Token, verb: Token | None = None) -> 
     when a pronoun does the counting ("It killed 612 people"), the sentence before it does:
     a day ("on Sunday") or a span up to the report ("so far", "in the past day") makes it no
     other count than the totals other reports give."""
-    found = _month_or_year(ctx, _line(number))
+    line = _line(number)
+    found = _month_or_year(ctx, line) or _day_of_span(ctx, line)
     if found is None and verb is not None and _pronoun_doer(verb):
         before = number.doc[max(0, number.sent.start - LOOK_BACK) : number.sent.start]
         found = _month_or_year(ctx, reversed(before))
@@ -305,14 +320,26 @@ def _month_or_year(ctx: FactContext, sentence: Iterable[Token]) -> TimeExpressio
     return None
 
 
+def _day_of_span(ctx: FactContext, line: Iterable[Token]) -> TimeExpression | None:
+    """The day of an event a count is bounded to: "86 arrests over the course of Saturday's
+    protests", "during Monday's march" (a day's part of a longer story)."""
+    for token in line:
+        time = ctx.time_at.get(token.i)
+        if time is None or token.dep_ not in {"poss", "compound"} or token.head.i in ctx.time_at:
+            continue
+        if any(a.lower_ in SPAN_PREPS for a in list(token.head.ancestors)[:4]):
+            return time
+    return None
+
+
 def _pronoun_doer(verb: Token) -> bool:
     """ "It killed 612 people", "That temblor killed …": the doer is an event told before."""
     while verb.dep_ == "conj" and not any(c.dep_ in SUBJECTS for c in verb.children):
         verb = verb.head  # "It killed 612 people and injured more than 1,400"
     for subject in (c for c in verb.children if c.dep_ in SUBJECTS):
-        if subject.pos_ == "PRON" or any(c.dep_ == "det" and c.lower_ in {"that", "this"}
-                                         for c in subject.children):
-            return True
+        if subject.lower_ in EVENT_PRONOUNS or any(
+                c.dep_ == "det" and c.lower_ in EVENT_PRONOUNS for c in subject.children):
+            return True  # not "those who had given themselves up": people, not an event
     return False
 
 
@@ -372,6 +399,10 @@ def forecaster(ctx: FactContext, verb: Token | None, noun: Token | None) -> Part
         for subject in (c for w in (word, word.head) for c in w.children if c.dep_ in SUBJECTS):
             if (named := ctx.mentions_in(subject.subtree)):
                 return ctx.entity_party(named[0])
+    if noun is not None and (cut := forecast_cut(noun)) is not None:
+        before = noun.doc[noun.left_edge.i : cut]  # "the IMF forecast growth of 1.8%"
+        if (named := ctx.mentions_in(before)):
+            return ctx.entity_party(named[-1])
     return None
 
 
