@@ -176,9 +176,8 @@ class Group:
 def groups_of(graph: Any) -> list[Group]:
     """The ledger's groups: its rows gathered by disagreement (one measured thing, one kind),
     as the /conflicts page gathers them."""
-    from kg.serve.queries import CONFLICTS
-
     import kg
+    from kg.serve.queries import CONFLICTS
 
     found: dict[str, list[dict[str, str]]] = defaultdict(list)
     for row in kg.query(graph, CONFLICTS, timeout=None):
