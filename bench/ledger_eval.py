@@ -1,6 +1,6 @@
 """The conflicting-figures ledger on everyday news, judged group by group (issue 39).
 
-    python bench/ledger_eval.py bbc|ecb tune|check [--untouched] [--write-unjudged]
+    python bench/ledger_eval.py bbc|ecb tune|check|all [--untouched] [--write-unjudged]
 
 Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
 documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlines, no
@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from halves import Half, half  # noqa: E402
+from halves import half  # noqa: E402
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 BBC = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
@@ -50,7 +50,7 @@ PRECISION_SEED, PRECISION_ARTICLES = 16, 400
 # -- documents ----------------------------------------------------------------------------
 
 
-def bbc_documents(which: Half, untouched: bool = False) -> list[Any]:
+def bbc_documents(which: str, untouched: bool = False) -> list[Any]:
     """The distinct BBC articles of one half (by article id); ``untouched`` leaves out the
     articles of bench/precision.py's sample, which earlier rules were tuned on."""
     from kg.ingest.copies import mark_copies
@@ -60,7 +60,7 @@ def bbc_documents(which: Half, untouched: bool = False) -> list[Any]:
     paths = []
     for path in sorted(BBC.glob("bbc_*.txt")):
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        if digest not in seen and half(path.stem.replace("_", "-")) == which:
+        if digest not in seen and which in ("all", half(path.stem.replace("_", "-"))):
             seen.add(digest)
             paths.append(path)
     if untouched:
@@ -71,20 +71,20 @@ def bbc_documents(which: Half, untouched: bool = False) -> list[Any]:
     return mark_copies(list(read_documents(paths)))
 
 
-def ecb_documents(which: Half) -> list[Any]:
+def ecb_documents(which: str) -> list[Any]:
     """The ECB+ dev documents of the topics of one half, as bench/ecb_eval.py builds them."""
     from kg.ingest.files import document_from_text
 
     documents = []
     for line in ECB.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
-        if half(f"ecb:{record['topic']}") == which:
+        if which in ("all", half(f"ecb:{record['topic']}")):
             documents.append(document_from_text("\n".join(record["sentences"]),
                                                 doc_id=record["doc"]))
     return documents
 
 
-def documents_of(corpus: str, which: Half, untouched: bool = False) -> list[Any]:
+def documents_of(corpus: str, which: str, untouched: bool = False) -> list[Any]:
     return bbc_documents(which, untouched) if corpus == "bbc" else ecb_documents(which)
 
 
@@ -117,7 +117,7 @@ def parsed(documents: Sequence[Any], name: str, nlp: Any) -> list[tuple[Any, lis
     return list(parts.values())
 
 
-def build(corpus: str, which: Half, untouched: bool = False) -> Any:
+def build(corpus: str, which: str, untouched: bool = False) -> Any:
     """The graph of one half, as an rdflib Dataset held in Oxigraph."""
     from rdflib import Dataset
 
@@ -219,13 +219,13 @@ def _same_figure(gold: dict[str, str], listed: dict[str, str]) -> bool:
         or plain(listed["figure"]) in plain(gold["figure"]))
 
 
-def recall(groups: Sequence[Group], corpus: str, which: Half) -> dict[str, Any]:
+def recall(groups: Sequence[Group], corpus: str, which: str) -> dict[str, Any]:
     """How many of the real disagreements written down in ``tests/eval/ledger/real-<corpus>
     .jsonl`` for this half a listed group holds (two of its figures or more)."""
     path = JUDGED / f"real-{corpus}.jsonl"
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
             if line] if path.exists() else []
-    real = [r for r in rows if r["half"] == which]
+    real = [r for r in rows if which in ("all", r["half"])]
     found = [r for r in real if any(
         sum(any(_same_figure(f, g) for g in group.rows) for f in r["figures"]) >= 2
         for group in groups)]
@@ -242,7 +242,8 @@ def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", choices=("bbc", "ecb"))
-    parser.add_argument("half", choices=("tune", "check"))
+    parser.add_argument("half", choices=("tune", "check", "all"),
+                        help="a half, or the whole set (its groups across the halves too)")
     parser.add_argument("--untouched", action="store_true",
                         help="BBC: leave out the articles of bench/precision.py's sample")
     parser.add_argument("--write-unjudged", action="store_true")

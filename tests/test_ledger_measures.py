@@ -193,6 +193,20 @@ def test_people_who_did_something_in_undated_reports_are_not_compared(
     assert rows == []
 
 
+def test_a_sentence_repeated_in_two_articles_is_one_report(nlp: Any, tmp_path: Path) -> None:
+    """A syndicated paragraph: its two figures are not two sources' values of one thing."""
+    sentence = "The champion fell to 36-3 with 24 knockouts after Saturday's defeat in Oslo."
+    rows = ledger(nlp, tmp_path, {"a": (f"Boxing news.\n\n{sentence}", "2024-03-02"),
+                                  "b": (f"Results.\n\n{sentence}", "2024-03-02")})
+    assert rows == []
+
+
+def test_a_number_in_a_web_address_is_no_figure(nlp: Any) -> None:
+    found = measured(nlp, "http://news.example.com/2010/05/05/3-dead/423816\n"
+                          "Three people died in the fire.")
+    assert [f.value for f, _ in found] == [3.0]
+
+
 def test_the_articles_own_figures_are_not_a_disagreement(nlp: Any, tmp_path: Path) -> None:
     rows = ledger(nlp, tmp_path, {"a": (
         "At least 40 people were killed in the flood. Later the flood killed 60 people.", None)})

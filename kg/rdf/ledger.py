@@ -128,6 +128,7 @@ class Entry:
     attributed: bool  # a speaker or forecaster gave it, not the article itself
     event: URIRef | None  # the event report holding it
     previous: bool = False  # a value the sentence says was superseded ("a previous estimate")
+    words: str = ""  # its sentence's words, to know a sentence repeated in another article
 
     @property
     def toll(self) -> bool:
@@ -171,7 +172,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             _sentence_node(scope, sentence), source, attributed,
             next((e for s, e in events.items() if within(s, figure.span.begin,
                                                            figure.span.end)), None),
-            figure.previous))
+            figure.previous, _sentence_words(scope, sentence)))
     return found
 
 
@@ -223,6 +224,12 @@ def _source(scope: FactScope, figure: Figure, claims: Sequence[Claim]) -> tuple[
     return scope.article, False
 
 
+def _sentence_words(scope: FactScope, index: int) -> str:
+    sentence = scope.sentences.get(index)
+    text = scope.extraction.document.text[sentence.begin : sentence.end] if sentence else ""
+    return " ".join(text.split())
+
+
 def _sentence_node(scope: FactScope, index: int) -> URIRef | None:
     sentence = scope.sentences.get(index)
     return sentence_iri(scope.base, scope.doc_id, sentence) if sentence is not None else None
@@ -265,7 +272,8 @@ def measured_things(entries: Sequence[Entry], linked: dict[URIRef, int]) -> list
 
 
 def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
-    """``ledger.comparable``: never two figures of one sentence unless two speakers give them;
+    """``ledger.comparable``: never two figures of one sentence unless two speakers give them,
+    nor of one sentence repeated word for word in two articles (one report, syndicated);
     in one article only two attributed figures; across articles, both dated or both undated,
     a measure tied to something (or one event reported twice); a toll known only by its
     cause, or a count of people who did something, only in reports of about a month; in
@@ -277,6 +285,8 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
         if a.previous != b.previous:
             return a.sentence == b.sentence  # "to 3.3% from a previous estimate of 3.7%"
         return a.attributed and b.attributed and a.source != b.source  # two speakers
+    if a.words and a.words == b.words:
+        return False  # a sentence repeated word for word in another article: one report
     if (a.reported is None) != (b.reported is None):
         return False  # which is the later report the graph cannot tell
     one_event = a.event is not None and b.event is not None and a.event in linked \

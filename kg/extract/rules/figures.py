@@ -82,6 +82,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 SKIPPED_LABELS = frozenset({"DATE", "TIME", "ORDINAL"})
+#: A line that is a web address, as pages copied to text keep it (tokenised or not).
+WEB_ADDRESS = re.compile(r"\s*(https?\s*:\s*/\s*/|www\s*\.)", re.I)
 SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 CLAUSE_DEPS = frozenset({"ccomp", "relcl", "advcl", "xcomp", "conj", "acl", "parataxis"})
 POPULATION = "population"
@@ -168,6 +170,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
+    if _in_web_address(ctx, span):
+        return None  # "…/2010-05-05/3-dead-after-…/423816": an address, no figure
     if is_compound_modifier(span):
         return None  # "a two-horse race", "a 25-yard strike": no quantity
     scale = scale_after(span)  # "$17.7" + "m"
@@ -304,6 +308,14 @@ def _count_wording(ctx: FactContext, noun: Token | None, verb: Token | None) -> 
     if noun is None:
         return verb.text
     return f"{verb.text} {words}" if verb.i < noun.i else f"{words} {verb.text}"
+
+
+def _in_web_address(ctx: FactContext, span: SpacySpan) -> bool:
+    """Whether a number is on a line that is a web address ("http://…/2013/05/03/…")."""
+    text = ctx.frame.document.text
+    at = ctx.char(span.root)
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return bool(WEB_ADDRESS.match(line))
 
 
 def _is_starting_point(span: SpacySpan) -> bool:
