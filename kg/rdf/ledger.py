@@ -47,7 +47,7 @@ from rdflib import Literal, URIRef
 from kg.extract.values import normalise_date
 from kg.lexicon.fact_words import COUNTED_CLASSES
 from kg.lexicon.measure_words import TOLL_ATTRIBUTES
-from kg.model import Claim, Event, Extraction, Figure, Resolution, within
+from kg.model import Claim, EntityKind, Event, Extraction, Figure, Resolution, within
 from kg.rdf.events import clusters, reports_of
 from kg.rdf.facts import FactScope, event_iri, figure_iri, measure_node, party_node
 from kg.rdf.namespaces import DCTERMS, KG, PROV, RDF, SDO, XSD
@@ -129,6 +129,7 @@ class Entry:
     event: URIRef | None  # the event report holding it
     previous: bool = False  # a value the sentence says was superseded ("a previous estimate")
     words: str = ""  # its sentence's words, to know a sentence repeated in another article
+    places: frozenset[str] = frozenset()  # the places its article names (entity keys)
 
     @property
     def toll(self) -> bool:
@@ -151,6 +152,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
         return []
     scope = FactScope(extraction, resolution, base)
     reported = document.meta.date_published or dateline_date(extraction)
+    places = _places(extraction, resolution)
     claims = sorted((f for f in extraction.facts if isinstance(f, Claim)),
                     key=lambda c: c.content.end - c.content.begin)
     events = {span: event_iri(scope, e) for e in extraction.facts if isinstance(e, Event)
@@ -172,7 +174,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             _sentence_node(scope, sentence), source, attributed,
             next((e for s, e in events.items() if within(s, figure.span.begin,
                                                            figure.span.end)), None),
-            figure.previous, _sentence_words(scope, sentence)))
+            figure.previous, _sentence_words(scope, sentence), places))
     return found
 
 
@@ -222,6 +224,14 @@ def _source(scope: FactScope, figure: Figure, claims: Sequence[Claim]) -> tuple[
         if within(claim.content, figure.span.begin, figure.span.end):
             return party_node(scope, claim.speaker, agent=True)[0], True
     return scope.article, False
+
+
+def _places(extraction: Extraction, resolution: Resolution) -> frozenset[str]:
+    """The entity keys of the places an article names."""
+    doc_id = extraction.document.doc_id
+    keys = (resolution.assignments.get((doc_id, m.begin, m.end)) for m in extraction.mentions
+            if m.kind is EntityKind.PLACE)
+    return frozenset(k for k in keys if k is not None)
 
 
 def _sentence_words(scope: FactScope, index: int) -> str:
@@ -277,8 +287,9 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     in one article only two attributed figures; across articles, both dated or both undated,
     a measure tied to something (or one event reported twice); a toll known only by its
     cause, or a count of people who did something, only in reports of about a month; in
-    undated reports only a toll (a running count of one event) or an amount whose period
-    names its year."""
+    undated reports only a toll (a running count of one event) — one known only by its cause
+    when the two articles name a place in common — or an amount whose period names its
+    year."""
     if a.node == b.node:
         return False
     if a.article == b.article:
@@ -298,6 +309,8 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
         # surrendered), is one thing in reports of about one month
         near = abs((a.reported - b.reported).days) <= NEAR_DAYS
         return one_event or near or not (a.by_cause or a.people and not a.toll)
+    if a.by_cause and b.by_cause and not one_event and not a.places & b.places:
+        return False  # "killed in the explosion" in two undated stories of no common place
     return one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))
 
 

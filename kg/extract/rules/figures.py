@@ -64,6 +64,7 @@ from kg.lexicon.measure_words import (
     STATE_ADJECTIVES,
     TOLL_ATTRIBUTES,
     attribute_of,
+    cause_of,
     toll_noun,
 )
 from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
@@ -412,10 +413,18 @@ def _named_doer(ctx: FactContext, verb: Token, root: Token) -> Party | None:
 
 def _toll(
     ctx: FactContext, attribute: str, head: Token, verb: Token | None, root: Token
-) -> Measure:
+) -> Measure | None:
     """A count of people named by its noun: a toll's anchor comes from its own verb — not
     from "be" or "have" ("Indonesia was worst hit, with 140,000 deaths" is no toll of
-    Indonesia's) —, else it is keyed by its cause."""
+    Indonesia's) —, else it is keyed by its cause. A toll its noun says is a place's
+    ("Thailand's 5,300 deaths") is that place's; one of a place it does not name ("the
+    country's 5,300 deaths") has no measure: it is a part of some total, of no one known."""
+    for owner in (c for c in head.children if c.dep_ == "poss" and c.pos_ in {"NOUN", "PROPN"}):
+        named = [m for m in ctx.mentions_in(owner.subtree) if m.kind is not EntityKind.PERSON]
+        if named:
+            return Measure(attribute, PEOPLE, ctx.entity_party(named[0]))
+        if cause_of(owner.lemma_) is None:
+            return None
     if head.dep_ in {"dobj", "nsubj", "nsubjpass"} and head.i != root.i:
         verb = head.head  # "claimed 150,000 lives": the verb the toll's noun belongs to
     elif head.i != root.i:
