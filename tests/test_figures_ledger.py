@@ -165,10 +165,28 @@ LATER = "The earthquake has killed more than 2,000 people, rescuers said on Sund
 def test_a_toll_that_moved_on_is_an_update_whether_or_not_the_reports_are_dated(
     nlp: Any, tmp_path: Path, days: tuple[str | None, str | None], order: str
 ) -> None:
-    rows = ledger(nlp, tmp_path, {"a": (EARLY, days[0]), "b": (LATER, days[1])})
+    rows = ledger(nlp, tmp_path, {"a": (f"Aid reached Peru.\n\n{EARLY}", days[0]),
+                                  "b": (f"Rescuers flew to Peru.\n\n{LATER}", days[1])})
     assert {(r["status"], r["order"], r["measure"], float(r["value"])) for r in rows} == {
         ("update", order, "people · deaths · earthquake", 300.0),
         ("update", order, "people · deaths · earthquake", 2000.0)}
+
+
+def test_undated_tolls_of_one_cause_need_a_place_their_articles_share(
+    nlp: Any, tmp_path: Path
+) -> None:
+    """ "Killed in the explosion" in two undated stories of no common place: two explosions."""
+    rows = ledger(nlp, tmp_path, {"a": (f"Aid reached Peru.\n\n{EARLY}", None),
+                                  "b": (f"Rescuers flew to Nepal.\n\n{LATER}", None)})
+    assert rows == []
+
+
+def test_a_toll_of_a_place_its_possessive_does_not_name_has_no_measure(nlp: Any) -> None:
+    found = figures(nlp, "The festival opened in the shadow of the country's 5,300 deaths.")
+    assert [f.measure for f in found] == [None]
+    (owned,) = [f.measure for f in figures(nlp, "Thailand's 5,300 deaths were mourned.")
+                if f.measure]
+    assert owned.anchor is not None and owned.anchor.text == "Thailand"
 
 
 def test_tolls_of_one_cause_months_apart_are_two_things(nlp: Any, tmp_path: Path) -> None:
