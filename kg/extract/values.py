@@ -9,6 +9,8 @@ stay as text with ``value=None``. Durations ("nearly two months", "the past day"
 1730.0
 >>> parse_number("five million")
 5000000.0
+>>> parse_number("a dozen"), parse_number("three dozen"), parse_number("dozen")
+(12.0, 36.0, 12.0)
 """
 
 from __future__ import annotations
@@ -93,7 +95,9 @@ def parse_number(text: str) -> float | None:
     for i, word in enumerate(words):
         word = word.strip(_SYMBOLS + ",").removeprefix("us").strip(_SYMBOLS)
         scaled = i + 1 < len(words) and (words[i + 1] in _SCALES or words[i + 1] == "dozen")
-        if (m := _NUMBER.match(word)) is not None:
+        if word == "dozen" and (current or seen):
+            current = (current or 1) * _UNITS[word]  # "a dozen", "three dozen": times twelve
+        elif (m := _NUMBER.match(word)) is not None:
             current += float(m.group(1).replace(",", "") + ("." + m.group(2) if m.group(2) else ""))
         elif (m := _NUMERIC_WITH_SCALE.match(word)) is not None:
             current += float(m.group(1)) * _SCALES[m.group(2).lower()]

@@ -136,12 +136,17 @@ class Relation:
 
 @dataclass(frozen=True, slots=True)
 class Measure:
-    """The thing a figure measures: what happened to whom, where ("fighters surrender, X")."""
+    """The thing a figure measures: what is counted or measured, of what, when ("fighters
+    surrender, X"; "export rise, United States, january"; "growth, this year, forecast")."""
 
-    predicate: str  # an event type's name or a verb lemma: "Surrender", "remain", "population"
-    counted: str  # class of what is counted: "people", "fighters", or the noun's lemma
+    predicate: str  # what happened to what is counted ("Surrender", "deaths", "remain"), or
+    # the quantity an amount is of, with its change ("export rise", "revenue", "loan")
+    counted: str  # class of what is counted: "people", "fighters", the noun's lemma, or the
+    # unit of an amount ("percent", "usd")
     anchor: Party | None  # the place or entity it is measured for
     cause: str | None = None  # a toll with no anchor: what it is of ("earthquake", "flood")
+    period: str | None = None  # the period it refers to, normalised ("2004", "this year")
+    forecast: bool = False  # a prediction ("would grow by 2.5%"), never compared with outturns
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +160,10 @@ class Figure:
     measure: Measure | None
     evidence: Evidence
     upper: float | None = None  # a range's upper bound ("8-9%": value 8, upper 9)
+    wording: str | None = None  # the measure as the sentence words it ("US exports")
+    source: Party | None = None  # whose figure the sentence says it is ("the Bank forecast …")
+    previous: bool = False  # the value given before, superseded by one beside it ("from a
+    # previous estimate of 3.7%")
 
 
 @dataclass(frozen=True, slots=True)

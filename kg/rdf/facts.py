@@ -394,7 +394,9 @@ def figure_iri(scope: FactScope, span: Span) -> URIRef:
 
 def figure_triples(scope: FactScope, fact: Figure) -> Iterator[Triple]:
     """A schema:Observation (a schema:QuantitativeValue) of the schema:StatisticalVariable it
-    gives a value for."""
+    gives a value for, with the measure as the sentence words it (kg:measureWording) and,
+    when the sentence says whose figure it is ("the Bank forecast growth of 1.8%"),
+    prov:wasAttributedTo."""
     if fact.value is None:
         return
     node = figure_iri(scope, fact.span)
@@ -413,11 +415,18 @@ def figure_triples(scope: FactScope, fact: Figure) -> Iterator[Triple]:
         measure, more = measure_node(scope, fact.measure)
         yield from more
         yield node, SDO.variableMeasured, measure
+        if fact.wording:
+            yield node, KG.measureWording, english(fact.wording)
+        if fact.source is not None:
+            source, described = party_node(scope, fact.source, agent=True)
+            yield from described
+            yield node, PROV.wasAttributedTo, source
     yield from scope.evidence(node, fact.evidence)
 
 
 def measure_node(scope: FactScope, measure: Measure) -> tuple[URIRef, list[Triple]]:
-    """``<base>measure/<predicate>/<counted>/<anchor>`` with its label and parts."""
+    """``<base>measure/<predicate>/<counted>/<anchor>[/<period>][/forecast]`` with its label
+    and parts: what is counted or measured, of what, when, and whether it is a forecast."""
     anchor_node: URIRef | None = None
     anchor_label, more = "", list[Triple]()
     if measure.anchor is not None:
@@ -426,9 +435,14 @@ def measure_node(scope: FactScope, measure: Measure) -> tuple[URIRef, list[Tripl
     anchor_slug = slugify(anchor_node.removeprefix(scope.base)) if anchor_node else (
         f"cause-{slugify(measure.cause)}" if measure.cause else "anywhere")
     path = f"{slugify(measure.predicate)}/{slugify(measure.counted)}/{anchor_slug}"
+    if measure.period:
+        path += f"/period-{slugify(measure.period)}"
+    if measure.forecast:
+        path += "/forecast"
     node = URIRef(f"{scope.base}measure/{path}")
-    label = " · ".join(part for part in (measure.counted, measure.predicate,
-                                         anchor_label or measure.cause) if part)
+    label = " · ".join(part for part in (
+        measure.counted, measure.predicate, anchor_label or measure.cause, measure.period,
+        "forecast" if measure.forecast else None) if part)
     triples: list[Triple] = [
         (node, RDF.type, SDO_RECENT.StatisticalVariable), (node, RDFS.label, english(label)),
         (node, KG.measuredPredicate, Literal(measure.predicate)),
@@ -438,6 +452,10 @@ def measure_node(scope: FactScope, measure: Measure) -> tuple[URIRef, list[Tripl
         triples.append((node, KG.measuredFor, anchor_node))
     elif measure.cause:  # a toll keyed by what it is of ("killed in the earthquake")
         triples.append((node, KG.measuredCause, Literal(measure.cause)))
+    if measure.period:
+        triples.append((node, KG.measuredPeriod, Literal(measure.period)))
+    if measure.forecast:
+        triples.append((node, KG.forecast, Literal(True)))
     return node, triples
 
 

@@ -2,7 +2,8 @@
 kg's vocabulary (ontology, taxonomy, shapes) and the build's provenance.
 
     terms (IRIs, entities, mentions) ─┬▶ facts (roles, claims, events of one article) ─┐
-                                      └▶ events (reports of one event across articles) ─┴▶ graph
+                                      └▶ events (reports of one event across articles, ─┴▶ graph
+                                                 and the ledger of figures that disagree)
 
 >>> from kg.model import Resolution
 >>> [str(name).rsplit("/", 1)[-1] for name, _ in corpus_graphs([], Resolution((), {}), "http://x/")]
@@ -19,6 +20,7 @@ from kg.config import DEFAULT_MODEL
 from kg.model import Extraction, Resolution
 from kg.rdf.events import events_graph
 from kg.rdf.facts import fact_triples
+from kg.rdf.ledger import ledger_triples
 from kg.rdf.provenance import (
     build_graph_iri,
     build_info,
@@ -63,6 +65,7 @@ def corpus_graphs(
         yield names[-1], document_triples(extraction, resolution, base)
     yield entities_graph_iri(base), entity_triples(resolution, base)
     events = events_graph(done, resolution, base)
+    events[1].extend(ledger_triples(done, resolution, base))
     yield events
     yield ontology_graph_iri(base), list(vocabulary_triples())
     generated = [*names, entities_graph_iri(base), events[0], ontology_graph_iri(base)]

@@ -193,6 +193,15 @@ class KG(DefinedNamespace):
     countedThing: URIRef
     measuredFor: URIRef
     measuredCause: URIRef
+    measuredPeriod: URIRef
+    forecast: URIRef
+    measureWording: URIRef
+    # facts: the conflicting-figures ledger (issue 39)
+    FigureDisagreement: URIRef
+    disagreementKind: URIRef
+    reportOrder: URIRef
+    disagreeingFigure: URIRef
+    figureSource: URIRef
     # finer classes of entities (issue 12), where schema.org has none
     ArmedForces: URIRef
     Court: URIRef

@@ -505,17 +505,18 @@ class Explorer:
         groups: dict[str, list[Row]] = {}
         seen: set[tuple[str | None, ...]] = set()
         for row in self.select(page, "conflicting figures", q.CONFLICTS):
-            key = (row["status"], row["fact"], row["source"])
-            if key in seen:  # a figure in a claim of two speakers: one row per source
+            key = (row["group"], row["fact"])
+            if key in seen:  # one row per figure of a disagreement
                 continue
             seen.add(key)
             row["copies"] = row["copies"] or ""
-            groups.setdefault(row["thing"] or "", []).append(row)
+            groups.setdefault(row["group"] or "", []).append(row)
         page.context["measures"] = [
-            {"thing": thing, "label": rows[0]["measure"] or local(thing), "rows": rows,
-             "values": sorted({_number(r["value"]) for r in rows}),
-             "statuses": sorted({r["status"] or "" for r in rows})}
-            for thing, rows in groups.items()]
+            {"thing": group, "label": rows[0]["measure"] or local(group), "rows": rows,
+             "status": rows[0]["status"] or "", "order": rows[0]["order"] or "",
+             "wordings": sorted({r["wording"] for r in rows if r["wording"]}),
+             "values": sorted({_number(r["value"]) for r in rows})}
+            for group, rows in groups.items()]
         return page
 
     def _label(self, iri: str) -> str:

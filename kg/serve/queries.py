@@ -302,18 +302,19 @@ def _named_body(name: str) -> str:
 
 
 # The conflicts page is the named question `conflicting-figures`, row for row, joined back to
-# each figure (for its evidence link), its measure (to group the rows) and its speaker's IRI.
-CONFLICTS = """SELECT DISTINCT ?status ?thing ?measure ?fact ?value ?qualifier ?figure ?source
-       ?speaker ?article ?title ?reported ?sentence ?copies WHERE {
+# each figure (for its evidence link), its disagreement (to group the rows: one measured thing,
+# one kind) and the IRI of whoever gave it.
+CONFLICTS = """SELECT DISTINCT ?group ?status ?order ?measure ?wording ?fact ?value ?qualifier
+       ?figure ?source ?speaker ?article ?title ?reported ?sentence ?copies WHERE {
   { {{named}}
   }
+  ?group kg:disagreementKind ?status ;
+         kg:disagreeingFigure ?fact .
   ?fact dcterms:source ?article ;
         schema:value ?value ;
         gaf:denotedBy/nif:anchorOf ?figure ;
-        schema:variableMeasured ?thing .
-  ?thing rdfs:label ?measure .
-  ?fact prov:wasDerivedFrom/nif:anchorOf ?sentence .
-  OPTIONAL { ?fact ^kg:quantity/schema:author ?speaker }
+        prov:wasDerivedFrom/nif:anchorOf ?sentence .
+  OPTIONAL { ?fact kg:figureSource ?speaker FILTER (?speaker != ?article) }
   OPTIONAL { ?article schema:headline ?title }
-} ORDER BY ?status ?measure ?reported ?article ?fact""".replace(
+} ORDER BY ?status ?measure ?group ?reported ?article ?fact""".replace(
     "{{named}}", _named_body("conflicting-figures").replace("\n", "\n  "))

@@ -12,10 +12,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
+from kg.extract.rules.measures import (
+    Amount,
+    amount_of,
+    clause_tokens,
+    event_period,
+    forecast_cut,
+    forecaster,
+    is_forecast,
+    is_increment,
+    participle_cause,
+    participle_event,
+    period_of,
+    previous_value,
+    quantity_words,
+    story_cause,
+)
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.tolls import is_running_count, toll_attribute, toll_cause, verb_attribute
@@ -41,7 +58,15 @@ from kg.lexicon.fact_words import (
     counted_class,
     trigger_type,
 )
-from kg.lexicon.measure_words import TOLL_ATTRIBUTES, toll_noun
+from kg.lexicon.measure_words import (
+    FORECAST_WORDS,
+    MADE_ATTRIBUTES,
+    STATE_ADJECTIVES,
+    TOLL_ATTRIBUTES,
+    attribute_of,
+    cause_of,
+    toll_noun,
+)
 from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
 from kg.model import EntityKind, Figure, Measure, Party, Span
 
@@ -50,12 +75,17 @@ SCALE_SUFFIXES = frozenset(w for w in NUMBER_SCALES if len(w) <= 2)
 #: Units that are currencies (ISO 4217 codes), for telling a conversion from a second figure.
 CURRENCIES = frozenset(CURRENCY_SYMBOLS.values()) | CURRENCY_CODES | frozenset(
     CURRENCY_WORDS.values())
+#: Units of amounts, measured by the quantity they are of rather than by what they count.
+AMOUNT_UNITS = CURRENCIES | {"percent", "percentage points"}
 
 if TYPE_CHECKING:
     from spacy.tokens import Span as SpacySpan
     from spacy.tokens import Token
 
 SKIPPED_LABELS = frozenset({"DATE", "TIME", "ORDINAL"})
+#: A line that is a web address, as pages copied to text keep it (tokenised or not).
+WEB_ADDRESS = re.compile(r"\s*(https?\s*:\s*/\s*/|www\s*\.)", re.I)
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 CLAUSE_DEPS = frozenset({"ccomp", "relcl", "advcl", "xcomp", "conj", "acl", "parataxis"})
 POPULATION = "population"
 NUMBER = rule(
@@ -92,21 +122,48 @@ def number_spans(ctx: FactContext) -> Iterator[SpacySpan]:
 
 
 def _counting_year(ent: SpacySpan) -> bool:
+    """A bare number the tagger read as a year or date that counts: "2000 fighters", or the
+    object of a toll's verb ("killing 10 people and injuring 80")."""
     token = ent.root
-    return (
-        ent.label_ == "DATE" and len(ent) == 1 and token.text.isdigit()
-        and token.dep_ == "nummod" and token.head.tag_ == "NNS"
-    )
+    if ent.label_ != "DATE" or len(ent) != 1 or not token.text.isdigit():
+        return False
+    if token.dep_ == "nummod" and token.head.tag_ == "NNS":
+        return True
+    return token.dep_ in {"dobj", "nsubjpass"} and token.head.pos_ == "VERB" \
+        and attribute_of(token.head.lemma_.lower()) in TOLL_ATTRIBUTES
 
 
 def figures_of(ctx: FactContext) -> list[Figure]:
     """Every figure of the chunk with its measure, in text order."""
     figures: list[Figure] = []
+    previous: list[tuple[int, str]] = []
     for span in sorted(number_spans(ctx), key=lambda s: s.start):
         figure = _figure(ctx, span, figures)
         if figure is not None:
+            if (noun := previous_value(span.root)) is not None:
+                previous.append((len(figures), noun))
             figures.append(figure)
+    for i, noun in previous:
+        figures[i] = _superseded(figures[i], noun, figures)
     return figures
+
+
+def _superseded(old: Figure, noun: str, figures: list[Figure]) -> Figure:
+    """A value given before ("from a previous estimate of 3.7%") measures what the figure of
+    its sentence that superseded it measures (the nearest of the same unit; a forecast only by
+    a forecast: "spent 59.2 trillion, far in excess of its original projection of 14.5
+    trillion" is an outturn against a plan, not a revision): the pair is a revision by one
+    source."""
+    sentence = old.evidence.sentences[-1:]
+    forecast = noun in FORECAST_WORDS or noun in {"target", "guidance"}  # a plan
+    candidates = [f for f in figures if f is not old and f.measure is not None
+                  and f.unit == old.unit and f.evidence.sentences[-1:] == sentence
+                  and (f.measure.forecast or not forecast)]
+    if not candidates:
+        return old
+    new = min(candidates, key=lambda f: abs(f.span.begin - old.span.begin))
+    return replace(old, measure=new.measure, wording=new.wording, source=new.source,
+                   previous=True)
 
 
 def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure | None:
@@ -114,6 +171,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
+    if _in_web_address(ctx, span):
+        return None  # "…/2010-05-05/3-dead-after-…/423816": an address, no figure
     if is_compound_modifier(span):
         return None  # "a two-horse race", "a 25-yard strike": no quantity
     scale = scale_after(span)  # "$17.7" + "m"
@@ -137,18 +196,127 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
         if previous.value is not None and near:
             evidence = ctx.evidence(span, RELATIVE)
             return Figure(where, previous.value * factor, number_qualifier(span),
-                          previous.unit, previous.measure, evidence)
+                          previous.unit, previous.measure, evidence, wording=previous.wording)
     if unit is None and value < 10:
         return None
-    measure = _measure(ctx, span, unit, before) if value >= 1 and not _is_starting_point(span) \
-        else None
+    reading = _reading(ctx, span, unit, before) \
+        if value >= 1 and not _is_starting_point(span) else None
+    measure = reading.measure if reading is not None else None
     if _is_conversion(ctx, where, unit, before):
         measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
     if qualifier is None and measure is not None and measure.predicate in TOLL_ATTRIBUTES \
             and is_running_count(span.root):
         qualifier = "at least"  # "5,000 deaths so far": the toll is at least that
-    return Figure(where, value, qualifier, unit, measure, evidence, upper)
+    return Figure(where, value, qualifier, unit, measure, evidence, upper,
+                  reading.wording if reading else None, reading.source if reading else None)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a number measures (its measure), in the sentence's words, and whose figure the
+    sentence says it is."""
+
+    measure: Measure | None
+    wording: str | None
+    source: Party | None = None
+
+
+def _reading(
+    ctx: FactContext, span: SpacySpan, unit: str | None, before: list[Figure]
+) -> Reading | None:
+    """An amount (money, a percentage) is read by the quantity it is of; a count by what is
+    counted and what happened to it — each with its period and whether it is a forecast."""
+    root = span.root
+    if unit is not None and unit in AMOUNT_UNITS:
+        return _amount_reading(ctx, root, unit)
+    head = root.head if root.dep_ in {"nummod", "quantmod"} else root
+    clauses = [c for c in head.children if c.dep_ == "relcl" and head.i == root.i]
+    verb = clauses[0] if clauses else governing_verb(head)
+    noun = head if head.i != root.i else None
+    if is_increment(root, noun):
+        return None  # "two more victims were found": an addition, not the count
+    measure = _measure(ctx, span, unit, before)
+    if measure is None:
+        return None
+    toll = measure.predicate in TOLL_ATTRIBUTES
+    running = toll or measure.counted in COUNTED_CLASSES
+    if not toll and (event := participle_event(verb)) is not None:  # "…, affecting 5,000"
+        measure = replace(measure, predicate=f"{measure.predicate} ({event.lemma_.lower()})")
+    counted = measure.counted if noun is None or toll or toll_noun(noun.lemma_) else (
+        _modified_class(ctx, measure.counted, noun))
+    measure = replace(measure, counted=counted,
+                      period=event_period(ctx, root, verb) if running else (
+                          period_of(ctx, root, verb, noun)),
+                      forecast=is_forecast(verb, noun))
+    return Reading(measure, _count_wording(ctx, noun, verb), forecaster(ctx, verb, noun))
+
+
+def _amount_reading(ctx: FactContext, root: Token, unit: str) -> Reading | None:
+    """ "US exports rose 12.3% in January" → export rise · percent · the United States ·
+    january."""
+    if root.dep_ == "nummod" and root.head.lower_.rstrip(".") in SCALE_SUFFIXES:
+        root = root.head  # "£2.36m" read as "2.36" + "m": the amount is the "m"
+    amount = amount_of(ctx, root)
+    if amount is None or is_increment(root, amount.noun):
+        return None
+    source = forecaster(ctx, amount.verb, amount.noun)
+    anchor = _amount_anchor(ctx, amount, root)
+    if anchor is not None and source is not None and anchor.mention == source.mention:
+        anchor = None  # "the IMF predicted growth of 3%": the IMF's forecast, not its growth
+    measure = Measure(amount.key, unit, anchor, None,
+                      period_of(ctx, root, amount.verb, amount.noun),
+                      is_forecast(amount.verb, amount.noun))
+    return Reading(measure, amount.wording, source)
+
+
+def _amount_anchor(ctx: FactContext, amount: Amount, root: Token) -> Party | None:
+    """Whose the quantity is: a name in its own noun phrase ("US exports", "Chrysler's
+    revenue", "profits at TimeWarner" — an organisation before a place), else what
+    :func:`_anchor` finds for its verb."""
+    if amount.noun is not None:
+        number = range(root.left_edge.i, root.right_edge.i + 1)
+        said_by = {t.i for w in [amount.noun, *amount.noun.children] for c in w.children
+                   if c.dep_ in SUBJECTS for t in c.subtree}  # "the Bank forecast growth"
+        if (cut := forecast_cut(amount.noun)) is not None:  # "the IMF forecast growth"
+            said_by.update(range(amount.noun.left_edge.i, cut + 1))
+        own = [t for t in amount.noun.subtree if t.i not in number and t.i not in said_by]
+        named = [m for m in ctx.mentions_in(own) if m.kind is not EntityKind.PERSON]
+        if named:
+            named.sort(key=lambda m: m.kind is not EntityKind.ORGANIZATION)
+            return ctx.entity_party(named[0])
+    return _anchor(ctx, amount.verb, root, people=False) if amount.verb is not None else None
+
+
+def _modified_class(ctx: FactContext, counted: str, noun: Token | None) -> str:
+    """The counted class with the adjectives the sentence restricts it by ("three top
+    executives" are top executives, not executives)."""
+    if noun is None:
+        return counted
+    words = [c.lemma_.lower() for c in noun.children
+             if c.dep_ == "amod" and c.i < noun.i and c.is_alpha and not c.ent_type_
+             and not any(t.text == "-" for t in c.subtree)  # "last-ditch": colour, not a kind
+             and c.lemma_.lower() not in STATE_ADJECTIVES]
+    return " ".join([*words, counted])
+
+
+def _count_wording(ctx: FactContext, noun: Token | None, verb: Token | None) -> str | None:
+    """A count as the sentence words it: the counted noun with its modifiers and the verb
+    ("people killed", "killed people", "fighters surrendered")."""
+    words = quantity_words(ctx, noun)[1] if noun is not None else ""
+    if verb is None or verb.lemma_ in {"be", "have"} or (noun and toll_noun(noun.lemma_)):
+        return words or None
+    if noun is None:
+        return verb.text
+    return f"{verb.text} {words}" if verb.i < noun.i else f"{words} {verb.text}"
+
+
+def _in_web_address(ctx: FactContext, span: SpacySpan) -> bool:
+    """Whether a number is on a line that is a web address ("http://…/2013/05/03/…")."""
+    text = ctx.frame.document.text
+    at = ctx.char(span.root)
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return bool(WEB_ADDRESS.match(line))
 
 
 def _is_starting_point(span: SpacySpan) -> bool:
@@ -226,6 +394,8 @@ def _keyed_toll(
     if verb is not None:
         anchor = _named_doer(ctx, verb, root) or _anchor(ctx, verb, root, people=False)
     cause = toll_cause(head, verb, root) if anchor is None else None
+    if anchor is None and cause is None and attribute not in MADE_ATTRIBUTES:
+        cause = participle_cause(verb) or story_cause(root)
     if anchor is None and cause is None and verb is not None and people:
         anchor = _anchor(ctx, verb, root, people=True)
     return Measure(attribute, counted, anchor, cause)
@@ -243,10 +413,18 @@ def _named_doer(ctx: FactContext, verb: Token, root: Token) -> Party | None:
 
 def _toll(
     ctx: FactContext, attribute: str, head: Token, verb: Token | None, root: Token
-) -> Measure:
+) -> Measure | None:
     """A count of people named by its noun: a toll's anchor comes from its own verb — not
     from "be" or "have" ("Indonesia was worst hit, with 140,000 deaths" is no toll of
-    Indonesia's) —, else it is keyed by its cause."""
+    Indonesia's) —, else it is keyed by its cause. A toll its noun says is a place's
+    ("Thailand's 5,300 deaths") is that place's; one of a place it does not name ("the
+    country's 5,300 deaths") has no measure: it is a part of some total, of no one known."""
+    for owner in (c for c in head.children if c.dep_ == "poss" and c.pos_ in {"NOUN", "PROPN"}):
+        named = [m for m in ctx.mentions_in(owner.subtree) if m.kind is not EntityKind.PERSON]
+        if named:
+            return Measure(attribute, PEOPLE, ctx.entity_party(named[0]))
+        if cause_of(owner.lemma_) is None:
+            return None
     if head.dep_ in {"dobj", "nsubj", "nsubjpass"} and head.i != root.i:
         verb = head.head  # "claimed 150,000 lives": the verb the toll's noun belongs to
     elif head.i != root.i:
@@ -402,13 +580,6 @@ def _where_clause_place(verb: Token) -> list[Token]:
             words = {c.lower_ for t in chain[: i + 1] for c in t.children}
             return [clause.head] if "where" in words else []
     return []
-
-
-def clause_tokens(verb: Token) -> list[Token]:
-    """Tokens of ``verb``'s own clause: its subtree without embedded complement clauses."""
-    nested = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis", "advcl", "conj"}]
-    excluded = {t.i for c in nested for t in c.subtree}
-    return [t for t in verb.subtree if t.i not in excluded]
 
 
 def _under_locative(token: Token, stop: Token) -> bool:

@@ -1,0 +1,266 @@
+"""The conflicting-figures ledger on everyday news, judged group by group (issue 39).
+
+    python bench/ledger_eval.py bbc|ecb tune|check|all [--untouched] [--write-unjudged]
+
+Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
+documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlines, no
+dates) — runs the ``conflicting-figures`` question and scores every listed group against the
+judged groups in ``tests/eval/ledger/<corpus>.jsonl``. Parsed documents are cached under
+``bench/work/ledger/`` (spaCy ``DocBin``), so a change of the rules re-runs only the rules,
+resolution and the query.
+
+A group is the figures listed for one measured thing (``?thing``). Its key is the measure's
+label and its figures (article, words as written, a digest of the sentence): a judgement stays
+valid while the same figures are grouped; a group that gains or loses a figure is a new,
+unjudged group. A judged row holds ``real`` (the kind the ledger gives is a real disagreement
+of that kind: conflict, update, forecasts or revision), ``mixed`` (the group puts figures of
+two different measured things together) and ``why``.
+
+The real disagreements of each half, written down by reading its casualty and damage figures
+(ECB+) or its articles (BBC), are in ``tests/eval/ledger/real-<corpus>.jsonl``: a real one is
+found when a listed group holds two of its figures or more; the others are reported missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from halves import half  # noqa: E402
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+BBC = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
+ECB = PROJECT_ROOT.parent / "shared" / "data" / "ecbplus-dev" / "ecbplus_dev.jsonl"
+WORK = PROJECT_ROOT / "bench" / "work" / "ledger"
+JUDGED = PROJECT_ROOT / "tests" / "eval" / "ledger"
+#: BBC articles kg's earlier rules were read against (bench/precision.py's seeded sample):
+#: the untouched check sample leaves them out.
+PRECISION_SEED, PRECISION_ARTICLES = 16, 400
+
+
+# -- documents ----------------------------------------------------------------------------
+
+
+def bbc_documents(which: str, untouched: bool = False) -> list[Any]:
+    """The distinct BBC articles of one half (by article id); ``untouched`` leaves out the
+    articles of bench/precision.py's sample, which earlier rules were tuned on."""
+    from kg.ingest.copies import mark_copies
+    from kg.ingest.files import read_documents
+
+    seen: set[str] = set()
+    paths = []
+    for path in sorted(BBC.glob("bbc_*.txt")):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest not in seen and which in ("all", half(path.stem.replace("_", "-"))):
+            seen.add(digest)
+            paths.append(path)
+    if untouched:
+        from precision import choose_articles
+
+        tuned = set(choose_articles(BBC, PRECISION_ARTICLES, PRECISION_SEED))
+        paths = [p for p in paths if p not in tuned]
+    return mark_copies(list(read_documents(paths)))
+
+
+def ecb_documents(which: str) -> list[Any]:
+    """The ECB+ dev documents of the topics of one half, as bench/ecb_eval.py builds them."""
+    from kg.ingest.files import document_from_text
+
+    documents = []
+    for line in ECB.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if which in ("all", half(f"ecb:{record['topic']}")):
+            documents.append(document_from_text("\n".join(record["sentences"]),
+                                                doc_id=record["doc"]))
+    return documents
+
+
+def documents_of(corpus: str, which: str, untouched: bool = False) -> list[Any]:
+    return bbc_documents(which, untouched) if corpus == "bbc" else ecb_documents(which)
+
+
+# -- parsing once, extracting many times ----------------------------------------------------
+
+
+def parsed(documents: Sequence[Any], name: str, nlp: Any) -> list[tuple[Any, list[Any]]]:
+    """Each document with its parsed chunks, from ``bench/work/ledger/<name>.spacy`` when
+    it holds exactly these texts, parsed and cached otherwise."""
+    from spacy.tokens import DocBin
+
+    from kg.extract.collect import ChunkContext
+    from kg.extract.pipeline import chunk_bounds
+
+    digest = hashlib.sha256("|".join(d.sha256 for d in documents).encode()).hexdigest()[:16]
+    path = WORK / f"{name}-{digest}.spacy"
+    chunks = [(d, begin, end, i == len(bounds) - 1) for d in documents
+              for bounds in [chunk_bounds(d.text)] for i, (begin, end) in enumerate(bounds)]
+    if path.exists():
+        docs = list(DocBin().from_disk(path).get_docs(nlp.vocab))
+    else:
+        print(f"parsing {len(documents)} documents …", file=sys.stderr)
+        docs = list(nlp.pipe((d.text[b:e] for d, b, e, _ in chunks), batch_size=32))
+        WORK.mkdir(parents=True, exist_ok=True)
+        DocBin(docs=docs, store_user_data=True).to_disk(path)
+    parts: dict[str, tuple[Any, list[Any]]] = {}
+    for (document, begin, _, last), doc in zip(chunks, docs, strict=True):
+        parts.setdefault(document.doc_id, (document, []))[1].append(
+            (doc, ChunkContext(document, begin, last)))
+    return list(parts.values())
+
+
+def build(corpus: str, which: str, untouched: bool = False) -> Any:
+    """The graph of one half, as an rdflib Dataset held in Oxigraph."""
+    from rdflib import Dataset
+
+    from kg.build.corpus import corpus_from_extractions
+    from kg.config import Settings
+    from kg.extract import load_pipeline
+    from kg.extract.collect import extraction_from_chunks
+    from kg.rdf.serialize import serialize
+    from kg.store.sparql import PREFIXES
+
+    nlp = load_pipeline()
+    name = f"{corpus}-{which}{'-untouched' if untouched else ''}"
+    extractions = [extraction_from_chunks(document, parts)
+                   for document, parts in parsed(documents_of(corpus, which, untouched),
+                                                 name, nlp)]
+    built = corpus_from_extractions(extractions, Settings())
+    dataset = Dataset(store="Oxigraph", default_union=True)
+    for prefix, namespace in PREFIXES.items():
+        dataset.bind(prefix, namespace)
+    dataset.parse(data=serialize(built.quads, "nq"), format="ox-nquads")
+    return dataset
+
+
+# -- groups and judgements -------------------------------------------------------------------
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def _local(iri: Any) -> str:
+    return str(iri or "").rstrip("/").rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Group:
+    """The figures the ledger lists for one measured thing."""
+
+    measure: str
+    kinds: tuple[str, ...]
+    rows: tuple[dict[str, str], ...]
+
+    @property
+    def key(self) -> str:
+        members = sorted({(r["article"], r["figure"], _digest(r["sentence"])) for r in self.rows})
+        return f"{'/'.join(self.kinds)}|{self.measure}|" + "|".join(":".join(m) for m in members)
+
+    def row(self) -> dict[str, Any]:
+        return {"key": self.key, "measure": self.measure, "kinds": list(self.kinds),
+                "order": self.rows[0].get("order", ""),
+                "figures": [{k: r[k] for k in ("figure", "value", "wording", "source", "article",
+                                               "sentence") if k in r}
+                            for r in self.rows]}
+
+
+def groups_of(graph: Any) -> list[Group]:
+    """The ledger's groups: its rows gathered by disagreement (one measured thing, one kind),
+    as the /conflicts page gathers them."""
+    import kg
+    from kg.serve.queries import CONFLICTS
+
+    found: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for row in kg.query(graph, CONFLICTS, timeout=None):
+        values = {k: "" if v is None else str(v) for k, v in row.items()}
+        values["article"] = _local(values.get("article"))
+        found[values["group"]].append(values)
+    groups = []
+    for rows in found.values():
+        unique = {(r["article"], r["fact"]): r for r in rows}
+        kept = sorted(unique.values(), key=lambda r: (r["article"], r["figure"]))
+        groups.append(Group(kept[0]["measure"], tuple(sorted({r["status"] for r in kept})),
+                            tuple(kept)))
+    return sorted(groups, key=lambda g: g.key)
+
+
+def load_judged(corpus: str) -> dict[str, dict[str, Any]]:
+    path = JUDGED / f"{corpus}.jsonl"
+    if not path.exists():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return {r["key"]: r for r in rows}
+
+
+def score(groups: Sequence[Group], judged: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Precision of the listed groups over those judged, and the mixed groups among them."""
+    known = [judged[g.key] for g in groups if g.key in judged]
+    real = sum(1 for j in known if j["real"])
+    mixed = sum(1 for j in known if j.get("mixed"))
+    return {"groups": len(groups), "judged": len(known), "real": real, "mixed": mixed,
+            "precision": real / len(known) if known else None}
+
+
+def _same_figure(gold: dict[str, str], listed: dict[str, str]) -> bool:
+    def plain(text: str) -> str:
+        return "".join(text.lower().split()).replace(",", "")
+
+    return gold["article"] == listed["article"] and (
+        plain(gold["figure"]) in plain(listed["figure"])
+        or plain(listed["figure"]) in plain(gold["figure"]))
+
+
+def recall(groups: Sequence[Group], corpus: str, which: str) -> dict[str, Any]:
+    """How many of the real disagreements written down in ``tests/eval/ledger/real-<corpus>
+    .jsonl`` for this half a listed group holds (two of its figures or more)."""
+    path = JUDGED / f"real-{corpus}.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line] if path.exists() else []
+    real = [r for r in rows if which in ("all", r["half"])]
+    found = [r for r in real if any(
+        sum(any(_same_figure(f, g) for g in group.rows) for f in r["figures"]) >= 2
+        for group in groups)]
+    return {"real": len(real), "found": len(found),
+            "missed": [f"{r['event']}: {r['measure']}" for r in real if r not in found]}
+
+
+def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                    encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", choices=("bbc", "ecb"))
+    parser.add_argument("half", choices=("tune", "check", "all"),
+                        help="a half, or the whole set (its groups across the halves too)")
+    parser.add_argument("--untouched", action="store_true",
+                        help="BBC: leave out the articles of bench/precision.py's sample")
+    parser.add_argument("--write-unjudged", action="store_true")
+    args = parser.parse_args(argv)
+    graph = build(args.corpus, args.half, args.untouched)
+    groups = groups_of(graph)
+    judged = load_judged(args.corpus)
+    name = f"{args.corpus}-{args.half}{'-untouched' if args.untouched else ''}"
+    write_jsonl(WORK / f"groups-{name}.jsonl", (g.row() for g in groups))
+    if args.write_unjudged:
+        write_jsonl(WORK / f"unjudged-{name}.jsonl",
+                    ({**g.row(), "real": None, "mixed": None, "why": ""}
+                     for g in groups if g.key not in judged))
+    print(json.dumps({"set": name, **score(groups, judged),
+                      "recall": recall(groups, args.corpus, args.half)}, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

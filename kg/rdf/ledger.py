@@ -1,0 +1,392 @@
+"""The conflicting-figures ledger: figures of one measured thing that cannot all be right.
+
+A figure's measure says what is counted or measured, of what, when (``kg.rdf.facts``:
+``<base>measure/…``). After resolution the ledger gathers the figures of each measure — and,
+across articles, the figures of reports of one event (``kg:sameEventAs``, ``kg.rdf.events``)
+that count the same thing — compares them two by two, and writes one
+``kg:FigureDisagreement`` per measured thing and kind into ``<base>graph/events``:
+
+- ``conflict``: values that cannot both hold, from different sources in reports of one date,
+  both undated, or one article (two speakers);
+- ``update``: a later-dated report moves the value; or, undated, a running count (a toll)
+  that two articles give differently — which came first is unknown;
+- ``differing forecasts``: predictions of one quantity for one period by different sources;
+- ``revision``: one source (a speaker or a forecaster) giving another value in another report,
+  or a sentence saying a value superseded the one given before ("fall to 3.3% from a previous
+  estimate of 3.7%").
+
+Values are compared as intervals: "nearly N" allows N ± 10%, "more than N" and "at least N"
+anything above, a range its bounds; a bound that a count moved past by more than 10% ("at
+least 300" → "more than 2,000") is an update of a running count. A figure is never compared
+with another of its sentence unless two speakers give them (a list, "fell to 94.2 from
+95.5"), nor the article's own figures with each other, nor a dated report with an undated one.
+Across articles a measure must be tied to something (a place, an organisation, a toll's
+cause, or one event reported twice), and an amount (money, a percentage) or a count of things
+other than people needs both reports dated or a period that names its year: an undated "sales
+rose 5%" is about a quarter the report does not give. The ``kg:reportOrder`` says whether the
+reports are ordered by date, all in one report, or of unknown order (undated articles).
+
+Each test below is a small named function, a candidate heuristic (``ledger.*``).
+
+>>> overlap(Interval(300, 300, 1e18, True), Interval(320, 288, 352, False))
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from rdflib import Literal, URIRef
+
+from kg.extract.values import normalise_date
+from kg.lexicon.fact_words import COUNTED_CLASSES
+from kg.lexicon.measure_words import TOLL_ATTRIBUTES
+from kg.model import Claim, EntityKind, Event, Extraction, Figure, Resolution, within
+from kg.rdf.events import clusters, reports_of
+from kg.rdf.facts import FactScope, event_iri, figure_iri, measure_node, party_node
+from kg.rdf.namespaces import DCTERMS, KG, PROV, RDF, SDO, XSD
+from kg.rdf.terms import Triple, article_iri, sentence_iri
+
+#: Bounds a qualifier gives a value: (low factor, high factor); None is unbounded.
+HEDGE = 0.1
+OPEN = 1e18
+RULES = {"conflict": "ledger.conflict", "update": "ledger.update",
+         "differing forecasts": "ledger.differing-forecasts", "revision": "ledger.revision"}
+CONFIDENCE = Decimal("0.7")
+#: How far into an article a dateline is looked for (lines), and how many words may open it.
+DATELINE_LINES, DATELINE_WORDS = 6, 3
+#: Days apart two dated reports of a toll known only by its cause, or of people who did
+#: something, may be to count one thing.
+NEAR_DAYS = 31
+_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
+#: A date with its year as datelines write it: "28 November 2005", "Nov 28, 2005",
+#: "November 27 - 2005", "11/27/2005", "11/27/05", "2005-11-27" (the month's name is checked
+#: by parsing).
+_DATELINE = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?\s*,?\s*\d{4}\b"
+    r"|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?\s*,?\s*[-–]?\s*\d{4}\b"
+    r"|\b\d{1,2}\s*/\s*\d{1,2}\s*/\s*(?:\d{4}|\d\d)\b|\b\d{4}\s*-\s*\d\d\s*-\s*\d\d\b")
+
+
+@dataclass(frozen=True)
+class Interval:
+    """The values a figure allows: ``value`` as written, ``low``–``high`` with its hedge."""
+
+    value: float
+    low: float
+    high: float
+    bound: bool  # "at least", "more than": a lower bound of a count
+
+
+def interval(figure: Figure) -> Interval:
+    """ "nearly 1,000" → 900–1,100; "at least 300" → 300–∞; "8-9%" → 8–9.
+
+    >>> interval(Figure(None, 300.0, "at least", "people", None, None)).high == OPEN
+    True
+    """
+    value = figure.value or 0.0
+    qualifier = figure.qualifier or ""
+    if qualifier == "approximately":
+        return Interval(value, value * (1 - HEDGE), value * (1 + HEDGE), False)
+    if qualifier in {"more than", "at least"}:
+        return Interval(value, value, OPEN, True)
+    if qualifier in {"less than", "at most"}:
+        return Interval(value, 0.0, value, False)
+    return Interval(value, value, figure.upper if figure.upper is not None else value, False)
+
+
+def overlap(a: Interval, b: Interval) -> bool:
+    """Whether two figures can both hold."""
+    return not (a.high < b.low or b.high < a.low)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One figure as the ledger compares it."""
+
+    node: URIRef
+    measure: URIRef
+    predicate: str
+    counted: str
+    period: str | None
+    forecast: bool
+    tied: bool  # the measure is tied to a place, an organisation or a cause
+    by_cause: bool  # … to a toll's cause only ("killed in the earthquake")
+    interval: Interval
+    article: str
+    reported: date | None
+    dateline: bool  # the date is the article's dateline's, not its publication date
+    sentence: int
+    sentence_node: URIRef | None
+    source: URIRef  # the forecaster or speaker the sentence credits, else the article
+    attributed: bool  # a speaker or forecaster gave it, not the article itself
+    event: URIRef | None  # the event report holding it
+    previous: bool = False  # a value the sentence says was superseded ("a previous estimate")
+    words: str = ""  # its sentence's words, to know a sentence repeated in another article
+    places: frozenset[str] = frozenset()  # the places its article names (entity keys)
+
+    @property
+    def toll(self) -> bool:
+        return self.predicate in TOLL_ATTRIBUTES
+
+    @property
+    def people(self) -> bool:
+        """A count of people, troops, refugees …: about one event, not a period."""
+        return self.counted.split()[-1] in COUNTED_CLASSES
+
+
+# -- the entries -------------------------------------------------------------------------------
+
+
+def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> list[Entry]:
+    """The figures of one article with a measure and a value (a syndicated copy's figures are
+    its original's, and are left out)."""
+    document = extraction.document
+    if document.meta.copy_of is not None:
+        return []
+    scope = FactScope(extraction, resolution, base)
+    reported = document.meta.date_published or dateline_date(extraction)
+    places = _places(extraction, resolution)
+    claims = sorted((f for f in extraction.facts if isinstance(f, Claim)),
+                    key=lambda c: c.content.end - c.content.begin)
+    events = {span: event_iri(scope, e) for e in extraction.facts if isinstance(e, Event)
+              for span in e.figures}
+    found = []
+    for figure in (f for f in extraction.facts if isinstance(f, Figure)):
+        measure = figure.measure
+        if measure is None or figure.value is None:
+            continue
+        node, _ = measure_node(scope, measure)
+        source, attributed = _source(scope, figure, claims)
+        sentence = figure.evidence.sentences[-1] if figure.evidence.sentences else -1
+        found.append(Entry(
+            figure_iri(scope, figure.span), node, measure.predicate, measure.counted,
+            measure.period, measure.forecast, measure.anchor is not None or bool(measure.cause),
+            measure.anchor is None and bool(measure.cause),
+            interval(figure), document.doc_id, reported,
+            document.meta.date_published is None and reported is not None, sentence,
+            _sentence_node(scope, sentence), source, attributed,
+            next((e for s, e in events.items() if within(s, figure.span.begin,
+                                                           figure.span.end)), None),
+            figure.previous, _sentence_words(scope, sentence), places))
+    return found
+
+
+def dateline_date(extraction: Extraction) -> date | None:
+    """``ledger.dateline-date``: an article without a publication date is dated by its own
+    first lines when one of them is a dateline — a full date with its year, at most a few
+    words after the line's start ("Nov 28, 2005", "Published: April 10, 2007", "Last Updated:
+    Monday, 28 November 2005, 02:24 GMT", "11/27/2005 7:21 AM"), as pages copied to text keep
+    them.
+
+    >>> from kg.ingest.files import document_from_text
+    >>> from kg.model import Extraction
+    >>> doc = document_from_text("Quake hits island\\nPublished: Nov 28, 2005\\nTen died.")
+    >>> dateline_date(Extraction(doc, (), (), (), (), ()))
+    datetime.date(2005, 11, 28)
+    """
+    text = extraction.document.text
+    for line in [line for line in text.splitlines() if line.strip()][:DATELINE_LINES]:
+        for match in _DATELINE.finditer(line):
+            if sum(w.isalpha() for w in line[: match.start()].split()) > DATELINE_WORDS:
+                break
+            if (value := _dateline_day(" ".join(match.group().split()))) is not None:
+                return value
+    return None
+
+
+def _dateline_day(text: str) -> date | None:
+    """A dateline's day; "11 / 28 / 05" is read as 2005-11-28 (month first, as such lines
+    are written in the United States), a year of two digits being this century's up to 69."""
+    short = re.fullmatch(r"(\d{1,2}) ?/ ?(\d{1,2}) ?/ ?(\d\d)", text)
+    if short is not None:
+        month, day, year = (int(g) for g in short.groups())
+        try:
+            return date(2000 + year if year < 70 else 1900 + year, month, day)
+        except ValueError:
+            return None
+    value, granularity = normalise_date(text, None)
+    return value if granularity == "day" else None
+
+
+def _source(scope: FactScope, figure: Figure, claims: Sequence[Claim]) -> tuple[URIRef, bool]:
+    """``ledger.source``: whom the sentence credits with the figure ("the Bank forecast …"),
+    else the speaker of the narrowest claim holding it, else the article."""
+    if figure.source is not None:
+        return party_node(scope, figure.source, agent=True)[0], True
+    for claim in claims:
+        if within(claim.content, figure.span.begin, figure.span.end):
+            return party_node(scope, claim.speaker, agent=True)[0], True
+    return scope.article, False
+
+
+def _places(extraction: Extraction, resolution: Resolution) -> frozenset[str]:
+    """The entity keys of the places an article names."""
+    doc_id = extraction.document.doc_id
+    keys = (resolution.assignments.get((doc_id, m.begin, m.end)) for m in extraction.mentions
+            if m.kind is EntityKind.PLACE)
+    return frozenset(k for k in keys if k is not None)
+
+
+def _sentence_words(scope: FactScope, index: int) -> str:
+    sentence = scope.sentences.get(index)
+    text = scope.extraction.document.text[sentence.begin : sentence.end] if sentence else ""
+    return " ".join(text.split())
+
+
+def _sentence_node(scope: FactScope, index: int) -> URIRef | None:
+    sentence = scope.sentences.get(index)
+    return sentence_iri(scope.base, scope.doc_id, sentence) if sentence is not None else None
+
+
+# -- which figures are one measured thing ----------------------------------------------------
+
+
+def measured_things(entries: Sequence[Entry], linked: dict[URIRef, int]) -> list[list[Entry]]:
+    """``ledger.same-thing``: figures of one measure, joined with the figures of reports of
+    one event (``linked``: event report → its cluster) that count the same thing in the same
+    period, whatever place each report names."""
+    parent = list(range(len(entries)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    keys: dict[tuple, int] = {}
+    for i, entry in enumerate(entries):
+        own = ("measure", entry.measure)
+        event = (("event", linked[entry.event], entry.predicate, entry.counted, entry.period,
+                  entry.forecast) if entry.event in linked else None)
+        for key in (own, event):
+            if key is None:
+                continue
+            if key in keys:
+                parent[root(i)] = root(keys[key])
+            else:
+                keys[key] = i
+    groups: dict[int, list[Entry]] = defaultdict(list)
+    for i, entry in enumerate(entries):
+        groups[root(i)].append(entry)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+# -- how two figures of one measured thing differ ------------------------------------------------
+
+
+def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
+    """``ledger.comparable``: never two figures of one sentence unless two speakers give them,
+    nor of one sentence repeated word for word in two articles (one report, syndicated);
+    in one article only two attributed figures; across articles, both dated or both undated,
+    a measure tied to something (or one event reported twice); a toll known only by its
+    cause, or a count of people who did something, only in reports of about a month; in
+    undated reports only a toll (a running count of one event) — one known only by its cause
+    when the two articles name a place in common — or an amount whose period names its
+    year."""
+    if a.node == b.node:
+        return False
+    if a.article == b.article:
+        if a.previous != b.previous:
+            return a.sentence == b.sentence  # "to 3.3% from a previous estimate of 3.7%"
+        return a.attributed and b.attributed and a.source != b.source  # two speakers
+    if a.words and a.words == b.words:
+        return False  # a sentence repeated word for word in another article: one report
+    if (a.reported is None) != (b.reported is None):
+        return False  # which is the later report the graph cannot tell
+    one_event = a.event is not None and b.event is not None and a.event in linked \
+        and linked[a.event] == linked.get(b.event)
+    if not (a.tied and b.tied or one_event):
+        return False
+    if a.reported is not None and b.reported is not None:
+        # a toll known only by its cause, or a count of people who did something (marched,
+        # surrendered), is one thing in reports of about one month
+        near = abs((a.reported - b.reported).days) <= NEAR_DAYS
+        return one_event or near or not (a.by_cause or a.people and not a.toll)
+    if a.by_cause and b.by_cause and not one_event and not a.places & b.places:
+        return False  # "killed in the explosion" in two undated stories of no common place
+    return one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))
+
+
+def kind(a: Entry, b: Entry) -> str | None:
+    """``ledger.kind``: how two comparable figures differ, if they do (see the module
+    docstring); ``None`` when they can both hold."""
+    apart = not overlap(a.interval, b.interval)
+    high, low = max(a.interval.value, b.interval.value), min(a.interval.value, b.interval.value)
+    moved = (a.interval.bound or b.interval.bound) and high - low > HEDGE * high
+    if not (apart or moved):
+        return None
+    if a.previous or b.previous:
+        return "revision" if apart else None  # the sentence says one superseded the other
+    same_source = a.attributed and b.attributed and a.source == b.source
+    if same_source:
+        return "revision" if apart and a.article != b.article else None
+    if a.forecast:
+        return "differing forecasts" if apart else None
+    if a.reported is not None and a.reported != b.reported:
+        return "update"
+    if a.reported is None and a.article != b.article and (a.toll or a.people and moved):
+        return "update"  # a running count, two undated reports: which came first is unknown
+    return "conflict" if apart else None
+
+
+def disagreements(entries: Sequence[Entry], linked: dict[URIRef, int]
+                  ) -> Iterator[tuple[str, list[Entry]]]:
+    """Each measured thing's figures that disagree, by kind."""
+    for group in measured_things(entries, linked):
+        by_kind: dict[str, dict[URIRef, Entry]] = defaultdict(dict)
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if comparable(a, b, linked) and (found := kind(a, b)) is not None:
+                    by_kind[found].update({a.node: a, b.node: b})
+        for name, members in sorted(by_kind.items()):
+            yield name, sorted(members.values(), key=lambda e: (e.article, e.node))
+
+
+def report_order(members: Sequence[Entry]) -> str:
+    """ "one report", "by date" or "unknown" (undated articles)."""
+    if len({e.article for e in members}) == 1:
+        return "one report"
+    return "by date" if all(e.reported is not None for e in members) else "unknown"
+
+
+# -- the graph -------------------------------------------------------------------------------
+
+
+def disagreement_triples(name: str, members: Sequence[Entry], base: str) -> Iterator[Triple]:
+    """One kg:FigureDisagreement: its kind, order, measured thing(s), figures and evidence."""
+    digest = hashlib.sha256("|".join([name, *sorted(e.node for e in members)]).encode())
+    node = URIRef(f"{base}fact/disagreement/{digest.hexdigest()[:16]}")
+    yield node, RDF.type, KG.FigureDisagreement
+    yield node, KG.disagreementKind, Literal(name)
+    yield node, KG.reportOrder, Literal(report_order(members))
+    yield node, KG.extractedBy, Literal(RULES[name])
+    yield node, KG.confidence, Literal(CONFIDENCE, datatype=XSD.decimal)
+    for entry in members:
+        yield node, KG.disagreeingFigure, entry.node
+        yield node, SDO.variableMeasured, entry.measure
+        yield node, DCTERMS.source, article_iri(base, entry.article)
+        yield entry.node, KG.figureSource, entry.source
+        if entry.dateline and entry.reported is not None:
+            yield entry.node, KG.reportedOn, Literal(entry.reported, datatype=XSD.date)
+        if entry.sentence_node is not None:
+            yield node, PROV.wasDerivedFrom, entry.sentence_node
+
+
+def ledger_triples(extractions: Iterable[Extraction], resolution: Resolution,
+                   base: str) -> list[Triple]:
+    """Every kg:FigureDisagreement of a corpus (they go into ``<base>graph/events``)."""
+    done = list(extractions)
+    linked = {r.node: n for n, group in enumerate(clusters(reports_of(done, resolution, base)))
+              for r in group}
+    entries = [e for x in done for e in entries_of(x, resolution, base)]
+    triples: list[Triple] = []
+    for name, members in disagreements(entries, linked):
+        triples += disagreement_triples(name, members, base)
+    return triples
