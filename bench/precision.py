@@ -11,13 +11,14 @@ judgement per field and overall, and why):
 
 ``--seed`` chooses the articles and orders the rows (16 is kg's own, tuned-on sample);
 ``--fresh`` chooses only articles that no judged row names and that are not in the seed-16
-sample (a *first look*: text no rule was written on); ``--half tune|check|both`` reports each
-half of ``bench/halves.py`` by article, every kind sampled again from that half's articles
-alone (its rows; the entities of its mentions); ``--sample TAG`` scores against the judged rows
-of one sample only (the rows judged on kg's own seed-16 sample carry no tag: ``seed-16``, the
-default for seed 16) and tags the unjudged rows it writes, so each first look keeps its own
-figures (an entity row is keyed by class and label alone, so it must be judged per sample);
-``--rows N`` samples N rows of each fact kind instead of 40.
+sample (a *first look*: text no rule was written on; the rows judged for its own ``--sample``
+do not count, so a first look is drawn again the same after its rows were judged); ``--half
+tune|check|both`` reports each half of ``bench/halves.py`` by article, every kind sampled again
+from that half's articles alone (its rows; the entities of its mentions); ``--sample TAG``
+scores against the judged rows of one sample only (the rows judged on kg's own seed-16 sample
+carry no tag: ``seed-16``, the default for seed 16) and tags the unjudged rows it writes, so
+each first look keeps its own figures (an entity row is keyed by class and label alone, so it
+must be judged per sample); ``--rows N`` samples N rows of each fact kind instead of 40.
 
 A judged row is keyed by article + sentence + output (entities: class + label), so a judgement
 stays valid while the output it judged is still produced; a changed output is a new row, listed
@@ -109,12 +110,15 @@ def choose_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
 
 def fresh_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
                    judged: dict[str, dict[str, Any]] | None = None,
-                   own: int = ARTICLES) -> list[Path]:
+                   own: int = ARTICLES, sample_tag: str | None = None) -> list[Path]:
     """``n`` articles of ``folder`` no rule was tuned on: none that a judged row names, none of
-    kg's own sample (``own`` articles, seed 16) — a first look (issue 35)."""
+    kg's own sample (``own`` articles, seed 16) — a first look (issue 35). The rows judged for
+    ``sample_tag`` itself do not count, so a first look drawn again after its rows were judged
+    (to judge the rows a rule change made new) is the same articles."""
     judged = load_judged() if judged is None else judged
     named = {a for row in judged.values() for a in row.get("article", "").split(",")
-             if a.startswith("bbc-")}
+             if a.startswith("bbc-") and (sample_tag is None or
+                                          row.get("sample", OWN_SAMPLE) != sample_tag)}
     seen = [article_path(a, folder) for a in sorted(named)]
     own_sample = choose_articles(folder, own, SEED)
     return choose_articles(folder, n, seed, exclude=[p for p in seen + own_sample if p.is_file()])
@@ -435,6 +439,26 @@ def score(picked: dict[str, list[dict[str, Any]]],
     return scores
 
 
+def by_half(picked: dict[str, list[dict[str, Any]]], judged: dict[str, dict[str, Any]],
+            kinds: Sequence[str] = ROW_KINDS[:3]) -> str:
+    """The fact rows of a whole sample split by their articles' halves: right/judged per kind
+    and half (the rows a half's own sample, ``--half``, would draw are others).
+
+    >>> rows = {"claims": [{"key": "a", "article": "bbc-tech-001"}]}
+    >>> by_half(rows, {"a": {"correct": True}}, ["claims"])
+    'the same rows by half: claims tune 0/0 · check 1/1'
+    """
+    cells = []
+    for kind in kinds:
+        counts = []
+        for which in HALVES:
+            hits = [judged[r["key"]] for r in picked.get(kind, ())
+                    if r["key"] in judged and _in_half(r, which)]
+            counts.append(f"{which} {sum(1 for j in hits if j.get('correct'))}/{len(hits)}")
+        cells.append(f"{kind} " + " · ".join(counts))
+    return "the same rows by half: " + "; ".join(cells)
+
+
 def unjudged(picked: dict[str, list[dict[str, Any]]], judged: dict[str, dict[str, Any]],
              sample_tag: str | None = None) -> dict[str, list[dict[str, Any]]]:
     """The sampled rows no judgement covers, as blank judged rows (tagged with the sample
@@ -519,7 +543,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED,
                         help="the seed that chooses the articles and orders the rows")
     parser.add_argument("--fresh", action="store_true",
-                        help="only articles no judged row names, none of the seed-16 sample")
+                        help="only articles no judged row names (but those of its own --sample), "
+                             "none of the seed-16 sample")
     parser.add_argument("--half", choices=("tune", "check", "both"),
                         help="also report each half's own sample (bench/halves.py, by article)")
     parser.add_argument("--sample", dest="sample_tag", metavar="TAG",
@@ -550,9 +575,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # own judgements: kg's own (seed 16) by default, a first look by its --sample tag.
     own = args.seed == SEED and not args.fresh
     judged = load_judged(sample_tag=args.sample_tag or (OWN_SAMPLE if own else None))
-    choose = fresh_articles if args.fresh else choose_articles
+    if args.fresh:
+        articles = fresh_articles(CORPUS, args.articles, args.seed, sample_tag=args.sample_tag)
+    else:
+        articles = choose_articles(CORPUS, args.articles, args.seed)
     off = frozenset(i for i in args.rules_off.split(",") if i)
-    graph = args.graph or build(choose(CORPUS, args.articles, args.seed), args.out, None, off)
+    graph = args.graph or build(articles, args.out, None, off)
     views = {"whole sample": None}
     if args.half:
         views.update({h: h for h in HALVES if args.half in (h, "both")})
@@ -564,6 +592,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{JUDGED_DIR}{f' (sample {args.sample_tag})' if args.sample_tag else ''}:")
         for kind_score in score(picked, judged).values():
             print("  " + kind_score.line())
+        if which is None:
+            print("  " + by_half(picked, judged))
         for kind, rows in unjudged(picked, judged, args.sample_tag).items():
             blank[kind].update((r["key"], r) for r in rows)
     stats = entity_stats(graph)

@@ -132,6 +132,21 @@ def test_a_fresh_sample_has_no_judged_article_none_of_the_own_sample_and_no_copy
         precision.choose_articles(tmp_path / "bbc", 5, 2)
 
 
+def test_a_first_look_drawn_again_after_its_rows_were_judged_is_the_same_articles(
+        tmp_path: Path) -> None:
+    _corpus(tmp_path / "bbc", 30)
+    first = precision.fresh_articles(tmp_path / "bbc", 6, 3501, {}, own=4)
+    judged = {"k": {"kind": "claims", "article": precision.article_id(first[0]),
+                    "sample": "first-look-1"}}
+    again = precision.fresh_articles(tmp_path / "bbc", 6, 3501, judged, own=4,
+                                     sample_tag="first-look-1")
+    assert again == first
+    # Another sample's first look leaves those articles out.
+    other = precision.fresh_articles(tmp_path / "bbc", 6, 3501, judged, own=4,
+                                     sample_tag="bbc-2")
+    assert first[0] not in other and other != first
+
+
 def _rows(kind: str, n: int) -> list[dict[str, Any]]:
     articles = [f"bbc-tech-{i:03d}" for i in range(n)]
     return [{"key": f"{kind}|{a}|s|o", "kind": kind, "article": a, "sentence": "S.",
