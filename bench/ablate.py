@@ -285,20 +285,7 @@ def produced_keys(extractions: list[Extraction], resolution: Resolution) -> set[
     dataset = Dataset(store="Oxigraph", default_union=True)
     dataset.parse(data=serialize(quads, "nq"), format="ox-nquads")
     return {row["key"] for kind in ("people-roles", "claims", "events")
-            for row in named_rows(dataset, kind, _question(kind))}
-
-
-def _question(kind: str) -> str | None:
-    """The claims question without the copy test that does not finish on big graphs, while
-    ``claims.rq`` still has it (``bench/precision_ecb.claims_query``)."""
-    if kind != "claims":
-        return None
-    from bench.precision_ecb import claims_query
-
-    try:
-        return claims_query()
-    except SystemExit:
-        return None
+            for row in named_rows(dataset, kind)}
 
 
 def eval_sets(which: str, names: Sequence[str]) -> list[EvalSet]:

@@ -42,32 +42,6 @@ KINDS = ("people-roles", "claims", "events")
 HALVES: tuple[Half, ...] = ("tune", "check")
 
 
-#: claims.rq's test that a copy's claim is not its original's, as FILTER NOT EXISTS: Oxigraph
-#: does not finish it within 900 s on the ECB+ dev graph (17 of its documents are near-copies,
-#: ``kg:copyOf``); the same test as OPTIONAL + !BOUND gives the same rows in under a second.
-COPY_TEST = """  FILTER NOT EXISTS {
-    ?article kg:copyOf ?original .
-    ?same a schema:Claim ; dcterms:source ?original ; gaf:denotedBy/nif:anchorOf ?text .
-  }"""
-FAST_COPY_TEST = """  OPTIONAL {
-    ?article kg:copyOf ?original .
-    ?same a schema:Claim ; dcterms:source ?original ; gaf:denotedBy/nif:anchorOf ?text .
-  }
-  FILTER (!BOUND(?same))"""
-
-
-def claims_query() -> str:
-    """The claims question with ``FAST_COPY_TEST`` for ``COPY_TEST`` (a clear error when the
-    question no longer has that test: then this stand-in is to go)."""
-    from kg.store.sparql import read_query
-
-    text, source = read_query(None, "claims")
-    if COPY_TEST not in text:
-        raise SystemExit(f"precision_ecb: {source} no longer has the copy test this script "
-                         "rewrites; ask it as it is (drop claims_query)")
-    return text.replace(COPY_TEST, FAST_COPY_TEST)
-
-
 def topics(path: Path = DEV_SET) -> dict[str, str]:
     """Each document's topic (``{"1_10ecb": "1"}``), from the dev set's records."""
     found = {}
@@ -191,9 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     topic_of = topics(args.dev)
     graph = args.graph or build(texts, args.out)
     ids = doc_ids(texts)
-    queries = {"claims": claims_query()}
-    picked = {kind: pick(as_ecb(precision.named_rows(graph, kind, queries.get(kind)), ids),
-                         args.rows)
+    picked = {kind: pick(as_ecb(precision.named_rows(graph, kind), ids), args.rows)
               for kind in KINDS}
     judged = precision.load_judged(JUDGED_DIR)
     print(f"Precision on the {len(texts)} ECB+ dev documents (seed {SEED}, {args.rows} rows a "

@@ -230,7 +230,8 @@ def test_the_conflicts_page_names_the_kind_order_and_wording(nlp: Any, tmp_path:
         "the International Monetary Fund forecast growth of 1.8% this year.\n", encoding="utf-8")
     out = tmp_path / "out"
     build_corpus([source], Settings(out_dir=out), formats=("trig",), nlp=nlp)
-    with TestClient(create_app(out / "graph.trig", workers=1)) as client:
+    with TestClient(create_app(out / "graph.trig", workers=1),
+                    base_url="http://127.0.0.1:8000") as client:
         page = client.get("/conflicts").text
     assert "differing forecasts" in page and "order of reports: one report" in page
     assert "economy would grow" in page and "Anna Berg" in page

@@ -97,8 +97,3 @@ def test_every_judged_row_is_judged_field_by_field_with_a_reason() -> None:
         assert all(isinstance(v, bool) for v in row["fields"].values()), row["key"]
         assert row["correct"] is all(row["fields"].values()), row["key"]
         assert row["why"].strip(), row["key"]
-
-
-def test_the_claims_question_is_asked_with_the_copy_test_rewritten() -> None:
-    text = precision_ecb.claims_query()
-    assert precision_ecb.COPY_TEST not in text and precision_ecb.FAST_COPY_TEST in text
