@@ -19,7 +19,9 @@ from typing import IO, Any
 import pyoxigraph as ox
 
 from kg.build.corpus import corpus_from_extractions, extract_corpus
+from kg.build.rules import check_rules_off
 from kg.config import Settings
+from kg.heuristics import switched_off
 from kg.ingest.copies import mark_copies
 from kg.ingest.files import document_from_text, read_documents
 from kg.rdf.namespaces import PREFIXES
@@ -51,12 +53,15 @@ def build_graph(sources: Any, settings: Any = None, nlp: Any = None) -> Any:
     settings = settings or Settings()
     documents = mark_copies(list(_documents([sources] if isinstance(sources, str | os.PathLike)
                                             else list(sources))))
-    corpus = corpus_from_extractions(list(extract_corpus(documents, settings, nlp)), settings)
+    check_rules_off(settings.rules_off)
     dataset = Dataset(store="Oxigraph", default_union=True)
     for prefix, namespace in PREFIXES.items():
         dataset.bind(prefix, namespace)
-    if corpus.quads:
-        dataset.parse(data=serialize(corpus.quads, "nq"), format="ox-nquads")
+    with switched_off(settings.rules_off):  # what `kg build --rules` switches off, here too
+        corpus = corpus_from_extractions(list(extract_corpus(documents, settings, nlp)),
+                                         settings)
+        if corpus.quads:
+            dataset.parse(data=serialize(corpus.quads, "nq"), format="ox-nquads")
     return dataset
 
 

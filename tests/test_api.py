@@ -49,6 +49,20 @@ def test_build_graph_from_text(text_graph: rdflib.Dataset) -> None:
     assert all(isinstance(row["type"], rdflib.URIRef) for row in rows)
 
 
+ROLE = "Russian President Vladimir Putin spoke in Moscow on Monday."
+
+
+def test_build_graph_switches_off_what_settings_say(nlp: Any) -> None:
+    from kg.config import Settings
+
+    posts = kg.query(kg.build_graph(ROLE, nlp=nlp), "people-roles")
+    assert [str(r["role"]) for r in posts] == ["President"]
+    off = Settings(rules_off=frozenset({"role.title-before-name"}))
+    assert len(kg.query(kg.build_graph(ROLE, off, nlp=nlp), "people-roles")) == 0
+    with pytest.raises(InputError, match="no heuristic is called 'role.nothing'"):
+        kg.build_graph(ROLE, Settings(rules_off=frozenset({"role.nothing"})), nlp=nlp)
+
+
 def test_build_graph_from_paths_and_mixed(nlp: Any) -> None:
     article = ROOT / "seeds" / "000_b23f1cc3a877bd22.txt"
     graph = kg.build_graph([article, TEXT], nlp=nlp)
