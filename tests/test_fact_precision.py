@@ -364,9 +364,11 @@ def roles(nlp: Any, text: str) -> set[tuple[str, str, str | None, bool]]:
         ("House Energy Committee Chairman Rep. Edward Markey criticised the plan.",
          ("Edward Markey", "Chairman", "House Energy Committee", False)),
         ("Alaska Gov. Sarah Palin spoke on Monday.", ("Sarah Palin", "Governor", "Alaska", False)),
-        # no organisation by the post: the one the sentence names, for a post held in a body
+        # no organisation by the post: none guessed from the rest of the sentence (a guess,
+        # role.sentence-organisation, lost on the check halves and on the judged re-run: the
+        # critic's paper for a film's director, a president's adviser's office)
         ("Liverpool manager Rafael Benitez has ordered captain Steven Gerrard to rest.",
-         ("Steven Gerrard", "Captain", "Liverpool", False)),
+         ("Steven Gerrard", "Captain", None, False)),
         ("Chief Constable Alastair McWhirter said the force would act.",
          ("Alastair McWhirter", "Chief Constable", None, False)),
         ("EU Trade Commissioner Peter Mandelson spoke on Monday.",

@@ -49,7 +49,11 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # 1 December (second session): peers labelled "Lord X" and "Mr Cable" joined to "Vince Cable"
 # re-keyed 18 judged rows of the re-run articles (the key holds the output); each was judged
 # again with its sentence (the same judgements: 17 right, 1 wrong).
-FLOORS = {"people-roles": (0.85, 44), "claims": (0.75, 125), "events": (0.5, 40)}
+# 3 December (issue 35's round): the row keys the round's rules changed were judged again
+# (42 rows); role.sentence-organisation went (it gave a critic's paper to a film's director,
+# 7 of 9 new role rows wrong); events lost one row to factuality (a planned purchase):
+# people-roles 46/50, claims 105/131, events 23/39.
+FLOORS = {"people-roles": (0.85, 46), "claims": (0.75, 125), "events": (0.5, 39)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities", "entity-merges")
 

@@ -25,7 +25,6 @@ is no post at all (``relational-nouns.txt``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
@@ -33,7 +32,7 @@ from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, 
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
-from kg.heuristics import declare, fired, is_on, steps
+from kg.heuristics import steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
@@ -209,8 +208,6 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
             for reader in readers:
                 found += kept(reader(ctx, mention, found))
     found += kept(described(ctx))
-    if is_on(SENTENCE_ORGANISATION.id):
-        found = [_with_sentence_organisation(ctx, m) for m in found]
     best: dict[tuple[object, ...], Membership] = {}
     for membership in found:  # one per person, post and organisation: the surest reading
         where = membership.organization.begin if membership.organization else -1
@@ -218,28 +215,6 @@ def memberships_of(ctx: FactContext) -> list[Membership]:
         if key not in best or best[key].evidence.confidence < membership.evidence.confidence:
             best[key] = membership
     return list(best.values())
-
-
-def _with_sentence_organisation(ctx: FactContext, membership: Membership) -> Membership:
-    """A role with no organisation takes the one its sentence names when it is a post held
-    in a body and the sentence names exactly one organisation ("Liverpool manager Rafael
-    Benitez has ordered captain Steven Gerrard …": Liverpool's captain). The guess costs
-    confidence; no candidate or two, and the role stays without. (A country for an office was
-    tried and dropped: "Chancellor Gordon Brown has visited Kenya's biggest shantytown".)"""
-    if membership.organization is not None \
-            or membership.role.lower().split()[-1] not in EMPLOYER_POSTS:
-        return membership
-    sentences = set(membership.evidence.sentences)
-    person = membership.person.mention
-    found = [ctx.entity_party(m) for m in ctx.mentions
-             if m.sentence in sentences and (m.begin, m.end) != person
-             and m.kind is EntityKind.ORGANIZATION]
-    if len({p.text for p in found}) != 1:
-        return membership
-    fired(SENTENCE_ORGANISATION.id)
-    evidence = replace(membership.evidence, confidence=round(
-        membership.evidence.confidence - NO_ORGANISATION, 2))
-    return replace(membership, organization=found[0], evidence=evidence)
 
 
 def _titled_name(ctx: FactContext, mention: Mention) -> bool:
@@ -897,12 +872,3 @@ PER_MENTION: tuple[tuple[tuple[str, ...], Callable[..., Iterable[Membership]]], 
     ((ROLE_VERB.id,), lambda ctx, mention, earlier: role_by_verb(ctx, mention)),
     ((OWNED_NAME.id,), owned_name),
 )
-
-
-SENTENCE_ORGANISATION = declare(
-    "role.sentence-organisation", "facts.role",
-    reads="a role without organisation and the organisations or countries its sentence names",
-    writes="Membership.organization",
-    description="A post held in a body takes the one organisation its sentence names; the "
-                "guess lowers the confidence.",
-    example="Liverpool manager Rafael Benitez has ordered captain Steven Gerrard to rest.")
