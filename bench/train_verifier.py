@@ -29,7 +29,7 @@ import json
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +186,24 @@ def fit(tune: Sequence[Example], target: float, calibration: str = "platt",
 #: top says little).
 MIN_KEPT = 15
 
+#: A kind's threshold ships only when its rows kept on the check half are right at the
+#: target less this much: a threshold that does not hold on rows it never saw is a rule that
+#: does not pay there (issue 35), and the kind then keeps every fact, with its confidence.
+CHECK_SLACK = 0.05
+
+
+def gated(model: KindModel, check: dict[str, Any], target: float) -> KindModel:
+    """``model`` as shipped: its threshold, or none (0) when the check half does not bear it
+    out (precision kept under ``target - CHECK_SLACK``).
+
+    >>> m = KindModel(0.0, {}, [(-1e9, 0.5)], 0.55)
+    >>> gated(m, {"precision": 0.61}, 0.85).threshold, gated(m, {"precision": 0.87}, 0.85) is m
+    (0.0, True)
+    """
+    if check["precision"] >= target - CHECK_SLACK:
+        return model
+    return replace(model, threshold=0.0)
+
 
 def choose_threshold(probabilities: Any, labels: Any, target: float) -> float:
     """The lowest calibrated probability at which the rows kept (``MIN_KEPT`` or more) are
@@ -291,13 +309,18 @@ def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: 
             lines.append(f"| {kind} | {source} | {counts[(kind, source, 'tune')]} | "
                          f"{counts[(kind, source, 'check')]} |")
     lines += ["", "## At the threshold", "",
-              "| kind | threshold | check: precision (all rows) | precision kept | recall of "
-              "right rows | kept | BBC check precision kept | ECB+ check precision kept | "
-              "ECE (check) |",
-              "|---|---|---|---|---|---|---|---|---|"]
+              "A kind's threshold ships only when the rows it keeps on the check half are right",
+              f"at {target - CHECK_SLACK:.0%} or more; otherwise the kind keeps every fact, each",
+              "with its confidence, and `--min-confidence` cuts where the curve below says.", "",
+              "| kind | threshold (tune) | shipped | check: precision (all rows) | precision kept "
+              "| recall of right rows | kept | BBC check precision kept | ECB+ check precision "
+              "kept | ECE (check) |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
     for kind, f in report.items():
         c, b, e = f["check"], f["check bbc"], f["check ecb"]
-        lines.append(f"| {kind} | {f['threshold']:.3f} | {c['base precision']:.1%} | "
+        shipped = f.get("shipped threshold", f["threshold"])
+        lines.append(f"| {kind} | {f['threshold']:.3f} | "
+                     f"{'yes' if shipped else 'no: every fact kept'} | {c['base precision']:.1%} | "
                      f"{c['precision']:.1%} | {c['recall']:.1%} | {c['kept']}/{c['rows']} | "
                      f"{b['precision']:.1%} ({b['kept']}/{b['rows']}) | "
                      f"{e['precision']:.1%} ({e['kept']}/{e['rows']}) | {c['ece']:.3f} |")
@@ -341,11 +364,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         tune = [e for e in found if e.kind == kind and e.half == "tune"]
         check = [e for e in found if e.kind == kind and e.half == "check"]
         model, _oof = fit(tune, args.target, args.calibration, args.C)
-        kinds[kind] = model
         report[kind] = {"tune": measure(model, tune), "check": measure(model, check),
                         "check bbc": measure(model, [e for e in check if e.source == "bbc"]),
                         "check ecb": measure(model, [e for e in check if e.source == "ecb"]),
                         "threshold": model.threshold}
+        kinds[kind] = gated(model, report[kind]["check"], args.target)
+        report[kind]["shipped threshold"] = kinds[kind].threshold
         print(kind, json.dumps({k: v for k, v in report[kind].items()}, default=str)[:1500])
     data = json.dumps(VerifierModel(kinds).to_json(), indent=1, sort_keys=True).encode()
     args.out.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ import pytest
 
 from bench.ablate import Contribution, summary
 from bench.halves import half, split
-from bench.train_verifier import card, choose_threshold, reliability_svg
+from bench.train_verifier import card, choose_threshold, gated, reliability_svg
 
 
 @pytest.mark.parametrize(("deltas", "broken", "verdict"), [
@@ -66,9 +66,20 @@ def test_the_card_and_its_plot_show_every_kind() -> None:
                "kept": 6, "ece": 0.05, "reliability": {"0.8-0.9": (10, 0.85, 0.8)},
                "curve": [(0.5, 0.9, 0.75, 6)]}
     report = {kind: {"check": figures, "check bbc": figures, "check ecb": figures,
-                     "threshold": 0.7} for kind in ("people-roles", "claims", "events")}
+                     "threshold": 0.7, "shipped threshold": 0.7 if kind != "events" else 0.0}
+              for kind in ("people-roles", "claims", "events")}
     page = card(report, Counter({("claims", "bbc", "tune"): 12}), 0.85)
     assert "| claims | bbc | 12 | 0 |" in page
-    assert "| events | 0.700 | 80.0% | 90.0% | 75.0% | 6/10 |" in page
+    assert "| claims | 0.700 | yes | 80.0% | 90.0% | 75.0% | 6/10 |" in page
+    assert "| events | 0.700 | no: every fact kept | 80.0% |" in page
     plot = reliability_svg(report)
     assert plot.startswith("<svg") and plot.count("<circle") == 3
+
+
+@pytest.mark.parametrize(("kept_precision", "shipped"), [(0.61, 0.0), (0.80, 0.55), (0.9, 0.55)])
+def test_a_threshold_ships_only_where_the_check_half_bears_it_out(
+        kept_precision: float, shipped: float) -> None:
+    from kg.verify.model import KindModel
+
+    model = KindModel(0.0, {}, [(-1e9, 0.5)], 0.55)
+    assert gated(model, {"precision": kept_precision}, 0.85).threshold == shipped
