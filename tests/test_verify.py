@@ -91,6 +91,47 @@ def test_a_model_file_that_does_not_match_its_hash_is_refused(tmp_path: Path,
         verifier_module.load_verifier.cache_clear()
 
 
+def test_the_shipped_verifier_matches_its_hash_and_covers_every_kind() -> None:
+    verifier_module.load_verifier.cache_clear()
+    shipped = verifier_module.load_verifier()
+    assert shipped is not None, "kg/verify/model/ ships no verifier (make train-verifier)"
+    data = verifier_module.MODEL_FILE.read_bytes()
+    recorded = verifier_module.HASH_FILE.read_text(encoding="utf-8").split()[0]
+    assert hashlib.sha256(data).hexdigest() == recorded
+    assert set(shipped.kinds) == {"people-roles", "claims", "events"}
+    for kind in shipped.kinds.values():
+        probabilities = [p for _s, p in kind.calibration]
+        assert probabilities == sorted(probabilities) and 0.0 <= kind.threshold < 1.0
+    # roles and claims are cut at their threshold by default (the card: check precision)
+    assert shipped.kinds["people-roles"].threshold > 0 and shipped.kinds["claims"].threshold > 0
+
+
+def test_a_default_build_writes_the_verifiers_confidence_and_min_confidence_0_keeps_all(
+        nlp: Any) -> None:
+    from kg.build.corpus import corpus_from_extractions
+    from kg.config import Settings
+
+    text = ("Defence Minister Sergei Shoigu said on Monday that troops had captured the town. "
+            "A spokesman, it said, would not comment. Mr Brown is a keen golfer, friends say.")
+    extractions = [extract_document(nlp, document_from_text(text, doc_id="v2"))]
+    default = corpus_from_extractions(extractions, Settings())
+    everything = corpus_from_extractions(extractions, Settings(min_confidence=0.0))
+    kinds = (Membership, Claim, Event)
+
+    def facts(corpus: Any) -> list[Any]:
+        return [f for e in corpus.extractions for f in e.facts if isinstance(f, kinds)]
+
+    assert len(facts(everything)) == sum(1 for f in extractions[0].facts if isinstance(f, kinds))
+    shipped = verifier_module.load_verifier()
+    kind_of = {Membership: "people-roles", Claim: "claims", Event: "events"}
+    assert len(facts(default)) <= len(facts(everything))
+    assert all(f.evidence.confidence >= shipped.kinds[kind_of[type(f)]].threshold
+               for f in facts(default))
+    steps = {p for kind in shipped.kinds.values() for _s, p in kind.calibration}
+    assert all(round(f.evidence.confidence, 3) in {round(p, 3) for p in steps}
+               for f in facts(everything))
+
+
 def test_the_model_round_trips_through_json() -> None:
     original = model(**{"cue=say": 1.5})
     assert VerifierModel.from_json(json.loads(json.dumps(original.to_json()))) == original
