@@ -306,8 +306,8 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     if a.article == b.article:
         if a.previous != b.previous:
             return a.sentence == b.sentence  # "to 3.3% from a previous estimate of 3.7%"
-        # two speakers
-        return applies(TWO_SPEAKERS, lambda: a.attributed and b.attributed and a.source != b.source)
+        return applies(TWO_SPEAKERS,  # two speakers of one article
+                       lambda: a.attributed and b.attributed and a.source != b.source)
     if applies(REPEATED_SENTENCE, lambda: bool(a.words) and a.words == b.words):
         return False  # a sentence repeated word for word in another article: one report
     if applies(DATED_UNDATED, lambda: (a.reported is None) != (b.reported is None)):
@@ -320,11 +320,12 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
         # a toll known only by its cause, or a count of people who did something (marched,
         # surrendered), is one thing in reports of about one month
         near = abs((a.reported - b.reported).days) <= NEAR_DAYS
-        return not applies(NEAR, lambda: not (
-            one_event or near or not (a.by_cause or a.people and not a.toll)))
+        return not applies(NEAR, lambda: not one_event and not near
+                           and (a.by_cause or a.people and not a.toll))
     if applies(COMMON_PLACE, lambda: a.by_cause and b.by_cause and not one_event
                and not a.places & b.places):
         return False  # "killed in the explosion" in two undated stories of no common place
+    # undated: a toll, one event reported twice, or an amount of a year the period names
     return not applies(UNDATED_KINDS, lambda: not (
         one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))))
 

@@ -179,7 +179,7 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
         return None  # "a two-horse race", "a 25-yard strike": no quantity
     scale = scale_after(span)  # "$17.7" + "m"
     bounds = number_range(text)
-    partner = found(RANGE, lambda: range_partner(span) or None) or 0
+    partner = found(RANGE, lambda: range_partner(span) or None) or 0  # +1, -1 or 0
     if partner > 0:
         return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
     if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
