@@ -1,0 +1,59 @@
+"""One real thing under its variant names (issue 36, item 2): a party with and without its
+head word, plurals, abbreviations and well-known aliases joined once classes are known; a club
+named as its town keeps only the mentions that read as the club; and the class and fragment
+rules around them (issue 36, item 3). Invented names, but for GeoNames' own cities where a rule
+asks GeoNames, and the aliases the data file holds."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from kg.heuristics import switched_off
+from kg.ingest.files import document_from_text
+from kg.model import Entity, EntityKind, Extraction, Mention, Resolution, Sentence
+from kg.resolve.corpus_names import CorpusWords
+from kg.resolve.types import with_fine_types
+
+ORG, PERSON = EntityKind.ORGANIZATION, EntityKind.PERSON
+
+# -- classes and fragments -----------------------------------------------------------------
+
+def _people(text: str, name: str, kind: EntityKind = PERSON) -> tuple[list[Extraction],
+                                                                       Resolution]:
+    document = document_from_text(text, path="a.txt")
+    mentions, start = [], 0
+    while (begin := text.find(name, start)) >= 0:
+        mentions.append(Mention(begin, begin + len(name), name, name, kind,
+                                "PERSON" if kind is PERSON else "ORG", 0))
+        start = begin + len(name)
+    key = f"{kind.value.lower()}/x"
+    extraction = Extraction(document, (Sentence(0, 0, len(text)),), tuple(mentions))
+    return [extraction], Resolution((Entity(key, kind, name),), {
+        (document.doc_id, m.begin, m.end): key for m in mentions})
+
+
+def test_a_singers_fans_make_no_team_of_him() -> None:
+    extractions, resolution = _people("Elvis fans marked his birthday. Elvis fans held a "
+                                      "convention. Elvis sang.", "Elvis")
+    assert with_fine_types(resolution, extractions).entities[0].kind is PERSON
+    with switched_off({"resolve.class.shared-followers"}):
+        assert with_fine_types(resolution, extractions).entities[0].kind is ORG
+
+
+@pytest.mark.parametrize(("cues", "fine"), [(1, None), (2, "SportsTeam")])
+def test_an_organisations_team_words_count_as_many_as_make_a_town_a_team(
+        cues: int, fine: str | None) -> None:
+    text = " ".join(["Dunmore striker Ian Roe spoke."] * cues + ["Dunmore said so."] * 15)
+    extractions, resolution = _people(text, "Dunmore", ORG)
+    assert with_fine_types(resolution, extractions).entities[0].fine_type == fine
+
+
+def test_a_surname_after_an_honorific_is_no_fragment() -> None:
+    words = CorpusWords(Counter(cable=4, unit=4), Counter())
+    text = "But Mr Cable said so. The Economist Intelligence Unit agreed."
+    cable = Mention(7, 12, "Cable", "Cable", PERSON, "PERSON", 0)
+    unit = Mention(text.index("Unit"), text.index("Unit") + 4, "Unit", "Unit", ORG, "ORG", 0)
+    assert not words.fragment(cable, text, 0)
+    assert words.fragment(unit, text, 22)
