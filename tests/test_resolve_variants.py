@@ -13,10 +13,60 @@ import pytest
 from kg.heuristics import switched_off
 from kg.ingest.files import document_from_text
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution, Sentence
+from kg.resolve.clubs import towns_from_clubs
 from kg.resolve.corpus_names import CorpusWords
 from kg.resolve.types import with_fine_types
 
-ORG, PERSON = EntityKind.ORGANIZATION, EntityKind.PERSON
+ORG, PERSON, PLACE = EntityKind.ORGANIZATION, EntityKind.PERSON, EntityKind.PLACE
+
+
+# -- a club named as its town ------------------------------------------------------------
+
+SPORT = ("Leeds beat Kelso 20-12 in the Premiership on Saturday. The Leeds fly-half scored "
+         "a try and the club said the season was going well.")
+MUSIC = "Hotly-tipped Leeds band Kaiser Chiefs have their second chart hit this week."
+NEWS = "A teacher in Leeds won the award. The Leeds school was praised by inspectors."
+
+
+def _articles(*texts: tuple[str, str]) -> tuple[list[Extraction], Resolution]:
+    """Articles whose every "Leeds" is resolved to the organisation "Leeds"."""
+    extractions, assignments = [], {}
+    for doc_id, text in texts:
+        document = document_from_text(text, path=f"{doc_id}.txt")
+        mentions, start = [], 0
+        while (begin := text.find("Leeds", start)) >= 0:
+            mentions.append(Mention(begin, begin + 5, "Leeds", "Leeds", ORG, "ORG", 0))
+            assignments[(document.doc_id, begin, begin + 5)] = "organization/leeds"
+            start = begin + 5
+        extractions.append(Extraction(document, (Sentence(0, 0, len(text)),), tuple(mentions)))
+    club = Entity("organization/leeds", ORG, "Leeds")
+    return extractions, Resolution((club,), assignments)
+
+
+def test_a_club_named_as_its_town_gives_the_town_its_own_mentions() -> None:
+    extractions, resolution = _articles(("sport", SPORT), ("sport2", SPORT), ("music", MUSIC),
+                                        ("news", NEWS))
+    moved = towns_from_clubs(resolution, extractions)
+    owners = {(doc, key) for (doc, _b, _e), key in moved.assignments.items()}
+    assert owners == {("sport", "organization/leeds"), ("sport2", "organization/leeds"),
+                      ("music", "place/leeds"), ("news", "place/leeds")}
+    place = next(e for e in moved.entities if e.key == "place/leeds")
+    assert place.kind is PLACE and place.geo is not None
+
+
+def test_an_organisation_named_like_a_town_and_written_where_no_sport_is_stays_whole() -> None:
+    extractions, resolution = _articles(("music", MUSIC), ("news", NEWS), ("sport", SPORT))
+    assert towns_from_clubs(resolution, extractions) is resolution
+
+
+def test_a_team_sheet_and_a_fixture_are_the_club() -> None:
+    sheet = ("Leeds v Saracens (Fri)\nLeeds: Balshaw; Rees, Christophers, Bell.\n"
+             "Saracens: Jones; Smith, Brown.")
+    extractions, resolution = _articles(("fixture", sheet), ("sport", SPORT), ("news", NEWS))
+    moved = towns_from_clubs(resolution, extractions)
+    assert {key for (doc, _b, _e), key in moved.assignments.items() if doc == "fixture"} == {
+        "organization/leeds"}
+
 
 # -- classes and fragments -----------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from kg.model import (
     MergeDecision,
     Resolution,
 )
-from kg.resolve.clubs import places_apart, split_clubs
+from kg.resolve.clubs import places_apart, split_clubs, towns_from_clubs
 from kg.resolve.clusters import Cluster
 from kg.resolve.context import Contexts
 from kg.resolve.corpus import merge_corpus
@@ -251,6 +251,17 @@ declare("resolve.entities.split-clubs", "resolve.entities",
                     "the club of that name; the city keeps the other articles.",
         example="Liverpool striker Michael Owen scored. Liverpool beat Leeds 2-0.\n|||\n"
                 "Ships docked in Liverpool on Monday.")
+declare("resolve.entities.towns-from-clubs", "resolve.entities",
+        fn=lambda resolution, state: towns_from_clubs(resolution, state.extractions),
+        reads="the mentions of a club named as its town, their sentences and articles",
+        writes="the mention's entity: the place of that name",
+        description="A club named as its town keeps the mentions that read as the club (a "
+                    "score, \"beat X\", a sentence about a match, an article about sport); "
+                    "\"in X\", \"a doctor from X\", \"X band Kaiser Chiefs\" in an article "
+                    "about music are the town (``kg.resolve.clubs``).",
+        example="Leeds beat Saracens 20-12 in the Premiership. Leeds scored two tries and "
+                "the Leeds fly-half kicked four goals.\n|||\nHotly-tipped Leeds band Kaiser "
+                "Chiefs have their second chart hit. Leeds band Kaiser Chiefs played in London.")
 declare("resolve.entities.fine-types", "resolve.entities", fn=_with_fine_types,
         reads="the words around every mention of each entity (the ``resolve.class`` cues)",
         writes="Entity.fine_type, and Entity.kind where the words show another class",
