@@ -16,8 +16,95 @@ from kg.model import Entity, EntityKind, Extraction, Mention, Resolution, Senten
 from kg.resolve.clubs import towns_from_clubs
 from kg.resolve.corpus_names import CorpusWords
 from kg.resolve.types import with_fine_types
+from kg.resolve.variants import join_variants, variant_keys
 
 ORG, PERSON, PLACE = EntityKind.ORGANIZATION, EntityKind.PERSON, EntityKind.PLACE
+
+
+@pytest.mark.parametrize(("name", "party", "keys"), [
+    ("the Labour Party", True, {("labour", "party"): "name", ("labour",): "party"}),
+    ("Labour Party", False, {("labour", "party"): "name"}),
+    ("Liberal Democrats", False, {("liberal", "democrats"): "name",
+                                  ("liberal", "democrat"): "plural"}),
+    ("Tories", False, {("tories",): "name", ("tory",): "word-plural",
+                       ("conservative", "party"): "alias", ("conservative",): "alias"}),
+    ("Times", False, {("times",): "name", ("time",): "word-plural"}),
+])
+def test_variant_keys(name: str, party: bool, keys: dict[tuple[str, ...], str]) -> None:
+    assert variant_keys(name, party) == keys
+
+
+def _resolution(*entities: tuple[Entity, int]) -> Resolution:
+    """Entities with as many mentions each (one article apiece)."""
+    assignments = {(f"d{i}", k, k + 1): entity.key
+                   for i, (entity, n) in enumerate(entities) for k in range(n)}
+    return Resolution(tuple(e for e, _n in entities), assignments)
+
+
+def _owners(resolution: Resolution) -> dict[str, str]:
+    """Each original article's entity key (one article per original entity)."""
+    return {doc: key for (doc, _b, _e), key in sorted(resolution.assignments.items())}
+
+
+def _org(key: str, label: str, fine: str | None = None, *alts: str,
+         kind: EntityKind = ORG) -> Entity:
+    return Entity(key, kind, label, alt_labels=alts, fine_type=fine)
+
+
+def test_a_party_is_one_thing_under_its_names() -> None:
+    labour = _org("organization/labour", "Labour")  # a word of institutions, but a party's
+    party = _org("organization/labour-2", "Labour", "PoliticalParty", "Labour Party")
+    new = _org("organization/labour-3", "New Labour")
+    resolution = join_variants(_resolution((labour, 20), (party, 5), (new, 3)))
+    assert set(_owners(resolution).values()) == {"organization/labour"}
+    (kept,) = resolution.entities
+    assert kept.label == "Labour" and set(kept.alt_labels) == {"Labour Party", "New Labour"}
+    rules = {d.rule for d in resolution.decisions}
+    assert rules == {"variant-same-name", "variant-alias"}
+
+
+def test_the_entity_with_most_mentions_keeps_its_key_and_earlier_keys_stay_aliases() -> None:
+    lib = _org("organization/lib-dems", "Lib Dems", "PoliticalParty")
+    full = _org("organization/liberal-democrats", "Liberal Democrats", "PoliticalParty")
+    resolution = join_variants(_resolution((lib, 2), (full, 9)),
+                               frozenset({"organization/lib-dems"}))
+    (kept,) = resolution.entities
+    assert kept.key == "organization/liberal-democrats"
+    assert kept.aliases == ("organization/lib-dems",)
+    assert [d.rule for d in resolution.decisions] == ["variant-abbreviation"]
+
+
+def test_an_award_takes_its_ceremony_and_its_plural() -> None:
+    oscar = _org("person/oscar", "Oscar", "Award", kind=PERSON)
+    oscars = _org("organization/oscars", "Oscars")
+    academy = _org("event/academy-awards", "Academy Awards", "Event", kind=EntityKind.EVENT)
+    resolution = join_variants(_resolution((oscar, 9), (oscars, 6), (academy, 2)))
+    (kept,) = resolution.entities
+    assert kept.key == "person/oscar" and kept.fine_type == "Award"
+
+
+@pytest.mark.parametrize(("left", "right"), [
+    # one word: only an award's or a party's plural is its singular
+    (_org("organization/times", "Times", "NewsMediaOrganization"),
+     _org("organization/time", "Time", "NewsMediaOrganization")),
+    # bodies named by what they do differ by country, not by spelling
+    (_org("organization/court-of-appeal", "Court of Appeal", "Court"),
+     _org("organization/court-of-appeals", "Court of Appeals", "Court")),
+    # two finer classes are two things
+    (_org("organization/sun", "Sun", "NewsMediaOrganization"),
+     _org("organization/sun-2", "Sun", "Corporation")),
+    # a name of institution words only: every country has its own, every town its police
+    (_org("organization/defence-ministry", "defence ministry", "GovernmentOrganization"),
+     _org("organization/defence-ministry-2", "Defence Ministry", "GovernmentOrganization")),
+    (_org("organization/police", "Police"), _org("organization/police-2", "Police")),
+    # people and places never join so
+    (_org("person/oscar-smith", "Oscar Smith", kind=PERSON),
+     _org("person/oscar-smiths", "Oscar Smiths", kind=PERSON)),
+    (_org("place/leeds", "Leeds", kind=PLACE), _org("organization/leeds", "Leeds")),
+])
+def test_names_alike_stay_two(left: Entity, right: Entity) -> None:
+    resolution = _resolution((left, 3), (right, 2))
+    assert join_variants(resolution) is resolution
 
 
 # -- a club named as its town ------------------------------------------------------------

@@ -45,6 +45,7 @@ from kg.resolve.groups import Group, Join, Merger
 from kg.resolve.names import normalise_name
 from kg.resolve.registry import Registry
 from kg.resolve.types import with_fine_types
+from kg.resolve.variants import join_variants
 
 __all__ = ["Cluster", "normalise_name", "resolve_entities"]
 
@@ -276,3 +277,21 @@ declare("resolve.entities.join-retyped", "resolve.entities", fn=_join_retyped,
                     "another); people and places stay apart.",
         example="Balco said the charges were false.\n|||\nShares in Balco fell. Balco "
                 "chief executive Victor Conte resigned.")
+declare("resolve.entities.name-variants", "resolve.entities",
+        fn=lambda resolution, state: join_variants(resolution,
+                                                   frozenset(state.registry.entries)),
+        reads="the names and finer classes of every organisation, event and thing",
+        writes='a MergeDecision "variant-<relation>" (same-name, alias, party, plural, '
+               'abbreviation)',
+        model="join score 0.9 (an alias, a party's head word, the same name), 0.8 (a plural), "
+              "0.7 (an abbreviation)",
+        description="Things whose names are variants of one name are one thing: a party with "
+                    "or without \"Party\" (\"Labour\", \"the Labour Party\"), a plural "
+                    "(\"Liberal Democrats\", \"Liberal Democrat\"; one word for an award or a "
+                    "party: \"Oscars\", \"Oscar\"), words abbreviated (\"Lib Dems\"), another "
+                    "name of a few well-known ones (\"Tories\", \"New Labour\", \"the Oscars\": "
+                    "``name-aliases.toml``); never people or places, nor two finer classes "
+                    "(``kg.resolve.variants``).",
+        example="The Labour Party won the seat. Labour party members cheered.\n|||\n"
+                "Labour said the Liberal Democrats had lost ground. Tony Blair's party "
+                "gained.\n|||\nThe Lib Dems said Labour was complacent.")
