@@ -71,7 +71,37 @@ def test_the_entity_with_most_mentions_keeps_its_key_and_earlier_keys_stay_alias
     (kept,) = resolution.entities
     assert kept.key == "organization/liberal-democrats"
     assert kept.aliases == ("organization/lib-dems",)
+    # a short form or the singular never labels the thing, however often it is written
+    one = _org("organization/liberal-democrat", "Liberal Democrat", "PoliticalParty")
+    (kept,) = join_variants(_resolution((lib, 9), (one, 7), (full, 2))).entities
+    assert kept.label == "Liberal Democrats"
     assert [d.rule for d in resolution.decisions] == ["variant-abbreviation"]
+
+
+def test_a_name_another_thing_holds_among_its_labels_joins_them() -> None:
+    short = _org("organization/bcc", "BCC", None, "British Chambers of Commerce")
+    full = _org("organization/british-chambers-of-commerce", "British Chambers of Commerce")
+    resolution = join_variants(_resolution((short, 4), (full, 2)))
+    assert [e.key for e in resolution.entities] == ["organization/bcc"]
+
+
+def test_the_tail_of_one_longer_name_is_that_thing_of_two_none() -> None:
+    tail = _org("organization/wildlife-service", "Wildlife Service")
+    fish = _org("organization/fish-and-wildlife-service", "Fish and Wildlife Service", None,
+                "Wildlife Service")
+    game = _org("organization/game-and-wildlife-service", "Game and Wildlife Service", None,
+                "Wildlife Service")
+    joined = join_variants(_resolution((fish, 3), (tail, 2)))
+    assert [e.key for e in joined.entities] == ["organization/fish-and-wildlife-service"]
+    resolution = _resolution((fish, 3), (tail, 2), (game, 2))
+    assert join_variants(resolution) is resolution
+
+
+def test_a_nickname_never_labels_the_thing() -> None:
+    tory = _org("organization/tory", "Tory", "PoliticalParty")
+    party = _org("organization/conservative-party", "Conservative Party", "PoliticalParty")
+    (kept,) = join_variants(_resolution((tory, 9), (party, 3))).entities
+    assert kept.label == "Conservative Party" and kept.alt_labels == ("Tory",)
 
 
 def test_an_award_takes_its_ceremony_and_its_plural() -> None:
@@ -97,6 +127,21 @@ def test_an_award_takes_its_ceremony_and_its_plural() -> None:
     (_org("organization/defence-ministry", "defence ministry", "GovernmentOrganization"),
      _org("organization/defence-ministry-2", "Defence Ministry", "GovernmentOrganization")),
     (_org("organization/police", "Police"), _org("organization/police-2", "Police")),
+    # a part two things share among their other labels is no name of either
+    (_org("event/cannes", "Cannes Film Festival", "Event", "Film Festival",
+          kind=EntityKind.EVENT),
+     _org("event/sundance", "Sundance Film Festival", "Event", "Film Festival",
+          kind=EntityKind.EVENT)),
+    # a body and its prize or service
+    (_org("organization/norwich-union", "Norwich Union"),
+     _org("event/norwich-union-grand-prix", "Norwich Union Grand Prix", None, "Norwich Union",
+          kind=EntityKind.EVENT)),
+    # a party's name without its head word is no other word's plural
+    (_org("organization/new-party", "New Party", "PoliticalParty"),
+     _org("organization/news", "News")),
+    # "news" is no plural: "BBC Newcastle" is no "BBC News" abbreviated
+    (_org("organization/bbc-news", "BBC News"), _org("organization/bbc-newcastle",
+                                                     "BBC Newcastle")),
     # people and places never join so
     (_org("person/oscar-smith", "Oscar Smith", kind=PERSON),
      _org("person/oscar-smiths", "Oscar Smiths", kind=PERSON)),

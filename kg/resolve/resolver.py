@@ -290,8 +290,9 @@ declare("resolve.entities.name-variants", "resolve.entities",
                     "(\"Liberal Democrats\", \"Liberal Democrat\"; one word for an award or a "
                     "party: \"Oscars\", \"Oscar\"), words abbreviated (\"Lib Dems\"), another "
                     "name of a few well-known ones (\"Tories\", \"New Labour\", \"the Oscars\": "
-                    "``name-aliases.toml``); never people or places, nor two finer classes "
-                    "(``kg.resolve.variants``).",
+                    "``name-aliases.toml``); never people or places, two finer classes, nor a "
+                    "body and its prize (\"Norwich Union\", \"Norwich Union Grand Prix\"; "
+                    "``kg.resolve.variants``).",
         example="The Labour Party won the seat. Labour party members cheered.\n|||\n"
                 "Labour said the Liberal Democrats had lost ground. Tony Blair's party "
                 "gained.\n|||\nThe Lib Dems said Labour was complacent.")

@@ -24,9 +24,15 @@ People and places never join so (two people may share a surname, a place its nam
 club), nor names made only of institution words unless one of the two is a party ("defence
 ministry", "police": resolution keeps two countries' or two towns' apart; "Labour" and "the
 Labour Party" are one), nor two things whose finer classes differ ("Sun" the newspaper, "Suns"
-the team). The entity with most mentions keeps its key and label; the others' names become its
-other labels and their keys, if an earlier build gave them out, its aliases. Each join is a
-``MergeDecision`` "variant-<relation>".
+the team). A thing is looked up under its label and its other labels, but two things join
+only where one of them is found by its label (two festivals that each hold a "Film Festival"
+cut from their names are two), and not when one label is a run of words of the other's but
+its tail, a body and its prize or service ("Norwich Union" and "Norwich Union Grand Prix";
+"Wildlife Service" is "Fish and Wildlife Service", when it ends no other thing's name:
+"Film Festival" is neither "Cannes Film Festival" nor "Sundance Film Festival"). The entity
+with most mentions (a nickname or a short form last: not "Tory", "Lib Dems") keeps its key
+and label; the others' names become its other labels and their keys, if an earlier build gave
+them out, its aliases. Each join is a ``MergeDecision`` "variant-<relation>".
 
 >>> variant_keys("the Labour Party", party=True)
 {('labour', 'party'): 'name', ('labour',): 'party'}
@@ -68,9 +74,14 @@ def aliases() -> dict[tuple[str, ...], tuple[str, ...]]:
 
 
 def _singular(word: str) -> str:
+    """A plural's singular, roughly; "news" and "-ss", "-us", "-is" words are no plurals.
+
+    >>> _singular("tories"), _singular("dems"), _singular("news"), _singular("congress")
+    ('tory', 'dem', 'news', 'congress')
+    """
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"  # "tories" → "tory"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "news")):
         return word[:-1]
     return word
 
@@ -119,8 +130,52 @@ def compatible(a: Entity, b: Entity) -> bool:
     return len(fine) < 2 or fine <= ONE_THING
 
 
+def _nickname(label: str) -> bool:
+    """Whether a label is another name of a thing (``name-aliases.toml``).
+
+    >>> _nickname("Tory"), _nickname("Conservatives")
+    (True, False)
+    """
+    return "alias" in variant_keys(label).values()
+
+
+def _shortened(entity: Entity, group: Sequence[Entity]) -> int:
+    """How far a thing's label is from the proper name of ``group``: 2 where it is another's
+    with its words abbreviated ("Lib Dems" of "Liberal Democrats"), 1 where it is a party's or
+    an award's plural name in the singular ("Liberal Democrat"), else 0."""
+    words = tuple(map(_singular, comparison_tokens(entity.label)))
+    singular = 0
+    for other in (e for e in group if e is not entity):
+        written = comparison_tokens(other.label)
+        longer = tuple(map(_singular, written))
+        if len(longer) == len(words) and len("".join(longer)) > len("".join(words)) and all(
+                y.startswith(x[:3]) and len(y) >= len(x) for x, y in zip(words, longer,
+                                                                         strict=True)):
+            return 2
+        if other.fine_type in WORD_PLURALS and len(written) > 1 and written != words == longer:
+            singular = 1
+    return singular
+
+
 def _names(entity: Entity) -> list[str]:
     return [entity.label, *entity.alt_labels]
+
+
+def _part_of(a: Entity, b: Entity) -> bool:
+    """Whether one thing's label is a run of words of the other's, longer, label, not its
+    tail: a body and its prize, product or service ("Norwich Union" / "Norwich Union Grand
+    Prix", "Oxford University" / "Oxford University Library Services"). A tail keeps the
+    head word, and names the body ("Wildlife Service" of "Fish and Wildlife Service").
+
+    >>> def thing(label): return Entity(label, EntityKind.ORGANIZATION, label)
+    >>> _part_of(thing("Norwich Union"), thing("Norwich Union Grand Prix"))
+    True
+    >>> _part_of(thing("Fish and Wildlife Service"), thing("Wildlife Service"))
+    False
+    """
+    left, right = sorted((comparison_tokens(a.label), comparison_tokens(b.label)), key=len)
+    return len(left) < len(right) and any(
+        right[k : k + len(left)] == left for k in range(len(right) - len(left)))
 
 
 #: How a key was made from a name, the most direct first: a pair of things is joined by the
@@ -141,17 +196,22 @@ def candidate_joins(entities: Sequence[Entity]) -> Iterator[tuple[int, int, str]
     index: dict[tuple[str, ...], dict[int, str]] = {}
     #: Per key, the entities found under it only by a name of institution words.
     generic: dict[tuple[str, ...], set[int]] = {}
+    #: Per key, the entities found under it by their label (not only by another label).
+    labelled: dict[tuple[str, ...], set[int]] = {}
     parties = {i for i, entity in enumerate(entities) if is_party(entity)}
     for i, entity in enumerate(entities):
         for name in _names(entity):
             plain = is_generic(comparison_tokens(name))
             for key, how in variant_keys(name, i in parties).items():
+                if name == entity.label:
+                    labelled.setdefault(key, set()).add(i)
                 ways = index.setdefault(key, {})
                 if plain and i not in ways:
                     generic.setdefault(key, set()).add(i)
                 elif not plain:
                     generic.get(key, set()).discard(i)
                 ways[i] = min(ways.get(i, how), how, key=WAYS.index)
+    pairs: list[tuple[int, int, str]] = []
     for key, ways in index.items():
         if len(ways) > MAX_BLOCK:
             continue
@@ -162,12 +222,37 @@ def candidate_joins(entities: Sequence[Entity]) -> Iterator[tuple[int, int, str]
                 fine = {entities[i].fine_type, entities[j].fine_type}
                 if generic.get(key, set()) & {i, j} and not parties & {i, j}:
                     continue  # "defence ministry", "police": every country has its own
+                if {ways[i], ways[j]} == {"party", "word-plural"} and not {i, j} <= parties:
+                    continue  # "New Party" is no "News"
+                if not labelled.get(key, set()) & {i, j}:
+                    continue  # "Cannes Film Festival", "Sundance Film Festival": a shared part
+                if how == "name" and _part_of(entities[i], entities[j]):
+                    continue  # "Norwich Union", "Norwich Union Grand Prix"
                 if not compatible(entities[i], entities[j]) or (
                         how == "word-plural" and not fine & WORD_PLURALS) or (
                         how in ("plural", "word-plural") and fine & NO_PLURALS):
                     continue
-                yield i, j, {"name": "same-name", "word-plural": "plural"}.get(how, how)
+                pairs.append((i, j, {"name": "same-name", "word-plural": "plural"}.get(how, how)))
+    tails: dict[int, set[int]] = {}
+    for i, j, relation in pairs:
+        short = _tail(entities, i, j) if relation == "same-name" else None
+        if short is not None:
+            tails.setdefault(short, set()).add(j if short == i else i)
+    for i, j, relation in pairs:
+        short = _tail(entities, i, j) if relation == "same-name" else None
+        if short is None or len(tails[short]) == 1:
+            yield i, j, relation  # a tail joins the one longer name it ends: "Film Festival"
     yield from _abbreviations(entities)
+
+
+def _tail(entities: Sequence[Entity], i: int, j: int) -> int | None:
+    """Which of two things' labels is the tail of the other's, longer, label, if one is."""
+    left, right = comparison_tokens(entities[i].label), comparison_tokens(entities[j].label)
+    if len(left) < len(right) and right[-len(left) :] == left:
+        return i
+    if len(right) < len(left) and left[-len(right) :] == right:
+        return j
+    return None
 
 
 def _abbreviations(entities: Sequence[Entity]) -> Iterator[tuple[int, int, str]]:
@@ -175,7 +260,7 @@ def _abbreviations(entities: Sequence[Entity]) -> Iterator[tuple[int, int, str]]
     start of the other's: "Lib Dems" / "Liberal Democrats"."""
     index: dict[tuple[str, ...], list[tuple[int, tuple[str, ...]]]] = {}
     for i, entity in enumerate(entities):
-        for name in _names(entity):
+        for name in [entity.label]:
             words = tuple(map(_singular, comparison_tokens(name)))
             if len(words) > 1 and all(len(w) >= 3 for w in words):
                 index.setdefault(tuple(w[:3] for w in words), []).append((i, words))
@@ -215,7 +300,10 @@ def join_variants(resolution: Resolution, earlier_keys: frozenset[str] = frozens
         if len(members) < 2:
             continue
         group = [things[i] for i in members]
-        head = max(group, key=lambda e: (mentions[e.key], -len(e.key), e.key))
+        # a nickname or a short form never labels the thing its proper name is in: "Tory",
+        # "New Labour", "Lib Dems"
+        head = max(group, key=lambda e: (not _nickname(e.label), -_shortened(e, group),
+                                         mentions[e.key], -len(e.key), e.key))
         others = [e for e in group if e is not head]
         names = {n for e in group for n in _names(e)} - {head.label}
         fine = head.fine_type or next((e.fine_type for e in sorted(
