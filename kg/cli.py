@@ -185,8 +185,8 @@ def build(
     min_confidence: Annotated[
         float | None,
         typer.Option("--min-confidence", min=0.0, max=1.0,
-                     help="Write roles, claims and events whose verified confidence reaches "
-                     "this (0 writes all); default: each kind's threshold for precision >= 0.85.")
+                     help="Write only the roles, claims and events whose verified confidence "
+                     "reaches this; default: each kind's shipped cut (docs/verifier-card.md).")
     ] = None,
     follow_links: Annotated[
         bool, typer.Option("--follow-links", help="Follow symlinks inside a folder that lead "

@@ -76,10 +76,14 @@ def test_the_card_and_its_plot_show_every_kind() -> None:
     assert plot.startswith("<svg") and plot.count("<circle") == 3
 
 
-@pytest.mark.parametrize(("kept_precision", "shipped"), [(0.61, 0.0), (0.80, 0.55), (0.9, 0.55)])
+@pytest.mark.parametrize(("kept_precision", "recall", "shipped"), [
+    (0.61, 0.9, 0.0), (0.80, 0.8, 0.55), (0.9, 0.85, 0.55),
+    (0.89, 0.46, 0.0),  # precise, but half the right facts gone: no cut by default
+])
 def test_a_threshold_ships_only_where_the_check_half_bears_it_out(
-        kept_precision: float, shipped: float) -> None:
+        kept_precision: float, recall: float, shipped: float) -> None:
     from kg.verify.model import KindModel
 
     model = KindModel(0.0, {}, [(-1e9, 0.5)], 0.55)
-    assert gated(model, {"precision": kept_precision}, 0.85).threshold == shipped
+    check = {"precision": kept_precision, "recall": recall}
+    assert gated(model, check, 0.85).threshold == shipped
