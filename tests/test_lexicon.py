@@ -26,7 +26,9 @@ NOT_WORDS = frozenset(
 ) | {"at most", "at least", "more than", "less than"}
 #: kg's own identifiers: kinds of name key and fields of the JSON files it writes.
 IDENTIFIERS = frozenset("person surname name org generic entity left right rule score merged "
-                        "kind label names order bias weights threshold ctx art evidence".split())
+                        "kind label names order bias weights threshold ctx art evidence "
+                        # how two names of one thing relate, how a town's name reads
+                        "alias party plural abbreviation town club body".split())
 
 
 def test_every_data_file_says_what_it_is_for() -> None:

@@ -33,6 +33,7 @@ from kg.extract.recovery import (
     line_around,
 )
 from kg.ingest.files import slugify
+from kg.lexicon import word_list
 from kg.lexicon.countries import name_key
 from kg.model import Entity, EntityKind, Extraction, MentionRef, Resolution
 from kg.resolve.geo import is_country_name, link_place, us_state_names
@@ -238,8 +239,6 @@ def _sports_words(text: str) -> set[str]:
     >>> sorted(_sports_words("Bangor, beaten 5-1 by Newry in the Cup, will take on Portadown."))
     ['cup']
     """
-    from kg.lexicon import word_list
-
     return set(_WORDS.findall(text.lower())) & word_list("sports-context-words")
 
 

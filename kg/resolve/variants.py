@@ -48,7 +48,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import cache
 
-from kg.lexicon import table
+from kg.lexicon import table, word_list
 from kg.model import OWN_CLASSES, WORK_CLASSES, Entity, EntityKind, MergeDecision, Resolution
 from kg.resolve.names import comparison_tokens, is_generic
 
@@ -73,6 +73,10 @@ def aliases() -> dict[tuple[str, ...], tuple[str, ...]]:
     return {comparison_tokens(k): comparison_tokens(v) for k, v in found.items()}
 
 
+#: Endings of words in -s that are no plurals ("congress", "census", "analysis", "news").
+NOT_PLURAL_ENDINGS = tuple(sorted(word_list("not-plural-endings")))
+
+
 def _singular(word: str) -> str:
     """A plural's singular, roughly; "news" and "-ss", "-us", "-is" words are no plurals.
 
@@ -81,7 +85,7 @@ def _singular(word: str) -> str:
     """
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"  # "tories" → "tory"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "news")):
+    if len(word) > 3 and word.endswith("s") and not word.endswith(NOT_PLURAL_ENDINGS):
         return word[:-1]
     return word
 
