@@ -346,8 +346,10 @@ def test_the_joint_models_entities_come_out_as_the_two_ners_give_them(nlp: Any) 
     assert [s.label_ for s in small] == ["NORP", "GPE", "LOC", "DATE", "PERSON"]
     doc.set_ents(merged_entities(doc.ents, small, fill_from_small=True, consistent=True),
                  default="outside")
+    # a MISC keeps its label: ner.combine.label.misc-refined, which gave it the small model's
+    # NORP, went in ablation round 1 (it paid nothing on the check halves)
     assert [(e.text, e.label_) for e in spacy_labels(doc).ents] == [
-        ("German", "NORP"), ("Paris", "GPE"), ("Alps", "LOC"), ("Monday", "DATE"),
+        ("German", "MISC"), ("Paris", "GPE"), ("Alps", "LOC"), ("Monday", "DATE"),
         ("Anna Berg", "PERSON")]
     assert is_joint(["PER", "ORG", "LOC", "MISC", "GPE", "DATE", "TIME", "CARDINAL", "MONEY",
                      "PERCENT", "QUANTITY", "ORDINAL", "NORP"])

@@ -10,13 +10,11 @@ The small model's ``ner`` still runs, for the labels kg reads as values (DATE, T
 CARDINAL, MONEY, PERCENT, QUANTITY, ORDINAL) and NORP; its guesses are set aside so that the
 news NER starts from a clean ``doc.ents`` (a spaCy NER keeps preset entities). The merge keeps
 every news entity and adds the small model's value and NORP spans where they overlap none.
-A MISC span the small model labels the same way with a finer label (NORP, EVENT, PRODUCT,
-WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. With
-``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news NER left.
-General rules correct the news NER where the words or the small model say so (a common word
-opening a sentence, a prefixed modifier, an acronym that is an English word or a pronoun is
-no name; an honorific or a person's class in both readings makes a PER; one label per name
-in a document): see docs/model-card.md.
+With ``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news
+NER left. General rules correct the news NER where the words or the small model say so (a
+common word opening a sentence, an acronym that is an English word or a pronoun is no name;
+an honorific or a person's class in both readings makes a PER; one label per name in a
+document): see docs/model-card.md.
 
 A joint model (``is_joint``: trained with the small model's value, NORP and thing labels as
 silver labels, ``training.py``) takes the small model's ``ner``'s place instead::
@@ -81,7 +79,7 @@ NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
 NOT_NAMED_THINGS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT", "EVENT"})
 #: Labels made consistent within a document (MISC spans differ legitimately: "German").
 VOTED_LABELS = frozenset({"PER", "ORG", "LOC"})
-#: Finer labels of the small model that a MISC span of the same bounds takes.
+#: Finer labels of the small model that a MISC name covers (the joint model gives them).
 MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
 #: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
 SMALL_NAME_LABELS: Mapping[str, str] = {
@@ -221,13 +219,6 @@ def _after_post(span: Span, taken: set[int]) -> Span:
     return person
 
 
-def _misc_refined(span: Span, r: Readings) -> Span | str | None:
-    refined = r.by_bounds.get((span.start, span.end))
-    if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
-        return Span(span.doc, span.start, span.end, label=refined)
-    return None
-
-
 def _named_thing(span: Span, r: Readings) -> Span | str | None:
     if r.loose.get(_core(span)) in NOT_NAMED_THINGS and len(span) > 1:
         # "Mental Capacity Bill" LOC, "The Shawshank Redemption" ORG: a law, a work
@@ -258,9 +249,6 @@ for _id, _fn, _description, _example in (
     ("time-zone", _dropping(lambda s, r: is_time_zone(s)),
      "A time zone after a clock time is no name (\"1200 GMT\"), whatever either model said.",
      "The talks began at 1200 GMT on Monday."),
-    ("misc-refined", _misc_refined,
-     "A MISC span the small model labels with a finer label (NORP, EVENT, LAW …) takes it.",
-     "The World Cup starts in June."),
     ("named-thing", _named_thing,
      "A name the small model reads as a law, a work or an event takes that label.",
      "The court will rule on the claim in the New Year."),
@@ -274,9 +262,6 @@ for _id, _fn, _description, _example in (
                                                                       r.common_words)),
      "A one-word name that is only a capitalised word opening its sentence is no name.",
      "Farmers grow the herb. Studies have shown it eases pain."),
-    ("prefixed-word", _dropping(lambda s, r: is_prefixed_word(s)),
-     "A modifier made with a prefix (\"pro-Kremlin\", \"anti-EU\") names nothing.",
-     "The anti-EU party won two seats."),
     ("common-acronym", _dropping(lambda s, r: is_common_acronym(s, r.small, r.common_words)),
      "A one-word name in capitals that is an English word (\"TV\", \"PC\") is no name.",
      "The leak was a PR fiasco for the bank."),
@@ -306,9 +291,6 @@ for _id, _fn, _description, _example in (
     ("across-possessive", lambda s, r: across_possessive(s, r.small),
      "An organisation or place cut before a possessive inside its name is widened to it.",
      "Jewellery chain Claire's Stores also reported weak sales."),
-    ("across-wrapped-line", lambda s, r: across_wrapped_line(s, r.small),
-     "A name widened to the small model's name that runs across a single line break.",
-     "Winners at the Berlin\nGrand Prix on Sunday:"),
     ("with-given-name", lambda s, r: with_given_name(s, r.small),
      "A person's surname widened to the small model's person with a given name before it.",
      "Nominees: Daniel Craig (Layer Cake), Phil Davis (Vera Drake)."),
@@ -480,18 +462,6 @@ def with_given_name(span: Span, small: Iterable[Span]) -> Span:
                         and t.lower_ not in NOT_IN_PERSONAL_NAMES | HONORIFICS
                         for t in span.doc[other.start : span.start])):
             return Span(span.doc, other.start, span.end, label="PER")
-    return span
-
-
-def across_wrapped_line(span: Span, small: Iterable[Span]) -> Span:
-    """``span`` widened to the small model's name that contains it and runs across a single
-    line break ("International Monetary⏎Fund"): the news NER, trained on text without line
-    breaks, stops at one."""
-    for other in small:
-        if (other.label_ in SMALL_NAME_LABELS and other.start <= span.start
-                and span.end < other.end
-                and any(t.is_space and t.text.count("\n") == 1 for t in other)):
-            return Span(span.doc, span.start, other.end, label=span.label_)
     return span
 
 
@@ -948,9 +918,10 @@ def joint_ents_aside(doc: Doc) -> Doc:
     """Split the joint model's entities the way the two NERs give them: its names in the news
     NER's four labels stay in ``doc.ents`` (a GPE is a LOC, a NORP or an EVENT a MISC), and
     all of its entities in the small model's terms (PER → PERSON) go to
-    ``doc.spans["small_ents"]``, where the merge reads the finer classes, values and
-    nationalities back. The merge's checks against a second opinion find the same model's
-    spans there, so they leave its names alone."""
+    ``doc.spans["small_ents"]``, where the merge reads the places' finer classes, the values
+    and the things of two words or more back (a one-word MISC stays a MISC). The merge's
+    checks against a second opinion find the same model's spans there, so they leave its
+    names alone."""
     small, news = [], []
     for ent in doc.ents:
         if ent.label_ == "PER":
