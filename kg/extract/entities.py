@@ -817,16 +817,6 @@ def _place_after_in_parts(doc: Doc, ent: Span, kind: EntityKind, article: Articl
     return [(ent.start, at, kind, ""), (at + 1, ent.end, EntityKind.PLACE, "")]
 
 
-def _portfolio_tail_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
-                          ) -> list[tuple[int, int, EntityKind, str]] | None:
-    end = ent.end
-    while end > ent.start + 1 and doc[end - 1].lower_ in PORTFOLIO_WORDS and doc[end - 1].is_title:
-        end -= 1
-    if end == ent.end or ent.end >= len(doc) or not is_title_word(doc[ent.end]):
-        return None
-    return [(ent.start, end, kind, "")]
-
-
 def _common_opener_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
                          ) -> list[tuple[int, int, EntityKind, str]] | None:
     if len(ent) == 1 and ent[0].lower_ in article.common and ent[0].is_title \
@@ -850,11 +840,6 @@ declare("ner.split.place-after-in", "ner.split", fn=_place_after_in_parts,
         description="A place after \"in\" is cut from the name it was glued to: \"the Grand "
                     "Hall in Leeds\".",
         example="The Movement for Justice and Democracy in Chad ( MJD ) urged talks.")
-declare("ner.split.portfolio-tail", "ner.split", fn=_portfolio_tail_parts,
-        reads="a name ending in portfolio words before a post word", writes="a shorter name",
-        description="A post's portfolio glued to the body before it is cut off: \"EU Trade "
-                    "Commissioner\" names the EU; \"Trade Commissioner\" is the post.",
-        example="EU Trade Commissioner Peter Mandelson said talks would resume.")
 declare("ner.split.common-opener", "ner.split", fn=_common_opener_parts,
         reads="a one-word name opening a sentence", writes="drops it",
         description="A word the article writes in lower case and capitalises only where a "
