@@ -49,14 +49,9 @@ def test_each_rule_fires_on_its_example(nlp: Any, declared: Rule) -> None:
 #: either, and is a candidate for removal by the ablation (``bench/ablate.py``). The xfail is
 #: strict: a heuristic that fires again is noticed, and leaves this list with a new example.
 NEVER_FIRES = {
-    "ner.combine.label.honorific-post": "the news NER never tags a lone office",
     "ner.combine.figures": "the news NER leaves a list's numbers and scores out of its spans",
-    "ner.combine.mend.person-after-post": "the news NER opens no person's span with a post",
-    "ner.spans.firms": "no \"X and Y's <person>\" cut by the tagger",
-    "ner.split.glued-person": "the tagger glues no person to an organisation's name",
     "ner.class.group-plural": "\"... Brothers\", \"... Girls\" come tagged organisations",
     "ner.class.firm": "a name with a legal form or an ampersand comes tagged an organisation",
-    "ner.class.natural-feature": "\"Sea of ...\", \"Gulf of ...\" come tagged places",
     "lines.cut-at-fixtures": "no fixture line's two sides run together",
     "lines.whole-datelines": "datelines' places come whole",
     "resolve.article.honorific": "the honorific is already a title of the mention "

@@ -14,12 +14,11 @@ name ending in an organisation word ("… Ministry", "… Regiment") is an organ
 in a place word ("… Sea", "… Republic") a place. A common-noun acronym or an adjective the
 model took for a name ("TV", "PC", "GDP", "MW", "Olympic"), the pronoun "I" and a lone "Film"
 or "Directive" (``not-names.txt``) are no mentions. Glued and cut names are mended: a nationality
-before a person of the article ("American Dent"), a person after an organisation's head word
-("… Committee Peter Smith MP"), a place after "in" ("the Grand Hall in Leeds") are cut off; an
-initial before a surname is kept ("G Jenkins"); an ordinal's period ("21st Century") is no name;
-a "person" ending in a group's plural ("… Brothers") is an organisation; an acronym's
-expansion in brackets is one name ("Asimo (Advanced Step in Innovative Mobility)"), and so is
-a firm before a possessive and a person ("Hobbs and Pryce's Jane Doe"; see ``kg.extract.spans``).
+before a person of the article ("American Dent") and a place after "in" ("the Grand Hall in
+Leeds") are cut off; an initial before a surname is kept ("G Jenkins"); an ordinal's period
+("21st Century") is no name; a "person" ending in a group's plural ("… Brothers") is an
+organisation; an acronym's expansion in brackets is one name ("Asimo (Advanced Step in
+Innovative Mobility)"; see ``kg.extract.spans``).
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from kg.extract.recovery import (
 from kg.extract.spans import (
     POLICE,
     expansions_joined,
-    joined_firms,
     particle_joined,
     saint_joined,
     with_force_descriptions,
@@ -69,9 +67,6 @@ from kg.model import EntityKind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
-
-#: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
-NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features")
 
 #: Speech verbs a surname alone speaks with ("Dent said", "said Dent").
 SPEECH_PAST = word_list("speech-verbs-irregular")
@@ -253,12 +248,6 @@ def _firm(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
     return None
 
 
-def _natural_feature(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
-    if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
-        return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
-    return None
-
-
 def _after_near(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
     if kind is EntityKind.ORGANIZATION and _near(tokens):
         return EntityKind.PLACE  # "died near Chamonix", Chamonix tagged an organisation
@@ -281,9 +270,6 @@ for _id, _fn, _reads, _description, _example in (
     ("firm", _firm, "an ampersand or a legal form in a person's name",
      "\"Edward D. Jones & Co\", \"Pirelli SpA\" are firms.",
      "Pirelli SpA said profits rose."),
-    ("natural-feature", _natural_feature, "\"Sea of\", \"Gulf of\" …",
-     "A natural feature \"of\" a name is a place: \"Sea of Azov\".",
-     "Ships sailed into the Sea of Azov."),
     ("near", _after_near, "an organisation governed by \"near\"",
      "What \"near\" governs is a place: \"died near Chamonix\".",
      "The climber died near Chamonix on Friday."),
@@ -459,20 +445,6 @@ def span_parts(span: Span) -> list[Span]:
     return parts
 
 
-def glued_person(span: Span) -> int | None:
-    """Where a person glued to an organisation's name starts: an organisation head word
-    followed by a capitalised given name and one or two more capitalised words, none a head
-    word, and perhaps a post ("the Audit Committee Peter Smith MP said" → "Peter"); ``None``
-    when there is none ("Trust Mark Fund" is one name)."""
-    for token in span[1:-1]:
-        person = without_trailing_titles(span.doc[token.i : span.end])
-        if (span.doc[token.i - 1].lower_ in ORG_HEAD_WORDS and token.lower_ in GIVEN_NAMES
-                and 2 <= len(person) <= 3 and all(t.is_title for t in person)
-                and person[-1].lower_ not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
-            return token.i
-    return None
-
-
 def place_after_in(span: Span) -> int | None:
     """Where a lowercase "in" joins a name to the place it is in ("the Grand Hall in
     Leeds"): the rest is a country or city GeoNames knows; ``None`` when there is no such
@@ -537,14 +509,6 @@ def is_lowercase_phrase(span: Span) -> bool:
     text = span.text
     return (not any(ch.isupper() for ch in text) and "." not in text
             and span[-1].lower_ not in ORG_HEAD_WORDS)
-
-
-def without_trailing_titles(span: Span) -> Span:
-    """``span`` without the post words that end it ("Peter Smith MP" → "Peter Smith")."""
-    end = span.end
-    while end > span.start + 1 and is_title_word(span.doc[end - 1]):
-        end -= 1
-    return span.doc[span.start : end]
 
 
 def article_surnames(doc: Doc) -> frozenset[str]:
@@ -747,11 +711,6 @@ declare("ner.spans.expansions", "ner.spans", fn=lambda doc, ents, a: expansions_
         description="An acronym's bracketed expansion is one name (\"Asimo (Advanced Step in "
                     "Innovative Mobility)\").",
         example="Honda showed Asimo (Advanced Step in Innovative Mobility) in Tokyo.")
-declare("ner.spans.firms", "ner.spans",
-        fn=lambda doc, ents, a: joined_firms(doc, ents, a.surnames),
-        reads="\"X and Y's <person>\"", writes=_SPANS,
-        description="Two words joined by \"and\" whose owner employs a person are one firm.",
-        example="Hobbs and Pryce's Jane Doe said the firm would appeal.")
 declare("ner.spans.particles", "ner.spans", fn=lambda doc, ents, a: particle_joined(doc, ents),
         reads="a lowercase surname particle between names", writes=_SPANS,
         description="A surname particle joins a name: \"Ursula von der Leyen\".",
@@ -801,15 +760,6 @@ def _regnal_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
     return parts + ([(place, ent.end, EntityKind.PLACE, "")] if place is not None else [])
 
 
-def _glued_person_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
-                        ) -> list[tuple[int, int, EntityKind, str]] | None:
-    if kind is EntityKind.PERSON or (person := glued_person(ent)) is None:
-        return None
-    person_part = without_trailing_titles(doc[person : ent.end])
-    return [(ent.start, person, kind, ""),
-            (person_part.start, person_part.end, EntityKind.PERSON, "")]
-
-
 def _place_after_in_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
                           ) -> list[tuple[int, int, EntityKind, str]] | None:
     if (at := place_after_in(ent)) is None:
@@ -830,11 +780,6 @@ declare("ner.split.regnal-name", "ner.split", fn=_regnal_parts,
         description="A monarch's or pope's name and numeral is a person: \"King Abdullah II "
                     "of Jordan\" is a person and a place.",
         example="King Abdullah II of Jordan arrived in Paris.")
-declare("ner.split.glued-person", "ner.split", fn=_glued_person_parts,
-        reads="an organisation's head word before a given name", writes="two mentions",
-        description="A person glued to an organisation's name is cut off: \"the Audit "
-                    "Committee Peter Smith MP\".",
-        example="A spokesman for the Audit Committee Peter Smith said it would report.")
 declare("ner.split.place-after-in", "ner.split", fn=_place_after_in_parts,
         reads="a lowercase \"in\" inside a name", writes="two mentions",
         description="A place after \"in\" is cut from the name it was glued to: \"the Grand "

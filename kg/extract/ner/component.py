@@ -50,7 +50,7 @@ from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashE
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.extract.recovery import is_known_place
 from kg.heuristics import Heuristic, declare, fired, is_on, steps
-from kg.lexicon import table, word_list
+from kg.lexicon import word_list
 from kg.lexicon.words import (
     FACILITY_NOUNS,
     GIVEN_NAMES,
@@ -60,7 +60,6 @@ from kg.lexicon.words import (
     ORG_HEAD_WORDS,
     PLACE_PREPOSITIONS,
     POSSESSIVES,
-    TITLE_MODIFIERS,
     TITLE_NOUNS,
 )
 
@@ -161,7 +160,7 @@ def merged_entities(
             if mended != span or mended.label_ != span.label_:
                 fired(step.id)
             span = mended
-        add([_after_post(span, taken)])
+        add([span])
     if fill_from_small and is_on("ner.combine.fill-from-small"):
         news_names = {_words(s) for s in out}
         spans = len(out)
@@ -204,19 +203,6 @@ def _fired_if(id: str, changed: bool) -> None:
     """Record a fire of ``id`` where it changed the spans (the record only: no output moves)."""
     if changed:
         fired(id)
-
-
-def _after_post(span: Span, taken: set[int]) -> Span:
-    """The person after a post the span opens with ("Chairman John Smith"), the post's words
-    marked taken (no name to fill), unless a given name is among them."""
-    if not is_on("ner.combine.mend.person-after-post"):
-        return span
-    person = person_after_post(span)
-    if person.start > span.start:
-        fired("ner.combine.mend.person-after-post")
-        if not any(t.lower_ in GIVEN_NAMES for t in span.doc[span.start : person.start]):
-            taken.update(range(span.start, person.start))  # a post's words: no name to fill
-    return person
 
 
 def _named_thing(span: Span, r: Readings) -> Span | str | None:
@@ -269,9 +255,6 @@ for _id, _fn, _description, _example in (
      "A one-word name that is a pronoun (\"I\"), or that the small model parses as one (\"ICT\" "
      "in \"what ICT can bring\"), is no name.",
      "Small firms see what ICT can bring, the survey found."),
-    ("honorific-post", _dropping(lambda s, r: is_honorific_post(s)),
-     "An honorific and post words only (\"Lord Chancellor\") name an office, no one.",
-     "The Lord Chancellor spoke."),
     ("post-word", _dropping(lambda s, r: is_post_word(s)),
      "One word naming a post or rank (\"MP\", \"Maj.\") is no name.",
      "Maj. Gen. Pat Ryder said the strikes would go on."),
@@ -314,11 +297,6 @@ for _id, _fn, _description, _example in (
             reads="a news NER span and the small model's spans", writes=_MEND,
             description=_description, example=_example)
 
-declare("ner.combine.mend.person-after-post", "ner.combine.mend",
-        reads="a span opening with a post", writes=_MEND,
-        description="The person after a post the span opens with is the name; the post's "
-                    "words are no name (``_after_post``, after every other mend).",
-        example="Chairman John Smith said profits rose.")
 declare("ner.combine.figures", "ner.combine.label", reads="a news NER span's end tokens",
         writes=_MEND, description="A list's number or a score at a name's ends is cut off "
         "(\"3. Derrick Adkins\"), before any other rule.",
@@ -581,14 +559,6 @@ def is_post_word(span: Span) -> bool:
     return len(span) == 1 and span[0].lower_.rstrip(".") in TITLE_NOUNS and span[0].is_alpha
 
 
-def is_honorific_post(span: Span) -> bool:
-    """An honorific and post words only ("Lord Chancellor", "Lord Chief Justice", "Lord
-    Mayor"): an office, no name (the name, where one follows, is a span of its own)."""
-    words = [t.lower_.rstrip(".") for t in span]
-    return (len(words) > 1 and words[0] in HONORIFICS
-            and all(w in TITLE_NOUNS or w in TITLE_MODIFIERS for w in words[1:]))
-
-
 #: Labels a span opened by an honorific may have been given in error.
 HONORIFIC_OPENED = frozenset({"ORG", "LOC", "MISC", "WORK_OF_ART", "PRODUCT"})
 
@@ -654,24 +624,6 @@ def _is_honorific(token: Token) -> bool:
     """An honorific as it stands before a name: capitalised ("Miss Smith", not "will miss
     England")."""
     return token.text[:1].isupper() and token.lower_.rstrip(".") in HONORIFICS
-
-
-#: Words no personal name holds; before a given name they end a post's title ("Minister for
-#: Children, Young People and Families Margaret Hodge").
-POST_CONNECTORS = frozenset(table("grammar-words")["post_connectors"])
-
-
-def person_after_post(span: Span) -> Span:
-    """A PER span cut to start at its last given name when words before it hold a connector
-    no personal name has: the tail of a post's title was read into the name ("Young People
-    and Families Margaret Hodge" → "Margaret Hodge")."""
-    if span.label_ != "PER" or len(span) < 3:
-        return span
-    for i in range(len(span) - 2, 0, -1):
-        if span[i].is_title and span[i].lower_ in GIVEN_NAMES and any(
-                t.lower_ in POST_CONNECTORS for t in span[:i]):
-            return Span(span.doc, span.start + i, span.end, label="PER")
-    return span
 
 
 def _titled(span: Span) -> bool:
