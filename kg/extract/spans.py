@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -255,36 +254,6 @@ def particle_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
         start = min(first, *(e.start for e in parts))
         end = max(last + 1, *(e.end for e in parts))
         result = [e for e in result if e not in parts] + [Span(doc, start, end, label="PERSON")]
-    return sorted(result, key=lambda e: e.start)
-
-
-#: "St", "St.", "Ste", "Saint" opening a place's name ("St. Louis", "ST. LOUIS", "Ste Foy").
-_SAINT = re.compile(r"(?:St|ST|Ste|STE|Saint|SAINT)\.?")
-#: The labels of names "St." opens: places (and a club or a body named after one).
-SAINT_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG"})
-
-
-def saint_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
-    """``ents`` with a place's "St." the tagger left out, or tagged apart, taken into it: "ST.
-    LOUIS" tagged "ST" (an organisation) and "LOUIS" (a place) is one place; on one line only
-    ("asset-St .⏎Louis based" is no name the tagger joined)."""
-    from spacy.tokens import Span
-
-    result = list(ents)
-    for ent in ents:
-        start = ent.start
-        if start > 1 and doc[start - 1].text == "." and not doc[start - 2].whitespace_:
-            start -= 2  # "ST" "." "LOUIS"
-        elif start > 0 and doc[start - 1].text.endswith("."):
-            start -= 1  # "St." "Petersburg"
-        else:
-            continue
-        if not (_SAINT.fullmatch(doc[start : ent.start].text.replace(" ", ""))
-                and ent.label_ in SAINT_LABELS and "\n" not in doc[start : ent.end].text):
-            continue
-        apart = [e for e in result if e is not ent and start <= e.start and e.end <= ent.start]
-        result = [e for e in result if e is not ent and e not in apart]
-        result.append(Span(doc, start, ent.end, label=ent.label_))
     return sorted(result, key=lambda e: e.start)
 
 
