@@ -1,6 +1,6 @@
 """The conflicting-figures ledger on everyday news, judged group by group (issue 39).
 
-    python bench/ledger_eval.py bbc|ecb tune|check|all [--untouched] [--write-unjudged]
+    python bench/ledger_eval.py bbc|ecb tune|check|all [--untouched] [--write-unjudged] [--ablate]
 
 Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
 documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlines, no
@@ -19,6 +19,9 @@ two different measured things together) and ``why``.
 The real disagreements of each half, written down by reading its casualty and damage figures
 (ECB+) or its articles (BBC), are in ``tests/eval/ledger/real-<corpus>.jsonl``: a real one is
 found when a listed group holds two of its figures or more; the others are reported missed.
+
+``--ablate`` runs the ledger again with each of its heuristics (``kg rules``, stage ``ledger``)
+switched off in turn, the figures as extracted: one line each, after one with all on.
 """
 
 from __future__ import annotations
@@ -119,26 +122,56 @@ def parsed(documents: Sequence[Any], name: str, nlp: Any) -> list[tuple[Any, lis
 
 def build(corpus: str, which: str, untouched: bool = False) -> Any:
     """The graph of one half, as an rdflib Dataset held in Oxigraph."""
-    from rdflib import Dataset
+    return dataset_of(built_corpus(corpus, which, untouched))
 
+
+def built_corpus(corpus: str, which: str, untouched: bool = False) -> Any:
+    """One half extracted and resolved (``kg.build.corpus.Corpus``)."""
     from kg.build.corpus import corpus_from_extractions
     from kg.config import Settings
     from kg.extract import load_pipeline
     from kg.extract.collect import extraction_from_chunks
-    from kg.rdf.serialize import serialize
-    from kg.store.sparql import PREFIXES
 
     nlp = load_pipeline()
     name = f"{corpus}-{which}{'-untouched' if untouched else ''}"
     extractions = [extraction_from_chunks(document, parts)
                    for document, parts in parsed(documents_of(corpus, which, untouched),
                                                  name, nlp)]
-    built = corpus_from_extractions(extractions, Settings())
+    return corpus_from_extractions(extractions, Settings())
+
+
+def dataset_of(built: Any) -> Any:
+    """A built corpus's graph, written afresh (under the heuristics switched on where this is
+    asked), as an rdflib Dataset held in Oxigraph."""
+    from rdflib import Dataset
+
+    from kg.rdf.graph import corpus_quads
+    from kg.rdf.serialize import serialize
+    from kg.store.sparql import PREFIXES
+
+    quads = list(corpus_quads(list(built.extractions), built.resolution, built.base_iri,
+                              built.model))
     dataset = Dataset(store="Oxigraph", default_union=True)
     for prefix, namespace in PREFIXES.items():
         dataset.bind(prefix, namespace)
-    dataset.parse(data=serialize(built.quads, "nq"), format="ox-nquads")
+    dataset.parse(data=serialize(quads, "nq"), format="ox-nquads")
     return dataset
+
+
+def ablation(built: Any, corpus: str, which: str) -> list[dict[str, Any]]:
+    """The ledger with every heuristic on, then with each of its own (stage ``ledger``) off
+    in turn: the groups it lists, their judged precision and the real disagreements found."""
+    from kg.build.rules import registry
+    from kg.heuristics import switched_off
+
+    judged = load_judged(corpus)
+    rows = []
+    for off in ["", *(h.id for h in registry() if h.stage == "ledger")]:
+        with switched_off({off} - {""}):
+            groups = groups_of(dataset_of(built))
+        rows.append({"off": off or "(none)", **score(groups, judged),
+                     "recall": recall(groups, corpus, which)})
+    return rows
 
 
 # -- groups and judgements -------------------------------------------------------------------
@@ -247,7 +280,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--untouched", action="store_true",
                         help="BBC: leave out the articles of bench/precision.py's sample")
     parser.add_argument("--write-unjudged", action="store_true")
+    parser.add_argument("--ablate", action="store_true",
+                        help="each of the ledger's heuristics switched off in turn")
     args = parser.parse_args(argv)
+    if args.ablate:
+        built = built_corpus(args.corpus, args.half, args.untouched)
+        for row in ablation(built, args.corpus, args.half):
+            found = {k: v for k, v in row.pop("recall").items() if k != "missed"}
+            print(json.dumps({**row, "recall": found}, ensure_ascii=False))
+        return 0
     graph = build(args.corpus, args.half, args.untouched)
     groups = groups_of(graph)
     judged = load_judged(args.corpus)

@@ -10,7 +10,8 @@ confidence model of what it produces and an example; ``kg rules`` prints them al
 
 Any heuristic can be switched off, for one build (``Settings.rules_off``, ``kg build --rules
 -ID``) or for a measurement (``bench/ablate.py``): the stage runners ask ``steps(stage)``, which
-leaves out what is off; a step that is one test inside a larger one asks ``applies(id, test)``.
+leaves out what is off; a step that is one test inside a larger one asks ``applies(id, test)``,
+one reading inside a larger one ``found(id, find)``.
 Where a heuristic changed something is recorded while a ``firing()`` log is open (the tests
 check that each fires on its example; the ablation re-runs only the documents it fired in).
 
@@ -33,10 +34,12 @@ from typing import Any, TypeVar
 
 __all__ = [
     "STAGES", "FireLog", "Heuristic", "all_heuristics", "applies", "declare", "expand_switches",
-    "fired", "firing", "heuristic", "in_document", "is_on", "rules_off", "steps", "switched_off",
+    "fired", "firing", "found", "heuristic", "in_document", "is_on", "rules_off", "steps",
+    "switched_off",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 #: The stages, in the order a build runs them, with what a step of each is handed.
 STAGES: dict[str, str] = {
@@ -62,6 +65,8 @@ STAGES: dict[str, str] = {
     "resolve.class": "a group's or an entity's mentions: which class it is",
     "resolve.entities": "the resolved entities: split, retyped or joined again",
     "rdf": "resolved facts as they are written: what is left out of the graph",
+    "ledger": "every article's figures, resolved: which are one measured thing, which of them "
+              "disagree, and how",
 }
 
 
@@ -196,6 +201,22 @@ def applies(id: str, test: Callable[[], object]) -> bool:
         return False
     fired(id)
     return True
+
+
+def found(id: str, find: Callable[[], T | None]) -> T | None:
+    """What heuristic ``id`` finds (``None`` when it is off, ``find()`` not even asked), recorded
+    as a fire when it finds something: the form of a heuristic that is one reading inside a
+    larger step.
+
+    >>> found("doc.unknown", lambda: "a period"), found("doc.unknown", lambda: None)
+    ('a period', None)
+    """
+    if id in _OFF.get():
+        return None
+    result = find()
+    if result is not None:
+        fired(id)
+    return result
 
 
 def fired(id: str) -> None:

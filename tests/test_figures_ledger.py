@@ -252,3 +252,20 @@ def test_undated_money_and_percentages_are_not_compared_across_articles(
     dated = ledger(nlp, tmp_path / "dated", {"a": (texts[0], "2024-10-01"),
                                              "b": (texts[1], "2024-11-01")})
     assert {r["status"] for r in dated} == {"update"}
+
+
+def test_the_ledger_ablation_runs_the_ledger_with_each_heuristic_off(nlp: Any) -> None:
+    """``bench/ledger_eval.py --ablate``: the figures as extracted, the ledger run again with
+    each of its heuristics off; a kind switched off lists no group of that kind."""
+    from bench.ledger_eval import ablation
+    from kg.build.corpus import corpus_from_extractions
+    from kg.config import Settings
+
+    text = ("Organisers said 100,000 people marched in London, although police said it was "
+            "only half that number.")
+    built = corpus_from_extractions(
+        [extract_document(nlp, document_from_text(text, doc_id="a"))], Settings())
+    rows = {row["off"]: row for row in ablation(built, "ecb", "tune")}
+    assert rows["(none)"]["groups"] == rows["ledger.update"]["groups"] == 1
+    assert rows["ledger.conflict"]["groups"] == rows["ledger.two-speakers"]["groups"] == 0
+    assert set(rows) >= {"ledger.tied", "ledger.near-days", "ledger.dateline-date"}

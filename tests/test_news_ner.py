@@ -480,3 +480,47 @@ def test_a_time_zone_after_a_clock_time_is_no_name(nlp: Any) -> None:
     doc = nlp("Shares in London rose 4% by 1200 GMT, while Paris fell. The GMT rule held.")
     names = [(e.text, e.start_char) for e in doc.ents if e.label_ in ("ORG", "GPE", "PERSON")]
     assert ("GMT", doc.text.index("GMT")) not in names and ("London", 10) in names
+
+
+@pytest.mark.parametrize(("text", "places"), [
+    ("Ukraine said the cities of Kramatorsk and Kharkiv were coming under bombardment.",
+     ["Kramatorsk", "Kharkiv"]),
+    ("Shelling hit towns such as Izium, Lyman and Sloviansk on Monday.",
+     ["Izium", "Lyman", "Sloviansk"]),
+    ("Troops moved into the villages of Bucha, Irpin and Hostomel.",
+     ["Bucha", "Irpin", "Hostomel"]),
+    ("Protests spread to cities including Leeds, Bradford and Sheffield.",
+     ["Leeds", "Bradford", "Sheffield"]),
+])
+def test_names_listed_after_a_noun_for_places_are_places(news_nlp: Any, text: str,
+                                                         places: list[str]) -> None:
+    """The taggers read places in a list as people or firms ("Kharkiv" PER, "Kramatorsk"
+    ORG); the list's noun says what they are (``ner.combine.label.listed-place``), and without
+    the rule at least one of each list is something else."""
+    from kg.heuristics import switched_off
+
+    def labels() -> list[str]:
+        found = {e.text: e.label_ for e in news_nlp(text).ents}
+        return [found.get(place, "") for place in places]
+
+    assert labels() == ["LOC"] * len(places)
+    with switched_off({"ner.combine.label.listed-place"}):
+        assert labels() != ["LOC"] * len(places)
+
+
+@pytest.mark.parametrize(("text", "name", "label"), [
+    ("The member states of NATO met in Brussels.", "NATO", "ORG"),  # a body that holds them
+    ("Analysts such as Goldman Sachs expect a cut.", "Goldman Sachs", "ORG"),  # no place noun
+])
+def test_a_name_after_other_nouns_keeps_its_class(news_nlp: Any, text: str, name: str,
+                                                  label: str) -> None:
+    assert (name, label) in {(e.text, e.label_) for e in news_nlp(text).ents}
+
+
+def test_kramatorsk_on_the_seeds_is_a_place_linked_to_geonames(seed_corpus: Any) -> None:
+    """Issue 36: "the cities of Kramatorsk and Kharkiv" (seeds/001) gave an organisation."""
+    from kg.model import EntityKind
+
+    [kramatorsk] = [e for e in seed_corpus.resolution.entities if e.label == "Kramatorsk"]
+    assert kramatorsk.kind is EntityKind.PLACE
+    assert kramatorsk.geo is not None and kramatorsk.geo.geonames_id == 704508

@@ -52,8 +52,10 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # 3 December (issue 35's round): the row keys the round's rules changed were judged again
 # (42 rows); role.sentence-organisation went (it gave a critic's paper to a film's director,
 # 7 of 9 new role rows wrong); events lost one row to factuality (a planned purchase):
-# people-roles 46/50, claims 105/131, events 23/39.
-FLOORS = {"people-roles": (0.85, 46), "claims": (0.75, 125), "events": (0.5, 39)}
+# people-roles 46/50, claims 105/131, events 23/39. Then the verifier shipped: roles and
+# claims under their thresholds are not written (events keep all), so the re-run writes
+# people-roles 26/28, claims 68/78 (87%: from 80%), events 23/39.
+FLOORS = {"people-roles": (0.85, 26), "claims": (0.85, 68), "events": (0.5, 39)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities", "entity-merges")
 

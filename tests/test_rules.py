@@ -106,11 +106,17 @@ def test_a_fire_records_the_article_it_concerns(nlp: Any) -> None:
     assert log.documents["resolve.corpus.same-keys"] == {"*"}  # a join across articles
 
 
-@pytest.mark.parametrize("id", ["corpus-names.found-elsewhere", "resolve.article.descriptions",
-                                "resolve.article.surname-of-person", "resolve.corpus.surnames",
-                                "resolve.class.apposition", "resolve.entities.fine-types",
-                                "rdf.event-place-person"])
-def test_a_resolution_heuristic_switched_off_changes_the_graph(nlp: Any, id: str) -> None:
+#: Heuristics whose example the graph shows switched off: resolution's, writing's, and every
+#: reading of a figure and test of the ledger (a figure's measure, which figures are compared).
+SWITCHED_OFF = ["corpus-names.found-elsewhere", "resolve.article.descriptions",
+                "resolve.article.surname-of-person", "resolve.corpus.surnames",
+                "resolve.class.apposition", "resolve.entities.fine-types",
+                "rdf.event-place-person",
+                *(h.id for h in HEURISTICS if h.stage in {"facts.figure", "ledger"})]
+
+
+@pytest.mark.parametrize("id", SWITCHED_OFF)
+def test_a_heuristic_switched_off_changes_the_graph(nlp: Any, id: str) -> None:
     example = next(h.example for h in HEURISTICS if h.id == id)
     on, _log = build(nlp, example)
     with switched_off({id}):
@@ -194,6 +200,20 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_kg_build_rules_switches_off_the_ledger_by_pattern(tmp_path: Path) -> None:
+    article = tmp_path / "a.txt"
+    article.write_text("Organisers said 100,000 people marched in London, although police said "
+                       "it was only half that number.\n")
+    graphs = {}
+    for name, spec in (("on", []), ("off", ["--rules", "-ledger.*"])):
+        result = CliRunner().invoke(app, ["build", str(article), "--out", str(tmp_path / name),
+                                          "-f", "nt", *spec])
+        assert result.exit_code == 0, result.output
+        graphs[name] = [line for line in (tmp_path / name / "graph.nt").read_text().splitlines()
+                        if "/fact/disagreement/" in line and "#disagreementKind>" in line]
+    assert len(graphs["on"]) == 1 and '"conflict"' in graphs["on"][0] and graphs["off"] == []
 
 
 def test_kg_build_rules_switches_off_a_filter_of_writing(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """Every heuristic of a build, registered and listed: extraction's, resolution's and writing's.
 
-Importing ``kg.extract``, ``kg.resolve`` and ``kg.rdf.facts`` declares their heuristics; the
-NER merge's are declared with its spaCy component, imported here when asked (spaCy loads with
-it).
+Importing ``kg.extract``, ``kg.resolve``, ``kg.rdf.facts`` and ``kg.rdf.ledger`` declares their
+heuristics; the NER merge's are declared with its spaCy component, imported here when asked
+(spaCy loads with it).
 
 >>> ids = {h.id for h in registry()}
 >>> {"ner.mention.trim", "role.title-before-name"} <= ids
@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 import kg.extract.rules  # noqa: F401  (declares the fact rules)
 import kg.rdf.facts  # noqa: F401  (declares the filters of writing)
+import kg.rdf.ledger  # noqa: F401  (declares the ledger's)
 import kg.resolve  # noqa: F401  (declares resolution's heuristics)
 from kg.errors import InputError
 from kg.heuristics import Heuristic, all_heuristics, expand_switches

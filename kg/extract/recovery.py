@@ -1022,7 +1022,8 @@ declare("recovery.cued-places", "recovery", fn=lambda t, m, low: _cued_places(t,
         writes=_RECOVERED,
         description="A capitalised name after \"in\", \"near\", \"from\" … that GeoNames "
                     "knows as a country or city is a place.",
-        example="The quake struck the southeastern city of Bam - a desert town - in 2003.")
+        example="The singer checked into Morningside Recovery in Newport Beach, CA, a lawyer "
+                "said.")
 declare("recovery.told-outlets", "recovery", fn=lambda t, m, low: _told(t),
         reads="the capitalised name after \"told\" or \"in a statement to\"",
         writes=_RECOVERED,

@@ -26,7 +26,10 @@ other than people needs both reports dated or a period that names its year: an u
 rose 5%" is about a quarter the report does not give. The ``kg:reportOrder`` says whether the
 reports are ordered by date, all in one report, or of unknown order (undated articles).
 
-Each test below is a small named function, a candidate heuristic (``ledger.*``).
+Each test below is a small named function, registered as a heuristic of the ``ledger``
+stage at the end of this module (``ledger.*``: each kind, each test that keeps two figures
+apart, each reading of a report) and switched off on its own (``kg build --rules
+-ledger.near-days``).
 
 >>> overlap(Interval(300, 300, 1e18, True), Interval(320, 288, 352, False))
 True
@@ -45,6 +48,7 @@ from decimal import Decimal
 from rdflib import Literal, URIRef
 
 from kg.extract.values import normalise_date
+from kg.heuristics import applies, declare, fired, found, is_on
 from kg.lexicon.fact_words import COUNTED_CLASSES
 from kg.lexicon.measure_words import TOLL_ATTRIBUTES
 from kg.model import Claim, EntityKind, Event, Extraction, Figure, Resolution, within
@@ -151,13 +155,14 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
     if document.meta.copy_of is not None:
         return []
     scope = FactScope(extraction, resolution, base)
-    reported = document.meta.date_published or dateline_date(extraction)
+    reported = document.meta.date_published or found(DATELINE,
+                                                      lambda: dateline_date(extraction))
     places = _places(extraction, resolution)
     claims = sorted((f for f in extraction.facts if isinstance(f, Claim)),
                     key=lambda c: c.content.end - c.content.begin)
     events = {span: event_iri(scope, e) for e in extraction.facts if isinstance(e, Event)
               for span in e.figures}
-    found = []
+    entries = []
     for figure in (f for f in extraction.facts if isinstance(f, Figure)):
         measure = figure.measure
         if measure is None or figure.value is None:
@@ -165,7 +170,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
         node, _ = measure_node(scope, measure)
         source, attributed = _source(scope, figure, claims)
         sentence = figure.evidence.sentences[-1] if figure.evidence.sentences else -1
-        found.append(Entry(
+        entries.append(Entry(
             figure_iri(scope, figure.span), node, measure.predicate, measure.counted,
             measure.period, measure.forecast, measure.anchor is not None or bool(measure.cause),
             measure.anchor is None and bool(measure.cause),
@@ -175,7 +180,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             next((e for s, e in events.items() if within(s, figure.span.begin,
                                                            figure.span.end)), None),
             figure.previous, _sentence_words(scope, sentence), places))
-    return found
+    return entries
 
 
 def dateline_date(extraction: Extraction) -> date | None:
@@ -216,12 +221,14 @@ def _dateline_day(text: str) -> date | None:
 
 
 def _source(scope: FactScope, figure: Figure, claims: Sequence[Claim]) -> tuple[URIRef, bool]:
-    """``ledger.source``: whom the sentence credits with the figure ("the Bank forecast …"),
-    else the speaker of the narrowest claim holding it, else the article."""
+    """Whom the sentence credits with the figure ("the Bank forecast …"),
+    else (``ledger.claim-speaker``) the speaker of the narrowest claim holding it, else the
+    article."""
     if figure.source is not None:
         return party_node(scope, figure.source, agent=True)[0], True
-    for claim in claims:
+    for claim in claims if is_on(CLAIM_SPEAKER) else ():
         if within(claim.content, figure.span.begin, figure.span.end):
+            fired(CLAIM_SPEAKER)
             return party_node(scope, claim.speaker, agent=True)[0], True
     return scope.article, False
 
@@ -249,7 +256,7 @@ def _sentence_node(scope: FactScope, index: int) -> URIRef | None:
 
 
 def measured_things(entries: Sequence[Entry], linked: dict[URIRef, int]) -> list[list[Entry]]:
-    """``ledger.same-thing``: figures of one measure, joined with the figures of reports of
+    """Figures of one measure, joined (``ledger.same-event``) with the figures of reports of
     one event (``linked``: event report → its cluster) that count the same thing in the same
     period, whatever place each report names."""
     parent = list(range(len(entries)))
@@ -264,11 +271,13 @@ def measured_things(entries: Sequence[Entry], linked: dict[URIRef, int]) -> list
     for i, entry in enumerate(entries):
         own = ("measure", entry.measure)
         event = (("event", linked[entry.event], entry.predicate, entry.counted, entry.period,
-                  entry.forecast) if entry.event in linked else None)
+                  entry.forecast) if entry.event in linked and is_on(SAME_EVENT) else None)
         for key in (own, event):
             if key is None:
                 continue
             if key in keys:
+                if key is event and root(i) != root(keys[key]):
+                    fired(SAME_EVENT)
                 parent[root(i)] = root(keys[key])
             else:
                 keys[key] = i
@@ -282,46 +291,62 @@ def measured_things(entries: Sequence[Entry], linked: dict[URIRef, int]) -> list
 
 
 def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
-    """``ledger.comparable``: never two figures of one sentence unless two speakers give them,
-    nor of one sentence repeated word for word in two articles (one report, syndicated);
-    in one article only two attributed figures; across articles, both dated or both undated,
-    a measure tied to something (or one event reported twice); a toll known only by its
-    cause, or a count of people who did something, only in reports of about a month; in
-    undated reports only a toll (a running count of one event) — one known only by its cause
-    when the two articles name a place in common — or an amount whose period names its
-    year."""
+    """Whether two figures of one measured thing are compared: never two of one sentence
+    unless two speakers give them, nor of one sentence repeated word for word in two
+    articles (``ledger.repeated-sentence``: one report, syndicated); in one article only two
+    attributed figures (``ledger.two-speakers``); across articles, both dated or both undated
+    (``ledger.dated-with-undated``), a measure tied to something or one event reported twice
+    (``ledger.tied``); a toll known only by its cause, or a count of people who did
+    something, only in reports of about a month (``ledger.near-days``); in undated reports
+    only a toll (a running count of one event) — one known only by its cause when the two
+    articles name a place in common (``ledger.common-place``) — or an amount whose period
+    names its year (``ledger.undated-kinds``)."""
     if a.node == b.node:
         return False
     if a.article == b.article:
         if a.previous != b.previous:
             return a.sentence == b.sentence  # "to 3.3% from a previous estimate of 3.7%"
-        return a.attributed and b.attributed and a.source != b.source  # two speakers
-    if a.words and a.words == b.words:
+        return applies(TWO_SPEAKERS,  # two speakers of one article
+                       lambda: a.attributed and b.attributed and a.source != b.source)
+    if applies(REPEATED_SENTENCE, lambda: bool(a.words) and a.words == b.words):
         return False  # a sentence repeated word for word in another article: one report
-    if (a.reported is None) != (b.reported is None):
+    if applies(DATED_UNDATED, lambda: (a.reported is None) != (b.reported is None)):
         return False  # which is the later report the graph cannot tell
     one_event = a.event is not None and b.event is not None and a.event in linked \
         and linked[a.event] == linked.get(b.event)
-    if not (a.tied and b.tied or one_event):
+    if applies(TIED, lambda: not (a.tied and b.tied or one_event)):
         return False
     if a.reported is not None and b.reported is not None:
         # a toll known only by its cause, or a count of people who did something (marched,
         # surrendered), is one thing in reports of about one month
         near = abs((a.reported - b.reported).days) <= NEAR_DAYS
-        return one_event or near or not (a.by_cause or a.people and not a.toll)
-    if a.by_cause and b.by_cause and not one_event and not a.places & b.places:
+        return not applies(NEAR, lambda: not one_event and not near
+                           and (a.by_cause or a.people and not a.toll))
+    if applies(COMMON_PLACE, lambda: a.by_cause and b.by_cause and not one_event
+               and not a.places & b.places):
         return False  # "killed in the explosion" in two undated stories of no common place
-    return one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))
+    # undated: a toll, one event reported twice, or an amount of a year the period names
+    return not applies(UNDATED_KINDS, lambda: not (
+        one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))))
 
 
 def kind(a: Entry, b: Entry) -> str | None:
-    """``ledger.kind``: how two comparable figures differ, if they do (see the module
-    docstring); ``None`` when they can both hold."""
+    """How two comparable figures differ, if they do (see the module docstring; each kind is
+    a heuristic, ``ledger.conflict`` …, and so is ``ledger.moved-bound``); ``None`` when they
+    can both hold or the kind is switched off."""
     apart = not overlap(a.interval, b.interval)
     high, low = max(a.interval.value, b.interval.value), min(a.interval.value, b.interval.value)
-    moved = (a.interval.bound or b.interval.bound) and high - low > HEDGE * high
+    moved = applies(MOVED_BOUND, lambda: (a.interval.bound or b.interval.bound)
+                    and high - low > HEDGE * high)
     if not (apart or moved):
         return None
+    named = _kind(a, b, apart, moved)
+    return named if named is not None and is_on(RULES[named]) else None
+
+
+def _kind(a: Entry, b: Entry, apart: bool, moved: bool) -> str | None:
+    """The kind of two figures that are ``apart`` (cannot both hold) or of which a bound
+    ``moved``."""
     if a.previous or b.previous:
         return "revision" if apart else None  # the sentence says one superseded the other
     same_source = a.attributed and b.attributed and a.source == b.source
@@ -343,9 +368,10 @@ def disagreements(entries: Sequence[Entry], linked: dict[URIRef, int]
         by_kind: dict[str, dict[URIRef, Entry]] = defaultdict(dict)
         for i, a in enumerate(group):
             for b in group[i + 1:]:
-                if comparable(a, b, linked) and (found := kind(a, b)) is not None:
-                    by_kind[found].update({a.node: a, b.node: b})
+                if comparable(a, b, linked) and (named := kind(a, b)) is not None:
+                    by_kind[named].update({a.node: a, b.node: b})
         for name, members in sorted(by_kind.items()):
+            fired(RULES[name])
             yield name, sorted(members.values(), key=lambda e: (e.article, e.node))
 
 
@@ -390,3 +416,120 @@ def ledger_triples(extractions: Iterable[Extraction], resolution: Resolution,
     for name, members in disagreements(entries, linked):
         triples += disagreement_triples(name, members, base)
     return triples
+
+
+# -- the registry's entries: which figures the ledger compares, and how they disagree --
+
+#: How sure a listed disagreement is: one confidence for every kind, written with it.
+KIND_MODEL = f"fixed {CONFIDENCE} (kg:confidence of the disagreement)"
+#: How sure a test that keeps two figures apart is: it states nothing.
+APART = "— (keeps two figures apart)"
+#: How sure a reading of a figure's report is: a part of the disagreements it makes.
+PART = "— (a part of the disagreements it makes)"
+
+declare("ledger.conflict", "ledger", reads="two comparable figures of one measured thing",
+        writes="kg:FigureDisagreement, kind conflict", confidence=float(CONFIDENCE),
+        model=KIND_MODEL,
+        description="Values that cannot both hold, from different sources in reports of one "
+                    "date, both undated, or one article (two speakers).",
+        example="Organisers said 100,000 people marched in London, although police said it "
+                "was only half that number.")
+declare("ledger.update", "ledger", reads="two comparable figures of one measured thing",
+        writes="kg:FigureDisagreement, kind update", confidence=float(CONFIDENCE),
+        model=KIND_MODEL,
+        description="A later-dated report moves the value; or, undated, a running count (a "
+                    "toll) two articles give differently: which came first is unknown.",
+        example="Published: Nov 28, 2005\nAn earthquake killed 300 people in Zarand.\n|||\n"
+                "Published: Nov 30, 2005\nAn earthquake killed 612 people in Zarand.")
+declare("ledger.differing-forecasts", "ledger", reads="two comparable forecasts of one "
+        "quantity", writes="kg:FigureDisagreement, kind differing forecasts",
+        confidence=float(CONFIDENCE), model=KIND_MODEL,
+        description="Predictions of one quantity for one period by different sources.",
+        example="Her deputy, Tom Reid, said the economy would grow by an estimated 2.5% this "
+                "year, while the Bank of England forecast growth of 1.8% this year.")
+declare("ledger.revision", "ledger", reads="two comparable figures of one source, or a value "
+        "the sentence says was superseded", writes="kg:FigureDisagreement, kind revision",
+        confidence=float(CONFIDENCE), model=KIND_MODEL,
+        description="One source giving another value in another report, or a sentence saying "
+                    "a value superseded the one given before.",
+        example="The OECD said growth would fall to 3.3% from a previous estimate of 3.7%.")
+DATELINE = declare(
+    "ledger.dateline-date", "ledger", reads="an undated article's first lines",
+    writes="the report's date (kg:reportedOn)", model=PART,
+    description="An article without a publication date is dated by a dateline among its "
+                "first lines (\"Published: Nov 28, 2005\"): its figures are ordered by it.",
+    example="Published: Nov 28, 2005\nAn earthquake killed 300 people in Zarand.\n|||\n"
+            "Published: Nov 30, 2005\nAn earthquake killed 612 people in Zarand.").id
+CLAIM_SPEAKER = declare(
+    "ledger.claim-speaker", "ledger", reads="the claims of a figure's article",
+    writes="kg:figureSource", model=PART,
+    description="A figure no forecaster is credited with is the speaker's of the narrowest "
+                "claim holding it, else the article's.",
+    example="Organisers said 100,000 people marched in London, although police said it was "
+            "only half that number.").id
+SAME_EVENT = declare(
+    "ledger.same-event", "ledger", reads="the figures of reports of one event (kg:sameEventAs)",
+    writes="one measured thing", model=PART,
+    description="Reports of one event that count the same thing in the same period give "
+                "figures of one measured thing, whatever place each report names.",
+    example="An earthquake killed 420 people in Zarand, Iran, on 22 February 2005.\n|||\n"
+            "An earthquake killed 500 people in Iran on 22 February 2005.").id
+TWO_SPEAKERS = declare(
+    "ledger.two-speakers", "ledger", reads="two figures of one article",
+    writes="compares them", model=PART,
+    description="An article's own figures are compared only when two different speakers "
+                "or forecasters give them.",
+    example="Organisers said 100,000 people marched in London, although police said it was "
+            "only half that number.").id
+REPEATED_SENTENCE = declare(
+    "ledger.repeated-sentence", "ledger", reads="the sentences of two figures in two articles",
+    writes="keeps them apart", model=APART,
+    description="A sentence repeated word for word in another article is one report "
+                "(syndicated), not two sources.",
+    example="Published: Nov 28, 2005\nSome 2,000 people marched in Leeds on Monday and "
+            "5,000 people marched in Leeds on Tuesday.\n|||\nPublished: Nov 28, 2005\nSome "
+            "2,000 people marched in Leeds on Monday and 5,000 people marched in Leeds on "
+            "Tuesday.").id
+DATED_UNDATED = declare(
+    "ledger.dated-with-undated", "ledger", reads="the dates of two reports",
+    writes="keeps their figures apart", model=APART,
+    description="A dated report is never compared with an undated one: which is the later "
+                "the graph cannot tell.",
+    example="Published: Nov 28, 2005\nAn earthquake killed 300 people in Zarand.\n|||\n"
+            "An earthquake killed 612 people in Zarand.").id
+TIED = declare(
+    "ledger.tied", "ledger", reads="the measures of two figures in two articles",
+    writes="keeps them apart", model=APART,
+    description="Across articles a measure must be tied to a place, an organisation or a "
+                "cause, or the figures be of one event reported twice: \"prices rose 3%\" is "
+                "nobody's in particular.",
+    example="Prices rose 3% in 2004.\n|||\nPrices rose 5% in 2004.").id
+NEAR = declare(
+    "ledger.near-days", "ledger", reads="the dates of two reports of a toll known only by its "
+    "cause, or of a count of people who did something", writes="keeps their figures apart",
+    model=APART,
+    description=f"Such counts are one thing only in reports at most {NEAR_DAYS} days apart: "
+                "\"killed in the explosion\" in January and in May are two explosions.",
+    example="Published: Jan 5, 2005\nThe explosion killed 15 people.\n|||\n"
+            "Published: May 5, 2005\nThe explosion killed 40 people.").id
+COMMON_PLACE = declare(
+    "ledger.common-place", "ledger", reads="two undated tolls known only by their cause, and "
+    "the places their articles name", writes="keeps them apart", model=APART,
+    description="\"killed in the explosion\" in two undated stories is one toll only when "
+                "the two articles name a place in common.",
+    example="The explosion killed 15 people.\n|||\nThe explosion killed 40 people.").id
+UNDATED_KINDS = declare(
+    "ledger.undated-kinds", "ledger", reads="two figures of undated reports",
+    writes="keeps them apart", model=APART,
+    description="Undated reports compare only a toll (a running count of one event) or an "
+                "amount whose period names its year: an undated \"sales rose 5%\" is about "
+                "a quarter the report does not give.",
+    example="Police said 2,000 people marched in Leeds.\n|||\n"
+            "Organisers said 5,000 people marched in Leeds.").id
+MOVED_BOUND = declare(
+    "ledger.moved-bound", "ledger", reads="two figures of which one is a lower bound",
+    writes="an update of a running count", model=APART,
+    description="A bound a count moved past by more than 10% (\"at least 300\" → 2,000) "
+                "is a running count updated, though both can hold.",
+    example="At least 300 people were killed by the earthquake in Zarand.\n|||\n"
+            "The earthquake killed 2,000 people in Zarand.").id

@@ -11,6 +11,7 @@
     clusters.py      the groups found to be one thing, and the name they go by
     geo.py           offline GeoNames: which places a name can denote
     types.py         finer classes from the articles' words (government body, company, weapon …)
+    variants.py      after the class vote: one thing under its variant names (party, plural, alias)
     registry.py      stable entity keys kept between builds
     evaluate.py      pairwise and B-cubed scores against hand-made clusters
 

@@ -26,11 +26,16 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from kg.extract.recovery import VENUE_HEADING, is_dateline, is_known_place_written
+from kg.extract.recovery import (
+    VENUE_HEADING,
+    is_dateline,
+    is_known_place_written,
+    line_around,
+)
 from kg.ingest.files import slugify
 from kg.lexicon.countries import name_key
 from kg.model import Entity, EntityKind, Extraction, MentionRef, Resolution
-from kg.resolve.geo import link_place, us_state_names
+from kg.resolve.geo import is_country_name, link_place, us_state_names
 from kg.resolve.types import PLACE, SIDE, role_cue
 
 #: The key prefix of the organisation a city's articles move to.
@@ -217,3 +222,114 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
         return resolution
     entities = tuple(by_key[entity.key] for entity in resolution.entities)
     return Resolution((*entities, *added), assignments, resolution.decisions)
+
+
+#: An article that writes this many different words of a match or a club is about sport
+#: (``sports-context-words.txt``): a town's name in it is its club unless it says otherwise.
+SPORTS_ARTICLE = 3
+_WORDS = re.compile(r"[a-z][a-z-]*")
+#: How a mention of a town's name reads: the town, its club, an organisation of some kind.
+TOWN, CLUB_READ, BODY = "town", "club", "body"
+
+
+def _sports_words(text: str) -> set[str]:
+    """The words of a match or a club ``text`` writes.
+
+    >>> sorted(_sports_words("Bangor, beaten 5-1 by Newry in the Cup, will take on Portadown."))
+    ['cup']
+    """
+    from kg.lexicon import word_list
+
+    return set(_WORDS.findall(text.lower())) & word_list("sports-context-words")
+
+
+#: A side of a fixture: "Leeds v Saracens".
+_VERSUS_AFTER = re.compile(r"\s+(?:v|vs|V|VS)\.?\s+[A-Z]")
+_VERSUS_BEFORE = re.compile(r"[A-Za-z]\s+(?:v|vs|V|VS)\.?\s+$")
+#: A team sheet: "Leeds: Balshaw; Rees, Christophers, …", a player's club in brackets
+#: ("M Davies (Gloucester), A Jones (Neath-Swansea); …").
+_SHEET_AFTER = re.compile(r"\s*:\s+[A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?\s*[;,]")
+_BRACKETED = re.compile(r"\([\w'’ -]*$")
+#: Brackets on a line that make it a team sheet.
+SHEET_BRACKETS = 3
+
+
+def _reading(text: str, begin: int, end: int, sentence: str) -> str | None:
+    """How one mention of a town's name reads: the town ("in Leeds", a dateline, a venue),
+    its club (a score, "beat X", "X striker", a fixture, a team sheet, or a sentence about a
+    match or a club), an organisation of some kind ("X chairman"), or nothing.
+
+    >>> _reading("Leeds v Saracens (Fri)", 0, 5, "Leeds v Saracens (Fri)")
+    'club'
+    >>> line = "G Jenkins (Cardiff), M Davies (Gloucester), A Jones (Neath-Swansea)"
+    >>> _reading(line, 31, 41, line)
+    'club'
+    >>> _reading("a doctor from Bolton, said", 14, 20, "a doctor from Bolton, said")
+    """
+    role = role_cue(text, begin, end)
+    if role == PLACE or _the_place_itself(text, begin, end):
+        return TOWN
+    line_begin, line_end = line_around(text, begin)
+    if (role == CLUB or _sports_words(sentence) or _VERSUS_AFTER.match(text, end)
+            or _VERSUS_BEFORE.search(text, max(0, begin - 30), begin)
+            or _SHEET_AFTER.match(text, end)
+            or _BRACKETED.search(text, max(line_begin, begin - 30), begin)
+            and text.count("(", line_begin, line_end) >= SHEET_BRACKETS):
+        return CLUB_READ
+    return BODY if role is not None else None
+
+
+def towns_from_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
+    """``resolution`` with the mentions of a club named as its town that read as the town
+    given to the town: an organisation whose name GeoNames knows as a city, and that some
+    mention reads as a club (a score, "beat X", a sentence about a match), keeps the mentions
+    that read as the club or stand in an article about sport; "in Leeds", "a doctor from
+    Bolton", "Leeds band Kaiser Chiefs" in an article about music go to the place of that
+    name (the one resolution has, else a new one linked to GeoNames). An organisation no
+    mention of which reads as a club (a firm named like a town) is left as it is."""
+    by_key = {entity.key: entity for entity in resolution.entities}
+    towns = {e.key for e in resolution.entities if e.kind is EntityKind.ORGANIZATION
+             and is_known_place_written(e.label) and not is_country_name(e.label)}
+    if not towns:
+        return resolution
+    texts = {e.document.doc_id: e.document.text for e in extractions}
+    sentences: dict[MentionRef, tuple[int, int]] = {}
+    for extraction in extractions:
+        bounds = {s.index: (s.begin, s.end) for s in extraction.sentences}
+        for m in extraction.mentions:
+            sentences[(extraction.document.doc_id, m.begin, m.end)] = bounds.get(
+                m.sentence, (m.begin, m.end))
+    readings: defaultdict[str, dict[MentionRef, str | None]] = defaultdict(dict)
+    for ref, key in resolution.assignments.items():
+        text = texts.get(ref[0])
+        if key in towns and text is not None:
+            begin, end = sentences.get(ref, (ref[1], ref[2]))
+            readings[key][ref] = _reading(text, ref[1], ref[2], text[begin:end])
+    sports: dict[str, int] = {}
+    assignments = dict(resolution.assignments)
+    added: dict[str, Entity] = {}
+    for key, read in sorted(readings.items()):
+        docs = {ref[0] for ref in read}
+        for doc in docs - set(sports):
+            sports[doc] = len(_sports_words(texts[doc]))
+        if 2 * sum(sports[doc] >= SPORTS_ARTICLE for doc in docs) < len(docs):
+            continue  # mostly written where no sport is: a firm named like a town
+        clubs = {ref[0] for ref, how in read.items() if how == CLUB_READ}
+        moved = [ref for ref, how in read.items() if how == TOWN or how is None and (
+            ref[0] not in clubs and not sports[ref[0]])]
+        if not moved or len(moved) == len(read):
+            continue
+        label = _city_form(by_key[key].label)
+        place_key = PLACE_PREFIX + slugify(label)
+        place = by_key.get(place_key) or added.get(place_key)
+        if place is not None and place.kind is not EntityKind.PLACE:
+            continue
+        if place is None:
+            geo, note = link_place(label, frozenset())
+            place = added[place_key] = Entity(place_key, EntityKind.PLACE, label, geo=geo,
+                                              geo_note=note)
+        for ref in moved:
+            assignments[ref] = place.key
+    if assignments == resolution.assignments:
+        return resolution
+    return Resolution((*resolution.entities, *added.values()), assignments, resolution.decisions)

@@ -207,11 +207,14 @@ class CorpusWords:
         capitalised word inside a sentence (not "The": "told The Times" is the paper), and
         the corpus writes it in lower case in at least three times as many articles as it
         capitalises it inside a sentence — a word, not a name ("Bush" of "George Bush" is
-        capitalised far more often than "bush" is written)."""
+        capitalised far more often than "bush" is written). Not after an honorific: "Mr
+        Cable" and "Ms Short" are people."""
         word = _one_word(m)
         if word is None or self.lower[word] < 2 or self.lower[word] < 3 * self.inside[word]:
             return False
         before = _WORD_BEFORE.search(text, max(sentence_begin, m.begin - _WORD_REACH), m.begin)
+        if before is not None and (m.titles or before.group(1).lower().rstrip(".") in HONORIFICS):
+            return False  # "Mr Cable", "Ms Short": a surname, however common the word
         if before is not None and before.group(1) != "The" \
                 and not _opens(text, sentence_begin, before.start(1)):
             return True

@@ -35,7 +35,7 @@ from kg.model import (
     MergeDecision,
     Resolution,
 )
-from kg.resolve.clubs import places_apart, split_clubs
+from kg.resolve.clubs import places_apart, split_clubs, towns_from_clubs
 from kg.resolve.clusters import Cluster
 from kg.resolve.context import Contexts
 from kg.resolve.corpus import merge_corpus
@@ -45,6 +45,7 @@ from kg.resolve.groups import Group, Join, Merger
 from kg.resolve.names import normalise_name
 from kg.resolve.registry import Registry
 from kg.resolve.types import with_fine_types
+from kg.resolve.variants import join_variants
 
 __all__ = ["Cluster", "normalise_name", "resolve_entities"]
 
@@ -251,6 +252,17 @@ declare("resolve.entities.split-clubs", "resolve.entities",
                     "the club of that name; the city keeps the other articles.",
         example="Liverpool striker Michael Owen scored. Liverpool beat Leeds 2-0.\n|||\n"
                 "Ships docked in Liverpool on Monday.")
+declare("resolve.entities.towns-from-clubs", "resolve.entities",
+        fn=lambda resolution, state: towns_from_clubs(resolution, state.extractions),
+        reads="the mentions of a club named as its town, their sentences and articles",
+        writes="the mention's entity: the place of that name",
+        description="A club named as its town keeps the mentions that read as the club (a "
+                    "score, \"beat X\", a sentence about a match, an article about sport); "
+                    "\"in X\", \"a doctor from X\", \"X band Kaiser Chiefs\" in an article "
+                    "about music are the town (``kg.resolve.clubs``).",
+        example="Leeds beat Saracens 20-12 in the Premiership. Leeds scored two tries and "
+                "the Leeds fly-half kicked four goals.\n|||\nHotly-tipped Leeds band Kaiser "
+                "Chiefs have their second chart hit. Leeds band Kaiser Chiefs played in London.")
 declare("resolve.entities.fine-types", "resolve.entities", fn=_with_fine_types,
         reads="the words around every mention of each entity (the ``resolve.class`` cues)",
         writes="Entity.fine_type, and Entity.kind where the words show another class",
@@ -265,3 +277,22 @@ declare("resolve.entities.join-retyped", "resolve.entities", fn=_join_retyped,
                     "another); people and places stay apart.",
         example="Balco said the charges were false.\n|||\nShares in Balco fell. Balco "
                 "chief executive Victor Conte resigned.")
+declare("resolve.entities.name-variants", "resolve.entities",
+        fn=lambda resolution, state: join_variants(resolution,
+                                                   frozenset(state.registry.entries)),
+        reads="the names and finer classes of every organisation, event and thing",
+        writes='a MergeDecision "variant-<relation>" (same-name, alias, party, plural, '
+               'abbreviation)',
+        model="join score 0.9 (an alias, a party's head word, the same name), 0.8 (a plural), "
+              "0.7 (an abbreviation)",
+        description="Things whose names are variants of one name are one thing: a party with "
+                    "or without \"Party\" (\"Labour\", \"the Labour Party\"), a plural "
+                    "(\"Liberal Democrats\", \"Liberal Democrat\"; one word for an award or a "
+                    "party: \"Oscars\", \"Oscar\"), words abbreviated (\"Lib Dems\"), another "
+                    "name of a few well-known ones (\"Tories\", \"New Labour\", \"the Oscars\": "
+                    "``name-aliases.toml``); never people or places, two finer classes, nor a "
+                    "body and its prize (\"Norwich Union\", \"Norwich Union Grand Prix\"; "
+                    "``kg.resolve.variants``).",
+        example="The Labour Party won the seat. Labour party members cheered.\n|||\n"
+                "Labour said the Liberal Democrats had lost ground. Tony Blair's party "
+                "gained.\n|||\nThe Lib Dems said Labour was complacent.")

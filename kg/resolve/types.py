@@ -487,6 +487,9 @@ def _count_roles(text: str, mention: Mention, entity: Entity, surnames: set[str]
     """Count what the words around ``mention`` say its entity does (``role_cue``), or, for a
     one-word "person", that they write it as no person is (``not_person_cue``)."""
     role = role_cue(text, mention.begin, mention.end) if is_on(ROLE) else None
+    if role == "SportsTeam" and entity.kind is EntityKind.PERSON and applies(
+            SHARED_FOLLOWERS, lambda: _shared_follower(text, mention.end)):
+        role = None  # "Elvis fans": a singer has fans too
     if role is not None and (role != PLACE or entity.kind is not EntityKind.PERSON):
         roles[role] += 1  # a person's "in X" only keeps ", which" from counting
         fired(ROLE)
@@ -496,6 +499,17 @@ def _count_roles(text: str, mention: Mention, entity: Entity, surnames: set[str]
         # not "the Clintons"; "in Thurso, which …" is no organisation either
         roles[NOT_PERSON] += 1
         fired(NOT_PERSON_CUE)
+
+
+def _shared_follower(text: str, end: int) -> bool:
+    """Whether the word right after a name is a team's followers' that a person's name takes
+    as often ("Elvis fans", ``types-sports-shared.txt``).
+
+    >>> _shared_follower("Elvis fans marked his birthday.", 5)
+    True
+    """
+    after = _AFTER_WORDS.match(text, end)
+    return after is not None and after.group(1) in word_list("types-sports-shared")
 
 
 def _as_thing(entity: Entity, things: Counter[str], votes: Counter[str], mentions: int,
@@ -548,7 +562,11 @@ def _retyped(entity: Entity, votes: Counter[str], roles: Counter[str], mentions:
         votes = Counter({c: n for c, n in votes.items() if c in ORGANIZATION_LISTS})
         if found != SOME_ORGANIZATION:  # a name's own word is one cue, a role several
             votes[found] += 1 if named else MIN_ROLE_CUES
-    if entity.kind is EntityKind.ORGANIZATION:
+    said = sum(n for c, n in roles.items() if c in ROLE_LISTS)
+    if entity.kind is EntityKind.ORGANIZATION and said >= max(
+            min(MIN_ROLE_CUES, mentions), MIN_ROLE_SHARE * mentions):
+        # as many as make a city or a "person" a team: one "old Labour supporters" among
+        # seventeen mentions of a party makes no team of it
         votes = votes + Counter({c: n for c, n in roles.items() if c in ROLE_LISTS})
     return _typed(entity, votes) if votes else entity
 
@@ -583,6 +601,15 @@ ROLE = declare(
                 "twenty of its mentions, more than \"in X\") is an organisation.",
     example="Chelsea striker Didier Drogba scored. Chelsea beat Leicester 2-1 and Leicester "
             "fans booed. Leicester manager Nigel Pearson spoke.").id
+SHARED_FOLLOWERS = declare(
+    "resolve.class.shared-followers", "resolve.class",
+    reads="the word right after a mention of a \"person\" (``types-sports-shared.txt``)",
+    writes="no team role for the entity",
+    description="A team's followers' word that follows a singer's or a party's name as often "
+                "(\"Elvis fans\", \"supporters\") makes no name the tagger calls a person a "
+                "sports team.",
+    example="Robbie Williams fans queued all night. Robbie Williams fans sang along. Robbie "
+            "Williams released a new album.").id
 NOT_PERSON_CUE = declare(
     "resolve.class.not-person", "resolve.class",
     reads="the words around a one-word \"person\" (``not_person_cue``)",

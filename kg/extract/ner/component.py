@@ -50,7 +50,7 @@ from kg.extract.ner import clusters as _clusters  # noqa: F401  (kg.ClusterHashE
 from kg.extract.ner.greedy import GreedyNer, supports
 from kg.extract.recovery import is_known_place
 from kg.heuristics import Heuristic, declare, fired, is_on, steps
-from kg.lexicon import word_list
+from kg.lexicon import table, word_list
 from kg.lexicon.words import (
     FACILITY_NOUNS,
     GIVEN_NAMES,
@@ -58,6 +58,7 @@ from kg.lexicon.words import (
     INSTITUTION_HEAD_WORDS,
     NAME_HEAD_WORDS,
     ORG_HEAD_WORDS,
+    PLACE_NOUNS,
     PLACE_PREPOSITIONS,
     POSSESSIVES,
     TITLE_NOUNS,
@@ -164,7 +165,7 @@ def merged_entities(
     if fill_from_small and is_on("ner.combine.fill-from-small"):
         news_names = {_words(s) for s in out}
         spans = len(out)
-        add(institution_named(honorific_person(s))
+        add(_place_if_listed(institution_named(honorific_person(s)))
             for s in filter(None, map(without_figures, relabelled(small, SMALL_NAME_LABELS)))
             if is_fillable_name(s)  # "Mr Ebbers" tagged ORG by the small model too
             and _words(s) not in news_names and not is_capitals_run(s)
@@ -220,6 +221,25 @@ def _misc_small_class(span: Span, r: Readings) -> Span | str | None:
     return None
 
 
+def _listed_place(span: Span, r: Readings) -> Span | str | None:
+    place = as_listed_place(span)
+    return place if place is not span else None
+
+
+def _place_if_listed(span: Span) -> Span:
+    """A name the small model fills as ``ner.combine.label.listed-place`` reads the news
+    NER's."""
+    if not is_on(LISTED_PLACE):
+        return span
+    place = as_listed_place(span)
+    if place is not span:
+        fired(LISTED_PLACE)
+    return place
+
+
+LISTED_PLACE = "ner.combine.label.listed-place"
+
+
 def _suffixed(span: Span, r: Readings) -> Span | str | None:
     if is_suffixed_modifier(span):  # "New York-based" ORG: an adjective, like MISC
         return Span(span.doc, span.start, span.end, label="MISC")
@@ -235,6 +255,10 @@ for _id, _fn, _description, _example in (
     ("time-zone", _dropping(lambda s, r: is_time_zone(s)),
      "A time zone after a clock time is no name (\"1200 GMT\"), whatever either model said.",
      "The talks began at 1200 GMT on Monday."),
+    ("listed-place", _listed_place,
+     "A name among the members of a noun for places (\"the cities of X and Y\", \"towns "
+     "such as X, Y and Z\", \"cities including X\") is a place, whatever either model said.",
+     "Ukraine said the cities of Kramatorsk and Kharkiv were under bombardment."),
     ("named-thing", _named_thing,
      "A name the small model reads as a law, a work or an event takes that label.",
      "The court will rule on the claim in the New Year."),
@@ -342,6 +366,58 @@ def without_figures(span: Span) -> Span | None:
     if (start, end) == (span.start, span.end):
         return span
     return Span(span.doc, start, end, label=span.label_)
+
+
+#: Words after a noun for places that its members follow ("the cities of X", "towns such as X").
+LIST_OPENERS = frozenset(table("grammar-words")["list_openers"])
+
+
+def is_listed_place(span: Span) -> bool:
+    """Whether a name stands where only a place can: a member of a noun for places
+    (``PLACE_NOUNS``) after "of", "such as", "including" or "like" ("the cities of Kramatorsk
+    and Kharkiv", "towns such as Izium, Lyman and Sloviansk", "the port of Mariupol"), or in
+    apposition to one ("two towns, Izium and Lyman"), itself or as a later conjunct. After a
+    plural noun and "of", only in a list of two or more: "the member states of the EU" name
+    the body that holds them.
+
+    >>> import spacy
+    >>> nlp = spacy.blank("en")
+    >>> words = "the cities of Kramatorsk and Kharkiv".split()
+    >>> doc = spacy.tokens.Doc(nlp.vocab, words=words, heads=[1, 1, 1, 2, 3, 3],
+    ...     deps=["det", "ROOT", "prep", "pobj", "cc", "conj"], pos=["DET", "NOUN", "ADP",
+    ...     "PROPN", "CCONJ", "PROPN"], tags=["DT", "NNS", "IN", "NNP", "CC", "NNP"],
+    ...     lemmas=["the", "city", "of", "Kramatorsk", "and", "Kharkiv"])
+    >>> is_listed_place(doc[3:4]), is_listed_place(doc[5:6]), is_listed_place(doc[1:2])
+    (True, True, False)
+    """
+    token, doc = span.root, span.doc
+    listed = token.dep_ == "conj" or any(t.dep_ == "conj" for t in token.children)
+    while token.dep_ == "conj" and token.head.i < token.i:
+        token = token.head
+    if token.dep_ == "appos":
+        noun, opener = token.head, None
+    elif token.dep_ == "pobj" and token.head.dep_ == "prep":
+        opener = token.head
+        noun = opener.head
+    else:
+        return False
+    if span.start <= noun.i < span.end or noun.pos_ != "NOUN" or (
+            noun.lemma_.lower() not in PLACE_NOUNS and noun.lower_ not in PLACE_NOUNS):
+        return False
+    if opener is None:
+        return True
+    word = opener.lower_
+    if word not in LIST_OPENERS or (word == "as" and (
+            opener.i == 0 or doc[opener.i - 1].lower_ != "such")):
+        return False
+    return word != "of" or noun.tag_ != "NNS" or listed
+
+
+def as_listed_place(span: Span) -> Span:
+    """``span`` as a LOC where :func:`is_listed_place` (itself otherwise)."""
+    if span.label_ != "LOC" and is_listed_place(span):
+        return Span(span.doc, span.start, span.end, label="LOC")
+    return span
 
 
 def institution_named(span: Span) -> Span:

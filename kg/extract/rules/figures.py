@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
@@ -46,6 +47,7 @@ from kg.extract.values import (
     range_partner,
     scale_after,
 )
+from kg.heuristics import applies, declare, found
 from kg.lexicon.fact_words import (
     AMOUNT_VERBS,
     ANAPHORIC_AMOUNTS,
@@ -110,7 +112,7 @@ def number_spans(ctx: FactContext) -> Iterator[SpacySpan]:
     doc = ctx.doc
     taken: set[int] = set()
     for ent in doc.ents:
-        if ent.label_ in NUMBER_LABELS or _counting_year(ent):
+        if ent.label_ in NUMBER_LABELS or applies(COUNTING_YEAR, partial(_counting_year, ent)):
             taken.update(range(ent.start, ent.end))
             yield ent
         elif ent.label_ in SKIPPED_LABELS:
@@ -171,13 +173,13 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
-    if _in_web_address(ctx, span):
+    if applies(WEB_ADDRESS_LINE, lambda: _in_web_address(ctx, span)):
         return None  # "…/2010-05-05/3-dead-after-…/423816": an address, no figure
-    if is_compound_modifier(span):
+    if applies(COMPOUND_MODIFIER, lambda: is_compound_modifier(span)):
         return None  # "a two-horse race", "a 25-yard strike": no quantity
     scale = scale_after(span)  # "$17.7" + "m"
     bounds = number_range(text)
-    partner = range_partner(span)
+    partner = found(RANGE, lambda: range_partner(span) or None) or 0  # +1, -1 or 0
     if partner > 0:
         return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
     if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
@@ -199,14 +201,15 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
                           previous.unit, previous.measure, evidence, wording=previous.wording)
     if unit is None and value < 10:
         return None
-    reading = _reading(ctx, span, unit, before) \
-        if value >= 1 and not _is_starting_point(span) else None
+    reading = _reading(ctx, span, unit, before) if value >= 1 and not applies(
+        STARTING_POINT, lambda: _is_starting_point(span)) else None
     measure = reading.measure if reading is not None else None
-    if _is_conversion(ctx, where, unit, before):
+    if measure is not None and applies(CONVERSION, lambda: _is_conversion(ctx, where, unit,
+                                                                          before)):
         measure = None  # "$1.1m (£600,000)": the same amount again, not a second figure
     qualifier = "between" if upper is not None else number_qualifier(span)
     if qualifier is None and measure is not None and measure.predicate in TOLL_ATTRIBUTES \
-            and is_running_count(span.root):
+            and applies(RUNNING_COUNT, lambda: is_running_count(span.root)):
         qualifier = "at least"  # "5,000 deaths so far": the toll is at least that
     return Figure(where, value, qualifier, unit, measure, evidence, upper,
                   reading.wording if reading else None, reading.source if reading else None)
@@ -243,8 +246,9 @@ def _reading(
     running = toll or measure.counted in COUNTED_CLASSES
     if not toll and (event := participle_event(verb)) is not None:  # "…, affecting 5,000"
         measure = replace(measure, predicate=f"{measure.predicate} ({event.lemma_.lower()})")
-    counted = measure.counted if noun is None or toll or toll_noun(noun.lemma_) else (
-        _modified_class(ctx, measure.counted, noun))
+    counted = measure.counted
+    if noun is not None and not toll and not toll_noun(noun.lemma_):
+        counted = found(MODIFIED_CLASS, partial(_modified_class, ctx, counted, noun)) or counted
     measure = replace(measure, counted=counted,
                       period=event_period(ctx, root, verb) if running else (
                           period_of(ctx, root, verb, noun)),
@@ -288,16 +292,19 @@ def _amount_anchor(ctx: FactContext, amount: Amount, root: Token) -> Party | Non
     return _anchor(ctx, amount.verb, root, people=False) if amount.verb is not None else None
 
 
-def _modified_class(ctx: FactContext, counted: str, noun: Token | None) -> str:
+def _modified_class(ctx: FactContext, counted: str, noun: Token) -> str | None:
     """The counted class with the adjectives the sentence restricts it by ("three top
-    executives" are top executives, not executives)."""
-    if noun is None:
-        return counted
+    executives" are top executives, not executives); ``None`` when none does."""
     words = [c.lemma_.lower() for c in noun.children
              if c.dep_ == "amod" and c.i < noun.i and c.is_alpha and not c.ent_type_
              and not any(t.text == "-" for t in c.subtree)  # "last-ditch": colour, not a kind
              and c.lemma_.lower() not in STATE_ADJECTIVES]
-    return " ".join([*words, counted])
+    return " ".join([*words, counted]) if words else None
+
+
+def _no_cause(owner: Token) -> bool:
+    """Whether a toll's possessor names no cause ("the country's", not "the quake's")."""
+    return cause_of(owner.lemma_) is None
 
 
 def _count_wording(ctx: FactContext, noun: Token | None, verb: Token | None) -> str | None:
@@ -361,7 +368,7 @@ def _measure(
 ) -> Measure | None:
     root = span.root
     head = root.head if root.dep_ in {"nummod", "quantmod"} else root
-    if (population := _population(ctx, head)) is not None:
+    if (population := found(POPULATION_OF, lambda: _population(ctx, head))) is not None:
         return population
     clauses = [c for c in head.children if c.dep_ == "relcl" and head.i == root.i]
     verb = clauses[0] if clauses else governing_verb(head)  # "1,700 who surrendered"
@@ -372,7 +379,7 @@ def _measure(
     predicate, counted = predicate_of(verb), counted_class(unit)
     if (amount := _amount_of(verb)) is not None:  # "the number of refugees … surged past N"
         predicate, counted = amount
-    counted = counted or _counted_nearby(ctx, root, before)
+    counted = counted or found(COUNTED_NEARBY, lambda: _counted_nearby(ctx, root, before))
     if predicate is None or counted is None:
         return None
     attribute = verb_attribute(verb, predicate)  # "killed" and "died" are both deaths
@@ -392,7 +399,8 @@ def _keyed_toll(
     is the earthquake's toll, not the toll of the city the article is about), else that city."""
     anchor = None
     if verb is not None:
-        anchor = _named_doer(ctx, verb, root) or _anchor(ctx, verb, root, people=False)
+        anchor = found(NAMED_DOER, lambda: _named_doer(ctx, verb, root)) \
+            or _anchor(ctx, verb, root, people=False)
     cause = toll_cause(head, verb, root) if anchor is None else None
     if anchor is None and cause is None and attribute not in MADE_ATTRIBUTES:
         cause = participle_cause(verb) or story_cause(root)
@@ -423,7 +431,7 @@ def _toll(
         named = [m for m in ctx.mentions_in(owner.subtree) if m.kind is not EntityKind.PERSON]
         if named:
             return Measure(attribute, PEOPLE, ctx.entity_party(named[0]))
-        if cause_of(owner.lemma_) is None:
+        if applies(UNNAMED_POSSESSOR, partial(_no_cause, owner)):
             return None
     if head.dep_ in {"dobj", "nsubj", "nsubjpass"} and head.i != root.i:
         verb = head.head  # "claimed 150,000 lives": the verb the toll's noun belongs to
@@ -589,3 +597,79 @@ def _under_locative(token: Token, stop: Token) -> bool:
             return True
         current = current.head
     return False
+
+
+# -- the registry's entries: which numbers are figures, and what they measure --
+
+#: How sure a reading is (as ``kg.extract.rules.measures`` reads amounts).
+READING = "a part of the figure's measure: figure.number's prior"
+#: How sure a test that leaves a number out is: it states nothing.
+LEFT_OUT = "— (leaves a number out)"
+
+COUNTING_YEAR = declare(
+    "figure.counting-year", "facts.figure", reads="a four-digit number the tagger read as a "
+    "date", writes="takes it as a number", description="\"2000 fighters\", \"killing 1998 "
+    "people\": a number that counts a plural noun or a toll's object is no year.",
+    example="Officials said 2000 fighters had surrendered in Mariupol.", model=LEFT_OUT).id
+WEB_ADDRESS_LINE = declare(
+    "figure.web-address", "facts.figure", reads="the line a number is on",
+    writes="leaves the number out", description="A number on a line that is a web address "
+    "(\"http://…/2010/05/05/3-dead-after-storm/423816\", as pages copied to text keep it) is "
+    "no figure.", example="Three dead after storm\nhttp : / / www.example.com / news / "
+    "3 - dead - after - storm / 423816\nThree people died in the storm in Leeds.",
+    model=LEFT_OUT).id
+COMPOUND_MODIFIER = declare(
+    "figure.compound-modifier", "facts.figure", reads="a number hyphenated to the noun it "
+    "describes", writes="leaves the number out", description="\"a two-horse race\", \"a "
+    "25-yard strike\": a kind of thing, no quantity.",
+    example="Lampard scored with a 25-yard strike.", model=LEFT_OUT).id
+RANGE = declare(
+    "figure.range", "facts.figure", reads="two numbers joined by \"to\", \"and\" or a dash",
+    writes="one figure with its bounds", description="\"2,000 to 3,000 copies\" is one figure "
+    "between two bounds, not two figures.",
+    example="Police said 2,000 to 3,000 people marched through Leeds.", model=READING).id
+STARTING_POINT = declare(
+    "figure.starting-point", "facts.figure", reads="a number under \"from\"",
+    writes="leaves the figure without a measure", description="\"totalled $345m, up from "
+    "$66m\", \"fell to 77,000 from 85,000\": the value before a change is of another time.",
+    example="The army said it captured 300 rebels, up from 120 rebels last week.",
+    model=LEFT_OUT).id
+CONVERSION = declare(
+    "figure.conversion", "facts.figure", reads="a money figure right after one in another "
+    "currency", writes="leaves the figure without a measure", description="\"154m naira ($1.1m; "
+    "£591,000)\", \"$100m (£52m)\": the same amount again, not a second figure of it.",
+    example="Turkey agreed a $1.6bn (£850m) loan with the IMF.", model=LEFT_OUT).id
+RUNNING_COUNT = declare(
+    "figure.running-count", "facts.figure", reads="a toll under \"so far\", \"to date\", "
+    "\"since\"", writes="Figure.qualifier \"at least\"", description="\"5,000 deaths so far\": "
+    "a running toll is at least that, and a later higher toll updates it.",
+    example="The earthquake has killed 5,000 people in Gujarat so far.", model=READING).id
+MODIFIED_CLASS = declare(
+    "figure.modified-class", "facts.figure", reads="the adjectives of a counted noun",
+    writes="Measure.counted", description="\"three top executives\" are top executives, not "
+    "executives: two figures of different things are never one measure.",
+    example="The bank said 300 senior managers lost their jobs in Frankfurt.", model=READING).id
+POPULATION_OF = declare(
+    "figure.population", "facts.figure", reads="\"the city of N people\", \"its population was "
+    "N\"", writes="Measure population · people · the place", description="A place's "
+    "population, of the place named or the city the article is about.",
+    example="Mariupol, a city of 400,000 people, was besieged.", model=READING).id
+COUNTED_NEARBY = declare(
+    "figure.counted-nearby", "facts.figure", reads="a number with no noun, its sentence and "
+    "the figures of the two sentences before it", writes="Measure.counted", description="What "
+    "an unlabelled number counts: a counted noun earlier in its sentence, else a recent "
+    "figure's people (\"771 fighters … bringing the total to 1,730\").",
+    example="Russia said 771 fighters had surrendered in Mariupol, bringing the total to "
+            "1,730.", model=READING).id
+NAMED_DOER = declare(
+    "figure.named-doer", "facts.figure", reads="the subject of a toll's verb",
+    writes="Measure.anchor", description="Whoever a toll's verb names as doing it, people "
+    "too: \"Hurricane Mitch killed about 10,000 people\" is Mitch's toll, not the toll of the "
+    "place the article is about.",
+    example="Gunman Thomas Hamilton killed 16 children in Dunblane.", model=READING).id
+UNNAMED_POSSESSOR = declare(
+    "figure.unnamed-possessor", "facts.figure", reads="the possessor of a toll's noun",
+    writes="leaves the figure without a measure", description="\"the country's 5,300 "
+    "deaths\": a part of some total, of no one named, is no measure of anything known.",
+    example="The tsunami struck Asia. The country's 5,300 deaths shocked Thailand.",
+    model=LEFT_OUT).id

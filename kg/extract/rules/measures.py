@@ -6,7 +6,8 @@ rise of exports, "Chrysler's revenue rose 10%" a rise of revenue — two things,
 their verbs —, "a $1.6bn loan" is a loan and "a $3bn package" a package. "The economy would
 grow by 2.5% this year" and "forecast growth of 1.8% this year" are both forecasts of this
 year's growth. Each reading below is one small function, named as a heuristic (id, what it
-reads, an example) so it can be registered and switched on its own:
+reads, an example), registered at the end of this module and switched off on its own
+(``kg build --rules -figure.period``):
 
 - ``figure.amount-noun``: the noun an amount modifies or is "of" ("a $1.6bn loan",
   "growth of 1.8%");
@@ -42,6 +43,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import FactContext
+from kg.heuristics import applies, declare, found
 from kg.lexicon.fact_words import EPISTEMIC_VERBS, trigger_type
 from kg.lexicon.measure_words import (
     AMOUNT_PREPS,
@@ -107,10 +109,13 @@ def amount_of(ctx: FactContext, root: Token) -> Amount | None:
     verb itself when it names what is measured ("UKIP spent £2.36m"). ``None`` for an amount of
     nothing named ("it rose 5%") or a share of people ("63% disagreed")."""
     head = root.head
+    noun = None
     if root.dep_ in MODIFIER_DEPS and head.i != root.i and head.pos_ in {"NOUN", "PROPN"}:
-        return _noun_amount(ctx, head)  # "a $1.6bn loan", "a 5% rise in sales"
-    if root.dep_ == "pobj" and head.lower_ == "of" and head.head.pos_ == "NOUN":
-        return _noun_amount(ctx, head.head)  # "growth of 1.8%", "a profit of $5m"
+        noun = head  # "a $1.6bn loan", "a 5% rise in sales"
+    elif root.dep_ == "pobj" and head.lower_ == "of" and head.head.pos_ == "NOUN":
+        noun = head.head  # "growth of 1.8%", "a profit of $5m"
+    if noun is not None:
+        return found(AMOUNT_NOUN.id, lambda: _noun_amount(ctx, noun))
     verb, prep = _verb_of(root)
     if verb is None or prep == "from":
         return None
@@ -132,8 +137,8 @@ def _verb_amount(ctx: FactContext, verb: Token, prep: str | None) -> Amount | No
     lemma = verb.lemma_.lower()
     change = change_of(_phrasal(verb)) or change_of(lemma)
     level = prep in LEVEL_PREPS or lemma in LEVEL_VERBS
-    moved = _object_noun(verb) if change and not level else None  # "cut production by 3%"
-    subject = moved or _subject_noun(verb)
+    subject = found(AMOUNT_SUBJECT.id, lambda: (  # "cut production by 3%": what it moves
+        _object_noun(verb) if change and not level else None) or _subject_noun(verb))
     if subject is None:
         if change or level or lemma == "have":
             return None  # "it rose 5%", "they stood at 3%": a quantity of nothing named
@@ -141,14 +146,14 @@ def _verb_amount(ctx: FactContext, verb: Token, prep: str | None) -> Amount | No
     key, wording = quantity_words(ctx, subject)
     if (named := subject_quantity(subject.lemma_, lemma)) is not None:
         return Amount(named, f"{wording} {verb.text}", subject, verb)  # "the economy grew"
-    if change and not level:
+    if applies(AMOUNT_CHANGE.id, lambda: bool(change) and not level):
         key = f"{key} {change}"
     return Amount(key, wording, subject, verb)
 
 
 def _noun_amount(ctx: FactContext, noun: Token) -> Amount | None:
     """ "a $1.6bn loan" (a loan), "a 5% rise in sales" (a rise of sales)."""
-    change = change_of(noun.lemma_)
+    change = found(AMOUNT_CHANGE.id, lambda: change_of(noun.lemma_))
     if change is None:
         key, wording = quantity_words(ctx, noun)
         return Amount(key, wording, noun, _governor(noun))
@@ -264,6 +269,12 @@ def clause_tokens(verb: Token) -> list[Token]:
 
 def period_of(ctx: FactContext, number: Token, verb: Token | None, noun: Token | None,
               running: bool = False) -> str | None:
+    """``figure.period``: :func:`_period_of` unless it is off."""
+    return found(PERIOD.id, lambda: _period_of(ctx, number, verb, noun, running))
+
+
+def _period_of(ctx: FactContext, number: Token, verb: Token | None, noun: Token | None,
+               running: bool = False) -> str | None:
     """The period a figure refers to: the first date expression of the noun it measures or
     of its verb's own clause (not of a clause above it: "said on Monday" is when it was said,
     nor a dateline's: "KYIV, May 18 -" is when it was filed), normalised; a running count's
@@ -285,7 +296,12 @@ def period_of(ctx: FactContext, number: Token, verb: Token | None, noun: Token |
 
 
 def event_period(ctx: FactContext, number: Token, verb: Token | None = None) -> str | None:
-    """``figure.event-period``: a running count (a toll, people who fled or surrendered) is
+    """``figure.event-period``: :func:`_event_period` unless it is off."""
+    return found(EVENT_PERIOD.id, lambda: _event_period(ctx, number, verb))
+
+
+def _event_period(ctx: FactContext, number: Token, verb: Token | None = None) -> str | None:
+    """A running count (a toll, people who fled or surrendered) is
     about one event, whose time is its period only when the sentence names a month or a year
     ("In February, a quake hit Zarand, killing 612 people"; "killed 10,000 in 1998") — or,
     when a pronoun does the counting ("It killed 612 people"), the sentence before it does:
@@ -366,6 +382,11 @@ def time_period(time: TimeExpression) -> str | None:
 
 
 def is_forecast(verb: Token | None, noun: Token | None) -> bool:
+    """``figure.forecast``: :func:`_is_forecast` unless it is off."""
+    return applies(FORECAST.id, lambda: _is_forecast(verb, noun))
+
+
+def _is_forecast(verb: Token | None, noun: Token | None) -> bool:
     """Whether a figure is a prediction: a modal on its verb or on a verb it is raised from
     ("would grow by 2.5%", "is expected to rise"), a forecasting verb above it, or a
     forecasting word on its noun ("forecast growth of 1.8%", "predicted a loss of $5m")."""
@@ -387,6 +408,11 @@ def is_forecast(verb: Token | None, noun: Token | None) -> bool:
 
 
 def forecaster(ctx: FactContext, verb: Token | None, noun: Token | None) -> Party | None:
+    """``figure.forecaster``: :func:`_forecaster` unless it is off."""
+    return found(FORECASTER.id, lambda: _forecaster(ctx, verb, noun))
+
+
+def _forecaster(ctx: FactContext, verb: Token | None, noun: Token | None) -> Party | None:
     """Whose forecast a figure is when the sentence says it beside the number: the named
     subject of the forecasting word ("the Bank of England forecast growth of 1.8%", "the IMF
     predicts a rise of 3%"), which a claim around it does not override."""
@@ -407,6 +433,11 @@ def forecaster(ctx: FactContext, verb: Token | None, noun: Token | None) -> Part
 
 
 def is_increment(number: Token, noun: Token | None) -> bool:
+    """``figure.increment``: :func:`_is_increment` unless it is off."""
+    return applies(INCREMENT.id, lambda: _is_increment(number, noun))
+
+
+def _is_increment(number: Token, noun: Token | None) -> bool:
     """ "two more victims", "another 300 jobs", "a further three", "Twelve other people": a
     part or an addition, never the total a measure's other figures give."""
     words = [t for t in number.subtree]
@@ -424,6 +455,11 @@ def is_increment(number: Token, noun: Token | None) -> bool:
 
 
 def participle_event(verb: Token | None) -> Token | None:
+    """``figure.participle-event``: :func:`_participle_event` unless it is off."""
+    return found(PARTICIPLE_EVENT.id, lambda: _participle_event(verb))
+
+
+def _participle_event(verb: Token | None) -> Token | None:
     """The verb a count's participle clause hangs from, when that verb tells what happened
     ("attacked a truck, injuring two people" → attacked); not a verb of saying."""
     if verb is None or verb.dep_ != "advcl" or verb.tag_ != "VBG":
@@ -453,6 +489,11 @@ def participle_cause(verb: Token | None) -> str | None:
 
 
 def story_cause(number: Token) -> str | None:
+    """``figure.story-cause``: :func:`_story_cause` unless it is off."""
+    return found(STORY_CAUSE.id, lambda: _story_cause(number))
+
+
+def _story_cause(number: Token) -> str | None:
     """The cause the article names last before a number ("… after the tsunami struck. The
     tragedy has left at least 25,000 people dead" → tsunami), else first after it in the
     chunk."""
@@ -467,6 +508,11 @@ def story_cause(number: Token) -> str | None:
 
 
 def previous_value(number: Token) -> str | None:
+    """``figure.previous-value``: :func:`_previous_value` unless it is off."""
+    return found(PREVIOUS_VALUE.id, lambda: _previous_value(number))
+
+
+def _previous_value(number: Token) -> str | None:
     """The noun ("estimate", "forecast" …) when a number is a value given before and now
     superseded: the "of" of an earlier estimate or forecast ("fall to 3.3% from a previous
     estimate of 3.7%", "the panel's earlier forecast of 1.4% was too optimistic"); else
@@ -483,3 +529,79 @@ def previous_value(number: Token) -> str | None:
             return None
         current = current.head
     return None
+
+
+# -- the registry's entries: what a figure's measure is read from --
+
+#: How sure a reading is: it is a part of the figure's measure, stated with the figure rule's
+#: confidence (``figure.number``); a wrong reading makes two measured things one, or one two.
+READING = "a part of the figure's measure: figure.number's prior"
+
+AMOUNT_NOUN = declare(
+    "figure.amount-noun", "facts.figure", reads="an amount (money, a percentage) and the noun "
+    "it modifies or is \"of\"", writes="Measure.predicate (the quantity) and the figure's wording",
+    description="An amount measures the noun it modifies or is \"of\": \"a $1.6bn loan\" is a "
+                "loan, \"growth of 1.8%\" growth.",
+    example="Turkey agreed a $1.6bn loan with the IMF.", model=READING)
+AMOUNT_SUBJECT = declare(
+    "figure.amount-subject", "facts.figure", reads="an amount that is the object of a verb, "
+    "and the verb's subject (or the object a change verb moves)",
+    writes="Measure.predicate (the quantity) and the figure's wording",
+    description="An amount under a verb measures the verb's subject (\"US exports rose "
+                "12.3%\"), or what a change verb moves (\"cut production by 3%\").",
+    example="US exports rose 12.3% in January.", model=READING)
+AMOUNT_CHANGE = declare(
+    "figure.amount-change", "facts.figure", reads="the verb or noun of an amount",
+    writes="Measure.predicate: the quantity with its change (\"export rise\")",
+    description="A rise or a fall is another measure than a level: \"rose 12.3%\" is a rise "
+                "of exports, \"rose to $5bn\" their level.",
+    example="US exports rose 12.3% in January.", model=READING)
+PERIOD = declare(
+    "figure.period", "facts.figure", reads="the date expressions of a figure's noun and of its "
+    "verb's own clause (not a dateline's, not a clause of saying above it)",
+    writes="Measure.period, normalised",
+    description="An amount's or a count's period: \"sales rose 2% in January\" is January's; "
+                "\"so far\", \"since Monday\" make a running count, no period.",
+    example="US exports rose 12.3% in January.", model=READING)
+EVENT_PERIOD = declare(
+    "figure.event-period", "facts.figure", reads="a running count's line, or the sentences "
+    "before a pronoun that does the counting", writes="Measure.period of a toll or a count of "
+    "people", description="A toll is about one event, whose time is its period only when a "
+    "month or a year is named (\"In February, a quake hit Zarand, killing 612 people\").",
+    example="In February 2005, an earthquake hit Zarand, killing 612 people.", model=READING)
+FORECAST = declare(
+    "figure.forecast", "facts.figure", reads="modals and forecasting words on a figure's verb "
+    "or noun", writes="Measure.forecast", description="\"would grow by 2.5%\", \"is expected to "
+    "rise\", \"forecast growth of 1.8%\": a prediction, compared only with predictions.",
+    example="Tom Reid said the economy would grow by 2.5% this year.", model=READING)
+FORECASTER = declare(
+    "figure.forecaster", "facts.figure", reads="the named subject of a forecasting word beside "
+    "a figure", writes="Figure.source", description="Whose forecast a figure is: \"the Bank of "
+    "England forecast growth of 1.8%\" is the Bank's, whatever claim holds the sentence.",
+    example="The Bank of England forecast growth of 1.8% this year.", model=READING)
+INCREMENT = declare(
+    "figure.increment", "facts.figure", reads="\"more\", \"another\", \"further\", \"other\" on "
+    "a number or its noun", writes="leaves the figure without a measure",
+    description="\"two more victims\", \"another 300 jobs\": an addition, never the total the "
+                "measure's other figures give.",
+    example="Rescuers said two more victims were found in Zarand on Tuesday.", model=READING)
+PREVIOUS_VALUE = declare(
+    "figure.previous-value", "facts.figure", reads="\"a previous estimate of\", \"its earlier "
+    "forecast of\" around a number", writes="Figure.previous, and the measure of the value "
+    "that superseded it", description="\"fall to 3.3% from a previous estimate of 3.7%\": the "
+    "value the source gave before, a revision by one source.",
+    example="The OECD said growth would fall to 3.3% from a previous estimate of 3.7%.",
+    model=READING)
+PARTICIPLE_EVENT = declare(
+    "figure.participle-event", "facts.figure", reads="a count in a participle clause and the "
+    "verb it hangs from", writes="Measure.predicate and Measure.cause",
+    description="\"attacked a truck, injuring two people\" is the attack's toll; \"cancelled "
+                "77 flights, affecting 5,000 passengers\" those the cancelling affected.",
+    example="The airline cancelled 77 flights, affecting 5,000 passengers.", model=READING)
+STORY_CAUSE = declare(
+    "figure.story-cause", "facts.figure", reads="a toll that names no place and no cause, and "
+    "the causes the chunk names", writes="Measure.cause",
+    description="A toll of no named place or cause is the toll of the cause the article names "
+                "last before it (\"… the tsunami. The tragedy has left 25,000 people dead\").",
+    example="The tsunami struck on Sunday. The tragedy has left at least 25,000 people dead.",
+    model=READING)
