@@ -84,25 +84,6 @@ def test_a_nationality_is_cut_from_a_person(blank: Any, text: str, ents: Ents,
 @pytest.mark.parametrize(
     ("text", "ents", "expected"),
     [
-        pytest.param("Head of the Rural Affairs Council John Smith MP said so.",
-                     [("Rural Affairs Council John Smith MP", "ORG")],
-                     [("Rural Affairs Council", "Organization"), ("John Smith", "Person")],
-                     id="head-word-then-given-name"),
-        pytest.param("The Council Bluffs branch opened.", [("Council Bluffs", "GPE")],
-                     [("Council Bluffs", "Place")], id="no-given-name-after-the-head"),
-        pytest.param("The Trust Mark Fund said so.", [("Trust Mark Fund", "ORG")],
-                     [("Trust Mark Fund", "Organization")],
-                     id="a-given-name-word-inside-a-name-ending-in-a-head-word"),
-    ],
-)
-def test_a_person_glued_to_an_organisation_is_split_off(blank: Any, text: str, ents: Ents,
-                                                        expected: list[tuple[str, str]]) -> None:
-    assert mentions(tagged(blank, text, ents)) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "ents", "expected"),
-    [
         pytest.param("The Rockwell Brothers played on.", [("Rockwell Brothers", "PERSON")],
                      [("Rockwell Brothers", "Organization")], id="brothers"),
         pytest.param("The Velvet Girls split up.", [("Velvet Girls", "PERSON")],
@@ -175,21 +156,6 @@ def test_a_span_without_entities_gives_nothing(blank: Any) -> None:
 @pytest.mark.parametrize(
     ("text", "ents", "expected"),
     [
-        pytest.param("They met at the Grand Hall in Leeds.", [("Grand Hall in Leeds", "ORG")],
-                     [("Grand Hall", "Organization"), ("Leeds", "Place")], id="a-city"),
-        pytest.param("A unit of Efficiency in Government Unit spoke.",
-                     [("Efficiency in Government Unit", "ORG")],
-                     [("Efficiency in Government Unit", "Organization")], id="no-place-after-in"),
-    ],
-)
-def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
-                                             expected: list[tuple[str, str]]) -> None:
-    assert mentions(tagged(blank, text, ents)) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "ents", "expected"),
-    [
         pytest.param("Replacements: K Morrow, P Linden; T Farrant.",
                      [("Morrow", "PERSON"), ("Linden", "PERSON"), ("Farrant", "PERSON")],
                      [("K Morrow", "Person"), ("P Linden", "Person"), ("T Farrant", "Person")],
@@ -198,10 +164,6 @@ def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
                      id="a-letter-after-a-capitalised-word"),
         pytest.param("A Linden victory followed.", [("Linden", "PERSON")],
                      [("Linden", "Person")], id="the-article-a-opening-a-sentence"),
-        pytest.param("Pack: K Morrow, G Linden, P Hale.",
-                     [("Morrow", "PERSON"), ("Linden", "GPE"), ("Hale", "ORG")],
-                     [("K Morrow", "Person"), ("G Linden", "Person"), ("P Hale", "Person")],
-                     id="a-team-sheet-name-tagged-a-place-or-organisation"),
         pytest.param("They beat Group B Linden, and won.", [("Linden", "GPE")],
                      [("Linden", "Place")], id="a-listed-letter-after-a-capitalised-word"),
         pytest.param("They met in E Linden town.", [("Linden", "GPE")],
@@ -210,29 +172,6 @@ def test_a_place_after_in_is_cut_from_a_name(blank: Any, text: str, ents: Ents,
 )
 def test_an_initial_before_a_surname_is_part_of_the_name(
         blank: Any, text: str, ents: Ents, expected: list[tuple[str, str]]) -> None:
-    assert mentions(tagged(blank, text, ents)) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "ents", "expected"),
-    [
-        pytest.param("Tom Carew-Hill won.", [("Tom Carew", "PERSON"), ("Hill", "PERSON")],
-                     [("Tom Carew-Hill", "Person")], id="a-full-name-cut-at-the-hyphen"),
-        pytest.param("Ann Rook-Fenby spoke.", [("Ann Rook", "ORG"), ("Fenby", "PERSON")],
-                     [("Ann Rook-Fenby", "Person")], id="first-part-tagged-an-organisation"),
-        pytest.param("Tom Carew-Hill won.", [("Tom Carew", "PERSON")],
-                     [("Tom Carew-Hill", "Person")], id="second-part-not-tagged"),
-        pytest.param("Mr Carew-Hill won.", [("Hill", "PERSON")], [("Carew-Hill", "Person")],
-                     id="after-an-honorific"),
-        pytest.param("The Carew-Hill feud grew.", [("Carew", "PERSON"), ("Hill", "PERSON")],
-                     [("Carew", "Person"), ("Hill", "Person")], id="two-surnames-stay-two"),
-        pytest.param("The Leeds United-Hull match.", [("Leeds United", "ORG"), ("Hull", "GPE")],
-                     [("Leeds United", "Organization"), ("Hull", "Place")],
-                     id="no-person-on-either-side"),
-    ],
-)
-def test_a_double_barrelled_surname_is_one_name(blank: Any, text: str, ents: Ents,
-                                                expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
 
 
@@ -281,36 +220,6 @@ def test_a_phrase_without_a_capital_is_no_name(blank: Any, text: str, ents: Ents
 )
 def test_an_acronym_expansion_in_brackets_is_one_name(blank: Any, text: str, ents: Ents,
                                                       expected: list[tuple[str, str]]) -> None:
-    assert mentions(tagged(blank, text, ents)) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "ents", "expected"),
-    [
-        pytest.param("Prices rose, according to Hobbs and Pryce's Jane Doe.",
-                     [("Hobbs", "PERSON"), ("Pryce", "ORG"), ("Jane Doe", "PERSON")],
-                     [("Hobbs and Pryce", "Organization"), ("Jane Doe", "Person")],
-                     id="a-possessive-naming-an-employer"),
-        pytest.param("Hobbs and Pryce said so.",
-                     [("Hobbs", "PERSON"), ("Pryce", "ORG")],
-                     [("Hobbs", "Person"), ("Pryce", "Organization")],
-                     id="no-possessive"),
-        pytest.param("Tom Hobbs ran; Hobbs and Pryce's Jane Doe scored.",
-                     [("Tom Hobbs", "PERSON"), ("Hobbs", "PERSON"), ("Pryce", "ORG"),
-                      ("Jane Doe", "PERSON")],
-                     [("Tom Hobbs", "Person"), ("Hobbs", "Person"), ("Pryce", "Organization"),
-                      ("Jane Doe", "Person")],
-                     id="a-surname-of-the-article"),
-        pytest.param("Pryce won. Hobbs and Pryce's Jane Doe scored.",
-                     [("Pryce", "ORG"), ("Hobbs", "PERSON"), ("Pryce", "ORG"),
-                      ("Jane Doe", "PERSON")],
-                     [("Pryce", "Organization"), ("Hobbs", "Person"), ("Pryce", "Organization"),
-                      ("Jane Doe", "Person")],
-                     id="a-word-written-alone-elsewhere"),
-    ],
-)
-def test_x_and_ys_person_is_one_firm(blank: Any, text: str, ents: Ents,
-                                     expected: list[tuple[str, str]]) -> None:
     assert mentions(tagged(blank, text, ents)) == expected
 
 
@@ -463,8 +372,6 @@ SPAN_RULES = [
           [("Dawn French", "PERSON"), ("French", "PERSON")],
           [("Dawn French", "Person"), ("French", "Person")], "a-surname-of-the-article"),
     # a dateline's news agency and place
-    _case("DETROIT (AP) - A gunman fired.", [("DETROIT", "GPE"), ("AP", "GPE")],
-          [("DETROIT", "Place"), ("AP", "Organization")], "dateline-agency"),
     _case("KYIV, May 18 (Reuters) - Shells fell.", [("KYIV", "ORG"), ("Reuters", "ORG")],
           [("KYIV", "Place"), ("Reuters", "Organization")], "dateline-place"),
     _case("SAO PAULO 1996-08-30", [("SAO PAULO", "PERSON")], [("SAO PAULO", "Place")],
@@ -488,14 +395,6 @@ SPAN_RULES = [
           "a-pronoun-is-no-numeral"),
     _case("He saw World War II films.", [("World War II", "EVENT")],
           [("World War II", "Event")], "a-war-is-no-one"),
-    # a place's "St."
-    _case("ST. LOUIS 1996-08-30", [("ST", "ORG"), ("LOUIS", "GPE")], [("ST. LOUIS", "Place")],
-          "saint-tagged-apart"),
-    _case("He flew to St. Petersburg today.", [("Petersburg", "GPE")],
-          [("St. Petersburg", "Place")], "saint-left-out"),
-    _case("an asset-St .\nLouis based thrift", [("Louis", "GPE")], [("Louis", "Place")],
-          "no-saint-across-a-line"),
-    _case("Mr. Smith left.", [("Smith", "PERSON")], [("Smith", "Person")], "no-saint"),
     # an ampersand makes a firm
     _case("Analyst at Edward D. Jones & Co said.", [("Edward D. Jones & Co", "PERSON")],
           [("Edward D. Jones & Co", "Organization")], "ampersand-firm"),

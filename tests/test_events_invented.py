@@ -313,15 +313,3 @@ def test_a_withdrawal_is_forces_pulling_out(nlp: Any, text: str, found: bool) ->
 def test_a_summit_of_a_thing_and_a_protest_with_a_clause(nlp: Any, text: str, kind: EventType,
                                                          found: bool) -> None:
     assert bool(events(nlp, text, kind)) is found
-
-
-@pytest.mark.parametrize(("text", "name", "kind"), [
-    ("The climber Ivo Marek died near Chamonix on Sunday.", "Chamonix", "PLACE"),
-    ("Two bombs exploded near the BBC studios in London.", "BBC", "ORGANIZATION"),
-    ("He was killed near the Bank of England.", "Bank of England", "ORGANIZATION"),
-])
-def test_what_near_governs_is_a_place(nlp: Any, text: str, name: str, kind: str) -> None:
-    """The news NER tags "Chamonix" an organisation; what "near" governs is where something
-    happened, unless it modifies another noun or names a body by its head word."""
-    extraction = extract_document(nlp, document_from_text(DATED + text, doc_id="t"))
-    assert {m.kind.name for m in extraction.mentions if m.name == name} == {kind}

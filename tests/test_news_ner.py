@@ -296,17 +296,6 @@ def test_a_name_opened_by_an_honorific_is_a_person(news_nlp: Any, text: str, lab
     assert honorific_person(Span(doc, 0, len(doc), "WORK_OF_ART")).label_ == label
 
 
-def test_an_honorific_before_post_words_only_is_no_name(news_nlp: Any) -> None:
-    from spacy.tokens import Span
-
-    from kg.extract.ner.component import is_honorific_post
-
-    doc = news_nlp.make_doc("the Lord Chief Justice and Lord Hartwell")
-    assert is_honorific_post(Span(doc, 1, 4, "LOC"))
-    assert not is_honorific_post(Span(doc, 5, 7, "LOC"))
-    assert "Lord Chancellor" not in {e.text for e in news_nlp("The Lord Chancellor spoke.").ents}
-
-
 def test_acronyms_that_are_words_and_pronouns_are_no_names(news_nlp: Any) -> None:
     doc = news_nlp("Services such as high-definition TV (HDTV) are popular. It is to you and I.")
     assert not {"TV", "HDTV", "I"} & {e.text for e in doc.ents}
@@ -346,8 +335,10 @@ def test_the_joint_models_entities_come_out_as_the_two_ners_give_them(nlp: Any) 
     assert [s.label_ for s in small] == ["NORP", "GPE", "LOC", "DATE", "PERSON"]
     doc.set_ents(merged_entities(doc.ents, small, fill_from_small=True, consistent=True),
                  default="outside")
+    # a MISC keeps its label: ner.combine.label.misc-refined, which gave it the small model's
+    # NORP, went in ablation round 1 (it paid nothing on the check halves)
     assert [(e.text, e.label_) for e in spacy_labels(doc).ents] == [
-        ("German", "NORP"), ("Paris", "GPE"), ("Alps", "LOC"), ("Monday", "DATE"),
+        ("German", "MISC"), ("Paris", "GPE"), ("Alps", "LOC"), ("Monday", "DATE"),
         ("Anna Berg", "PERSON")]
     assert is_joint(["PER", "ORG", "LOC", "MISC", "GPE", "DATE", "TIME", "CARDINAL", "MONEY",
                      "PERCENT", "QUANTITY", "ORDINAL", "NORP"])

@@ -14,23 +14,20 @@ name ending in an organisation word ("… Ministry", "… Regiment") is an organ
 in a place word ("… Sea", "… Republic") a place. A common-noun acronym or an adjective the
 model took for a name ("TV", "PC", "GDP", "MW", "Olympic"), the pronoun "I" and a lone "Film"
 or "Directive" (``not-names.txt``) are no mentions. Glued and cut names are mended: a nationality
-before a person of the article ("American Dent"), a person after an organisation's head word
-("… Committee Peter Smith MP"), a place after "in" ("the Grand Hall in Leeds") are cut off; an
-initial before a surname is kept ("G Jenkins"); an ordinal's period ("21st Century") is no name;
-a "person" ending in a group's plural ("… Brothers") is an organisation; an acronym's
-expansion in brackets is one name ("Asimo (Advanced Step in Innovative Mobility)"), and so is
-a firm before a possessive and a person ("Hobbs and Pryce's Jane Doe"; see ``kg.extract.spans``).
+before a person of the article ("American Dent") is cut off; an initial before a surname is
+kept ("G Jenkins"); an ordinal's period ("21st Century") is no name; a "person" ending in a
+group's plural ("… Brothers") is an organisation; an acronym's expansion in brackets is one
+name ("Asimo (Advanced Step in Innovative Mobility)"; see ``kg.extract.spans``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kg.extract.frame import doc_text
 from kg.extract.recovery import (
-    dateline_end,
     dateline_places,
     is_known_place,
     is_url_line,
@@ -40,9 +37,7 @@ from kg.extract.recovery import (
 from kg.extract.spans import (
     POLICE,
     expansions_joined,
-    joined_firms,
     particle_joined,
-    saint_joined,
     with_force_descriptions,
 )
 from kg.heuristics import Heuristic, declare, fired, steps
@@ -52,7 +47,6 @@ from kg.lexicon.words import (
     COMPASS_WORDS,
     DASHES,
     GIVEN_NAMES,
-    HONORIFICS,
     LEADING_DETERMINERS,
     NAME_BREAKS,
     NAME_HEAD_WORDS,
@@ -69,9 +63,6 @@ from kg.model import EntityKind
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
-
-#: Natural features named "X of Y" ("Sea of Azov"); "Republic of …" and "Bank of …" are not here.
-NATURAL_FEATURES = word_list("geographic-features") - word_list("built-features")
 
 #: Speech verbs a surname alone speaks with ("Dent said", "said Dent").
 SPEECH_PAST = word_list("speech-verbs-irregular")
@@ -253,18 +244,6 @@ def _firm(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
     return None
 
 
-def _natural_feature(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
-    if len(tokens) > 2 and tokens[0].lower_ in NATURAL_FEATURES and tokens[1].lower_ == "of":
-        return EntityKind.PLACE  # "Sea of Azov", "Gulf of Mexico"
-    return None
-
-
-def _after_near(kind: EntityKind, tokens: list[Token]) -> EntityKind | None:
-    if kind is EntityKind.ORGANIZATION and _near(tokens):
-        return EntityKind.PLACE  # "died near Chamonix", Chamonix tagged an organisation
-    return None
-
-
 for _id, _fn, _reads, _description, _example in (
     ("club-of-town", _club_of_town, "a town's name and \"City\" or \"Town\"",
      "\"Norwich City\", \"Luton Town\" are clubs (not \"Kansas City\", a place).",
@@ -281,12 +260,6 @@ for _id, _fn, _reads, _description, _example in (
     ("firm", _firm, "an ampersand or a legal form in a person's name",
      "\"Edward D. Jones & Co\", \"Pirelli SpA\" are firms.",
      "Pirelli SpA said profits rose."),
-    ("natural-feature", _natural_feature, "\"Sea of\", \"Gulf of\" …",
-     "A natural feature \"of\" a name is a place: \"Sea of Azov\".",
-     "Ships sailed into the Sea of Azov."),
-    ("near", _after_near, "an organisation governed by \"near\"",
-     "What \"near\" governs is a place: \"died near Chamonix\".",
-     "The climber died near Chamonix on Friday."),
 ):
     declare(f"ner.class.{_id}", "ner.class", fn=_fn, reads=_reads, writes="Mention.kind",
             description=_description, example=_example)
@@ -308,20 +281,6 @@ def is_club_of_town(tokens: list[Token]) -> bool:
                      and is_known_place(doc[after + 1].text))
             and is_known_place(tokens[0].text)
             and not is_known_place(f"{tokens[0].text} {tokens[1].text}"))
-
-
-#: "near X": X is a place.
-NEARNESS_PREPOSITIONS = frozenset(table("grammar-words")["nearness_prepositions"])
-
-
-def _near(tokens: list[Token]) -> bool:
-    """Whether a name is what "near" governs, itself ("near Chamonix"), not a modifier of
-    another noun ("near the BBC studios") nor a body by its own head word ("near the Bank of
-    England")."""
-    first, head = tokens[0], tokens[-1]
-    return (first.i > 0 and first.doc[first.i - 1].lower_ in NEARNESS_PREPOSITIONS
-            and head.dep_ == "pobj" and head.head.i == first.i - 1
-            and not any(t.lower_ in ORG_HEAD_WORDS for t in tokens))
 
 
 def is_title_fragment(span: Span) -> bool:
@@ -459,34 +418,6 @@ def span_parts(span: Span) -> list[Span]:
     return parts
 
 
-def glued_person(span: Span) -> int | None:
-    """Where a person glued to an organisation's name starts: an organisation head word
-    followed by a capitalised given name and one or two more capitalised words, none a head
-    word, and perhaps a post ("the Audit Committee Peter Smith MP said" → "Peter"); ``None``
-    when there is none ("Trust Mark Fund" is one name)."""
-    for token in span[1:-1]:
-        person = without_trailing_titles(span.doc[token.i : span.end])
-        if (span.doc[token.i - 1].lower_ in ORG_HEAD_WORDS and token.lower_ in GIVEN_NAMES
-                and 2 <= len(person) <= 3 and all(t.is_title for t in person)
-                and person[-1].lower_ not in ORG_HEAD_WORDS | PLACE_HEAD_WORDS):
-            return token.i
-    return None
-
-
-def place_after_in(span: Span) -> int | None:
-    """Where a lowercase "in" joins a name to the place it is in ("the Grand Hall in
-    Leeds"): the rest is a country or city GeoNames knows; ``None`` when there is no such
-    "in" ("Efficiency in Government Unit" is one name)."""
-    for token in span[1:-1]:
-        if token.text == "in" and span.doc[token.i - 1].is_title:
-            rest = span.doc[token.i + 1 : span.end]
-            if rest[0].lower_ in LEADING_DETERMINERS:
-                rest = rest[1:]
-            if len(rest) and is_known_place(fold_space(rest.text)):
-                return token.i
-    return None
-
-
 def is_initial(token: Token) -> bool:
     """Whether a token is a capital initial of the name after it ("G" of "G Jenkins", "J."),
     not "A" or "I" opening a sentence, and not part of another name or after a capitalised
@@ -497,28 +428,6 @@ def is_initial(token: Token) -> bool:
             and not (token.text in {"A", "I"} and (before is None or before.is_sent_end
                                                    or before.text in {".", "\n", "\n\n"}))
             and (before is None or not before.is_title))
-
-
-def listed_initial_name(doc: Doc, start: int, end: int) -> bool:
-    """Whether a one-word name after a capital initial stands alone as an item of a list
-    (";" "," "(" or a line's start before the initial; "," ";" "(" "." or the line's end after
-    the name): a team sheet's "G Jenkins", whatever the tagger called the surname. "Group B
-    Wales" (an initial after a capitalised word) and "A Wales side" are not."""
-    if end - start != 1 or start == 0 or not is_initial(doc[start - 1]):
-        return False
-    before = doc[start - 2].text if start > 1 else "\n"
-    after = doc[end].text if end < len(doc) else "\n"
-    return (before in {";", ",", "(", ":"} or before.isspace()) and (
-        after in {",", ";", "(", "."} or after.isspace())
-
-
-def is_dateline_credit(doc: Doc, start: int, end: int) -> bool:
-    """Whether ``start:end`` is the news agency a dateline credits in brackets before its dash,
-    on a line's first words ("DETROIT (AP) - …", "KYIV, May 18 (Reuters) - …")."""
-    at = doc[start].idx
-    return (0 < start and end + 1 < len(doc) and doc[start - 1].text == "("
-            and doc[end].text == ")" and doc[end + 1].text in DASHES
-            and (end_of := dateline_end(doc_text(doc), at)) is not None and at < end_of)
 
 
 def is_dateline_place(doc: Doc, start: int, end: int) -> bool:
@@ -537,14 +446,6 @@ def is_lowercase_phrase(span: Span) -> bool:
     text = span.text
     return (not any(ch.isupper() for ch in text) and "." not in text
             and span[-1].lower_ not in ORG_HEAD_WORDS)
-
-
-def without_trailing_titles(span: Span) -> Span:
-    """``span`` without the post words that end it ("Peter Smith MP" → "Peter Smith")."""
-    end = span.end
-    while end > span.start + 1 and is_title_word(span.doc[end - 1]):
-        end -= 1
-    return span.doc[span.start : end]
 
 
 def article_surnames(doc: Doc) -> frozenset[str]:
@@ -593,40 +494,6 @@ def ordinal_period(doc: Doc, start: int, end: int) -> int | None:
     return at - 1 if doc[at].lower_ in ORDINAL_UNITS and numbered else None
 
 
-def _glued_hyphen(doc: Doc, i: int) -> bool:
-    """Whether token ``i`` is a hyphen with no space on either side, between capitalised
-    words ("Lewis-Francis")."""
-    return _tight_hyphen(doc, i) and doc[i - 1].is_title and doc[i + 1].is_title
-
-
-def hyphen_joined(doc: Doc, ents: Sequence[Span] | None = None) -> list[Span]:
-    """The document's entities with double-barrelled surnames made whole: a full name the
-    tagger ended at a hyphen runs on to the word after it ("Mark Lewis" + "Francis" →
-    "Mark Lewis-Francis"), and a surname after a hyphen takes the word before it after an
-    honorific ("Mr Betts-Green"). A person on one side is needed; a single word before the
-    hyphen is no full name, so "the Blair-Brown feud" stays two people."""
-    from spacy.tokens import Span
-
-    ents, out, absorbed = list(doc.ents if ents is None else ents), [], -1
-    for n, ent in enumerate(ents):
-        if n == absorbed:
-            continue
-        after = ents[n + 1] if n + 1 < len(ents) and ents[n + 1].start == ent.end + 1 else None
-        if (len(ent) == 1 and ent.label_ == "PERSON" and ent.start > 2
-                and _glued_hyphen(doc, ent.start - 1) and not doc[ent.start - 2].ent_type_
-                and doc[ent.start - 3].lower_.rstrip(".") in HONORIFICS):
-            out.append(Span(doc, ent.start - 2, ent.end, label="PERSON"))  # "Mr Betts-Green"
-        elif (len(ent) > 1 and _glued_hyphen(doc, ent.end)
-              and ((ent.label_ == "PERSON" and not doc[ent.end + 1].ent_type_)
-                   or (after is not None and len(after) == 1
-                       and "PERSON" in (ent.label_, after.label_)))):
-            out.append(Span(doc, ent.start, ent.end + 2, label="PERSON"))  # "Lewis-Francis"
-            absorbed = n + 1 if after is not None else -1
-        else:
-            out.append(ent)
-    return out
-
-
 def opens_sentence(token: Token) -> bool:
     """Whether only quotes, brackets, dashes or white space stand between the token and the
     start of its sentence (or of its line; of the document where no sentence is marked)."""
@@ -673,12 +540,11 @@ class Article:
 class Draft:
     """A mention being cleaned, in token terms (``ner.mention`` steps change it in place)."""
 
-    __slots__ = ("start", "end", "kind", "label", "titles", "credited")
+    __slots__ = ("start", "end", "kind", "label", "titles")
 
     def __init__(self, start: int, end: int, kind: EntityKind, label: str) -> None:
         self.start, self.end, self.kind, self.label = start, end, kind, label
         self.titles: tuple[str, ...] = ()
-        self.credited = False
 
 
 #: What a ``ner.mention`` step returns to drop the mention.
@@ -737,32 +603,15 @@ def _raw_mention(doc: Doc, ent: Span, kind: EntityKind, label: str,
 # -- ner.spans: the tagger's spans mended as a list --------------------------------------------
 
 _SPANS = "the entity spans"
-declare("ner.spans.hyphen-joined", "ner.spans", fn=lambda doc, ents, a: hyphen_joined(doc, ents),
-        reads="entity spans beside a tight hyphen", writes=_SPANS,
-        description="Double-barrelled surnames made whole: \"Mark Lewis\" + \"Francis\" → "
-                    "\"Mark Lewis-Francis\"; \"Mr Betts-Green\".",
-        example="We remember Michael Ashton-Scott and Pete Farndon today.")
 declare("ner.spans.expansions", "ner.spans", fn=lambda doc, ents, a: expansions_joined(doc, ents),
         reads="an acronym and its expansion in brackets", writes=_SPANS,
         description="An acronym's bracketed expansion is one name (\"Asimo (Advanced Step in "
                     "Innovative Mobility)\").",
         example="Honda showed Asimo (Advanced Step in Innovative Mobility) in Tokyo.")
-declare("ner.spans.firms", "ner.spans",
-        fn=lambda doc, ents, a: joined_firms(doc, ents, a.surnames),
-        reads="\"X and Y's <person>\"", writes=_SPANS,
-        description="Two words joined by \"and\" whose owner employs a person are one firm.",
-        example="Hobbs and Pryce's Jane Doe said the firm would appeal.")
 declare("ner.spans.particles", "ner.spans", fn=lambda doc, ents, a: particle_joined(doc, ents),
         reads="a lowercase surname particle between names", writes=_SPANS,
         description="A surname particle joins a name: \"Ursula von der Leyen\".",
         example="Director Sandra den Hamer opened the festival on Wednesday.")
-declare("ner.spans.saints", "ner.spans", fn=lambda doc, ents, a: saint_joined(doc, ents),
-        reads="\"St.\", \"Ste\" or \"Saint\" right before a place's or an organisation's span",
-        writes=_SPANS,
-        description="A \"St.\" the tagger left out of a place (or of a club or body named "
-                    "after one), or tagged apart, is taken into it, on one line: \"ST. LOUIS\" "
-                    "tagged \"ST\" and \"LOUIS\", \"St. Petersburg\".",
-        example="ST. LOUIS (Reuters) - The Cardinals won on Sunday.")
 declare("ner.spans.force-descriptions", "ner.spans",
         fn=lambda doc, ents, a: with_force_descriptions(doc, ents),
         reads="\"police\" where the article names one force", writes=_SPANS,
@@ -801,32 +650,6 @@ def _regnal_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
     return parts + ([(place, ent.end, EntityKind.PLACE, "")] if place is not None else [])
 
 
-def _glued_person_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
-                        ) -> list[tuple[int, int, EntityKind, str]] | None:
-    if kind is EntityKind.PERSON or (person := glued_person(ent)) is None:
-        return None
-    person_part = without_trailing_titles(doc[person : ent.end])
-    return [(ent.start, person, kind, ""),
-            (person_part.start, person_part.end, EntityKind.PERSON, "")]
-
-
-def _place_after_in_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
-                          ) -> list[tuple[int, int, EntityKind, str]] | None:
-    if (at := place_after_in(ent)) is None:
-        return None
-    return [(ent.start, at, kind, ""), (at + 1, ent.end, EntityKind.PLACE, "")]
-
-
-def _portfolio_tail_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
-                          ) -> list[tuple[int, int, EntityKind, str]] | None:
-    end = ent.end
-    while end > ent.start + 1 and doc[end - 1].lower_ in PORTFOLIO_WORDS and doc[end - 1].is_title:
-        end -= 1
-    if end == ent.end or ent.end >= len(doc) or not is_title_word(doc[ent.end]):
-        return None
-    return [(ent.start, end, kind, "")]
-
-
 def _common_opener_parts(doc: Doc, ent: Span, kind: EntityKind, article: Article
                          ) -> list[tuple[int, int, EntityKind, str]] | None:
     if len(ent) == 1 and ent[0].lower_ in article.common and ent[0].is_title \
@@ -840,21 +663,6 @@ declare("ner.split.regnal-name", "ner.split", fn=_regnal_parts,
         description="A monarch's or pope's name and numeral is a person: \"King Abdullah II "
                     "of Jordan\" is a person and a place.",
         example="King Abdullah II of Jordan arrived in Paris.")
-declare("ner.split.glued-person", "ner.split", fn=_glued_person_parts,
-        reads="an organisation's head word before a given name", writes="two mentions",
-        description="A person glued to an organisation's name is cut off: \"the Audit "
-                    "Committee Peter Smith MP\".",
-        example="A spokesman for the Audit Committee Peter Smith said it would report.")
-declare("ner.split.place-after-in", "ner.split", fn=_place_after_in_parts,
-        reads="a lowercase \"in\" inside a name", writes="two mentions",
-        description="A place after \"in\" is cut from the name it was glued to: \"the Grand "
-                    "Hall in Leeds\".",
-        example="The Movement for Justice and Democracy in Chad ( MJD ) urged talks.")
-declare("ner.split.portfolio-tail", "ner.split", fn=_portfolio_tail_parts,
-        reads="a name ending in portfolio words before a post word", writes="a shorter name",
-        description="A post's portfolio glued to the body before it is cut off: \"EU Trade "
-                    "Commissioner\" names the EU; \"Trade Commissioner\" is the post.",
-        example="EU Trade Commissioner Peter Mandelson said talks would resume.")
 declare("ner.split.common-opener", "ner.split", fn=_common_opener_parts,
         reads="a one-word name opening a sentence", writes="drops it",
         description="A word the article writes in lower case and capitalises only where a "
@@ -899,13 +707,6 @@ def _ordinal(doc: Doc, d: Draft, article: Article | None) -> object:
     return True
 
 
-def _listed_initial(doc: Doc, d: Draft, article: Article | None) -> object:
-    if d.kind is not EntityKind.PERSON and listed_initial_name(doc, d.start, d.end):
-        d.kind = EntityKind.PERSON  # "…; G Jenkins, M Davies": a team sheet's player, no town
-        return True
-    return False
-
-
 def _titled(doc: Doc, d: Draft, article: Article | None) -> object:
     if d.kind is not EntityKind.PERSON and (person := titled_person(doc, d.start, d.end)):
         d.start, d.kind = person, EntityKind.PERSON  # "Alaska Gov. Sarah Palin" tagged ORG
@@ -939,16 +740,8 @@ def _class_by_words(doc: Doc, d: Draft, article: Article | None) -> object:
     return changed
 
 
-def _dateline_credit(doc: Doc, d: Draft, article: Article | None) -> object:
-    if is_dateline_credit(doc, d.start, d.end):
-        d.kind, d.credited = EntityKind.ORGANIZATION, True  # "DETROIT (AP) -": the agency
-        return True
-    return False
-
-
 def _dateline_place(doc: Doc, d: Draft, article: Article | None) -> object:
-    if not d.credited and d.kind is not EntityKind.PLACE \
-            and is_dateline_place(doc, d.start, d.end):
+    if d.kind is not EntityKind.PLACE and is_dateline_place(doc, d.start, d.end):
         d.kind = EntityKind.PLACE  # "KYIV, May 18 (Reuters) -" tagged an organisation, "SAO
         return True  # PAULO 1996-08-30" a person
     return False
@@ -983,9 +776,6 @@ for _id, _step, _reads, _writes, _description, _example in (
     ("ordinal-period", _ordinal, "an ordinal before a period word", "bounds and class",
      "\"21st Century\" is a period, no name; \"Twentieth Century Fox\" is a studio.",
      "Twentieth Century Fox released the film."),
-    ("listed-initial", _listed_initial, "an initial before a one-word name in a list",
-     "Mention.kind", "A team sheet's \"G Jenkins\" is a person, whatever the tagger said.",
-     "France: J Moreau; A Bastide, Y Lacaze, D Ferrand, C Dubois; Y Marchal, D Roux."),
     ("titled-person", _titled, "a post and two or three proper nouns ending a span",
      "bounds and class", "\"Alaska Gov. Sarah Palin\" tagged ORG is the person Sarah Palin.",
      "Archbishop of Canterbury Dr Rowan Williams urged restraint on Sunday."),
@@ -998,9 +788,6 @@ for _id, _step, _reads, _writes, _description, _example in (
     ("class-by-words", _class_by_words, "the name's words", "Mention.kind",
      "The class the name's words imply where they contradict the tagger (``ner.class``).",
      "Loans from the Inter-American Development Bank (IADB) fell in 2004."),
-    ("dateline-credit", _dateline_credit, "a bracketed name in a dateline", "Mention.kind",
-     "The agency a dateline credits is an organisation: \"DETROIT (AP) -\".",
-     "DETROIT (AP) - Ford said on Monday it would cut jobs."),
     ("dateline-place", _dateline_place, "the name opening a dateline", "Mention.kind",
      "The place of a dateline is a place, whatever the tagger said.",
      "SAO PAULO 1996-08-30\nBrazil's central bank cut rates."),

@@ -1043,7 +1043,8 @@ LINE_RULES = (
             reads="a mention across a line break", writes=_MENDED,
             description="A name the tagger ran across a line break is cut at it (a headline's "
                         "last word glued to the next line's first).",
-            example="M. Taylor c Perera b Jayasuriya 3\nS. Warne not out 8"),
+            example="Glazer eyes Manchester United\nUnited fans protested on Sunday.\n"
+                    "The club said it would talk to him.\nHe left."),
     declare("lines.cut-at-figures", "lines", fn=lambda t, s, m: cut_at_figures(t, m),
             reads="a mention running into a row's figures", writes=_MENDED,
             description="A results row run together is cut at its figures.",

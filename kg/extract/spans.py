@@ -6,10 +6,6 @@
   letters of each: "Ofcom" is "Office of Communications") spell the acronym, the whole
   bracketed or bracketing phrase is one name, of the class of the name written first; the
   resolver joins the two (``kg.resolve.document.attach_expansions``).
-* **"X and Y's <person>"** ("Smith and Pryce's Jane Doe"): two single capitalised words joined by
-  "and" whose owner employs a person are one firm, when the tagger read X as a person and Y as
-  an organisation, neither is a place GeoNames knows and the article writes neither alone nor
-  names a person with either as surname. "Smith and Jones said" stays two people.
 * **a surname particle** ("Ursula von der Leyen", "Frans van Houten", "Leonardo da Vinci"):
   the tagger ends or starts a name at a lowercase "von", "van", "da" (`surname-particles.txt`)
   and made "Ursula" a place and "Frans" a MISC word; a capitalised proper noun, lowercase
@@ -26,15 +22,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kg.extract.recovery import is_known_place
 from kg.lexicon import word_list
 from kg.lexicon.countries import demonym_code
-from kg.lexicon.words import ACRONYM_SKIP, POSSESSIVES, TITLE_NOUNS
+from kg.lexicon.words import ACRONYM_SKIP, TITLE_NOUNS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
@@ -126,41 +120,6 @@ def expansions_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
         label = own if own in NAME_LABELS and acronym < start else inside[0].label_
         result = [e for e in result if e not in inside] + [Span(doc, start, end, label=label)]
     return sorted(result, key=lambda e: e.start)
-
-
-def joined_firms(doc: Doc, ents: Sequence[Span], surnames: frozenset[str]) -> list[Span]:
-    """``ents`` with each "X and Y's <person>" firm one ORG span (see the module docstring);
-    ``surnames`` are the lowercased surnames of the article's people."""
-    from spacy.tokens import Span
-
-    result, skip = [], -1
-    for n, ent in enumerate(ents):
-        if n == skip:
-            continue
-        pair = ents[n + 1] if n + 1 < len(ents) else None
-        if (pair is not None and _is_firm(doc, ent, pair, surnames)
-                and sum(e.text in {ent.text, pair.text} for e in ents) == 2):  # neither alone
-            result.append(Span(doc, ent.start, pair.end, label="ORG"))
-            skip = n + 1
-        else:
-            result.append(ent)
-    return result
-
-
-def _is_firm(doc: Doc, first: Span, second: Span, surnames: frozenset[str]) -> bool:
-    if not (len(first) == 1 and len(second) == 1 and second.start == first.end + 1
-            and doc[first.end].lower_ in {"and", "&"} and first.label_ == "PERSON"
-            and second.label_ == "ORG" and first[0].is_title and second[0].is_title):
-        return False
-    after = second.end
-    if after + 1 >= len(doc) or doc[after].text not in POSSESSIVES:
-        return False
-    if doc[after + 1].ent_type_ != "PERSON" or not doc[after + 1].ent_iob_ == "B":
-        return False
-    # a team's player listed after another ("Smith and Leeds' John Doe"): the first word is
-    # the surname of someone the article names in full, or the pair are places
-    return not (first[0].lower_ in surnames or second[0].lower_ in surnames
-                or is_known_place(first.text) and is_known_place(second.text))
 
 
 #: The word a police force's name holds and its bare description is.
@@ -295,36 +254,6 @@ def particle_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
         start = min(first, *(e.start for e in parts))
         end = max(last + 1, *(e.end for e in parts))
         result = [e for e in result if e not in parts] + [Span(doc, start, end, label="PERSON")]
-    return sorted(result, key=lambda e: e.start)
-
-
-#: "St", "St.", "Ste", "Saint" opening a place's name ("St. Louis", "ST. LOUIS", "Ste Foy").
-_SAINT = re.compile(r"(?:St|ST|Ste|STE|Saint|SAINT)\.?")
-#: The labels of names "St." opens: places (and a club or a body named after one).
-SAINT_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG"})
-
-
-def saint_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
-    """``ents`` with a place's "St." the tagger left out, or tagged apart, taken into it: "ST.
-    LOUIS" tagged "ST" (an organisation) and "LOUIS" (a place) is one place; on one line only
-    ("asset-St .⏎Louis based" is no name the tagger joined)."""
-    from spacy.tokens import Span
-
-    result = list(ents)
-    for ent in ents:
-        start = ent.start
-        if start > 1 and doc[start - 1].text == "." and not doc[start - 2].whitespace_:
-            start -= 2  # "ST" "." "LOUIS"
-        elif start > 0 and doc[start - 1].text.endswith("."):
-            start -= 1  # "St." "Petersburg"
-        else:
-            continue
-        if not (_SAINT.fullmatch(doc[start : ent.start].text.replace(" ", ""))
-                and ent.label_ in SAINT_LABELS and "\n" not in doc[start : ent.end].text):
-            continue
-        apart = [e for e in result if e is not ent and start <= e.start and e.end <= ent.start]
-        result = [e for e in result if e is not ent and e not in apart]
-        result.append(Span(doc, start, ent.end, label=ent.label_))
     return sorted(result, key=lambda e: e.start)
 
 

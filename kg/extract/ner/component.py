@@ -10,13 +10,11 @@ The small model's ``ner`` still runs, for the labels kg reads as values (DATE, T
 CARDINAL, MONEY, PERCENT, QUANTITY, ORDINAL) and NORP; its guesses are set aside so that the
 news NER starts from a clean ``doc.ents`` (a spaCy NER keeps preset entities). The merge keeps
 every news entity and adds the small model's value and NORP spans where they overlap none.
-A MISC span the small model labels the same way with a finer label (NORP, EVENT, PRODUCT,
-WORK_OF_ART, LAW, LANGUAGE) takes that label, so "World Cup" stays an EVENT. With
-``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news NER left.
-General rules correct the news NER where the words or the small model say so (a common word
-opening a sentence, a prefixed modifier, an acronym that is an English word or a pronoun is
-no name; an honorific or a person's class in both readings makes a PER; one label per name
-in a document): see docs/model-card.md.
+With ``fill_from_small`` the small model's PERSON/ORG/GPE/LOC/FAC also fill gaps the news
+NER left. General rules correct the news NER where the words or the small model say so (a
+common word opening a sentence, an acronym that is an English word or a pronoun is no name;
+an honorific or a person's class in both readings makes a PER; one label per name in a
+document): see docs/model-card.md.
 
 A joint model (``is_joint``: trained with the small model's value, NORP and thing labels as
 silver labels, ``training.py``) takes the small model's ``ner``'s place instead::
@@ -63,7 +61,6 @@ from kg.lexicon.words import (
     PLACE_NOUNS,
     PLACE_PREPOSITIONS,
     POSSESSIVES,
-    TITLE_MODIFIERS,
     TITLE_NOUNS,
 )
 
@@ -82,7 +79,7 @@ NEWS_LABELS = frozenset({"PER", "ORG", "LOC", "MISC"})
 NOT_NAMED_THINGS = frozenset({"LAW", "WORK_OF_ART", "PRODUCT", "EVENT"})
 #: Labels made consistent within a document (MISC spans differ legitimately: "German").
 VOTED_LABELS = frozenset({"PER", "ORG", "LOC"})
-#: Finer labels of the small model that a MISC span of the same bounds takes.
+#: Finer labels of the small model that a MISC name covers (the joint model gives them).
 MISC_REFINEMENTS = frozenset({"NORP", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW", "LANGUAGE"})
 #: The small model's name labels in the news NER's terms (used with ``fill_from_small``).
 SMALL_NAME_LABELS: Mapping[str, str] = {
@@ -164,7 +161,7 @@ def merged_entities(
             if mended != span or mended.label_ != span.label_:
                 fired(step.id)
             span = mended
-        add([_after_post(span, taken)])
+        add([span])
     if fill_from_small and is_on("ner.combine.fill-from-small"):
         news_names = {_words(s) for s in out}
         spans = len(out)
@@ -207,26 +204,6 @@ def _fired_if(id: str, changed: bool) -> None:
     """Record a fire of ``id`` where it changed the spans (the record only: no output moves)."""
     if changed:
         fired(id)
-
-
-def _after_post(span: Span, taken: set[int]) -> Span:
-    """The person after a post the span opens with ("Chairman John Smith"), the post's words
-    marked taken (no name to fill), unless a given name is among them."""
-    if not is_on("ner.combine.mend.person-after-post"):
-        return span
-    person = person_after_post(span)
-    if person.start > span.start:
-        fired("ner.combine.mend.person-after-post")
-        if not any(t.lower_ in GIVEN_NAMES for t in span.doc[span.start : person.start]):
-            taken.update(range(span.start, person.start))  # a post's words: no name to fill
-    return person
-
-
-def _misc_refined(span: Span, r: Readings) -> Span | str | None:
-    refined = r.by_bounds.get((span.start, span.end))
-    if span.label_ == "MISC" and refined in MISC_REFINEMENTS:
-        return Span(span.doc, span.start, span.end, label=refined)
-    return None
 
 
 def _named_thing(span: Span, r: Readings) -> Span | str | None:
@@ -282,9 +259,6 @@ for _id, _fn, _description, _example in (
      "A name among the members of a noun for places (\"the cities of X and Y\", \"towns "
      "such as X, Y and Z\", \"cities including X\") is a place, whatever either model said.",
      "Ukraine said the cities of Kramatorsk and Kharkiv were under bombardment."),
-    ("misc-refined", _misc_refined,
-     "A MISC span the small model labels with a finer label (NORP, EVENT, LAW …) takes it.",
-     "The World Cup starts in June."),
     ("named-thing", _named_thing,
      "A name the small model reads as a law, a work or an event takes that label.",
      "The court will rule on the claim in the New Year."),
@@ -298,9 +272,6 @@ for _id, _fn, _description, _example in (
                                                                       r.common_words)),
      "A one-word name that is only a capitalised word opening its sentence is no name.",
      "Farmers grow the herb. Studies have shown it eases pain."),
-    ("prefixed-word", _dropping(lambda s, r: is_prefixed_word(s)),
-     "A modifier made with a prefix (\"pro-Kremlin\", \"anti-EU\") names nothing.",
-     "The anti-EU party won two seats."),
     ("common-acronym", _dropping(lambda s, r: is_common_acronym(s, r.small, r.common_words)),
      "A one-word name in capitals that is an English word (\"TV\", \"PC\") is no name.",
      "The leak was a PR fiasco for the bank."),
@@ -308,9 +279,6 @@ for _id, _fn, _description, _example in (
      "A one-word name that is a pronoun (\"I\"), or that the small model parses as one (\"ICT\" "
      "in \"what ICT can bring\"), is no name.",
      "Small firms see what ICT can bring, the survey found."),
-    ("honorific-post", _dropping(lambda s, r: is_honorific_post(s)),
-     "An honorific and post words only (\"Lord Chancellor\") name an office, no one.",
-     "The Lord Chancellor spoke."),
     ("post-word", _dropping(lambda s, r: is_post_word(s)),
      "One word naming a post or rank (\"MP\", \"Maj.\") is no name.",
      "Maj. Gen. Pat Ryder said the strikes would go on."),
@@ -330,9 +298,6 @@ for _id, _fn, _description, _example in (
     ("across-possessive", lambda s, r: across_possessive(s, r.small),
      "An organisation or place cut before a possessive inside its name is widened to it.",
      "Jewellery chain Claire's Stores also reported weak sales."),
-    ("across-wrapped-line", lambda s, r: across_wrapped_line(s, r.small),
-     "A name widened to the small model's name that runs across a single line break.",
-     "Winners at the Berlin\nGrand Prix on Sunday:"),
     ("with-given-name", lambda s, r: with_given_name(s, r.small),
      "A person's surname widened to the small model's person with a given name before it.",
      "Nominees: Daniel Craig (Layer Cake), Phil Davis (Vera Drake)."),
@@ -356,11 +321,6 @@ for _id, _fn, _description, _example in (
             reads="a news NER span and the small model's spans", writes=_MEND,
             description=_description, example=_example)
 
-declare("ner.combine.mend.person-after-post", "ner.combine.mend",
-        reads="a span opening with a post", writes=_MEND,
-        description="The person after a post the span opens with is the name; the post's "
-                    "words are no name (``_after_post``, after every other mend).",
-        example="Chairman John Smith said profits rose.")
 declare("ner.combine.figures", "ner.combine.label", reads="a news NER span's end tokens",
         writes=_MEND, description="A list's number or a score at a name's ends is cut off "
         "(\"3. Derrick Adkins\"), before any other rule.",
@@ -559,18 +519,6 @@ def with_given_name(span: Span, small: Iterable[Span]) -> Span:
     return span
 
 
-def across_wrapped_line(span: Span, small: Iterable[Span]) -> Span:
-    """``span`` widened to the small model's name that contains it and runs across a single
-    line break ("International Monetary⏎Fund"): the news NER, trained on text without line
-    breaks, stops at one."""
-    for other in small:
-        if (other.label_ in SMALL_NAME_LABELS and other.start <= span.start
-                and span.end < other.end
-                and any(t.is_space and t.text.count("\n") == 1 for t in other)):
-            return Span(span.doc, span.start, other.end, label=span.label_)
-    return span
-
-
 def _core(span: Span) -> tuple[int, int]:
     """A span's bounds without a leading "the" and a trailing possessive."""
     start, end = span.start, span.end
@@ -687,14 +635,6 @@ def is_post_word(span: Span) -> bool:
     return len(span) == 1 and span[0].lower_.rstrip(".") in TITLE_NOUNS and span[0].is_alpha
 
 
-def is_honorific_post(span: Span) -> bool:
-    """An honorific and post words only ("Lord Chancellor", "Lord Chief Justice", "Lord
-    Mayor"): an office, no name (the name, where one follows, is a span of its own)."""
-    words = [t.lower_.rstrip(".") for t in span]
-    return (len(words) > 1 and words[0] in HONORIFICS
-            and all(w in TITLE_NOUNS or w in TITLE_MODIFIERS for w in words[1:]))
-
-
 #: Labels a span opened by an honorific may have been given in error.
 HONORIFIC_OPENED = frozenset({"ORG", "LOC", "MISC", "WORK_OF_ART", "PRODUCT"})
 
@@ -760,24 +700,6 @@ def _is_honorific(token: Token) -> bool:
     """An honorific as it stands before a name: capitalised ("Miss Smith", not "will miss
     England")."""
     return token.text[:1].isupper() and token.lower_.rstrip(".") in HONORIFICS
-
-
-#: Words no personal name holds; before a given name they end a post's title ("Minister for
-#: Children, Young People and Families Margaret Hodge").
-POST_CONNECTORS = frozenset(table("grammar-words")["post_connectors"])
-
-
-def person_after_post(span: Span) -> Span:
-    """A PER span cut to start at its last given name when words before it hold a connector
-    no personal name has: the tail of a post's title was read into the name ("Young People
-    and Families Margaret Hodge" → "Margaret Hodge")."""
-    if span.label_ != "PER" or len(span) < 3:
-        return span
-    for i in range(len(span) - 2, 0, -1):
-        if span[i].is_title and span[i].lower_ in GIVEN_NAMES and any(
-                t.lower_ in POST_CONNECTORS for t in span[:i]):
-            return Span(span.doc, span.start + i, span.end, label="PER")
-    return span
 
 
 def _titled(span: Span) -> bool:
@@ -1024,9 +946,10 @@ def joint_ents_aside(doc: Doc) -> Doc:
     """Split the joint model's entities the way the two NERs give them: its names in the news
     NER's four labels stay in ``doc.ents`` (a GPE is a LOC, a NORP or an EVENT a MISC), and
     all of its entities in the small model's terms (PER → PERSON) go to
-    ``doc.spans["small_ents"]``, where the merge reads the finer classes, values and
-    nationalities back. The merge's checks against a second opinion find the same model's
-    spans there, so they leave its names alone."""
+    ``doc.spans["small_ents"]``, where the merge reads the places' finer classes, the values
+    and the things of two words or more back (a one-word MISC stays a MISC). The merge's
+    checks against a second opinion find the same model's spans there, so they leave its
+    names alone."""
     small, news = [], []
     for ent in doc.ents:
         if ent.label_ == "PER":

@@ -5,10 +5,8 @@
     apposition          "Denis Pushilin, head of the Donetsk People's Republic",
                         "Mikhailo Podolyak, Ukraine's chief negotiator", and the reverse,
                         "the head of the republic, Denis Pushilin"
-    copula              "Smith is the chief executive of Acme"
     as / named          "X resigned as Home Secretary", "X was named coach of Wales"
     party               "Tory Dominic Grieve", "Liberal Democrat leader Charles Kennedy"
-    verb                "the debate, moderated by Lena Hart"; "Roman Abramovich owns Chelsea"
     owner               "the city council's John Moore" (a member of it)
     description         "David Blunkett has spoken … The home secretary described …"
 
@@ -67,7 +65,6 @@ APPOINTING_VERBS = frozenset(_GRAMMAR["appointing_verbs"])
 ENDING_PREPOSITIONS = frozenset(_GRAMMAR["ending_prepositions"])
 #: Adjectives that are part of a post between its other words ("chief financial officer").
 POST_QUALIFIERS = word_list("post-qualifiers")
-COPULAS = frozenset(_GRAMMAR["copulas"])
 #: A legislator's or governor's abbreviated title ("Rep.", "Sen."): the person's seat, which
 #: another post written beside it is not part of ("Committee Chairman Rep. Edward Markey").
 SEAT_TITLES = word_list("seat-titles")
@@ -75,8 +72,6 @@ SEAT_TITLES = word_list("seat-titles")
 ENDED_BY = word_list("post-ending-verbs")
 #: Posts a party word before is a portfolio ("Labour Minister"), not the party's.
 PORTFOLIO_POSTS = frozenset(_GRAMMAR["portfolio_posts"])
-#: Verb lemma → the role it gives ("moderate" → Moderator).
-ROLE_VERBS: dict[str, str] = table("role-verbs")
 #: Posts held in a body (a team, a company), not of another person nor a trade in a place.
 EMPLOYER_POSTS = word_list("employer-posts")
 #: Confidence lost when a role's organisation is not named.
@@ -92,11 +87,6 @@ APPOSITION = rule(
     "A post in apposition to a name, either way round, with its \"of\"/\"at\" organisation.",
     "Peter Hall, chairman of Barclays, resigned on Monday.",
 )
-COPULA = rule(
-    "role.copula", "Membership", 0.85,
-    "A post given by \"is\", \"became\" or \"remains\".",
-    "John Smith is the chief executive of Acme Corporation.",
-)
 SERVED_AS = rule(
     "role.as", "Membership", 0.75,
     "A post given with \"as\" after a verb of serving, leaving or naming.",
@@ -106,11 +96,6 @@ PARTY_BEFORE_NAME = rule(
     "role.party-before-name", "Membership", 0.8,
     "A party word before a name: the person is a member of that party.",
     "Tory Dominic Grieve said the bill was flawed.",
-)
-ROLE_VERB = rule(
-    "role.verb", "Membership", 0.75,
-    "A role given by a verb: \"moderated by X\", \"X owns Y\", \"X founded Y\".",
-    "The debate, moderated by Lena Hart, lasted an hour.",
 )
 OWNED_NAME = rule(
     "role.possessive-organisation", "Membership", 0.7,
@@ -450,44 +435,6 @@ def described(ctx: FactContext) -> Iterator[Membership]:
         yield Membership(ctx.entity_party(person), label, None, evidence, former)
 
 
-def role_by_verb(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
-    """ "the debate, moderated by Lena Park" / "Roman Abramovich owns Chelsea"."""
-    if mention.kind is not EntityKind.PERSON:
-        return
-    head = ctx.head_token(mention)
-    if head.dep_ == "pobj" and head.head.dep_ == "agent":
-        verb, objects = head.head.head, [head.head.head.head]  # "X, moderated by Name"
-        if verb.dep_ != "acl":
-            objects = [c for c in verb.children if c.dep_ == "nsubjpass"]
-    elif head.dep_ == "nsubj" and head.head.lemma_.lower() in ROLE_VERBS:
-        verb = head.head
-        objects = [c for c in verb.children if c.dep_ == "dobj"]
-    elif (clause := _who_clause(head)) is not None:
-        verb = clause  # "Oskar Lindqvist, who chairs the Riksbank"
-        objects = [c for c in verb.children if c.dep_ == "dobj"]
-    else:
-        return
-    role = ROLE_VERBS.get(verb.lemma_.lower())
-    if role is None or verb.pos_ != "VERB" or is_irrealis(verb) or not objects:
-        return
-    named = [m for m in ctx.mentions_in([objects[0]]) if m.kind is not EntityKind.PERSON]
-    organization = ctx.entity_party(named[0]) if named else None
-    if head.dep_ != "pobj" and organization is None:
-        return  # "X owns 28.1%", "X owns breweries": no post in a named body
-
-    evidence = ctx.evidence([head, verb], ROLE_VERB)
-    yield Membership(ctx.entity_party(mention), role, organization, evidence, False)
-
-
-def _who_clause(head: Token) -> Token | None:
-    """The verb of a relative clause on ``head`` whose subject is "who" ("X, who chairs Y")."""
-    for clause in head.children:
-        if clause.dep_ == "relcl" and any(
-                c.dep_ == "nsubj" and c.lower_ == "who" for c in clause.children):
-            return clause
-    return None
-
-
 def _kind_words_before(doc: Doc, first: int) -> int:
     """Extend a title over words naming the kind of body ("army chief", "party leader")."""
     while first > 0 and doc[first - 1].lower_ in BODY_WORDS and doc[first - 1].pos_ == "NOUN":
@@ -618,30 +565,28 @@ def _owners_organisation(
 
 
 def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
-    """ "X, head of Y" / "Y's chief negotiator, X" / "X is the head of Y"."""
+    """ "X, head of Y" / "Y's chief negotiator, X"."""
     head = ctx.head_token(mention)
-    candidates = [(c, APPOSITION) for c in head.children if c.dep_ == "appos"]
+    candidates = [c for c in head.children if c.dep_ == "appos"]
     if head.dep_ == "appos":
-        candidates.append((head.head, APPOSITION))
+        candidates.append(head.head)
     owner = head.head
     if head.dep_ in {"appos", "conj"} and owner.dep_ == "pobj" and owner.head.lower_ == "of":
-        candidates.append((owner.head.head, APPOSITION))  # "the mayor of X, Name"
-    if head.dep_ == "nsubj" and head.head.lemma_ in COPULAS and not is_irrealis(head.head):
-        candidates += [(c, COPULA) for c in head.head.children if c.dep_ == "attr"]
+        candidates.append(owner.head.head)  # "the mayor of X, Name"
     shared: dict[int, Token] = {}  # "chairman and chief executive of Sinopec": one body
-    for title, declared in list(candidates):
+    for title in list(candidates):
         for other in title.children:
             if other.dep_ == "conj" and _names_post(other) and ctx.mention(other) is None:
-                candidates.append((other, declared))
+                candidates.append(other)
                 if not any(c.dep_ == "det" for c in other.children):  # not "and a former banker"
                     shared[other.i] = title
                     shared.setdefault(title.i, other)
-    for title, declared in candidates:
+    for title in candidates:
         post = _post_before_general(title) or title
         if not _names_post(post) or ctx.mention(title) is not None \
                 or _plain(title.text) in RELATIONAL_NOUNS:
             continue  # "son of George Harrison", "a family friend": a tie to a person
-        if declared is APPOSITION and _across_list(ctx, head, title):
+        if _across_list(ctx, head, title):
             continue  # "director - X; actor - Y": the items of a list are no appositions
         words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
         label, former = role_label(title_words(words))
@@ -650,8 +595,8 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         organization = organisation_of_title(ctx, title)
         if organization is None and title.i in shared:
             organization = organisation_of_title(ctx, shared[title.i])
-        confidence = declared.prior - (0 if organization else 1.5 * NO_ORGANISATION)
-        evidence = ctx.evidence([head, title], declared, round(confidence, 2))
+        confidence = APPOSITION.prior - (0 if organization else 1.5 * NO_ORGANISATION)
+        evidence = ctx.evidence([head, title], APPOSITION, round(confidence, 2))
         former = former or _ended(title)
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
 
@@ -866,9 +811,8 @@ def served_as(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
 #: that is off is dropped).
 PER_MENTION: tuple[tuple[tuple[str, ...], Callable[..., Iterable[Membership]]], ...] = (
     ((TITLE_BEFORE_NAME.id,), titled),
-    ((APPOSITION.id, COPULA.id), lambda ctx, mention, earlier: appositions(ctx, mention)),
+    ((APPOSITION.id,), lambda ctx, mention, earlier: appositions(ctx, mention)),
     ((SERVED_AS.id,), lambda ctx, mention, earlier: served_as(ctx, mention)),
     ((PARTY_BEFORE_NAME.id,), party_member),
-    ((ROLE_VERB.id,), lambda ctx, mention, earlier: role_by_verb(ctx, mention)),
     ((OWNED_NAME.id,), owned_name),
 )
