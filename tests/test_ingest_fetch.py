@@ -60,6 +60,8 @@ def gzip_bomb() -> bytes:
 
 def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
+        counted = False  # whether this request is counted in site.active
+
         def log_message(self, *args: object) -> None:  # keep the test output quiet
             pass
 
@@ -72,11 +74,19 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
                 site.auth.append(self.headers.get("Authorization", ""))
                 site.active += 1
                 site.most_active = max(site.most_active, site.active)
+            self.counted = True
             try:
                 self.answer(path)
             finally:
-                with site.lock:
+                self.done()
+
+        def done(self) -> None:
+            """The request stops counting as active before its answer is sent: a client that
+            has read the answer may start its next request before this thread runs on."""
+            with site.lock:
+                if self.counted:
                     site.active -= 1
+                    self.counted = False
 
         def answer(self, path: str) -> None:
             if path == "/robots.txt":
@@ -128,6 +138,7 @@ def handler_for(site: Site) -> type[BaseHTTPRequestHandler]:
                 self.send(404, b"not found", "text/html")
 
         def send(self, code: int, body: bytes, content_type: str) -> None:
+            self.done()
             self.send_response(code)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
