@@ -2,9 +2,10 @@
 
 The model file (``kg/verify/model/verifier.json``) holds, for each kind, a logistic model's
 bias and feature weights, the calibration that maps its score to a probability of being right
-(isotonic: a non-decreasing step function over the score, fitted on held-out folds), and the
-threshold chosen on the tune half for precision ≥ 0.85. Its SHA-256 is checked against
-``verifier.sha256`` when it is loaded, as the NER's weights are.
+(a non-decreasing step function over the score, fitted on held-out folds), and the threshold a
+build cuts at by default: the one chosen on the tune half for precision ≥ 0.85 where the check
+half bore it out, else 0 (every fact written with its confidence; ``docs/verifier-card.md``).
+Its SHA-256 is checked against ``verifier.sha256`` when it is loaded, as the NER's weights are.
 
 >>> model = VerifierModel({"claims": KindModel(0.0, {"cue=say": 2.0}, [(-9.0, 0.2), (1.0, 0.9)],
 ...                                            0.5)})
@@ -95,7 +96,7 @@ def verified(extractions: Sequence[Extraction], resolution: Resolution,
              min_confidence: float | None = None,
              model: VerifierModel | None = None) -> list[Extraction]:
     """``extractions`` with each role, claim and event given the verifier's confidence, and
-    those below the threshold left out: the kind's own (chosen for precision ≥ 0.85), or
+    those below the threshold left out: the kind's shipped one (0 where none was borne out), or
     ``min_confidence`` when given (0 keeps every fact). Without a model, as they are."""
     model = model or load_verifier()
     if model is None:
