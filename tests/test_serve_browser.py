@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,11 +68,19 @@ def served(tmp_path_factory: pytest.TempPathFactory, nlp: Any) -> Iterator[Serve
     build_corpus([articles], Settings(out_dir=out), nlp=nlp)
     graph = out / "graph.trig"
     graph.write_text(graph.read_text(encoding="utf-8") + SYNTHETIC_TRIG, encoding="utf-8")
-    port, log = free_port(), out / "serve.log"
+    with kg_serve(graph, out / "serve.log", "--timeout", "5") as server:
+        yield server
+
+
+@contextmanager
+def kg_serve(target: Path, log: Path, *options: str) -> Iterator[Server]:
+    """``kg serve TARGET --port P [OPTIONS]`` in a subprocess, its output in ``log``, until the
+    block ends."""
+    port = free_port()
     kg = Path(sys.executable).parent / "kg"
     with log.open("wb") as sink:
-        process = subprocess.Popen([str(kg), "serve", str(graph), "--port", str(port),
-                                    "--timeout", "5"], stdout=sink, stderr=sink)
+        process = subprocess.Popen([str(kg), "serve", str(target), "--port", str(port),
+                                    *options], stdout=sink, stderr=sink)
     try:
         wait_until_ready(f"http://127.0.0.1:{port}/", process, 90.0)
         yield Server(f"http://127.0.0.1:{port}", process, log)
@@ -205,16 +214,8 @@ SHOTS = os.environ.get("KG_SERVE_SCREENSHOTS")  # a folder: keep the screenshots
 @pytest.fixture(scope="module")
 def desk_served(desk_build: Path) -> Iterator[Server]:
     """``kg serve`` over the seeds and four BBC politics articles."""
-    port, log = free_port(), desk_build / "serve.log"
-    kg = Path(sys.executable).parent / "kg"
-    with log.open("wb") as sink:
-        process = subprocess.Popen([str(kg), "serve", str(desk_build), "--port", str(port)],
-                                   stdout=sink, stderr=sink)
-    try:
-        wait_until_ready(f"http://127.0.0.1:{port}/", process, 90.0)
-        yield Server(f"http://127.0.0.1:{port}", process, log)
-    finally:
-        stop(process)
+    with kg_serve(desk_build, desk_build / "serve.log") as server:
+        yield server
 
 
 @dataclass
