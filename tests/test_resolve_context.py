@@ -51,6 +51,17 @@ def test_the_embedding_table_loads_offline_and_reads_context() -> None:
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
 
 
+def test_a_text_embeds_the_same_whatever_its_batch() -> None:
+    """Batches are small to keep resolution's memory down (``EMBED_BATCH``); a text's vector must
+    not depend on the texts padded beside it, so the scores stay those the model was fitted on."""
+    texts = [f"Sentence {k} about the match." + " The crowd cheered." * k for k in range(20)]
+    together = embed(texts)
+    alone = [embed([text])[0] for text in texts]
+    assert len(texts) > context_module.EMBED_BATCH
+    for pair in zip(together, alone, strict=True):
+        assert abs(float(pair[0] @ pair[1]) - 1.0) < 1e-5
+
+
 def test_a_model_reads_its_weights() -> None:
     model = ContextModel.from_json(ContextModel(-1.0, {"ctx": 2.0}, 0.6).to_json())
     assert model.probability({"ctx": 1.0}) > 0.7 > model.probability({})

@@ -51,6 +51,10 @@ HASH_FILE = MODEL_DIR / "context.sha256"
 SENTENCES_PER_GROUP = 6
 #: Characters of an article's opening embedded as its topic.
 OPENING = 1200
+#: Texts embedded at once. wordllama pads a batch to its longest text and holds every token's
+#: vector as float32 before pooling: 64 texts of six sentences took ~48 MB at the peak, more
+#: than the rest of resolution together; 8 take a few MB, as fast (bench/bench_resolve.py).
+EMBED_BATCH = 8
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,8 @@ def embed(texts: Sequence[str]) -> np.ndarray:
     vectors = np.zeros((len(texts), 256), dtype=np.float32)
     full = [k for k, text in enumerate(texts) if any(c.isalnum() for c in text)]
     if full:
-        vectors[full] = np.asarray(_embedder().embed([texts[k] for k in full], norm=True),
+        vectors[full] = np.asarray(_embedder().embed([texts[k] for k in full], norm=True,
+                                                       batch_size=EMBED_BATCH),
                                    dtype=np.float32)
     return vectors
 
