@@ -52,14 +52,6 @@ _NOUN_AFTER = re.compile(r"^\s+(?P<noun>[a-z]+)\b")
 #: Words after a name that say what it is but make no name with it: "the Old Trafford club"
 #: is the club that plays there, not a club called so ("the X team", "the X side" likewise).
 NOT_NAME_HEADS = word_list("types-not-after-name")
-#: Words after a name that treat it as a group of people ("Wasps are", "Magpies fans", "the
-#: X side").
-GROUP_NOUNS = word_list("group-cue-words") | NOT_NAME_HEADS
-#: What may follow "the X" where X closes its phrase: punctuation or a function word.
-_PHRASE_END = re.compile(r"^(?:\s*(?:[.,;:!?)\"]|$)|\s+(?:and|or|but|in|on|at|for|of|with|to|"
-                         r"from|who|which|that|after|before|since|when)\b)")
-_SCORE_BEFORE = re.compile(r"\d+\s*-\s*\d+\s+$")
-_SCORE_AFTER = re.compile(r"^\s+\d+\s*-\s*\d+\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +65,7 @@ class Cues:
     locative: bool = False  # "in X", "city of X", "X region", or an apposition
     apposition: bool = False  # "X, a Donbas town", "X, the peninsula …"
     describes: bool = False  # "the X star": X describes someone else (a place, a club)
-    group: bool = False  # "the X", "X are", "X fans", "19-33 X": X may be a team or band
     speaks: bool = False  # "X said", "X has announced": X is a speaker
-    scored: bool = False  # "Orrell 13 Bath 56": X is a side of a row of results
     employs: bool = False  # "a researcher at X": X employs someone
 
 
@@ -100,8 +90,7 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     describes = bool(_THE_BEFORE.search(before) and noun
                      and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
     return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes,
-                _treated_as_group(before, after), speaks(text, end), _scored(before, after),
-                _employs(before))
+                speaks(text, end), _employs(before))
 
 
 #: An occupation right before "at" or "with" a name: "a researcher at X", "an analyst with X".
@@ -117,39 +106,6 @@ def _employs(before: str) -> bool:
     """
     found = _OCCUPATION_AT.search(before)
     return found is not None and found.group("noun") in OCCUPATIONS
-
-
-#: A side of a row of results, on a line of its own: "Orrell 13 Bath 56", "Sale 31 Wasps 33".
-_ROW_AFTER = re.compile(r" \d{1,3} [A-Z][\w.' &-]*? \d{1,3}[ \t]*(?:\n|$)")
-_ROW_BEFORE = re.compile(r"(?:^|\n)[A-Z][\w.' &-]*? \d{1,3} $")
-
-
-def _scored(before: str, after: str) -> bool:
-    """Whether the name is a side of a row of results on a line of its own ("Orrell 13 Bath
-    56"); a bowler's figures ("Gough 8-0-39-3") or a batsman's runs ("b Gough 33") are no row.
-
-    >>> _scored("\\n", " 13 Bath 56\\n"), _scored("Orrell 13 ", "\\n"), _scored("b ", " 33\\n")
-    (True, True, False)
-    """
-    return bool((not before or before.endswith("\n")) and _ROW_AFTER.match(after)
-                or _ROW_BEFORE.search(before) and (not after or after.startswith("\n")))
-
-
-def _treated_as_group(before: str, after: str) -> bool:
-    """Whether the words around a name read it as a group of people: "the X" closing a
-    phrase ("frustrate the X.", "the X and …"), a verb in the plural or a team's or band's noun
-    after it ("X are", "X fans", "the X side"), a score beside it ("19-33 X"). "the X forum"
-    is no cue: X only describes the noun after it.
-
-    >>> _treated_as_group("frustrate the ", "."), _treated_as_group("the ", " forum")
-    (True, False)
-    """
-    if _SCORE_BEFORE.search(before) or _SCORE_AFTER.match(after):
-        return True
-    if _THE_BEFORE.search(before) and _PHRASE_END.match(after):
-        return True
-    noun = _NOUN_AFTER.match(after)
-    return noun is not None and noun.group("noun") in GROUP_NOUNS
 
 
 def _qualifier(before: str) -> tuple[str | None, str | None]:

@@ -27,7 +27,6 @@ from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import (
     FEMALE_TITLES,
     GIVEN_NAME_TITLES,
-    INSTITUTION_HEAD_WORDS,
     MALE_TITLES,
     NATION_DEMONYMS,
     ORG_HEAD_WORDS,
@@ -193,15 +192,6 @@ def _full_names(named: Sequence[NameGroup]) -> list[int]:
     return [i for i, n in enumerate(named) if n.kind is PERSON and len(n.tokens) > 1]
 
 
-def attach_same_names(named: Sequence[NameGroup], merger: Merger) -> None:
-    """Join full names written two ways ("Comeaux Jr" / "Comeaux Jr.")."""
-    first: dict[tuple[str, ...], int] = {}
-    for i in _full_names(named):
-        j = first.setdefault(named[i].tokens, i)
-        if j != i:
-            merger.join(j, i, named[j].name, named[i].name, "same-name-in-article", 1.0)
-
-
 def attach_middle_names(named: Sequence[NameGroup], merger: Merger) -> None:
     """Join a shorter full name to the one longer name it is part of (``is_partial_name``)."""
     full = _full_names(named)
@@ -298,25 +288,6 @@ def _attach(named: Sequence[NameGroup], merger: Merger, i: int, owners: list[int
         forms = " | ".join(sorted(named[j].name for j in owners))
         merger.refuse(i, named[i].name, forms, f"ambiguous-{rule}")
     return False
-
-
-def attach_institution_short_forms(named: Sequence[NameGroup], merger: Merger) -> None:
-    """Join a "person" to the one institution of the article named after them, when the
-    person is nobody else there: "checked into Betty Ford" after "the Betty Ford Center",
-    "taken to John Radcliffe" after "John Radcliffe Hospital". A name the article also gives
-    with a title or an honorific ("Mrs Betty Ford") is the person's everywhere in it; the
-    joined group takes the institution's class.
-    """
-    institutions = _index(named, lambda n: (n.tokens[:-1],) if len(n.tokens) > 2
-                          and n.tokens[-1] in INSTITUTION_HEAD_WORDS else ())
-    addressed = {n.tokens for n in named if n.titled or n.honorific}  # "Mrs Dora Velk" is here
-    for i, n in enumerate(named):
-        owners = institutions.get(n.tokens, []) if n.kind is PERSON and len(n.tokens) > 1 else []
-        if owners and n.tokens not in addressed:
-            if len(owners) == 1:
-                kind = named[owners[0]].kind
-                n.group.kind, n.group.votes = kind, Counter({kind: sum(n.group.votes.values())})
-            _attach(named, merger, i, owners, "institution-short-form", 0.8)
 
 
 def attach_acronyms(named: Sequence[NameGroup], merger: Merger) -> None:
@@ -544,10 +515,6 @@ def _join_rule(id: str, fn: Callable[[Sequence[NameGroup], Merger], None], rule:
                    fn=lambda named, merger, text: fn(named, merger))
 
 
-_join_rule("same-names", attach_same_names, "same-name-in-article", "1.0",
-           "people's full names",
-           "A full name written two ways (\"Comeaux Jr\", \"Comeaux Jr.\") is one person.",
-           "Gerald Comeaux Jr escaped on Monday. Gerald Comeaux Jr. was armed.")
 _join_rule("middle-names", attach_middle_names, "middle-name-in-article", "0.9",
            "people's full names",
            "A shorter full name joins the one longer full name of the article it is part of "
@@ -584,13 +551,6 @@ FIRST_NAMED = declare(
 #: The rules of ``attach_surnames`` that are heuristics of their own, by the rule they record.
 _CONDITIONS = {"given-name": GIVEN_NAME.id, "surname-of-first-named": FIRST_NAMED.id}
 
-_join_rule("institution-short-forms", attach_institution_short_forms,
-           "institution-short-form", "0.8",
-           "a full name tagged a person and the article's institutions named after someone",
-           "A \"person\" joins the one institution of the article named after them (\"Betty "
-           "Ford\" after \"the Betty Ford Center\"), unless the article gives the name a "
-           "title.",
-           "She checked into the Betty Ford Center in May. Friends visited her at Betty Ford.")
 _join_rule("acronyms", attach_acronyms, "acronym-in-article", "0.9",
            "acronyms and the article's names of several words",
            "An acronym joins the one name of the article it spells (\"ICRC\").",

@@ -36,14 +36,14 @@ from itertools import groupby
 
 from kg.heuristics import Heuristic, declare, fired, steps
 from kg.lexicon.countries import name_key
-from kg.lexicon.words import GIVEN_NAMES, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, REGION_NAMES
+from kg.lexicon.words import ORG_HEAD_WORDS, PLACE_HEAD_WORDS, REGION_NAMES
 from kg.model import EntityKind
 from kg.resolve.cues import Cues
-from kg.resolve.geo import GeoPlace, candidates, is_capital, is_place_name, us_state_names
+from kg.resolve.geo import GeoPlace, candidates, is_capital, is_place_name
 from kg.resolve.groups import Group
 from kg.resolve.names import edit_distance, without_suffix
 
-__all__ = ["CLASS_CUES", "NameGroup", "decide_kinds", "is_group_name", "place_candidates"]
+__all__ = ["CLASS_CUES", "NameGroup", "decide_kinds", "place_candidates"]
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
 #: What a head word, a locative apposition or an honorific counts in a group's class vote.
@@ -193,20 +193,6 @@ def _described(n: NameGroup, article: ArticleNames) -> Decision:
     return None
 
 
-def _side_of_result(n: NameGroup, article: ArticleNames) -> Decision:
-    # "Orrell 13 Bath 56": a side of a result is a team, not a person
-    if (n.kind in (PERSON, ORG) and len(n.tokens) == 1 and not n.titled and not n.honorific
-            and n.tokens[0] not in GIVEN_NAMES and n.cues and any(c.scored for c in n.cues)
-            and not any(c.speaks for c in n.cues)):
-        return ORG, True
-    return None
-
-
-def _group_name(n: NameGroup, article: ArticleNames) -> Decision:
-    # "the Magpies", "Wasps are": a team or band, not a place
-    return (ORG, False) if n.kind is PLACE and is_group_name(n) else None
-
-
 def _employer(n: NameGroup, article: ArticleNames) -> Decision:
     # "a researcher at Futurelab": a place GeoNames does not know that employs someone, and
     # stands in no other place's position, is a body
@@ -214,20 +200,6 @@ def _employer(n: NameGroup, article: ArticleNames) -> Decision:
             and not any(c.locative and not c.employs for c in n.cues)):
         return ORG, True
     return None
-
-
-def is_group_name(n: NameGroup) -> bool:
-    """Whether a group typed Place is rather a team, band or other body with a plural name:
-    one word ending in "s" that no place table knows (GeoNames, US states, ``REGION_NAMES``),
-    never written in a place's position ("in X", "X region"), and at least once read as a
-    group ("the X", "X are", "X fans", a score beside it)."""
-    name = n.name
-    if len(n.tokens) != 1 or not name.endswith("s") or name.endswith("ss"):
-        return False
-    key = name_key(name)
-    if is_place_name(name) or key in REGION_NAMES or key in us_state_names():
-        return False
-    return not any(c.locative for c in n.cues) and any(c.group for c in n.cues)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -302,14 +274,6 @@ for _id, _fn, _pass, _reads, _description, _example in (
      "a one-word \"person\" before a noun for a person (``described-person-nouns.txt``)",
      "A one-word \"person\" that only ever describes someone else (\"the Bedford star\") is a "
      "place or a club.", "The Bedford star scored twice on Saturday."),
-    ("side-of-result", _side_of_result, "side-of-result",
-     "a one-word name in a row of results",
-     "A side of a row of results (\"Orrell 13 Bath 56\") is a team, not a person.",
-     "Orrell 13 Bath 56\nSale 31 Wasps 33"),
-    ("group-name", _group_name, "group-name",
-     "a plural one-word \"place\" read as a group (\"the X\", \"X are\", \"X fans\")",
-     "A one-word plural \"place\" no place table knows and read as a group of people is a "
-     "team or band.", "In a speech to the Majlis, Mr Khatami warned of cuts."),
     ("employer", _employer, "employer",
      "a \"place\" GeoNames does not know after an occupation's \"at\"",
      "A \"place\" GeoNames does not know where someone works (\"a researcher at Futurelab\") "
