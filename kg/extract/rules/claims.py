@@ -26,6 +26,7 @@ from kg.extract.rules.event_senses import subjects
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
+from kg.heuristics import applies, declare
 from kg.lexicon import table
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
@@ -192,8 +193,13 @@ class ClaimReader:
                 for c in o.children)]
         if complements and _wh_clause(complements[0]):
             return  # "explained why he paused", "asked whether …": what about, not what was said
-        content = self._trimmed(sorted([*stray, *_clause_of(verb, complements)]), verb) \
-            if complements else None
+        if complements:
+            clause = _clause_of(verb, complements)
+            if applies(STRAY_SUBJECT, lambda: bool(_stray_subject(verb, clause))):
+                clause = [*_stray_subject(verb, clause), *clause]
+            content = self._trimmed(sorted([*stray, *clause]), verb)
+        else:
+            content = None
         if content is None and verb.dep_ == "parataxis":  # "X seized Y, the UN said, as …"
             inserted = {t.i for t in verb.subtree} - {t.i for t in stray}
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
@@ -461,6 +467,40 @@ def _clause_of(verb: Token, complements: list[Token]) -> list[Token]:
     begin = min(c.left_edge.i for c in side)
     end = max(c.right_edge.i for c in side) + 1
     return list(verb.doc[begin:end]) if len(side) > 1 else list(complements[0].subtree)
+
+
+def _stray_subject(verb: Token, clause: list[Token]) -> list[Token]:
+    """The said clause's subject, which the parser hung on the speech verb as its object or a
+    phrase ("have indicated the market may be recovering": "market" the verb's object; "said
+    around eight members were planning": "around" a preposition of "said"): the words right
+    between the verb and a clause that has no subject of its own, when nothing else stands
+    there (no comma, no quotation mark, no "that")."""
+    if not clause or clause[0].i <= verb.i + 1:
+        return []
+    head = next((t for t in clause if t.head.i == verb.i), None)
+    if head is None or head.pos_ not in {"VERB", "AUX"} or any(
+            c.dep_.startswith("nsubj") or c.dep_ in {"expl", "csubj"} for c in head.children):
+        return []
+    between = list(verb.doc[verb.i + 1 : clause[0].i])
+    orphans = [c for c in verb.children if verb.i < c.i < clause[0].i]
+    covered = {t.i for c in orphans for t in c.subtree}
+    if {t.i for t in between} != covered or any(
+            c.dep_ not in {"dobj", "prep", "npadvmod", "attr"} for c in orphans) or any(
+            t.is_punct or t.is_quote or t.lower_ == "that" for t in between):
+        return []
+    if not any(t.pos_ in {"NOUN", "PROPN", "PRON", "NUM"} for t in between):
+        return []
+    return between
+
+
+STRAY_SUBJECT = declare(
+    "claim.stray-subject", "facts.claim",
+    reads="the words between a speech verb and its subjectless clause",
+    writes="Claim.text (from the clause's subject)",
+    description="The said clause's subject the parser hung on the speech verb (\"indicated "
+                "the market may be recovering\": the market, the verb's object) is the start "
+                "of what was said.",
+    example="The latest surveys have indicated the market may be recovering.").id
 
 
 def _stray_verbs(verb: Token, side: list[Token]) -> list[Token]:
