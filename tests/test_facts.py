@@ -11,6 +11,7 @@ from kg.extract import extract_document
 from kg.extract.rules.claims import quotations
 from kg.extract.rules.places import country_named, country_of_demonym, is_capital, is_city
 from kg.extract.rules.roles import role_label
+from kg.heuristics import switched_off
 from kg.ingest.files import document_from_text
 from kg.model import (
     ArticleMeta,
@@ -278,6 +279,30 @@ def test_claims(
              for c in of_kind(extraction, Claim)]
     assert any(speaker in s and k is kind and content in t and c == cue
                for s, k, t, c in found), found
+
+
+@pytest.mark.parametrize(("text", "content"), [
+    ("The latest surveys from two lenders have indicated the market may be recovering.",
+     "the market may be recovering"),
+    ("Sources close to the minister said around eight other members of the party were also "
+     "planning to leave.", "around eight other members of the party were also planning to leave"),
+])
+def test_the_said_clause_keeps_the_subject_the_parser_hung_on_the_verb(
+    nlp: Any, text: str, content: str
+) -> None:
+    """The parser makes the clause's subject the speech verb's object or phrase; without its
+    subject the claim says nothing ("may be recovering")."""
+    def texts() -> list[str]:
+        return [c.content.text for c in of_kind(extract(nlp, text), Claim)]
+
+    assert texts() == [content]
+    with switched_off({"claim.stray-subject"}):
+        assert texts() != [content]
+
+
+def test_a_subject_of_its_own_keeps_the_verb_s_object_out_of_the_claim(nlp: Any) -> None:
+    extraction = extract(nlp, "The minister told reporters the talks had failed.")
+    assert [c.content.text for c in of_kind(extraction, Claim)] == ["the talks had failed"]
 
 
 def test_a_contrasting_clause_with_its_own_speech_verb_ends_the_claim(nlp: Any) -> None:
