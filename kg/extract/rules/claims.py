@@ -54,6 +54,8 @@ INDIRECT_SPEAKER = 0.15
 CONTRASTING = frozenset(table("grammar-words")["contrasting"])
 #: Who speaks for a body: the claim is the body's ("a spokesman for the ministry said").
 SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
+#: Speech verbs whose object is whom they were said to ("told the BBC …").
+ADDRESSEE_VERBS = frozenset(table("grammar-words")["addressee_verbs"])
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -470,12 +472,13 @@ def _clause_of(verb: Token, complements: list[Token]) -> list[Token]:
 
 
 def _stray_subject(verb: Token, clause: list[Token]) -> list[Token]:
-    """The said clause's subject, which the parser hung on the speech verb as its object or a
-    phrase ("have indicated the market may be recovering": "market" the verb's object; "said
-    around eight members were planning": "around" a preposition of "said"): the words right
-    between the verb and a clause that has no subject of its own, when nothing else stands
-    there (no comma, no quotation mark, no "that")."""
-    if not clause or clause[0].i <= verb.i + 1:
+    """The said clause's subject, which the parser hung on the speech verb as its object
+    ("have indicated the market may be recovering": "market" the verb's object) or, when it is
+    counted, as a phrase ("said around eight members were planning": "around" a preposition of
+    "said"): the one phrase right between the verb and a clause with no subject of its own —
+    no comma, quotation mark or "that" between, and no verb whose object is the addressee
+    ("told the BBC …")."""
+    if not clause or clause[0].i <= verb.i + 1 or verb.lemma_.lower() in ADDRESSEE_VERBS:
         return []
     head = next((t for t in clause if t.head.i == verb.i), None)
     if head is None or head.pos_ not in {"VERB", "AUX"} or any(
@@ -483,14 +486,13 @@ def _stray_subject(verb: Token, clause: list[Token]) -> list[Token]:
         return []
     between = list(verb.doc[verb.i + 1 : clause[0].i])
     orphans = [c for c in verb.children if verb.i < c.i < clause[0].i]
-    covered = {t.i for c in orphans for t in c.subtree}
-    if {t.i for t in between} != covered or any(
-            c.dep_ not in {"dobj", "prep", "npadvmod", "attr"} for c in orphans) or any(
+    if len(orphans) != 1 or {t.i for t in between} != {t.i for t in orphans[0].subtree} or any(
             t.is_punct or t.is_quote or t.lower_ == "that" for t in between):
         return []
-    if not any(t.pos_ in {"NOUN", "PROPN", "PRON", "NUM"} for t in between):
-        return []
-    return between
+    phrase = orphans[0]
+    counted = phrase.dep_ == "prep" and any(
+        o.dep_ == "pobj" and any(c.dep_ == "nummod" for c in o.children) for o in phrase.children)
+    return between if phrase.dep_ == "dobj" or counted else []
 
 
 STRAY_SUBJECT = declare(
