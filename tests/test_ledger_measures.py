@@ -146,6 +146,17 @@ def test_a_revision_told_as_a_change_is_a_revision(nlp: Any, tmp_path: Path, tex
     assert all(source in r["source"] for r in rows)
 
 
+def test_two_revisions_in_one_sentence_are_two_groups(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (
+        "The ministry revised up the number of homes built in the two previous months - to "
+        "14,000 in May instead of 12,000, and to 15,500 in April instead of 11,000.", None)})
+    groups: dict[str, set[str]] = {}
+    for row in rows:
+        groups.setdefault(row["measure"], set()).add(row["figure"])
+    assert sorted(map(sorted, groups.values())) == [["11,000", "15,500"], ["12,000", "14,000"]]
+    assert {r["status"] for r in rows} == {"revision"}
+
+
 def test_a_change_over_time_is_no_revision(nlp: Any, tmp_path: Path) -> None:
     rows = ledger(nlp, tmp_path, {"a": (
         "The statistics office said inflation fell from 4.1% in 2023 to 3.6% in 2024.", None)})

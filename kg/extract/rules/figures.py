@@ -37,6 +37,7 @@ from kg.extract.rules.measures import (
     revised_quantity,
     revision_role,
     story_cause,
+    time_period,
 )
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
@@ -218,40 +219,57 @@ def _revised_range(span: SpacySpan) -> list[SpacySpan]:
 
 
 def _revisions(ctx: FactContext, figures: list[Figure], roles: list[tuple[int, Revised]]) -> None:
-    """A revising verb's value before and the one after (``figure.revised-change``): both
-    measure what the verb revises, are the source's the verb names, and the one before is
-    marked as superseded; a verb that gives only one of them leaves its figures as read."""
+    """A revising verb's values before and after (``figure.revised-change``), paired — a
+    value after "from" with the next value after "to", one after "instead of" with the one
+    before it ("to 139,000 in September instead of 96,000, and to 198,000 in August instead
+    of 128,000": two pairs) —: each pair measures what the verb revises, in the period its
+    own words give, is the source's the verb names, and its value before is marked as
+    superseded; a value with no partner is left as read."""
     by_verb: dict[int, list[tuple[int, Revised]]] = {}
     for i, role in roles:
         by_verb.setdefault(role.verb.i, []).append((i, role))
     for pairs in by_verb.values():
         verb = pairs[0][1].verb
-        after = [i for i, r in pairs if not r.before]
-        before = [i for i, r in pairs if r.before and any(
-            figures[i].unit == figures[j].unit for j in after)]
-        if not after or not before:
-            continue
-        new = figures[after[0]]
-        number = next(r.number for i, r in pairs if i == after[0])
-        measure, wording = _revised_measure(ctx, verb, number, new)
-        if measure is None:
-            continue
         source = _revising_source(ctx, verb)
-        for i in after:
-            figures[i] = replace(figures[i], measure=measure, wording=wording, source=source)
-        for i in before:
+        after = [(i, r) for i, r in pairs if not r.before]
+        several = len(after) > 1
+        for i, role in pairs:
+            if not role.before:
+                continue
+            partners = [(j, r) for j, r in after if figures[j].unit == figures[i].unit and (
+                r.number.i < role.number.i if role.backward else
+                r.number.i > role.number.i if several else True)]
+            if not partners:
+                continue
+            j, new = min(partners, key=lambda p: abs(p[1].number.i - role.number.i))
+            measure, wording = _revised_measure(
+                ctx, verb, new.number, figures[j],
+                between=(new.number, role.number) if several else None)
+            if measure is None:
+                continue
+            figures[j] = replace(figures[j], measure=measure, wording=wording, source=source)
             figures[i] = replace(figures[i], measure=measure, wording=wording, source=source,
                                  previous=True)
 
 
-def _revised_measure(ctx: FactContext, verb: Token, number: Token, new: Figure
+def _revised_measure(ctx: FactContext, verb: Token, number: Token, new: Figure,
+                     between: tuple[Token, Token] | None = None
                      ) -> tuple[Measure | None, str | None]:
     """What a revising verb revises, as a measure: the quantity its object or passive
-    subject names ("the rate of growth" → growth), in the period the sentence gives; else
-    the measure the new value was read with."""
+    subject names ("the rate of growth" → growth), in the period the sentence gives — one
+    pair of several, the period between its two values ("to 139,000 in September instead of
+    96,000") —; else the measure the new value was read with."""
     noun = revised_quantity(verb)
     if noun is None:
         return new.measure, new.wording
+    if between is not None:
+        low, high = sorted(t.i for t in between)
+        own = next((ctx.time_at[i] for i in range(low + 1, high) if i in ctx.time_at), None)
+        if own is not None:
+            key, wording = quantity_words(ctx, noun)
+            counted = new.unit or counted_class(noun.lemma_) or noun.lemma_.lower()
+            return Measure(key, counted, None, None, time_period(own),
+                           noun.lemma_.lower() in FORECAST_WORDS), wording
     key, wording = quantity_words(ctx, noun)
     counted = new.unit or counted_class(noun.lemma_) or noun.lemma_.lower()
     forecast = noun.lemma_.lower() in FORECAST_WORDS or any(

@@ -552,6 +552,7 @@ class Revised:
     verb: Token
     before: bool
     number: Token
+    backward: bool = False  # a value before told after the one that replaced it ("instead of")
 
 
 def revision_role(number: Token) -> Revised | None:
@@ -573,10 +574,10 @@ def _revision_role(number: Token) -> Revised | None:
         word = current.lower_
         if word in {"of", "than"} and current.i > 0 and \
                 current.nbor(-1).lower_ in REPLACED_MARKERS:
-            return Revised(verb, True, number)  # "to 139,000 instead of 96,000"
+            return Revised(verb, True, number, backward=True)  # "to 139,000 instead of 96,000"
         if word == "from" and current.dep_ == "prep":
             return Revised(verb, True, number)
-        if word == "to" and current.dep_ in {"prep", "dative"}:
+        if word == "to" and current.dep_ in {"prep", "dative", "conj"}:  # "…, and to 198,000"
             return Revised(verb, False, number)
         if current.head.i == verb.i and current.dep_ == "nsubjpass":
             return Revised(verb, True, number)  # "a previous estimate of 0.1% was downgraded to …"
