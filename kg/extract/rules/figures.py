@@ -52,7 +52,7 @@ from kg.extract.values import (
     range_partner,
     scale_after,
 )
-from kg.heuristics import applies, declare, found
+from kg.heuristics import applies, declare, found, is_on
 from kg.lexicon.fact_words import (
     AMOUNT_VERBS,
     ANAPHORIC_AMOUNTS,
@@ -175,21 +175,22 @@ def _spaced_thousands(spans: list[SpacySpan]) -> list[SpacySpan] | None:
     26 , 000 people", "120 , 000"): one number of both parts, as prose writes it
     "26,000"; ``None`` when there is none. Prose never puts a space before a comma, and a
     date ("May 5 , 200 people") is no number span."""
+    from spacy.tokens import Span as Joined
+
     joined: list[SpacySpan] = []
     skip_to = -1
     for span in spans:
         if span.start < skip_to:
-            continue
-        end = span.end
-        doc = span.doc
-        while (end + 1 < len(doc) and doc[end].text == "," and doc[end - 1].whitespace_
-               and doc[end - 1].text.isdigit() and len(doc[end - 1].text) <= 3
-               and re.fullmatch(r"\d{3}", doc[end + 1].text)):
+            continue  # the "000" of a number joined already
+        doc, end = span.doc, span.end
+        while (end + 1 < len(doc) and doc[end].text == "," and doc[end].whitespace_
+               and doc[end - 1].whitespace_ and doc[end - 1].text.isdigit()
+               and len(doc[end - 1].text) <= 3 and re.fullmatch(r"\d{3}", doc[end + 1].text)):
             end += 2
-        joined.append(doc[span.start : end] if end != span.end else span)
+        joined.append(span if end == span.end else Joined(doc, span.start, end, span.label_))
         skip_to = end
-    return joined if any(len(a) != len(b) for a, b in zip(joined, spans, strict=False)) or \
-        len(joined) != len(spans) else None
+    return joined if len(joined) != len(spans) or any(
+        len(a) != len(b) for a, b in zip(joined, spans, strict=False)) else None
 
 
 def _revised_pair(span: SpacySpan, partner: int) -> bool:
@@ -262,19 +263,15 @@ def _revised_measure(ctx: FactContext, verb: Token, number: Token, new: Figure,
     noun = revised_quantity(verb)
     if noun is None:
         return new.measure, new.wording
-    if between is not None:
-        low, high = sorted(t.i for t in between)
-        own = next((ctx.time_at[i] for i in range(low + 1, high) if i in ctx.time_at), None)
-        if own is not None:
-            key, wording = quantity_words(ctx, noun)
-            counted = new.unit or counted_class(noun.lemma_) or noun.lemma_.lower()
-            return Measure(key, counted, None, None, time_period(own),
-                           noun.lemma_.lower() in FORECAST_WORDS), wording
     key, wording = quantity_words(ctx, noun)
     counted = new.unit or counted_class(noun.lemma_) or noun.lemma_.lower()
     forecast = noun.lemma_.lower() in FORECAST_WORDS or any(
         c.lemma_.lower() in FORECAST_WORDS for c in verb.subtree if c.dep_ == "compound")
-    period = period_of(ctx, number, verb, noun)
+    own = None
+    if between is not None:  # "to 139,000 in September instead of 96,000, and to …"
+        low, high = sorted(t.i for t in between)
+        own = next((ctx.time_at[i] for i in range(low + 1, high) if i in ctx.time_at), None)
+    period = time_period(own) if own is not None else period_of(ctx, number, verb, noun)
     return Measure(key, counted, None, None, period, forecast), wording
 
 
@@ -327,7 +324,9 @@ def _superseded(old: Figure, noun: str, figures: list[Figure]) -> Figure:
 
 
 def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure | None:
-    text = _SPLIT_THOUSANDS.sub(",", fold_space(span.text))
+    text = fold_space(span.text)
+    if " , " in text and is_on(SPACED_THOUSANDS):
+        text = _SPLIT_THOUSANDS.sub(",", text)  # "26 , 000" → "26,000"
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
@@ -766,9 +765,10 @@ def _part_tokens(verb: Token, root: Token) -> frozenset[int] | None:
     for number in clause:
         if number.like_num and number.i not in own and any(
                 c.dep_ == "prep" and c.lower_ == "of" for c in number.children):
-            # a part after the total takes the rest of the clause ("…, 15 of them on Qeshm")
-            parts.update(t.i for t in (clause if number.i > root.i else number.subtree)
-                         if t.i >= number.i or number.i < root.i)
+            if number.i > root.i:  # after the total, the rest of the clause is the part's
+                parts.update(t.i for t in clause if t.i >= number.i)  # "…, 15 of them on X"
+            else:
+                parts.update(t.i for t in number.subtree)
     return frozenset(parts - own - {t.i for t in root.subtree}) or None
 
 
