@@ -297,3 +297,23 @@ def test_a_distance_is_no_population(nlp: Any) -> None:
     assert all(f.measure.predicate != "population" for f in figures(
         nlp, "The city of Tarvik - - situated 300 kilometers to the north - - was destroyed.")
         if f.measure is not None)
+
+
+def test_ledger_eval_off_builds_with_the_named_heuristics_off(
+        nlp: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench/ledger_eval.py --off``: the "before" of a run is the same documents built with
+    the named heuristics switched off."""
+    import bench.ledger_eval as ledger_eval
+
+    text = ("The Office for National Statistics revised the 2024 rate of inflation down from "
+            "4.1% to 3.6%.")
+    monkeypatch.setattr(ledger_eval, "WORK", tmp_path / "work")
+    monkeypatch.setattr(ledger_eval, "JUDGED", tmp_path / "judged")
+    monkeypatch.setattr(ledger_eval, "documents_of", lambda *_: [
+        document_from_text(text, doc_id="a")])
+    listed = []
+    for off in ([], ["--off", "figure.revised-change"]):
+        assert ledger_eval.main(["ecb", "tune", *off]) == 0
+        listed.append(json.loads(capsys.readouterr().out)["groups"])
+    assert listed == [1, 0]
