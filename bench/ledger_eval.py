@@ -1,6 +1,7 @@
 """The conflicting-figures ledger on everyday news, judged group by group (issue 39).
 
     python bench/ledger_eval.py bbc|ecb tune|check|all [--untouched] [--write-unjudged] [--ablate]
+                                [--off ID,PATTERN…]
 
 Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
 documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlines, no
@@ -19,6 +20,9 @@ two different measured things together) and ``why``.
 The real disagreements of each half, written down by reading its casualty and damage figures
 (ECB+) or its articles (BBC), are in ``tests/eval/ledger/real-<corpus>.jsonl``: a real one is
 found when a listed group holds two of its figures or more; the others are reported missed.
+
+``--off`` builds with heuristics switched off (ids or patterns, as ``kg build --rules``), for a
+"before" beside the "after" of one run: the figures as extracted without them.
 
 ``--ablate`` runs the ledger again with each of its heuristics (``kg rules``, stage ``ledger``)
 switched off in turn, the figures as extracted: one line each, after one with all on.
@@ -282,7 +286,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write-unjudged", action="store_true")
     parser.add_argument("--ablate", action="store_true",
                         help="each of the ledger's heuristics switched off in turn")
+    parser.add_argument("--off", default="",
+                        help="heuristics to switch off while building (ids or patterns, "
+                             "comma-separated)")
     args = parser.parse_args(argv)
+    if args.off:
+        from kg.build.rules import registry
+        from kg.heuristics import expand_switches, switched_off
+
+        registry()  # every stage's heuristics declared, so that their ids are known
+        with switched_off(expand_switches(args.off.split(","))):
+            return _run(args)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.ablate:
         built = built_corpus(args.corpus, args.half, args.untouched)
         for row in ablation(built, args.corpus, args.half):
@@ -292,7 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     graph = build(args.corpus, args.half, args.untouched)
     groups = groups_of(graph)
     judged = load_judged(args.corpus)
-    name = f"{args.corpus}-{args.half}{'-untouched' if args.untouched else ''}"
+    name = f"{args.corpus}-{args.half}{'-untouched' if args.untouched else ''}" + (
+        "-off" if args.off else "")
     write_jsonl(WORK / f"groups-{name}.jsonl", (g.row() for g in groups))
     if args.write_unjudged:
         write_jsonl(WORK / f"unjudged-{name}.jsonl",

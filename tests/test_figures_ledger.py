@@ -269,3 +269,51 @@ def test_the_ledger_ablation_runs_the_ledger_with_each_heuristic_off(nlp: Any) -
     assert rows["(none)"]["groups"] == rows["ledger.update"]["groups"] == 1
     assert rows["ledger.conflict"]["groups"] == rows["ledger.two-speakers"]["groups"] == 0
     assert set(rows) >= {"ledger.tied", "ledger.near-days", "ledger.dateline-date"}
+
+
+def test_a_tokenised_texts_thousands_are_one_number(nlp: Any) -> None:
+    (figure,) = [f for f in figures(nlp, "A quake killed more than 26 , 000 people in Tarvik "
+                                         "in December 2003 .") if f.measure is not None]
+    assert figure.measure is not None
+    assert (figure.value, figure.qualifier, figure.measure.predicate) == (
+        26000, "more than", "deaths")
+
+
+def test_a_place_in_a_causes_subject_does_not_key_its_toll(nlp: Any) -> None:
+    (measure,) = [f.measure for f in figures(
+        nlp, "The quake on the outskirts of Tarvik injured two people.") if f.measure]
+    assert (measure.anchor, measure.cause) == (None, "earthquake")
+
+
+def test_a_parts_place_is_not_the_totals(nlp: Any) -> None:
+    measures = {f.value: f.measure for f in figures(
+        nlp, "A storm struck the coast, killing seven people and injuring 40, 15 of them on "
+             "Tarvik island.") if f.measure is not None}
+    assert measures[40].anchor is None and measures[40].cause == "storm"
+    assert measures[15].anchor is not None and "Tarvik" in measures[15].anchor.text
+
+
+def test_a_distance_is_no_population(nlp: Any) -> None:
+    assert all(f.measure.predicate != "population" for f in figures(
+        nlp, "The city of Tarvik - - situated 300 kilometers to the north - - was destroyed.")
+        if f.measure is not None)
+
+
+def test_ledger_eval_off_builds_with_the_named_heuristics_off(
+        nlp: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench/ledger_eval.py --off``: the "before" of a run is the same documents built with
+    the named heuristics switched off."""
+    import bench.ledger_eval as ledger_eval
+
+    text = ("The Office for National Statistics revised the 2024 rate of inflation down from "
+            "4.1% to 3.6%.")
+    monkeypatch.setattr(ledger_eval, "WORK", tmp_path / "work")
+    monkeypatch.setattr(ledger_eval, "JUDGED", tmp_path / "judged")
+    monkeypatch.setattr(ledger_eval, "documents_of", lambda *_: [
+        document_from_text(text, doc_id="a")])
+    listed = []
+    for off in ([], ["--off", "figure.revised-change"]):
+        assert ledger_eval.main(["ecb", "tune", *off]) == 0
+        listed.append(json.loads(capsys.readouterr().out)["groups"])
+    assert listed == [1, 0]

@@ -126,6 +126,53 @@ def test_a_sentence_that_revises_a_forecast_is_a_revision(nlp: Any, tmp_path: Pa
         ("revision", "3.3%", "OECD"), ("revision", "3.7%", "OECD")}
 
 
+@pytest.mark.parametrize(("text", "before", "after", "source"), [
+    ("The Office for National Statistics revised the 2024 rate of inflation down from 4.1% to "
+     "3.6%.", "4.1%", "3.6%", "Office for National Statistics"),
+    ("The number of homes built in March was revised up from 12,000 to 14,500.",
+     "12,000", "14,500", ""),
+    ("An earlier estimate of 0.4% growth in the second quarter was downgraded to a 0.2% "
+     "decline.", "0.4%", "0.2%", ""),
+    ("The Bank of Tarvik will cut its growth estimate for the region from 2.4% to 1.9%.",
+     "2.4%", "1.9%", "Bank of Tarvik"),
+])
+def test_a_revision_told_as_a_change_is_a_revision(nlp: Any, tmp_path: Path, text: str,
+                                                    before: str, after: str,
+                                                    source: str) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (text, None)})
+    assert {(r["status"], r["order"], r["figure"]) for r in rows} == {
+        ("revision", "one report", before), ("revision", "one report", after)}
+    assert len({r["measure"] for r in rows}) == 1
+    assert all(source in r["source"] for r in rows)
+
+
+def test_two_revisions_in_one_sentence_are_two_groups(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (
+        "The ministry revised up the number of homes built in the two previous months - to "
+        "14,000 in May instead of 12,000, and to 15,500 in April instead of 11,000.", None)})
+    groups: dict[str, set[str]] = {}
+    for row in rows:
+        groups.setdefault(row["measure"], set()).add(row["figure"])
+    assert sorted(map(sorted, groups.values())) == [["11,000", "15,500"], ["12,000", "14,000"]]
+    assert {r["status"] for r in rows} == {"revision"}
+
+
+def test_a_change_over_time_is_no_revision(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (
+        "The statistics office said inflation fell from 4.1% in 2023 to 3.6% in 2024.", None)})
+    assert rows == []
+
+
+def test_a_second_forecast_named_by_its_noun_differs_from_the_first(
+        nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (
+        "The Ridgeway Institute expects growth of 2% this year, below finance minister Anna "
+        "Berg's forecast of 3% to 3.5%.", None)})
+    assert {(r["status"], r["figure"], r["source"]) for r in rows} == {
+        ("differing forecasts", "2%", "Ridgeway Institute"),
+        ("differing forecasts", "3% to 3.5%", "Anna Berg")}
+
+
 def test_an_outturn_against_an_old_plan_is_no_revision(nlp: Any, tmp_path: Path) -> None:
     rows = ledger(nlp, tmp_path, {"a": (
         "The ministry spent $59bn on subsidies in 2024, far above its original projection of "

@@ -22,7 +22,8 @@ from kg.lexicon import table
 
 __all__ = ["AMOUNT_PREPS", "CAUSES", "CAUSE_PREPS", "EVENT_PRONOUNS", "FORECAST_MODALS",
            "FORECAST_WORDS", "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES", "NEUTRAL_WORDS",
-           "REVISION_MARKERS", "REVISION_NOUNS", "SPAN_PREPS", "STATE_ADJECTIVES",
+           "RATE_NOUNS", "REPLACED_MARKERS", "REVISING_VERBS", "REVISION_MARKERS",
+           "REVISION_NOUNS", "SPAN_PREPS", "STATE_ADJECTIVES",
            "STATE_VERBS", "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "change_of",
            "subject_quantity", "toll_noun"]
 
@@ -86,6 +87,12 @@ SPAN_PREPS = frozenset(_QUANTITIES["words"]["span-prepositions"])
 #: A stated value superseded by the one beside it: "a previous estimate of 3.7%".
 REVISION_NOUNS = frozenset(_QUANTITIES["words"]["revision-nouns"])
 REVISION_MARKERS = frozenset(_QUANTITIES["words"]["revision-markers"])
+#: Verbs that replace a stated value with another ("revised down from 157,000 to 133,000").
+REVISING_VERBS = frozenset(_QUANTITIES["words"]["revising-verbs"])
+#: Words that introduce the value a figure replaced ("to 139,000 instead of 96,000").
+REPLACED_MARKERS = frozenset(_QUANTITIES["words"]["replaced-markers"])
+#: Nouns that name a quantity by the one after "of" ("the rate of growth").
+RATE_NOUNS = frozenset(_QUANTITIES["words"]["rate-nouns"])
 #: Adjectives of a counted noun its attribute says already ("two wounded men").
 STATE_ADJECTIVES = frozenset(_QUANTITIES["words"]["state-adjectives"])
 

@@ -20,10 +20,12 @@ from kg.extract.entities import fold_space
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.measures import (
     Amount,
+    Revised,
     amount_of,
     clause_tokens,
     event_period,
     forecast_cut,
+    forecast_noun,
     forecaster,
     is_forecast,
     is_increment,
@@ -32,7 +34,10 @@ from kg.extract.rules.measures import (
     period_of,
     previous_value,
     quantity_words,
+    revised_quantity,
+    revision_role,
     story_cause,
+    time_period,
 )
 from kg.extract.rules.places import is_city
 from kg.extract.rules.registry import rule
@@ -47,7 +52,7 @@ from kg.extract.values import (
     range_partner,
     scale_after,
 )
-from kg.heuristics import applies, declare, found
+from kg.heuristics import applies, declare, found, is_on
 from kg.lexicon.fact_words import (
     AMOUNT_VERBS,
     ANAPHORIC_AMOUNTS,
@@ -139,15 +144,165 @@ def figures_of(ctx: FactContext) -> list[Figure]:
     """Every figure of the chunk with its measure, in text order."""
     figures: list[Figure] = []
     previous: list[tuple[int, str]] = []
-    for span in sorted(number_spans(ctx), key=lambda s: s.start):
+    revised: list[tuple[int, Revised]] = []
+    owned: list[tuple[int, Token]] = []
+    spans = sorted(number_spans(ctx), key=lambda s: s.start)
+    spans = found(SPACED_THOUSANDS, partial(_spaced_thousands, spans)) or spans
+    for span in [part for s in spans for part in _revised_range(s)]:
         figure = _figure(ctx, span, figures)
         if figure is not None:
-            if (noun := previous_value(span.root)) is not None:
+            if (role := revision_role(span.root)) is not None:
+                revised.append((len(figures), role))
+            elif (noun := previous_value(span.root)) is not None:
                 previous.append((len(figures), noun))
+            elif (forecast := forecast_noun(span.root)) is not None:
+                owned.append((len(figures), forecast))
             figures.append(figure)
     for i, noun in previous:
         figures[i] = _superseded(figures[i], noun, figures)
+    _revisions(ctx, figures, revised)
+    for i, owner in owned:
+        figures[i] = _owned_forecast(ctx, figures[i], owner, figures)
     return figures
+
+
+#: Digits a tokenised text splits at a thousands comma ("26 , 000").
+_SPLIT_THOUSANDS = re.compile(r"(?<=\d) , (?=\d{3}\b)")
+
+
+def _spaced_thousands(spans: list[SpacySpan]) -> list[SpacySpan] | None:
+    """Numbers a tokenised text wrote with spaces around the thousands comma ("more than
+    26 , 000 people", "120 , 000"): one number of both parts, as prose writes it
+    "26,000"; ``None`` when there is none. Prose never puts a space before a comma, and a
+    date ("May 5 , 200 people") is no number span."""
+    from spacy.tokens import Span as Joined
+
+    joined: list[SpacySpan] = []
+    skip_to = -1
+    for span in spans:
+        if span.start < skip_to:
+            continue  # the "000" of a number joined already
+        doc, end = span.doc, span.end
+        while (end + 1 < len(doc) and doc[end].text == "," and doc[end].whitespace_
+               and doc[end - 1].whitespace_ and doc[end - 1].text.isdigit()
+               and len(doc[end - 1].text) <= 3 and re.fullmatch(r"\d{3}", doc[end + 1].text)):
+            end += 2
+        joined.append(span if end == span.end else Joined(doc, span.start, end, span.label_))
+        skip_to = end
+    return joined if len(joined) != len(spans) or any(
+        len(a) != len(b) for a, b in zip(joined, spans, strict=False)) else None
+
+
+def _revised_pair(span: SpacySpan, partner: int) -> bool:
+    """Whether a number and the one its range word joins it to are the value before and the
+    one after of a revision ("revised down from 157,000 to 133,000")."""
+    doc = span.doc
+    other = doc[span.end + 1] if partner > 0 else doc[span.start - 2]
+    low, high = (span.root, other) if partner > 0 else (other, span.root)
+    first, second = revision_role(low), revision_role(high)
+    return first is not None and second is not None and first.before and not second.before
+
+
+def _revised_range(span: SpacySpan) -> list[SpacySpan]:
+    """A span the tagger made one range of two values a revising verb tells ("revised down
+    from 157,000 to 133,000"): the two values, each a figure; else the span."""
+    words = [t for t in span if t.lower_ in {"to", "-"}]
+    if len(span) > 1 and words and words[-1].i == span.end - 1:  # "4.1% to" + "3.6%"
+        trimmed = span.doc[span.start : span.end - 1]
+        return [trimmed] if revision_role(trimmed.root) is not None else [span]
+    if len(words) != 1 or words[0].i == span.start:
+        return [span]
+    low, high = span.doc[span.start : words[0].i], span.doc[words[0].i + 1 : span.end]
+    first, second = revision_role(low.root), revision_role(high.root)
+    if first is not None and second is not None and first.before and not second.before:
+        return [low, high]
+    return [span]
+
+
+def _revisions(ctx: FactContext, figures: list[Figure], roles: list[tuple[int, Revised]]) -> None:
+    """A revising verb's values before and after (``figure.revised-change``), paired — a
+    value after "from" with the next value after "to", one after "instead of" with the one
+    before it ("to 139,000 in September instead of 96,000, and to 198,000 in August instead
+    of 128,000": two pairs) —: each pair measures what the verb revises, in the period its
+    own words give, is the source's the verb names, and its value before is marked as
+    superseded; a value with no partner is left as read."""
+    by_verb: dict[int, list[tuple[int, Revised]]] = {}
+    for i, role in roles:
+        by_verb.setdefault(role.verb.i, []).append((i, role))
+    for pairs in by_verb.values():
+        verb = pairs[0][1].verb
+        source = _revising_source(ctx, verb)
+        after = [(i, r) for i, r in pairs if not r.before]
+        several = len(after) > 1
+        for i, role in pairs:
+            if not role.before:
+                continue
+            partners = [(j, r) for j, r in after if figures[j].unit == figures[i].unit and (
+                r.number.i < role.number.i if role.backward else
+                r.number.i > role.number.i if several else True)]
+            if not partners:
+                continue
+            j, new = min(partners, key=lambda p: abs(p[1].number.i - role.number.i))
+            measure, wording = _revised_measure(
+                ctx, verb, new.number, figures[j],
+                between=(new.number, role.number) if several else None)
+            if measure is None:
+                continue
+            figures[j] = replace(figures[j], measure=measure, wording=wording, source=source)
+            figures[i] = replace(figures[i], measure=measure, wording=wording, source=source,
+                                 previous=True)
+
+
+def _revised_measure(ctx: FactContext, verb: Token, number: Token, new: Figure,
+                     between: tuple[Token, Token] | None = None
+                     ) -> tuple[Measure | None, str | None]:
+    """What a revising verb revises, as a measure: the quantity its object or passive
+    subject names ("the rate of growth" → growth), in the period the sentence gives — one
+    pair of several, the period between its two values ("to 139,000 in September instead of
+    96,000") —; else the measure the new value was read with."""
+    noun = revised_quantity(verb)
+    if noun is None:
+        return new.measure, new.wording
+    key, wording = quantity_words(ctx, noun)
+    counted = new.unit or counted_class(noun.lemma_) or noun.lemma_.lower()
+    forecast = noun.lemma_.lower() in FORECAST_WORDS or any(
+        c.lemma_.lower() in FORECAST_WORDS for c in verb.subtree if c.dep_ == "compound")
+    own = None
+    if between is not None:  # "to 139,000 in September instead of 96,000, and to …"
+        low, high = sorted(t.i for t in between)
+        own = next((ctx.time_at[i] for i in range(low + 1, high) if i in ctx.time_at), None)
+    period = time_period(own) if own is not None else period_of(ctx, number, verb, noun)
+    return Measure(key, counted, None, None, period, forecast), wording
+
+
+def _revising_source(ctx: FactContext, verb: Token) -> Party | None:
+    """Who revises: the named subject of the verb, or the agent of its passive ("by the
+    ONS")."""
+    doers = [c for c in verb.children if c.dep_ == "nsubj"]
+    doers += [o for a in verb.children if a.dep_ == "agent" for o in a.children]
+    for doer in doers:
+        if named := ctx.mentions_in(list(doer.subtree)):
+            return ctx.entity_party(named[0])
+    return None
+
+
+def _owned_forecast(ctx: FactContext, figure: Figure, noun: Token,
+                    figures: list[Figure]) -> Figure:
+    """A forecast named by its noun alone (``figure.forecast-noun``) measures what the
+    nearest other forecast of its sentence and unit does, and is the noun's owner's
+    ("Gordon Brown's forecast of 3%")."""
+    sentence = figure.evidence.sentences[-1:]
+    others = [f for f in figures if f is not figure and f.measure is not None
+              and f.measure.forecast and f.unit == figure.unit and not f.previous
+              and f.evidence.sentences[-1:] == sentence
+              and (figure.measure is None or f.measure.predicate != figure.measure.predicate)]
+    if not others:
+        return figure
+    other = min(others, key=lambda f: abs(f.span.begin - figure.span.begin))
+    owners = [c for c in noun.children if c.dep_ == "poss"]
+    named = ctx.mentions_in([t for o in owners for t in o.subtree])
+    source = ctx.entity_party(named[0]) if named else figure.source
+    return replace(figure, measure=other.measure, wording=other.wording, source=source)
 
 
 def _superseded(old: Figure, noun: str, figures: list[Figure]) -> Figure:
@@ -170,6 +325,8 @@ def _superseded(old: Figure, noun: str, figures: list[Figure]) -> Figure:
 
 def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure | None:
     text = fold_space(span.text)
+    if " , " in text and is_on(SPACED_THOUSANDS):
+        text = _SPLIT_THOUSANDS.sub(",", text)  # "26 , 000" → "26,000"
     value = parse_number(text)
     if value is None or _is_pronoun_one(span) or value < 2 and text.isalpha():
         return None
@@ -180,6 +337,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     scale = scale_after(span)  # "$17.7" + "m"
     bounds = number_range(text)
     partner = found(RANGE, lambda: range_partner(span) or None) or 0  # +1, -1 or 0
+    if partner and _revised_pair(span, partner):
+        partner = 0  # "revised down from 157,000 to 133,000": two values, no range
     if partner > 0:
         return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
     if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
@@ -368,8 +527,9 @@ def _measure(
 ) -> Measure | None:
     root = span.root
     head = root.head if root.dep_ in {"nummod", "quantmod"} else root
-    if (population := found(POPULATION_OF, lambda: _population(ctx, head))) is not None:
-        return population
+    if span.label_ != "QUANTITY" and (unit is None or counted_class(unit) == PEOPLE) and (
+            population := found(POPULATION_OF, lambda: _population(ctx, head))) is not None:
+        return population  # "a city of 400,000 people", not "situated 300 kilometres"
     clauses = [c for c in head.children if c.dep_ == "relcl" and head.i == root.i]
     verb = clauses[0] if clauses else governing_verb(head)  # "1,700 who surrendered"
     if unit not in CURRENCIES and (toll := toll_attribute(head, verb, root)) is not None:
@@ -399,14 +559,24 @@ def _keyed_toll(
     is the earthquake's toll, not the toll of the city the article is about), else that city."""
     anchor = None
     if verb is not None:
-        anchor = found(NAMED_DOER, lambda: _named_doer(ctx, verb, root)) \
-            or _anchor(ctx, verb, root, people=False)
+        doer = found(CAUSE_SUBJECT, partial(_cause_subject, verb))
+        skip = frozenset(t.i for t in doer.subtree) if doer is not None else frozenset()
+        anchor = (None if skip else found(NAMED_DOER, lambda: _named_doer(ctx, verb, root))) \
+            or _anchor(ctx, verb, root, people=False, skip=skip)
     cause = toll_cause(head, verb, root) if anchor is None else None
     if anchor is None and cause is None and attribute not in MADE_ATTRIBUTES:
         cause = participle_cause(verb) or story_cause(root)
     if anchor is None and cause is None and verb is not None and people:
         anchor = _anchor(ctx, verb, root, people=True)
     return Measure(attribute, counted, anchor, cause)
+
+
+def _cause_subject(verb: Token) -> Token | None:
+    """The subject of a toll's verb when it is a cause ("the quake on the outskirts of
+    Dargahan injured two people"): the places it names say where the cause was, not whose
+    toll it is — the toll is the cause's."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"]
+    return next((c for c in subjects if cause_of(c.lemma_) is not None), None)
 
 
 def _named_doer(ctx: FactContext, verb: Token, root: Token) -> Party | None:
@@ -553,7 +723,8 @@ def _inherited_count(ctx: FactContext, root: Token, before: list[Figure]) -> str
 
 
 def _anchor(
-    ctx: FactContext, verb: Token, root: Token | None = None, people: bool = True
+    ctx: FactContext, verb: Token, root: Token | None = None, people: bool = True,
+    skip: frozenset[int] = frozenset(),
 ) -> Party | None:
     """Whose or where the measured thing is: a name in the verb's subject when the number is
     not the subject itself ("Shares in Multiplex fell 19%", "Yukos shares have fallen 97%"),
@@ -563,14 +734,18 @@ def _anchor(
     money needs its own subject or place: "prices rose 3%" is nobody's in particular)."""
     for subject in (c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}):
         tokens = list(subject.subtree)
-        if root is not None and root in tokens:
+        if root is not None and root in tokens or subject.i in skip:
             continue
         named = [m for m in ctx.mentions_in(tokens) if m.kind is not EntityKind.PERSON]
         if named:  # "profits at US media giant TimeWarner": TimeWarner's, not the country's
             named.sort(key=lambda m: m.kind is not EntityKind.ORGANIZATION)
             return ctx.entity_party(named[0])
     where = _where_clause_place(verb)  # "In India, where 2,000 are thought to have died"
+    if root is not None:  # "injuring 40, 15 of them on Qeshm": a part's place is not the total's
+        skip = skip | (found(PART_OF_TOTAL, partial(_part_tokens, verb, root)) or frozenset())
     for token in [*where, *clause_tokens(verb)]:
+        if token.i in skip:
+            continue
         mention = ctx.mention(token)
         if mention is None or not (token in where or _under_locative(token, verb)):
             continue
@@ -578,6 +753,23 @@ def _anchor(
             return ctx.entity_party(mention)
     city = ctx.recent_city(verb) if people else None
     return ctx.entity_party(city) if city is not None else None
+
+
+def _part_tokens(verb: Token, root: Token) -> frozenset[int] | None:
+    """The words of a part of a total in the verb's clause ("injuring 40, 15 of them on
+    Qeshm", "94,000 of the 140,000 deaths"): a number "of" something that is not the
+    figure's own; ``None`` when there is none."""
+    own = {root.i, *(a.i for a in root.ancestors)}
+    clause = clause_tokens(verb)
+    parts: set[int] = set()
+    for number in clause:
+        if number.like_num and number.i not in own and any(
+                c.dep_ == "prep" and c.lower_ == "of" for c in number.children):
+            if number.i > root.i:  # after the total, the rest of the clause is the part's
+                parts.update(t.i for t in clause if t.i >= number.i)  # "…, 15 of them on X"
+            else:
+                parts.update(t.i for t in number.subtree)
+    return frozenset(parts - own - {t.i for t in root.subtree}) or None
 
 
 def _where_clause_place(verb: Token) -> list[Token]:
@@ -661,6 +853,26 @@ COUNTED_NEARBY = declare(
     "figure's people (\"771 fighters … bringing the total to 1,730\").",
     example="Russia said 771 fighters had surrendered in Mariupol, bringing the total to "
             "1,730.", model=READING).id
+SPACED_THOUSANDS = declare(
+    "figure.spaced-thousands", "facts.figure", reads="a number followed by \" , \" and three "
+    "digits, as tokenised text writes it", writes="one number of both parts",
+    description="\"more than 26 , 000 people\": a tokenised text's thousands, one number "
+                "(26,000), not 26 and a stray 000.",
+    example="A quake killed more than 26 , 000 people in Bam in December 2003 .",
+    model=READING).id
+CAUSE_SUBJECT = declare(
+    "figure.cause-subject", "facts.figure", reads="the subject of a toll's verb when it is a "
+    "cause (\"the quake\")", writes="Measure.cause instead of a place the subject names",
+    description="\"The quake on the outskirts of Dargahan injured two people\": the place "
+                "says where the quake was; the toll is the quake's, not Dargahan's.",
+    example="The quake on the outskirts of Dargahan injured two people.", model=READING).id
+PART_OF_TOTAL = declare(
+    "figure.part-of-total", "facts.figure", reads="a number \"of\" something in a count's "
+    "clause (\"15 of them on Qeshm\")", writes="leaves its place out of the total's measure",
+    description="\"injuring 40, 15 of them on Qeshm\": the place of a part is not the "
+                "total's; the total stays keyed by its cause or its own place.",
+    example="A quake struck near Bandar Abbas, killing seven people and injuring 40, 15 of "
+            "them on Qeshm.", model=READING).id
 NAMED_DOER = declare(
     "figure.named-doer", "facts.figure", reads="the subject of a toll's verb",
     writes="Measure.anchor", description="Whoever a toll's verb names as doing it, people "

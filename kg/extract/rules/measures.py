@@ -23,6 +23,13 @@ reads, an example), registered at the end of this module and switched off on its
   victims were found");
 - ``figure.previous-value``: "a previous estimate of 3.7%" is the value the source gave
   before the one beside it ("would fall to 3.3% from a previous estimate of 3.7%");
+- ``figure.revised-change``: a revising verb's "from X to Y" or "Y instead of X" — or its
+  passive subject's value ("a previous estimate of 0.1% … was downgraded to a 0.3% decline")
+  — is a value given before and the one that replaced it ("revised down from 157,000 to
+  133,000"), of the quantity the verb revises;
+- ``figure.forecast-noun``: "below Gordon Brown's forecast of 3% to 3.5%": a forecast named
+  by its noun alone forecasts what the sentence's other forecast of the same unit does, and
+  is its owner's;
 - ``figure.participle-event``: a count in a participle clause belongs to the event of the verb
   it hangs from ("attacked a truck, injuring two people": the attack's toll; "cancelled 77
   flights, affecting 5,000 passengers");
@@ -53,6 +60,9 @@ from kg.lexicon.measure_words import (
     INCREMENTS,
     LEVEL_VERBS,
     NEUTRAL_WORDS,
+    RATE_NOUNS,
+    REPLACED_MARKERS,
+    REVISING_VERBS,
     REVISION_MARKERS,
     REVISION_NOUNS,
     SPAN_PREPS,
@@ -531,6 +541,105 @@ def _previous_value(number: Token) -> str | None:
     return None
 
 
+# -- figure.revised-change / figure.forecast-noun -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Revised:
+    """A number's part in a revision a verb tells: the verb, and whether the number is the
+    value given before (``True``) or the one that replaced it."""
+
+    verb: Token
+    before: bool
+    number: Token
+    backward: bool = False  # a value before told after the one that replaced it ("instead of")
+
+
+def revision_role(number: Token) -> Revised | None:
+    """``figure.revised-change``: :func:`_revision_role` unless it is off."""
+    return found(REVISED_CHANGE.id, lambda: _revision_role(number))
+
+
+def _revision_role(number: Token) -> Revised | None:
+    """A number's part in a revision: under a revising verb ("revise", "downgrade" …, or a
+    change verb whose object is an estimate or a forecast: "cut its forecast"), the value
+    after "from", "instead of" or "rather than", or in the passive subject ("a previous
+    estimate of 0.1% … was downgraded"), is the value given before; the value after "to" the
+    one that replaced it. ``None`` elsewhere: "fell from 3% to 2%" is a change over time."""
+    verb = next((a for a in list(number.ancestors)[:8] if _is_revising(a)), None)
+    if verb is None:
+        return None
+    current = number
+    while current.i != verb.i:
+        word = current.lower_
+        if word in {"of", "than"} and current.i > 0 and \
+                current.nbor(-1).lower_ in REPLACED_MARKERS:
+            return Revised(verb, True, number, backward=True)  # "to 139,000 instead of 96,000"
+        if word == "from" and current.dep_ == "prep":
+            return Revised(verb, True, number)
+        if word == "to" and current.dep_ in {"prep", "dative", "conj"}:  # "…, and to 198,000"
+            return Revised(verb, False, number)
+        if current.head.i == verb.i and current.dep_ == "nsubjpass":
+            return Revised(verb, True, number)  # "a previous estimate of 0.1% was downgraded to …"
+        current = current.head
+    return None
+
+
+def _is_revising(verb: Token) -> bool:
+    if verb.pos_ not in {"VERB", "AUX"}:
+        return False
+    lemma = verb.lemma_.lower()
+    if lemma in REVISING_VERBS:
+        return True
+    objects = [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}]
+    return change_of(lemma) is not None and any(
+        o.lemma_.lower() in REVISION_NOUNS for o in objects)  # "cut its growth forecast"
+
+
+def revised_quantity(verb: Token) -> Token | None:
+    """The noun of what a revising verb revises: its object or passive subject, through an
+    estimate, a forecast or a rate of something ("the rate of growth", "a previous estimate
+    of 0.1% growth", "the number of jobs created")."""
+    nouns = [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"} and c.pos_ == "NOUN"]
+    if not nouns:
+        return None
+    noun = nouns[0]
+    for _ in range(2):
+        if noun.lemma_.lower() not in RATE_NOUNS | REVISION_NOUNS or any(
+                c.dep_ == "compound" for c in noun.children):
+            break  # "its growth forecast": the forecast of growth, as it is worded
+        inner = [o for p in noun.children if p.lower_ == "of" for o in p.children
+                 if o.dep_ == "pobj" and o.pos_ == "NOUN" and not o.like_num and o.lower_ != "%"]
+        if not inner:
+            break
+        noun = inner[0]
+    return noun
+
+
+def forecast_noun(number: Token) -> Token | None:
+    """``figure.forecast-noun``: :func:`_forecast_noun` unless it is off."""
+    return found(FORECAST_NOUN.id, lambda: _forecast_noun(number))
+
+
+def _forecast_noun(number: Token) -> Token | None:
+    """The noun of a forecast named by its noun alone ("Gordon Brown's forecast of 3% to
+    3.5%", "a prediction of 20 million"): a forecasting noun with the number "of" it and no
+    word of its own that names the quantity."""
+    current = number
+    for _ in range(4):
+        if current.dep_ == "pobj" and current.head.lower_ == "of":
+            noun = current.head.head
+            if noun.pos_ != "NOUN" or noun.lemma_.lower() not in FORECAST_WORDS:
+                return None
+            named = [c for c in noun.children if c.dep_ in {"compound", "amod", "nmod"}
+                     and c.lemma_.lower() not in FORECAST_WORDS | NEUTRAL_WORDS]
+            return None if named else noun
+        if current.dep_ not in {"compound", "nummod", "quantmod", "amod"}:
+            return None
+        current = current.head
+    return None
+
+
 # -- the registry's entries: what a figure's measure is read from --
 
 #: How sure a reading is: it is a part of the figure's measure, stated with the figure rule's
@@ -592,6 +701,24 @@ PREVIOUS_VALUE = declare(
     "value the source gave before, a revision by one source.",
     example="The OECD said growth would fall to 3.3% from a previous estimate of 3.7%.",
     model=READING)
+REVISED_CHANGE = declare(
+    "figure.revised-change", "facts.figure", reads="the numbers under a revising verb "
+    "(\"revised down from … to …\", \"downgraded to\", \"… instead of …\")",
+    writes="Figure.previous, and one measure for the value before and the one after",
+    description="\"revised down from 157,000 to 133,000\", \"to 139,000 instead of "
+                "96,000\": the value a source gave before and the one that replaced it, of "
+                "the quantity the verb revises: a revision by one source.",
+    example="The ONS revised the annual 2004 rate of growth down from the 5.9% estimated in "
+            "November to 3.2%.", model=READING)
+FORECAST_NOUN = declare(
+    "figure.forecast-noun", "facts.figure", reads="a number \"of\" a forecasting noun that "
+    "names no quantity, and the sentence's other forecasts", writes="Measure and "
+    "Figure.source (the noun's owner)",
+    description="\"Deloitte expects growth of 2% this year, below Gordon Brown's forecast of "
+                "3% to 3.5%\": a forecast named by its noun alone forecasts what the "
+                "sentence's other forecast of the same unit does, and is its owner's.",
+    example="Deloitte expects growth of 2% this year, below Gordon Brown's forecast of 3% to "
+            "3.5%.", model=READING)
 PARTICIPLE_EVENT = declare(
     "figure.participle-event", "facts.figure", reads="a count in a participle clause and the "
     "verb it hangs from", writes="Measure.predicate and Measure.cause",
