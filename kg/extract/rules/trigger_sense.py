@@ -30,7 +30,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from kg.errors import ModelError
-from kg.extract.rules.event_senses import ATTACK_TARGETS
+from kg.extract.rules.event_senses import ATTACK_TARGETS, NOUN_PATIENT_PREPS
 from kg.heuristics import applies, declare
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import TITLE_NOUNS
@@ -199,7 +199,7 @@ def slot_words(token: Token) -> dict[str, list[str]]:
         elif child.dep_ == "nsubj":
             found["agent"] += phrase(child)
         elif child.dep_ in {"prep", "agent"}:
-            slot = ("patient" if child.lower_ in {"of", "on", "against"} else
+            slot = ("patient" if child.lower_ in NOUN_PATIENT_PREPS else
                     "agent" if child.dep_ == "agent" or child.lower_ == "by" else "setting")
             for obj in (o for o in child.children if o.dep_ == "pobj"):
                 found[slot] += phrase(obj)
