@@ -66,6 +66,9 @@ NEVER_FIRES = {
     "resolve.entities.join-retyped": "no retyped entity shares its name with one of its new "
                                      "class",
     "rdf.no-self-relation": "no relation's two parties resolve to one entity",
+    "event.learned-sense": "shipped switched off (threshold 0): the check half did not bear "
+                           "the tuned threshold out (docs/trigger-sense-card.md; "
+                           "tests/test_trigger_sense.py runs it with that threshold)",
 }
 
 
@@ -111,7 +114,7 @@ def test_a_fire_records_the_article_it_concerns(nlp: Any) -> None:
 SWITCHED_OFF = ["corpus-names.found-elsewhere", "resolve.article.descriptions",
                 "resolve.article.surname-of-person", "resolve.corpus.surnames",
                 "resolve.class.apposition", "resolve.entities.fine-types",
-                "rdf.event-place-person", "event.learned-sense",
+                "rdf.event-place-person",
                 *(h.id for h in HEURISTICS if h.stage in {"facts.figure", "ledger"})]
 
 

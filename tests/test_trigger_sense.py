@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,20 @@ from kg.ingest.files import document_from_text
 from kg.model import Event
 
 
+@pytest.fixture
+def cutting(monkeypatch: pytest.MonkeyPatch) -> SenseModel:
+    """The shipped model with the threshold chosen on the tune half (it ships with 0)."""
+    shipped = load_sense_model()
+    assert shipped is not None
+    model = replace(shipped, threshold=shipped.tuned_threshold)
+    monkeypatch.setattr(trigger_sense, "load_sense_model", lambda: model)
+    return model
+
+
 def test_the_shipped_model_loads_and_matches_its_hash() -> None:
     model = load_sense_model()
-    assert model is not None and 0 < model.threshold < 1 and model.dims > 0
+    assert model is not None and model.dims > 0
+    assert model.threshold == 0 < model.tuned_threshold < 1  # shipped switched off
     data = trigger_sense.MODEL_FILE.read_bytes()
     assert trigger_sense.HASH_FILE.read_text().split()[0] == hashlib.sha256(data).hexdigest()
     assert model.centroids and len(next(iter(next(iter(model.centroids.values())).values()))) \
@@ -49,7 +61,8 @@ def test_a_model_that_does_not_match_its_hash_is_refused(
 
 
 def test_a_model_round_trips_through_its_json() -> None:
-    model = SenseModel(0.5, {"lemma=strike": -1.0}, 0.4, 2, {"Attack": {"patient": [0.6, 0.8]}})
+    model = SenseModel(0.5, {"lemma=strike": -1.0}, 0.0, 2, {"Attack": {"patient": [0.6, 0.8]}},
+                       0.4)
     assert SenseModel.from_json(json.loads(json.dumps(model.to_json()))) == model
 
 
@@ -66,14 +79,17 @@ def _sense(nlp: Any, sentence: str, word: str) -> float:
 PAIRS = [
     ("Rebels struck the army base near Goma on Sunday.",
      "The earthquake struck the island of Sumatra on Sunday.", "struck"),
+    ("Gunmen struck a police station in Basra on Monday.",
+     "A storm struck the coast of Florida on Monday.", "struck"),
+    ("Thousands rallied in Kiev against the election result.",
+     "The dollar rallied against the euro.", "rallied"),
 ]
 
 
 @pytest.mark.parametrize(("event", "other", "word"), PAIRS)
 def test_the_sense_of_a_trigger_word_is_read_from_its_sentence(
-        nlp: Any, event: str, other: str, word: str) -> None:
-    threshold = load_sense_model().threshold  # type: ignore[union-attr]
-    assert _sense(nlp, event, word) >= threshold > _sense(nlp, other, word)
+        nlp: Any, cutting: SenseModel, event: str, other: str, word: str) -> None:
+    assert _sense(nlp, event, word) >= cutting.threshold > _sense(nlp, other, word)
 
 
 def _events(nlp: Any, text: str) -> list[Event]:
@@ -81,7 +97,13 @@ def _events(nlp: Any, text: str) -> list[Event]:
     return [f for f in extraction.facts if isinstance(f, Event)]
 
 
-def test_switched_off_the_trigger_is_an_event_again(nlp: Any) -> None:
+def test_as_shipped_no_trigger_word_is_dropped(nlp: Any) -> None:
+    with firing() as log:
+        assert [e.kind.value for e in _events(nlp, PAIRS[0][1])] == ["Attack"]
+    assert SENSE_RULE not in log
+
+
+def test_switched_off_the_trigger_is_an_event_again(nlp: Any, cutting: SenseModel) -> None:
     text = PAIRS[0][1]
     with firing() as log:
         assert _events(nlp, text) == []
