@@ -130,3 +130,12 @@ def test_the_extraction_cache_fingerprint_covers_the_model(
     before = fingerprint()
     recorded.write_text("0" * 64 + "  trigger-sense.json\n")  # a model trained again
     assert fingerprint() != before
+
+
+def test_a_model_shipped_switched_off_is_not_asked(
+        nlp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: Any) -> Any:
+        raise AssertionError("features computed for a model that drops nothing")
+
+    monkeypatch.setattr(SenseModel, "features", refuse)
+    assert [e.kind.value for e in _events(nlp, PAIRS[0][1])] == ["Attack"]

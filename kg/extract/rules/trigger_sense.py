@@ -278,10 +278,12 @@ def event_sense(token: Token, kind: EventType, model: SenseModel | None = None) 
 
 def in_other_sense(token: Token, kind: EventType) -> bool:
     """Whether the sense model, when it is on, reads ``token`` in another sense than its
-    event's (recorded as the heuristic's fire)."""
+    event's (recorded as the heuristic's fire). A model shipped with threshold 0 is not even
+    asked: no word is dropped, and no embedding is computed."""
     def other() -> bool:
         model = load_sense_model()
-        p = event_sense(token, kind, model)
-        return model is not None and p is not None and p < model.threshold
+        if model is None or model.threshold <= 0:
+            return False
+        return model.probability(model.features(token, kind)) < model.threshold
 
     return applies(SENSE_RULE, other)
