@@ -14,10 +14,11 @@ word was in another sense); ``docs/trigger-sense-card.md`` gives its data and fi
 weights ship in ``kg/extract/rules/sense_model/`` with their SHA-256, checked on load.
 
 It ships **switched off**: its threshold is 0, so no word is dropped, because the check half
-did not bear out the threshold chosen on the tune half (it kept ``tuned_threshold``, which
-``make train-trigger-sense --ship tuned`` would ship): it removed a few wrong events there, but
-right ones of plain war reports too. The heuristic stays registered so that it can be measured
-(``bench/ablate.py`` with a model that cuts) and trained again on more judged rows.
+did not bear out the threshold chosen on the tune half (kept as ``tuned_threshold``; ``python
+bench/train_trigger_sense.py --ship tuned`` writes a model that cuts at it): it removed a few
+wrong events there, but right ones of plain war reports too. The heuristic stays registered so
+that it can be measured (such a model, then ``bench/ablate.py``) and trained again on more
+judged rows.
 
 >>> model = SenseModel(0.0, {"lemma=rally": -1.0, "prep=in>capital": 3.0}, 0.5, 0)
 >>> model.probability({"lemma=rally": 1.0, "prep=in>capital": 1.0}) > 0.5
