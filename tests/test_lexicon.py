@@ -20,13 +20,15 @@ DATA = ROOT / "kg" / "lexicon" / "data"
 NOT_WORDS = frozenset(
     "nsubj nsubjpass dobj pobj prep pcomp acl relcl advcl xcomp ccomp conj advmod acomp amod "
     "compound npadvmod poss appos attr agent neg aux nummod quantmod parataxis nmod tmod "
-    "csubj csubjpass oprd cc auxpass case iobj dative det "
+    "csubj csubjpass oprd cc auxpass case iobj dative det prt "
     "VERB NOUN PROPN AUX NUM ADJ PRON DATE TIME ORDINAL CARDINAL QUANTITY MONEY PERCENT "
     "PERSON ORG GPE LOC FAC EVENT day month year comparative".split()
 ) | {"at most", "at least", "more than", "less than"}
 #: kg's own identifiers: kinds of name key and fields of the JSON files it writes.
 IDENTIFIERS = frozenset("person surname name org generic entity left right rule score merged "
                         "kind label names order bias weights threshold ctx art evidence "
+                        # the trigger-sense model's fields and argument slots
+                        "dims centroids patient setting "
                         # how two names of one thing relate, how a town's name reads
                         "alias party plural abbreviation town club body".split())
 

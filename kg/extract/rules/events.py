@@ -46,6 +46,7 @@ from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
 from kg.heuristics import applies, declare
 from kg.lexicon import table
@@ -103,7 +104,7 @@ def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     found = []
     for token in ctx.doc:
         kind = event_type(token)
-        if kind is None or is_irrealis(token):
+        if kind is None or is_irrealis(token) or in_other_sense(token, kind):
             continue
         event = _event(ctx, token, kind, figure_at)
         if event is not None:

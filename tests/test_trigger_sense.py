@@ -1,0 +1,141 @@
+"""The learned trigger-sense model (kg.extract.rules.trigger_sense, issue 35 item 5): it ships
+with its hash, reads a trigger word's sense from its sentence, and can be switched off."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kg.errors import ModelError
+from kg.extract import extract_document
+from kg.extract.rules import trigger_sense
+from kg.extract.rules.event_senses import event_type
+from kg.extract.rules.trigger_sense import SENSE_RULE, SenseModel, event_sense, load_sense_model
+from kg.heuristics import firing, switched_off
+from kg.ingest.files import document_from_text
+from kg.model import Event
+
+
+@pytest.fixture
+def cutting(monkeypatch: pytest.MonkeyPatch) -> SenseModel:
+    """The shipped model with the threshold chosen on the tune half (it ships with 0)."""
+    shipped = load_sense_model()
+    assert shipped is not None
+    model = replace(shipped, threshold=shipped.tuned_threshold)
+    monkeypatch.setattr(trigger_sense, "load_sense_model", lambda: model)
+    return model
+
+
+def test_the_shipped_model_loads_and_matches_its_hash() -> None:
+    model = load_sense_model()
+    assert model is not None and model.dims > 0
+    assert model.threshold == 0 < model.tuned_threshold < 1  # shipped switched off
+    data = trigger_sense.MODEL_FILE.read_bytes()
+    assert trigger_sense.HASH_FILE.read_text().split()[0] == hashlib.sha256(data).hexdigest()
+    assert model.centroids and len(next(iter(next(iter(model.centroids.values())).values()))) \
+        == model.dims
+
+
+@pytest.mark.parametrize("change", ["weights", "hash"])
+def test_a_model_that_does_not_match_its_hash_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    data = trigger_sense.MODEL_FILE.read_bytes()
+    model_file, hash_file = tmp_path / "trigger-sense.json", tmp_path / "trigger-sense.sha256"
+    model_file.write_bytes(data.replace(b'"bias": ', b'"bias": 1') if change == "weights"
+                           else data)
+    digest = hashlib.sha256(data).hexdigest()
+    hash_file.write_text(("0" * 64 if change == "hash" else digest) + "  trigger-sense.json\n")
+    monkeypatch.setattr(trigger_sense, "MODEL_FILE", model_file)
+    monkeypatch.setattr(trigger_sense, "HASH_FILE", hash_file)
+    load_sense_model.cache_clear()
+    try:
+        with pytest.raises(ModelError, match="do not match their recorded hash"):
+            load_sense_model()
+    finally:
+        load_sense_model.cache_clear()
+
+
+def test_a_model_round_trips_through_its_json() -> None:
+    model = SenseModel(0.5, {"lemma=strike": -1.0}, 0.0, 2, {"Attack": {"patient": [0.6, 0.8]}},
+                       0.4)
+    assert SenseModel.from_json(json.loads(json.dumps(model.to_json()))) == model
+
+
+def _sense(nlp: Any, sentence: str, word: str) -> float:
+    token = next(t for t in nlp(sentence) if t.text == word)
+    kind = event_type(token)
+    assert kind is not None
+    probability = event_sense(token, kind)
+    assert probability is not None
+    return probability
+
+
+#: Pairs of general sentences in which one trigger word is in its event sense and then not.
+PAIRS = [
+    ("Rebels struck the army base near Goma on Sunday.",
+     "The earthquake struck the island of Sumatra on Sunday.", "struck"),
+    ("Gunmen struck a police station in Basra on Monday.",
+     "A storm struck the coast of Florida on Monday.", "struck"),
+    ("Thousands rallied in Kiev against the election result.",
+     "The dollar rallied against the euro.", "rallied"),
+]
+
+
+@pytest.mark.parametrize(("event", "other", "word"), PAIRS)
+def test_the_sense_of_a_trigger_word_is_read_from_its_sentence(
+        nlp: Any, cutting: SenseModel, event: str, other: str, word: str) -> None:
+    assert _sense(nlp, event, word) >= cutting.threshold > _sense(nlp, other, word)
+
+
+def _events(nlp: Any, text: str) -> list[Event]:
+    extraction = extract_document(nlp, document_from_text(text, doc_id="sense"))
+    return [f for f in extraction.facts if isinstance(f, Event)]
+
+
+def test_as_shipped_no_trigger_word_is_dropped(nlp: Any) -> None:
+    with firing() as log:
+        assert [e.kind.value for e in _events(nlp, PAIRS[0][1])] == ["Attack"]
+    assert SENSE_RULE not in log
+
+
+def test_switched_off_the_trigger_is_an_event_again(nlp: Any, cutting: SenseModel) -> None:
+    text = PAIRS[0][1]
+    with firing() as log:
+        assert _events(nlp, text) == []
+    assert SENSE_RULE in log
+    with switched_off({SENSE_RULE}):
+        assert [e.kind.value for e in _events(nlp, text)] == ["Attack"]
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    result = doctest.testmod(trigger_sense, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_extraction_cache_fingerprint_covers_the_model(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kg.build import cache
+
+    recorded = tmp_path / "trigger-sense.sha256"
+    recorded.write_text(trigger_sense.HASH_FILE.read_text())
+    monkeypatch.setattr(cache, "SENSE_HASH", recorded)
+    fingerprint = cache.extractor_fingerprint.__wrapped__  # not the cached value
+    before = fingerprint()
+    recorded.write_text("0" * 64 + "  trigger-sense.json\n")  # a model trained again
+    assert fingerprint() != before
+
+
+def test_a_model_shipped_switched_off_is_not_asked(
+        nlp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: Any) -> Any:
+        raise AssertionError("features computed for a model that drops nothing")
+
+    monkeypatch.setattr(SenseModel, "features", refuse)
+    assert [e.kind.value for e in _events(nlp, PAIRS[0][1])] == ["Attack"]
