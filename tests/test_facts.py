@@ -100,6 +100,10 @@ def test_role_label_drops_ranks_and_honorifics(
          "Chief Executive", "Unilever", "role.as"),  # the appointer's own post
         ("The charity's director, Helen Marsh, and its treasurer, Omar Haddad, resigned.",
          "Haddad", "Treasurer", None, "role.apposition"),
+        ("\"Sales are up,\" said Ken Ito, president of carmaker Daiwa Motor Works.", "Ito",
+         "President", "Daiwa Motor Works", "role.apposition"),  # the body after its kind
+        ("\"It was a great night,\" said Jo Lane, spokeswoman for organisers Kelso Promoters.",
+         "Lane", "Spokeswoman", "Kelso Promoters", "role.apposition"),
     ],
 )
 def test_roles(
