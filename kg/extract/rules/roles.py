@@ -30,7 +30,7 @@ from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, 
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
-from kg.heuristics import applies, declare, found, steps
+from kg.heuristics import applies, declare, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
@@ -720,52 +720,12 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             if named:
                 whole = _whole_name(ctx, objects[0], named[0])
                 return whole or ctx.entity_party(named[0])
-            if objects and (described := _described_in(ctx, objects[0])):
-                return described
             bodies = [body_named_as_person(ctx, m, title.text) for m in mentions]
             if any(bodies):  # "chief of Brightcove", Brightcove tagged as a person
                 return next(b for b in bodies if b is not None)
             if objects and not mentions and (unit := _unit_of(ctx, objects[0])) is not None:
                 return unit
     return None
-
-
-def _described_in(ctx: FactContext, noun: Token) -> Party | None:
-    """``_described_name`` as the registered heuristic ``role.described-organisation``."""
-    return found(DESCRIBED_NAME, lambda: _described_name(ctx, noun))
-
-
-def _described_name(ctx: FactContext, noun: Token) -> Party | None:
-    """The organisation named in apposition right after the common noun that describes it:
-    "president of manufacturer Toshiba Elevator", "spokesman for organisers MCD Promoters",
-    "editor of online news site Gamesindustry.biz" (the parser hangs the name on the noun as
-    an apposition, outside the noun's phrase); the whole capitalised name when the tagger
-    found only its first words."""
-    if noun.pos_ != "NOUN" or not noun.is_lower:
-        return None
-    for appos in (c for c in noun.rights if c.dep_ == "appos" and c.left_edge.i == noun.i + 1):
-        named = [m for m in ctx.mentions_in(list(appos.subtree))
-                 if m.kind is EntityKind.ORGANIZATION]
-        if not named:
-            continue
-        run = [t for t in appos.lefts if t.dep_ == "compound"] + [appos]
-        span = ctx.span(list(appos.doc[run[0].i : appos.i + 1]))
-        if all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in run) and (
-                span.begin <= named[0].begin and named[0].end < span.end):
-            return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
-        return ctx.entity_party(named[0])
-    return None
-
-
-DESCRIBED_NAME = declare(
-    "role.described-organisation", "facts.role",
-    reads="a post's \"of\"/\"for\" phrase: a common noun and a name in apposition to it",
-    writes="Membership.organization",
-    description="The organisation named right after the noun that describes it (\"president "
-                "of manufacturer Toshiba Elevator\", \"spokesman for organisers MCD "
-                "Promoters\") is the post's organisation.",
-    example="\"The lifts work,\" said Ken Ito, president of manufacturer Toshiba Elevator "
-            "and Building Systems.").id
 
 
 def _unit_of(ctx: FactContext, unit: Token) -> Party | None:
