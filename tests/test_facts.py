@@ -129,6 +129,19 @@ def test_former_posts_are_flagged(nlp: Any) -> None:
     assert (membership.role, membership.former) == ("President", True)
 
 
+@pytest.mark.parametrize(("text", "former"), [
+    ("The adviser met then Home Office Minister Lord Falconer in March.", True),
+    ("The resignation of its then chief executive, Peter Rowe, followed.", True),
+    ("The crowd cheered, and then Prime Minister Tony Blair spoke.", False),  # a sequence
+])
+def test_then_before_a_post_makes_it_former(nlp: Any, text: str, former: bool) -> None:
+    memberships = of_kind(extract(nlp, text), Membership)
+    assert memberships and all(m.former is former for m in memberships), memberships
+    if former:
+        with switched_off({"role.then-former"}):
+            assert not any(m.former for m in of_kind(extract(nlp, text), Membership))
+
+
 def test_his_minister_serves_the_owners_country(nlp: Any) -> None:
     text = ("Russian President Vladimir Putin said the plan would work. He told his Defence "
             "Minister Sergei Shoigu to start.")

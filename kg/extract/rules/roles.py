@@ -30,7 +30,7 @@ from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, 
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
-from kg.heuristics import steps
+from kg.heuristics import applies, declare, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
@@ -371,7 +371,7 @@ def _former_before(ctx: FactContext, begin: int | None, first: int) -> bool:
     bounds = ctx.token_bounds(begin, begin + 1) if begin is not None else None
     start = bounds[0] if bounds is not None else first
     before = ctx.doc[max(0, start - 3) : start]
-    return any(t.lower_.strip("-") in FORMER_WORDS for t in before)
+    return any(t.lower_.strip("-") in FORMER_WORDS for t in before) or _then_before(ctx.doc, start)
 
 
 def party_member(
@@ -597,8 +597,25 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
             organization = organisation_of_title(ctx, shared[title.i])
         confidence = APPOSITION.prior - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], APPOSITION, round(confidence, 2))
-        former = former or _ended(title)
+        former = former or _ended(title) or _then_before(ctx.doc, min(t.i for t in words))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+def _then_before(doc: Doc, first: int) -> bool:
+    """ "then Home Office Minister Lord Falconer", "its then chief executive": "then" right
+    before a post says it was held at the time told, and is no longer (registered as
+    ``role.then-former``). "and then Prime Minister X spoke" is a sequence, not a time."""
+    return first > 1 and applies(THEN_FORMER, lambda: (
+        doc[first - 1].lower_ == "then" and not doc[first - 2].is_punct
+        and doc[first - 2].lower_ not in {"and", "but", "or", "since", "until"}))
+
+
+THEN_FORMER = declare(
+    "role.then-former", "facts.role", reads="\"then\" right before a post",
+    writes="Membership.former",
+    description="A post written \"then X\" (\"then Home Office Minister Lord Falconer\", "
+                "\"its then chief executive\") was held at the time told: a former post.",
+    example="Lord Goldsmith met then Home Office Minister Lord Falconer in March.").id
 
 
 def _ended(title: Token) -> bool:
