@@ -601,13 +601,17 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
 
 
+#: Words before "then" that make it "next", not "at the time".
+SEQUENCE_WORDS = frozenset(table("grammar-words")["sequence_words"])
+
+
 def _then_before(doc: Doc, first: int) -> bool:
     """ "then Home Office Minister Lord Falconer", "its then chief executive": "then" right
     before a post says it was held at the time told, and is no longer (registered as
     ``role.then-former``). "and then Prime Minister X spoke" is a sequence, not a time."""
     return first > 1 and applies(THEN_FORMER, lambda: (
         doc[first - 1].lower_ == "then" and not doc[first - 2].is_punct
-        and doc[first - 2].lower_ not in {"and", "but", "or", "since", "until"}))
+        and doc[first - 2].lower_ not in SEQUENCE_WORDS))
 
 
 THEN_FORMER = declare(
