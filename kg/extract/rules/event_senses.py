@@ -4,9 +4,9 @@ A word triggers its type only in its event sense: "struck a deal", "a heart atta
 25-yard strike", "on trial with Celtic", "named best director" are none. An event under
 negation, a modal, a denial or a verb of intention has not happened; one under "will" is
 planned. The cues of ``is_hypothetical`` (heuristics ``event.factuality.*``, words in
-``factuality-words.toml``) find more: "can", a conditional, a question, an agreed or purposed
-"to"-infinitive, what is dodged, believed or "any"; ``is_planned`` also reads "going to", a
-headline's "to", a schedule and a dated present tense.
+``factuality-words.toml``) find more: "can", a conditional, a decided or asked-for
+"to"-infinitive, what is dodged; ``is_planned`` also reads "going to" and an event noun that
+"will be held" or "is scheduled".
 
 >>> from kg.model import EventType
 >>> sorted(k.value for k in JOINT_EVENTS)
@@ -95,13 +95,8 @@ _FACTUALITY = table("factuality-words")
 ABILITY_MODALS = frozenset(_FACTUALITY["ability_modals"])
 INTENTION_VERBS = frozenset(_FACTUALITY["intention_verbs"])
 AVOIDANCE_WORDS = frozenset(_FACTUALITY["avoidance_words"])
-SUPPOSITION_VERBS = frozenset(_FACTUALITY["supposition_verbs"])
-NONSPECIFIC_DETERMINERS = frozenset(_FACTUALITY["nonspecific_determiners"])
 SCHEDULE_WORDS = frozenset(_FACTUALITY["schedule_words"])
 OCCURRENCE_VERBS = frozenset(_FACTUALITY["occurrence_verbs"])
-PRESENT_TIME_WORDS = frozenset(_FACTUALITY["present_time_words"])
-IMPLICATIVE_VERBS = frozenset(_FACTUALITY["implicative_verbs"])
-WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 
 
 def event_type(token: Token) -> EventType | None:
@@ -484,14 +479,11 @@ def _infinitive_of_noun(token: Token) -> bool:
 
 def is_planned(token: Token) -> bool:
     """Whether the event is announced for the future ("will visit", "talks will begin", "are
-    going to hold a vote", a headline's "Turkmenistan to hold elections", "the election
-    scheduled for 15 December")."""
+    going to hold a vote", "the election is scheduled for 15 December")."""
     current = token
     for _ in range(5):
         if any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in current.children) \
-                or applies("event.factuality.going-to", partial(_going_to, current)) \
-                or applies("event.factuality.headline-to", partial(_headline_to, current)) \
-                or applies("event.factuality.scheduled", partial(_scheduled_noun, current)):
+                or applies("event.factuality.going-to", partial(_going_to, current)):
             return True
         governor = current.head
         if current.dep_ in SUBJECT_DEPS and governor.i != current.i:
@@ -501,17 +493,6 @@ def is_planned(token: Token) -> bool:
             return False
         current = governor
     return False
-
-
-def in_present(trigger: Token, when: str) -> bool:
-    """Whether the trigger verb, or the verb that carries a trigger noun, is a bare present
-    tense dated ``when`` ("the club meets on 12 January", "holds talks on Monday"): with a date,
-    news states in it what is scheduled, not what happened; "visits Leeds this week" is now."""
-    verb = trigger if trigger.pos_ == "VERB" else carrier_of(trigger)
-    words = when.lower().split()
-    return verb is not None and verb.tag_ in {"VBZ", "VBP"} \
-        and bool(words) and words[0] not in PRESENT_TIME_WORDS \
-        and not any(c.dep_ in {"aux", "auxpass"} for c in verb.children)
 
 
 def _to_infinitive(verb: Token) -> bool:
@@ -526,60 +507,38 @@ def _going_to(current: Token) -> bool:
         and governor.tag_ == "VBG" and any(c.dep_ == "aux" for c in governor.children)
 
 
-def _headline_to(current: Token) -> bool:
-    """A sentence whose own verb is a bare "to"-infinitive, a headline's future ("Turkmenistan
-    to hold elections", "Elections to be held on Sunday")."""
-    return current.dep_ == "ROOT" and current.pos_ in {"VERB", "AUX"} \
-        and _to_infinitive(current) \
-        and not any(c.dep_ in {"aux", "auxpass"} and c.tag_ in {"MD", "VBZ", "VBP", "VBD"}
-                    for c in current.children)
-
-
-def _scheduled_noun(current: Token) -> bool:
-    """An event noun a participle of scheduling qualifies ("the election scheduled for 15
-    December", "the summit, which is planned for June")."""
-    return current.pos_ == "NOUN" and any(
-        c.dep_ in {"acl", "relcl"} and _schedules(c)
-        for c in current.children)
-
-
 def _schedules(word: Token) -> bool:
     return word.lemma_.lower() in SCHEDULE_WORDS or word.lower_ in SCHEDULE_WORDS
 
 
 def _comes(governor: Token) -> bool:
     """Whether the verb an event noun is the subject of says it is still to come: a verb of
-    occurring under "will", "going to" or a headline's "to" ("the talks will begin", "elections
-    to be held"), or a participle of scheduling ("the election is scheduled for May")."""
+    occurring under "will" or "going to" ("the talks will begin", "the elections will be
+    held"), or a participle of scheduling ("the election is scheduled for May")."""
     if _schedules(governor) and (governor.tag_ == "VBN" or not any(
             c.dep_ == "dobj" for c in governor.children)):  # not "the meeting set a date"
         return True
     if governor.lemma_.lower() not in OCCURRENCE_VERBS:
         return False
     return any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in governor.children) \
-        or _going_to(governor) or _headline_to(governor)
+        or _going_to(governor)
 
 
 def is_hypothetical(token: Token) -> bool:
     """Whether a cue besides ``is_irrealis``'s says the event has not happened: "can" ("suspects
-    can be detained"), a conditional ("if they have none they are going to be detained"), a
-    yes-no question ("Did troops attack the village?") on its clause or one above it; on the
-    trigger's own verb (or the verb that carries a trigger noun: "to hold talks"), a decided,
-    asked-for or purposed "to"-infinitive ("voted to strike", "sent troops to capture the
-    town"), what is dodged or beyond one ("dodging arrest", "unable to visit"), a clause believed
-    ("many believe he has killed himself"); a noun under "any" ("any takeover"). The walk up
-    stops at a reported clause ("police can confirm that he was killed" states the killing) and
-    at a noun's participle ("the embargo imposed after the massacre" is another event)."""
-    if token.pos_ == "NOUN" and applies("event.factuality.any", partial(_nonspecific, token)):
-        return True
+    can be detained") or a conditional ("if they have none they are going to be detained") on
+    its clause or one above it; on the trigger's own verb (or the verb that carries a trigger
+    noun: "to hold talks"), a decided or asked-for "to"-infinitive ("voted to strike", "decided
+    to begin talks"), or what is dodged or beyond one ("dodging arrest", "unable to visit").
+    The walk up stops at a reported clause ("police can confirm that he was killed" states the
+    killing) and at a noun's participle ("the embargo imposed after the massacre" is another
+    event)."""
     if token.pos_ == "NOUN" and applies("event.factuality.avoidance", partial(_avoided, token)):
         return True  # "dodging arrest"
     verb = token if token.pos_ == "VERB" else carrier_of(token)
     if verb is not None and (
             applies("event.factuality.intention", partial(_intended, verb))
-            or applies("event.factuality.purpose", partial(_purposed, verb))
-            or applies("event.factuality.avoidance", partial(_avoided, verb))
-            or applies("event.factuality.supposition", partial(_supposed, verb))):
+            or applies("event.factuality.avoidance", partial(_avoided, verb))):
         return True
     current = token
     for _ in range(5):
@@ -599,8 +558,7 @@ def is_hypothetical(token: Token) -> bool:
 
 def _clause_cue(verb: Token) -> bool:
     return applies("event.factuality.can", partial(_can, verb)) \
-        or applies("event.factuality.conditional", partial(_conditional, verb)) \
-        or applies("event.factuality.question", partial(_asked, verb))
+        or applies("event.factuality.conditional", partial(_conditional, verb))
 
 
 def _can(verb: Token) -> bool:
@@ -614,45 +572,13 @@ def _conditional(verb: Token) -> bool:
                                          for m in c.children) for c in verb.children)
 
 
-def _asked(verb: Token) -> bool:
-    """A yes-no question: an auxiliary before the subject, a question mark at the clause's end,
-    no question word opening it ("why did they attack?" takes the attack as given)."""
-    auxiliaries = [c.i for c in verb.children if c.dep_ in {"aux", "auxpass"}]
-    subject = [c.i for c in verb.children if c.dep_ in SUBJECT_DEPS or c.dep_ == "expl"]
-    if not (auxiliaries and subject and min(auxiliaries) < min(subject)):
-        return False
-    doc, end = verb.doc, verb.right_edge.i
-    asks = doc[end].text == "?" or end + 1 < len(doc) and doc[end + 1].text == "?"
-    return asks and verb.left_edge.tag_ not in WH_TAGS
-
-
 def _intended(current: Token) -> bool:
     return current.dep_ in {"xcomp", "advcl"} and _to_infinitive(current) \
         and current.head.lemma_.lower() in INTENTION_VERBS
 
 
-def _purposed(current: Token) -> bool:
-    """An infinitive of purpose ("sent troops to capture the town", "gathered to hold a
-    protest"): a "to"-clause with no mark or subject of its own; not "went on to sign a deal",
-    which says it was signed."""
-    return current.dep_ == "advcl" and _to_infinitive(current) \
-        and current.head.lemma_.lower() not in IMPLICATIVE_VERBS \
-        and not any(c.dep_ in SUBJECT_DEPS or c.dep_ == "mark" for c in current.children)
-
-
 def _avoided(current: Token) -> bool:
     return current.dep_ in {"dobj", "xcomp"} and current.head.lemma_.lower() in AVOIDANCE_WORDS
-
-
-def _supposed(current: Token) -> bool:
-    """A clause believed or supposed: "many believe he has killed himself", "he is thought to
-    have fled"."""
-    under = current.dep_ == "ccomp" or current.dep_ == "xcomp" and _to_infinitive(current)
-    return under and current.head.lemma_.lower() in SUPPOSITION_VERBS
-
-
-def _nonspecific(noun: Token) -> bool:
-    return any(c.dep_ == "det" and c.lower_ in NONSPECIFIC_DETERMINERS for c in noun.children)
 
 
 def _cancels(child: Token) -> bool:
@@ -690,41 +616,19 @@ _declare_cue("factuality.can", "\"can\" on the trigger's clause or one above it"
 _declare_cue("factuality.conditional", "an \"if\"/\"unless\" clause on the trigger's clause",
              _NOT_WRITTEN, "An event that holds only if something else does is hypothetical.",
              "If Kovac wins, the party holds a leadership election in Riga.")
-_declare_cue("factuality.question", "a yes-no question around the trigger", _NOT_WRITTEN,
-             "An event asked about (\"Did troops attack the village?\") is not stated.",
-             "Did Russian troops attack the village of Kupiansk?")
-_declare_cue("factuality.intention", "a \"to\"-infinitive under agree, decide, ask, vote …",
+_declare_cue("factuality.intention", "a \"to\"-infinitive under decide, ask, vote, promise …",
              _NOT_WRITTEN, "An event agreed, decided or asked for has not happened yet.",
              "The union decided to begin talks with Ford in Detroit.")
-_declare_cue("factuality.purpose", "an infinitive of purpose above the trigger", _NOT_WRITTEN,
-             "An event something is done for (\"sent troops to capture the town\") has not "
-             "happened.", "Moscow sent 3,000 troops to capture the town of Avdiivka.")
 _declare_cue("factuality.avoidance", "the trigger as what is dodged or beyond one",
              _NOT_WRITTEN, "What one dodged, averted or was unable to do did not happen.",
              "Lindsay Lohan checked into a clinic in Palm Springs, dodging arrest.")
-_declare_cue("factuality.supposition", "a clause under believe, suspect, think …",
-             _NOT_WRITTEN, "An event believed or suspected is not stated as happened.",
-             "Many now believe that Tom Baker killed himself in Leeds.")
-_declare_cue("factuality.any", "\"any\" on a trigger noun", _NOT_WRITTEN,
-             "\"Any takeover\" is no one occasion.",
-             "Shareholders United is strongly opposed to any takeover by Malcolm Glazer.")
 _declare_cue("factuality.going-to", "\"be going to\" above the trigger", _PLANNED,
              "An event someone is going to carry out is still to come.",
              "The unions are going to hold talks with John Prescott in Gateshead.")
-_declare_cue("factuality.headline-to", "a sentence whose verb is a bare \"to\"-infinitive",
-             _PLANNED, "A headline's \"to\" (\"Turkmenistan to hold elections\") announces.",
-             "Turkmenistan to hold parliamentary elections in December")
-_declare_cue("factuality.scheduled", "a participle of scheduling on a trigger noun", _PLANNED,
-             "An event scheduled, predicted or slated for a date is still to come.",
-             "Officials confirmed the talks with Iran scheduled for 4 June.")
 _declare_cue("factuality.future-subject", "the verb a trigger noun is the subject of",
              _PLANNED, "An event noun that \"will be held\", \"is to begin\" or is "
              "\"predicted for May\" is still to come.",
              "The elections in Turkmenistan will be held on 15 December.")
-_declare_cue("factuality.present-dated", "a dated trigger verb (or carrier) in the bare present",
-             _PLANNED, "News states what is scheduled in the present tense with its date "
-             "(\"the club meets on 12 January\").",
-             "The Paris Club meets in Paris on 12 January.")
 _declare_cue("generic.frequency-phrase", "\"every year\", \"each month\" on the clause",
              "Event.generic (kg:factuality kg:Generic)",
              "A phrase of frequency makes the event habitual, no one occasion.",

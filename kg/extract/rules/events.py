@@ -31,7 +31,6 @@ from kg.extract.rules.event_senses import (
     SUBJECT_DEPS,
     carrier_of,
     event_type,
-    in_present,
     is_frequency,
     is_generic,
     is_hypothetical,
@@ -179,9 +178,7 @@ def _event(
     evidence = ctx.evidence([trigger], declared, confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
-    planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published) \
-        or time is not None and applies("event.factuality.present-dated",
-                                        lambda: in_present(trigger, time.text))
+    planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published)
     generic = time is None and applies("event.generic", lambda: is_generic(trigger))
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
                  tuple(patients), tuple(places), time, figures, evidence, setting, planned,
