@@ -32,8 +32,6 @@ def happened(event: Event) -> bool:
      EventType.ARREST, "can"),
     ("Unless the court objects, the party holds a leadership election in Tallinn.",
      EventType.ELECTION, "conditional"),
-    ("The board decided to begin talks with Siemens in Munich.", EventType.NEGOTIATION,
-     "intention"),
     ("Police in Lagos said the banker Omar Reyes evaded arrest on Monday.", EventType.ARREST,
      "avoidance"),
     ("Fans were unable to meet President Biden in Oslo.", EventType.MEETING, "avoidance"),

@@ -4,9 +4,8 @@ A word triggers its type only in its event sense: "struck a deal", "a heart atta
 25-yard strike", "on trial with Celtic", "named best director" are none. An event under
 negation, a modal, a denial or a verb of intention has not happened; one under "will" is
 planned. The cues of ``is_hypothetical`` (heuristics ``event.factuality.*``, words in
-``factuality-words.toml``) find more: "can", a conditional, a decided or asked-for
-"to"-infinitive, what is dodged; ``is_planned`` also reads "going to" and an event noun that
-"will be held" or "is scheduled".
+``factuality-words.toml``) find more: "can", a conditional, what is dodged or beyond one;
+``is_planned`` also reads "going to" and an event noun that "will be held" or "is scheduled".
 
 >>> from kg.model import EventType
 >>> sorted(k.value for k in JOINT_EVENTS)
@@ -93,7 +92,6 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
 _FACTUALITY = table("factuality-words")
 ABILITY_MODALS = frozenset(_FACTUALITY["ability_modals"])
-INTENTION_VERBS = frozenset(_FACTUALITY["intention_verbs"])
 AVOIDANCE_WORDS = frozenset(_FACTUALITY["avoidance_words"])
 SCHEDULE_WORDS = frozenset(_FACTUALITY["schedule_words"])
 OCCURRENCE_VERBS = frozenset(_FACTUALITY["occurrence_verbs"])
@@ -527,18 +525,16 @@ def _comes(governor: Token) -> bool:
 def is_hypothetical(token: Token) -> bool:
     """Whether a cue besides ``is_irrealis``'s says the event has not happened: "can" ("suspects
     can be detained") or a conditional ("if they have none they are going to be detained") on
-    its clause or one above it; on the trigger's own verb (or the verb that carries a trigger
-    noun: "to hold talks"), a decided or asked-for "to"-infinitive ("voted to strike", "decided
-    to begin talks"), or what is dodged or beyond one ("dodging arrest", "unable to visit").
+    its clause or one above it; what is dodged or beyond one ("dodging arrest", "unable to
+    visit"), said of the trigger's own verb or of the verb that carries a trigger noun ("unable
+    to hold talks").
     The walk up stops at a reported clause ("police can confirm that he was killed" states the
     killing) and at a noun's participle ("the embargo imposed after the massacre" is another
     event)."""
     if token.pos_ == "NOUN" and applies("event.factuality.avoidance", partial(_avoided, token)):
         return True  # "dodging arrest"
     verb = token if token.pos_ == "VERB" else carrier_of(token)
-    if verb is not None and (
-            applies("event.factuality.intention", partial(_intended, verb))
-            or applies("event.factuality.avoidance", partial(_avoided, verb))):
+    if verb is not None and applies("event.factuality.avoidance", partial(_avoided, verb)):
         return True
     current = token
     for _ in range(5):
@@ -570,11 +566,6 @@ def _conditional(verb: Token) -> bool:
     """A clause with an "if"/"unless" clause of its own: what it says holds only then."""
     return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITIONAL_MARKS
                                          for m in c.children) for c in verb.children)
-
-
-def _intended(current: Token) -> bool:
-    return current.dep_ in {"xcomp", "advcl"} and _to_infinitive(current) \
-        and current.head.lemma_.lower() in INTENTION_VERBS
 
 
 def _avoided(current: Token) -> bool:
@@ -616,9 +607,6 @@ _declare_cue("factuality.can", "\"can\" on the trigger's clause or one above it"
 _declare_cue("factuality.conditional", "an \"if\"/\"unless\" clause on the trigger's clause",
              _NOT_WRITTEN, "An event that holds only if something else does is hypothetical.",
              "If Kovac wins, the party holds a leadership election in Riga.")
-_declare_cue("factuality.intention", "a \"to\"-infinitive under decide, ask, vote, promise …",
-             _NOT_WRITTEN, "An event agreed, decided or asked for has not happened yet.",
-             "The union decided to begin talks with Ford in Detroit.")
 _declare_cue("factuality.avoidance", "the trigger as what is dodged or beyond one",
              _NOT_WRITTEN, "What one dodged, averted or was unable to do did not happen.",
              "Lindsay Lohan checked into a clinic in Palm Springs, dodging arrest.")
