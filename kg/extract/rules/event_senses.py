@@ -609,13 +609,13 @@ _declare_cue("factuality.conditional", "an \"if\"/\"unless\" clause on the trigg
              "If Kovac wins, the party holds a leadership election in Riga.")
 _declare_cue("factuality.avoidance", "the trigger as what is dodged or beyond one",
              _NOT_WRITTEN, "What one dodged, averted or was unable to do did not happen.",
-             "Lindsay Lohan checked into a clinic in Palm Springs, dodging arrest.")
+             "Police in Lagos said the banker Omar Reyes evaded arrest on Monday.")
 _declare_cue("factuality.going-to", "\"be going to\" above the trigger", _PLANNED,
              "An event someone is going to carry out is still to come.",
              "The unions are going to hold talks with John Prescott in Gateshead.")
 _declare_cue("factuality.future-subject", "the verb a trigger noun is the subject of",
-             _PLANNED, "An event noun that \"will be held\", \"is to begin\" or is "
-             "\"predicted for May\" is still to come.",
+             _PLANNED, "An event noun that \"will be held\", \"will begin\" or is "
+             "\"scheduled for 15 December\" is still to come.",
              "The elections in Turkmenistan will be held on 15 December.")
 _declare_cue("generic.frequency-phrase", "\"every year\", \"each month\" on the clause",
              "Event.generic (kg:factuality kg:Generic)",
