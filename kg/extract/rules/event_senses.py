@@ -3,7 +3,9 @@
 A word triggers its type only in its event sense: "struck a deal", "a heart attack", "a
 25-yard strike", "on trial with Celtic", "named best director" are none. An event under
 negation, a modal, a denial or a verb of intention has not happened; one under "will" is
-planned.
+planned. The cues of ``is_hypothetical`` (heuristics ``event.factuality.*``, words in
+``factuality-words.toml``) find more: "can", a conditional, what is dodged or beyond one;
+``is_planned`` also reads "going to" and an event noun that "will be held" or "is scheduled".
 
 >>> from kg.model import EventType
 >>> sorted(k.value for k in JOINT_EVENTS)
@@ -12,10 +14,12 @@ planned.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
 from kg.extract.rules.figures import phrasal_lemma as _particle_lemma
+from kg.heuristics import applies, declare
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     COUNTED_CLASSES,
@@ -86,6 +90,11 @@ JOINT_EVENTS = frozenset(EventType(k) for k in _WORDS["joint_events"])
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 #: Dependencies under which a verb without a subject of its own takes its governor's.
 INHERITING_DEPS = frozenset({"conj", "xcomp", "advcl"})
+_FACTUALITY = table("factuality-words")
+ABILITY_MODALS = frozenset(_FACTUALITY["ability_modals"])
+AVOIDANCE_WORDS = frozenset(_FACTUALITY["avoidance_words"])
+SCHEDULE_WORDS = frozenset(_FACTUALITY["schedule_words"])
+OCCURRENCE_VERBS = frozenset(_FACTUALITY["occurrence_verbs"])
 
 
 def event_type(token: Token) -> EventType | None:
@@ -434,12 +443,29 @@ def is_generic(token: Token) -> bool:
     current = token
     for _ in range(3):
         if any(c.lower_ in GENERIC_WORDS and c.dep_ in {"advmod", "det", "npadvmod"}
-               for c in current.children):
+               for c in current.children) \
+                or applies("event.generic.frequency-phrase", partial(_every_period, current)):
             return True
         if current.dep_ not in CHAIN_DEPS or current.head.i == current.i:
             return False
         current = current.head
     return False
+
+
+def _every_period(verb: Token) -> bool:
+    """A phrase of frequency on the clause: "visit Cuba every year", "meets each month"."""
+    return any(c.dep_ in {"npadvmod", "advmod"} and any(
+        d.dep_ == "det" and d.lower_ in GENERIC_WORDS for d in c.children) for c in verb.children)
+
+
+def is_frequency(text: str) -> bool:
+    """Whether a time expression says how often, not when ("every year", "each week").
+
+    >>> is_frequency("every year"), is_frequency("last year")
+    (True, False)
+    """
+    words = text.lower().split()
+    return bool(words) and words[0] in GENERIC_WORDS
 
 
 def _infinitive_of_noun(token: Token) -> bool:
@@ -450,15 +476,100 @@ def _infinitive_of_noun(token: Token) -> bool:
 
 
 def is_planned(token: Token) -> bool:
-    """Whether the event is announced for the future ("will visit", "talks will begin")."""
+    """Whether the event is announced for the future ("will visit", "talks will begin", "are
+    going to hold a vote", "the election is scheduled for 15 December")."""
     current = token
     for _ in range(5):
-        if any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in current.children):
+        if any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in current.children) \
+                or applies("event.factuality.going-to", partial(_going_to, current)):
             return True
-        if current.dep_ not in CHAIN_DEPS or current.head.i == current.i:
+        governor = current.head
+        if current.dep_ in SUBJECT_DEPS and governor.i != current.i:
+            # "the elections will be held", "the election widely predicted for May"
+            return applies("event.factuality.future-subject", partial(_comes, governor))
+        if current.dep_ not in CHAIN_DEPS or governor.i == current.i:
             return False
-        current = current.head
+        current = governor
     return False
+
+
+def _to_infinitive(verb: Token) -> bool:
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+
+
+def _going_to(current: Token) -> bool:
+    """ "are going to be detained", "we are going to have a vote": the infinitive under a
+    "going" that has its "be"."""
+    governor = current.head
+    return current.dep_ == "xcomp" and _to_infinitive(current) and governor.lemma_ == "go" \
+        and governor.tag_ == "VBG" and any(c.dep_ == "aux" for c in governor.children)
+
+
+def _schedules(word: Token) -> bool:
+    return word.lemma_.lower() in SCHEDULE_WORDS or word.lower_ in SCHEDULE_WORDS
+
+
+def _comes(governor: Token) -> bool:
+    """Whether the verb an event noun is the subject of says it is still to come: a verb of
+    occurring under "will" or "going to" ("the talks will begin", "the elections will be
+    held"), or a participle of scheduling ("the election is scheduled for May")."""
+    if _schedules(governor) and (governor.tag_ == "VBN" or not any(
+            c.dep_ == "dobj" for c in governor.children)):  # not "the meeting set a date"
+        return True
+    if governor.lemma_.lower() not in OCCURRENCE_VERBS:
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in FUTURE_AUXILIARIES for c in governor.children) \
+        or _going_to(governor)
+
+
+def is_hypothetical(token: Token) -> bool:
+    """Whether a cue besides ``is_irrealis``'s says the event has not happened: "can" ("suspects
+    can be detained") or a conditional ("if they have none they are going to be detained") on
+    its clause or one above it; what is dodged or beyond one ("dodging arrest", "unable to
+    visit"), said of the trigger's own verb or of the verb that carries a trigger noun ("unable
+    to hold talks").
+    The walk up stops at a reported clause ("police can confirm that he was killed" states the
+    killing) and at a noun's participle ("the embargo imposed after the massacre" is another
+    event)."""
+    if token.pos_ == "NOUN" and applies("event.factuality.avoidance", partial(_avoided, token)):
+        return True  # "dodging arrest"
+    verb = token if token.pos_ == "VERB" else carrier_of(token)
+    if verb is not None and applies("event.factuality.avoidance", partial(_avoided, verb)):
+        return True
+    current = token
+    for _ in range(5):
+        if _clause_cue(current):
+            return True
+        governor = current.head
+        if governor.i == current.i:
+            return False
+        if current.dep_ in SUBJECT_DEPS:
+            return _clause_cue(governor)  # "an attack can happen at any time"
+        infinitive = _to_infinitive(current) or _infinitive_of_noun(current)
+        if current.dep_ not in CHAIN_DEPS - {"ccomp", "acl"} and not infinitive:
+            return False
+        current = governor
+    return False
+
+
+def _clause_cue(verb: Token) -> bool:
+    return applies("event.factuality.can", partial(_can, verb)) \
+        or applies("event.factuality.conditional", partial(_conditional, verb))
+
+
+def _can(verb: Token) -> bool:
+    return any(c.dep_ in {"aux", "auxpass"} and c.lower_ in ABILITY_MODALS
+               for c in verb.children)
+
+
+def _conditional(verb: Token) -> bool:
+    """A clause with an "if"/"unless" clause of its own: what it says holds only then."""
+    return any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in CONDITIONAL_MARKS
+                                         for m in c.children) for c in verb.children)
+
+
+def _avoided(current: Token) -> bool:
+    return current.dep_ in {"dobj", "xcomp"} and current.head.lemma_.lower() in AVOIDANCE_WORDS
 
 
 def _cancels(child: Token) -> bool:
@@ -481,3 +592,32 @@ def carrier_of(noun: Token) -> Token | None:
     if noun.dep_ == "pobj" and governor.lower_ == "on" and governor.head.lemma_ in ON_VERBS:
         return governor.head
     return None
+
+
+def _declare_cue(id: str, reads: str, writes: str, description: str, example: str) -> None:
+    declare(f"event.{id}", "facts.event", reads=reads, writes=writes, description=description,
+            example=example)
+
+
+_NOT_WRITTEN = "drops the event (not stated as happened; not written)"
+_PLANNED = "Event.planned (kg:factuality kg:Planned)"
+_declare_cue("factuality.can", "\"can\" on the trigger's clause or one above it", _NOT_WRITTEN,
+             "What \"can\" happen has not happened.",
+             "Under the act, police can detain Tom Baker in Belmarsh prison.")
+_declare_cue("factuality.conditional", "an \"if\"/\"unless\" clause on the trigger's clause",
+             _NOT_WRITTEN, "An event that holds only if something else does is hypothetical.",
+             "If Kovac wins, the party holds a leadership election in Riga.")
+_declare_cue("factuality.avoidance", "the trigger as what is dodged or beyond one",
+             _NOT_WRITTEN, "What one dodged, averted or was unable to do did not happen.",
+             "Police in Lagos said the banker Omar Reyes evaded arrest on Monday.")
+_declare_cue("factuality.going-to", "\"be going to\" above the trigger", _PLANNED,
+             "An event someone is going to carry out is still to come.",
+             "The unions are going to hold talks with John Prescott in Gateshead.")
+_declare_cue("factuality.future-subject", "the verb a trigger noun is the subject of",
+             _PLANNED, "An event noun that \"will be held\", \"will begin\" or is "
+             "\"scheduled for 15 December\" is still to come.",
+             "The elections in Turkmenistan will be held on 15 December.")
+_declare_cue("generic.frequency-phrase", "\"every year\", \"each month\" on the clause",
+             "Event.generic (kg:factuality kg:Generic)",
+             "A phrase of frequency makes the event habitual, no one occasion.",
+             "Two million tourists visit Cuba every year.")

@@ -31,7 +31,9 @@ from kg.extract.rules.event_senses import (
     SUBJECT_DEPS,
     carrier_of,
     event_type,
+    is_frequency,
     is_generic,
+    is_hypothetical,
     is_irrealis,
     is_planned,
     met,
@@ -104,7 +106,8 @@ def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     found = []
     for token in ctx.doc:
         kind = event_type(token)
-        if kind is None or is_irrealis(token) or in_other_sense(token, kind):
+        if kind is None or is_irrealis(token) or is_hypothetical(token) or in_other_sense(
+                token, kind):
             continue
         event = _event(ctx, token, kind, figure_at)
         if event is not None:
@@ -149,6 +152,9 @@ def _event(
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
     if time is not None and time.value is None and not is_time_point(time.text):
         time = None  # "jailed for two years", "the age of 85", "18-month": no date
+    if time is not None and is_frequency(time.text) \
+            and applies("event.generic.frequency-phrase", lambda: True):
+        time = None  # "visit Cuba every year": how often, no date (and the event is generic)
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
     patients = [p for p in patients if p not in agents]  # one party, one part
