@@ -45,7 +45,7 @@ from kg.extract.rules.event_senses import (
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
-from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.rules.times import attached_times, first_date, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
 from kg.heuristics import applies, declare
@@ -54,7 +54,15 @@ from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
     NEEDS_ENTITY,
 )
-from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
+from kg.lexicon.words import (
+    CALENDAR_WORDS,
+    COMPANY_HEAD_WORDS,
+    ORG_HEAD_WORDS,
+    PLACE_HEAD_WORDS,
+    RELATIVE_TIME_WORDS,
+    TIME_UNITS,
+    TITLE_NOUNS,
+)
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
 
 if TYPE_CHECKING:
@@ -93,6 +101,32 @@ PATIENT_SUBJECT_VERBS = frozenset(_GRAMMAR["patient_subject_verbs"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 TOPIC_PREPS = frozenset(_GRAMMAR["topic_prepositions"])
 VENUE_HEADS = frozenset(_WORDS["venue_heads"])
+RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
+UNIT_WORDS = frozenset(TIME_UNITS)
+UNIT_DETERMINERS = frozenset({"a", "an", "the", "that", "same", "each", "every"})
+
+RELATIVE_YEAR = declare(
+    "event.time.relative-year", "facts.event", reads="an event's date expression",
+    writes="Event.time",
+    description="A month or day of a year or week named relative to the report (\"March last "
+                "year\", \"Monday last week\") is a date, not a length of time.",
+    example="Tom Baker stepped down as chairman in March last year.",
+)
+BARE_UNIT = declare(
+    "event.time.bare-unit", "facts.event", reads="an event's date expression",
+    writes="Event.time",
+    description="A unit of time with at most an article or demonstrative (\"that month's "
+                "elections\", \"a year before he was appointed\") names no date: left out.",
+    example="The votes were counted towards that month's local elections.",
+)
+DATE_OF_NOUN = declare(
+    "event.time.other-noun", "facts.event", reads="an event's date expression and its head",
+    writes="Event.time",
+    description="A date that modifies a common noun other than the trigger (\"her purchase "
+                "of an original 1960s photograph\") dates that thing, not the event: left "
+                "out.",
+    example="She bought an original 1960s photograph of the band.",
+)
 
 def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     """Every event of the chunk whose trigger has at least one argument."""
@@ -142,13 +176,12 @@ def _event(
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
         elsewhere = _dates_of_other_nouns(ctx, trigger)  # "… in relation to X's collapse
-        own = next((ctx.time_at[t.i] for t in own_scope  # in 2002": the collapse's year
-                    if t.i in ctx.time_at and t.i not in elsewhere), None)
+        own = first_date([ctx.time_at[t.i] for t in own_scope  # in 2002": its year
+                          if t.i in ctx.time_at and t.i not in elsewhere])
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
-    if time is not None and time.value is None and not is_time_point(time.text):
-        time = None  # "jailed for two years", "the age of 85", "18-month": no date
+    time = _own_date(ctx, time, trigger) if time is not None else None
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
     patients = [p for p in patients if p not in agents]  # one party, one part
@@ -189,6 +222,47 @@ def _ahead(time: TimeExpression | None, published: date | None) -> bool:
     if time.value is not None and published is not None and time.value > published:
         return True
     return time.text.lower().split()[0] in FUTURE_TIME_WORDS
+
+
+def _own_date(ctx: FactContext, time: TimeExpression, trigger: Token) -> TimeExpression | None:
+    """``time`` if it is a date and the event's own, else ``None``."""
+    if time.value is None and not is_time_point(time.text) \
+            and not applies(RELATIVE_YEAR.id, lambda: _relative_year(time.text)):
+        return None  # "jailed for two years", "the age of 85", "18-month": no date
+    if applies(BARE_UNIT.id, lambda: _bare_unit(time.text)):
+        return None  # "that month's elections", "a year before he was appointed": no date
+    if applies(DATE_OF_NOUN.id, lambda: _dates_other_noun(ctx, time, trigger)):
+        return None  # "her purchase of an original 1960s photograph": the photograph's
+    return time
+
+
+def _relative_year(text: str) -> bool:
+    """ "March last year", "Monday last week": a month or day of a year or week named
+    relative to the report, a point a reader can place."""
+    words = text.lower().split()
+    return len(words) >= 3 and words[-2] in RELATIVE_WORDS and words[-1] in UNIT_WORDS \
+        and all(w in CALENDAR_WORDS for w in words[:-2])
+
+
+def _bare_unit(text: str) -> bool:
+    """A unit of time with at most an article or demonstrative ("month", "that month", "a
+    year"): it names no day, month or year."""
+    words = text.lower().split()
+    return bool(words) and words[-1] in UNIT_WORDS and all(w in UNIT_DETERMINERS
+                                                           for w in words[:-1])
+
+
+def _dates_other_noun(ctx: FactContext, time: TimeExpression, trigger: Token) -> bool:
+    """Whether a date is a word of a common noun's own phrase other than the trigger ("an
+    original 1960s photograph", "a 2003 report"): it dates that thing, not the event."""
+    bounds = ctx.token_bounds(time.begin, time.end)
+    if bounds is None:
+        return False
+    root = ctx.doc[bounds[0] : bounds[1]].root
+    noun = root.head
+    return root.dep_ in {"compound", "amod", "nmod", "nummod"} and noun.i != trigger.i \
+        and noun.pos_ == "NOUN" and noun.i not in ctx.time_at \
+        and noun.ent_type_ not in {"DATE", "TIME"} and event_type(noun) is None
 
 
 def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
