@@ -45,7 +45,7 @@ from kg.extract.rules.event_senses import (
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
-from kg.extract.rules.times import attached_times, first_date, pinned, time_of
+from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
 from kg.heuristics import applies, declare
@@ -176,8 +176,8 @@ def _event(
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
         elsewhere = _dates_of_other_nouns(ctx, trigger)  # "… in relation to X's collapse
-        own = first_date([ctx.time_at[t.i] for t in own_scope  # in 2002": its year
-                          if t.i in ctx.time_at and t.i not in elsewhere])
+        own = next((ctx.time_at[t.i] for t in own_scope  # in 2002": the collapse's year
+                    if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
