@@ -48,7 +48,7 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
-from kg.heuristics import applies, declare
+from kg.heuristics import applies, declare, found
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -68,8 +68,6 @@ from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, Tim
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-#: Confidence lost when the place is taken from earlier in the sentence.
-PLACE_BEFORE = 0.1
 VERB_TRIGGER = rule(
     "event.verb-trigger", "Event", 0.75,
     "A trigger verb with its subject, object and \"by\" phrase, place and time.",
@@ -105,6 +103,31 @@ RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
 UNIT_WORDS = frozenset(TIME_UNITS)
 UNIT_DETERMINERS = frozenset({"a", "an", "the", "that", "same", "each", "every"})
 
+PLACE_ABOVE = declare(
+    "event.place.clause-above", "facts.event", reads="the places of the clause a trigger hangs on",
+    writes="Event.places",
+    description="A trigger that is the subject, purpose or adverbial clause of a verb takes "
+                "that verb's place when its own phrase names none (\"marched through Leeds to "
+                "protest\", \"talks begin in London\").",
+    example="Thousands marched through Leeds to protest against the cuts.",
+)
+PLACE_WHILE = declare(
+    "event.place.while", "facts.event", reads="the places of a \"while\" clause under a verb",
+    writes="Event.places",
+    description="A verb with no place of its own takes the place of a clause under it that "
+                "happens at the same time (\"died while playing in Durban\").",
+    example="The climber died while walking in the hills near Bergen.",
+)
+#: Confidence lost when the place is taken from earlier in the sentence.
+PLACE_BEFORE_COST = 0.1
+PLACE_BEFORE = declare(
+    "event.place.before", "facts.event", reads="the places named earlier in the sentence",
+    writes="Event.places",
+    description="A trigger with no place in its own clause takes the nearest place named "
+                "under a locative preposition earlier in the sentence (\"… holed up in the "
+                "Azovstal steel works, and 1,700 who have surrendered\"), with less confidence.",
+    example="Hundreds of fighters were holed up in Mariupol, and 1,700 surrendered.",
+)
 RELATIVE_YEAR = declare(
     "event.time.relative-year", "facts.event", reads="an event's date expression",
     writes="Event.time",
@@ -163,11 +186,15 @@ def _event(
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
     if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
         # "marched through X to protest", "talks begin in London"
-        places = _places(ctx, clause_tokens(trigger.head), trigger.head)
+        places = found(PLACE_ABOVE.id, lambda: _places(
+            ctx, clause_tokens(trigger.head), trigger.head) or None) or []
     if not places and trigger.pos_ == "VERB":  # "died while playing … in Durban"
-        places = [p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)]
-    if not places and (places := _place_before(ctx, trigger)):
-        confidence -= PLACE_BEFORE
+        places = found(PLACE_WHILE.id, lambda: [
+            p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)
+        ] or None) or []
+    if not places and (places := found(
+            PLACE_BEFORE.id, lambda: _place_before(ctx, trigger) or None) or []):
+        confidence -= PLACE_BEFORE_COST
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
     own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
     around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
