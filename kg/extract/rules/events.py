@@ -128,6 +128,15 @@ PLACE_BEFORE = declare(
                 "Azovstal steel works, and 1,700 who have surrendered\"), with less confidence.",
     example="Hundreds of fighters were holed up in Mariupol, and 1,700 surrendered.",
 )
+DATE_AFTER = declare(
+    "event.time.right-after", "facts.event",
+    reads="a date phrase of the verb a noun trigger is the object of",
+    writes="Event.time",
+    description="A date phrase that follows a noun trigger's phrase at once but hangs on the "
+                "verb it is the object of (\"orchestrated the bank merger, between X and Y, "
+                "in 1999\") dates the noun's event, unless that verb is an event itself.",
+    example="Anger spilled over into mass protests in 2003.",
+)
 RELATIVE_YEAR = declare(
     "event.time.relative-year", "facts.event", reads="an event's date expression",
     writes="Event.time",
@@ -207,6 +216,8 @@ def _event(
                     if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
+        if own is None:
+            own = found(DATE_AFTER.id, lambda: _date_right_after(ctx, trigger))
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
     time = _own_date(ctx, time, trigger) if time is not None else None
     in_scope = {t.i for t in scope}
@@ -249,6 +260,28 @@ def _ahead(time: TimeExpression | None, published: date | None) -> bool:
     if time.value is not None and published is not None and time.value > published:
         return True
     return time.text.lower().split()[0] in FUTURE_TIME_WORDS
+
+
+def _date_right_after(ctx: FactContext, noun: Token) -> TimeExpression | None:
+    """The date phrase the parser hangs on the verb a noun trigger is the object of, when it
+    follows the noun's phrase at once ("orchestrated the merger, between X and Y, in 1999",
+    "spilled over into mass protests in 2003"): the noun's date. Not when the verb is an event
+    of its own, which the date then dates ("was jailed over the killing on Monday")."""
+    governor = noun.head.head if noun.dep_ == "pobj" and noun.head.dep_ == "prep" \
+        else noun.head if noun.dep_ == "dobj" else None
+    if governor is None or governor.pos_ not in {"VERB", "AUX"} or event_type(governor):
+        return None
+    end = noun.right_edge.i
+    for point, time in attached_times(ctx, ctx.sentence(noun)).items():
+        if point != governor.i:
+            continue
+        bounds = ctx.token_bounds(time.begin, time.end)
+        if bounds is None:
+            continue
+        start = bounds[0] - 1 if ctx.doc[bounds[0]].head.dep_ == "prep" else bounds[0]
+        if 0 < start - end <= 2 and all(t.is_punct for t in ctx.doc[end + 1 : start]):
+            return time
+    return None
 
 
 def _own_date(ctx: FactContext, time: TimeExpression, trigger: Token) -> TimeExpression | None:
