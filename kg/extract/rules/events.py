@@ -8,7 +8,9 @@
             support verb the verb's subject is the agent ("Putin ordered the invasion")
     place   named places under a locative preposition in the clause ("in Mariupol")
     time    the first date expression attached to the trigger or the clauses above it
-            ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday")
+            ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday");
+            a noun's date hung on its verb just after it ("protests in 2003"); never a bare
+            unit ("that month") nor a date of another thing ("a 1960s photograph")
 
 Events under negation ("no treaty"), a modal, or a verb like "fail to" / "threaten to" have not
 happened and are skipped, as are triggers with no participant, place or time at all; events
