@@ -239,3 +239,41 @@ def test_the_city_after_a_dateline_is_the_datelines_city(nlp: Any) -> None:
     kyiv = (text.index("KYIV"), text.index("KYIV") + 4)
     assert [p.text for p in shelling.patients if p.mention == kyiv] == ["city"]
     assert {p.text for p in shelling.agents} == {"Rebel forces"}
+
+
+@pytest.mark.parametrize(
+    ("rule", "text", "trigger", "on", "off"),
+    [
+        ("event.time.relative-year", "Tom Baker stepped down as chairman in March last year.",
+         "stepped", "March last year", None),
+        ("event.time.bare-unit", "The votes were counted towards that month's local elections.",
+         "elections", None, "month"),
+        ("event.time.bare-unit",
+         "Anna Berg was elected in 2001, a year before she was appointed as minister.",
+         "appointed", None, "a year"),
+        ("event.time.other-noun", "Anna Berg bought an original 1960s photograph of the band.",
+         "bought", None, "1960s"),
+        ("event.time.right-after", "Anger spilled over into mass protests in 2003.",
+         "protests", "2003", None),
+        # the date of an event verb is its own: "jailed … on Monday", not the killing
+        ("event.time.right-after", "Tom Cole was jailed over the killing on Monday.",
+         "killing", None, None),
+    ],
+)
+def test_an_event_is_dated_by_a_date_of_its_own(
+        nlp: Any, rule: str, text: str, trigger: str, on: str | None, off: str | None) -> None:
+    """A date of the event's own clause, read whole ("March last year"), and no other: not a
+    bare unit of time, nor a date of a thing in the sentence; a noun's date the parser hangs
+    on the verb just after it is the noun's."""
+    from kg.heuristics import switched_off
+
+    def time_of(found: list[Event]) -> str | None:
+        (event,) = [e for e in found if text[e.trigger.begin:e.trigger.end] == trigger]
+        return event.time.text if event.time is not None else None
+
+    everything = extract_document(nlp, document_from_text(text, doc_id="t")).facts
+    assert time_of([f for f in everything if isinstance(f, Event)]) == on
+    with switched_off({rule}):
+        without = extract_document(nlp, document_from_text(text, doc_id="t")).facts
+    assert time_of([f for f in without if isinstance(f, Event)]) == off
+

@@ -8,7 +8,9 @@
             support verb the verb's subject is the agent ("Putin ordered the invasion")
     place   named places under a locative preposition in the clause ("in Mariupol")
     time    the first date expression attached to the trigger or the clauses above it
-            ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday")
+            ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday");
+            a noun's date hung on its verb just after it ("protests in 2003"); never a bare
+            unit ("that month") nor a date of another thing ("a 1960s photograph")
 
 Events under negation ("no treaty"), a modal, or a verb like "fail to" / "threaten to" have not
 happened and are skipped, as are triggers with no participant, place or time at all; events
@@ -50,20 +52,26 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
-from kg.heuristics import applies, declare
+from kg.heuristics import applies, declare, found
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
     NEEDS_ENTITY,
 )
-from kg.lexicon.words import COMPANY_HEAD_WORDS, ORG_HEAD_WORDS, PLACE_HEAD_WORDS, TITLE_NOUNS
+from kg.lexicon.words import (
+    CALENDAR_WORDS,
+    COMPANY_HEAD_WORDS,
+    ORG_HEAD_WORDS,
+    PLACE_HEAD_WORDS,
+    RELATIVE_TIME_WORDS,
+    TIME_UNITS,
+    TITLE_NOUNS,
+)
 from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-#: Confidence lost when the place is taken from earlier in the sentence.
-PLACE_BEFORE = 0.1
 VERB_TRIGGER = rule(
     "event.verb-trigger", "Event", 0.75,
     "A trigger verb with its subject, object and \"by\" phrase, place and time.",
@@ -95,6 +103,66 @@ PATIENT_SUBJECT_VERBS = frozenset(_GRAMMAR["patient_subject_verbs"])
 SIMULTANEOUS_MARKS = frozenset(_WORDS["simultaneous_marks"])
 TOPIC_PREPS = frozenset(_GRAMMAR["topic_prepositions"])
 VENUE_HEADS = frozenset(_WORDS["venue_heads"])
+RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
+UNIT_WORDS = frozenset(TIME_UNITS)
+UNIT_DETERMINERS = frozenset({"a", "an", "the", "that", "same", "each", "every"})
+
+PLACE_ABOVE = declare(
+    "event.place.clause-above", "facts.event", reads="the places of the clause a trigger hangs on",
+    writes="Event.places",
+    description="A trigger that is the subject, purpose or adverbial clause of a verb takes "
+                "that verb's place when its own phrase names none (\"marched through Leeds to "
+                "protest\", \"talks begin in London\").",
+    example="Thousands marched through Leeds to protest against the cuts.",
+)
+PLACE_WHILE = declare(
+    "event.place.while", "facts.event", reads="the places of a \"while\" clause under a verb",
+    writes="Event.places",
+    description="A verb with no place of its own takes the place of a clause under it that "
+                "happens at the same time (\"died while playing in Durban\").",
+    example="The climber died while walking in the hills near Bergen.",
+)
+#: Confidence lost when the place is taken from earlier in the sentence.
+PLACE_BEFORE_COST = 0.1
+PLACE_BEFORE = declare(
+    "event.place.before", "facts.event", reads="the places named earlier in the sentence",
+    writes="Event.places",
+    description="A trigger with no place in its own clause takes the nearest place named "
+                "under a locative preposition earlier in the sentence (\"… holed up in the "
+                "Azovstal steel works, and 1,700 who have surrendered\"), with less confidence.",
+    example="Hundreds of fighters were holed up in Mariupol, and 1,700 surrendered.",
+)
+DATE_AFTER = declare(
+    "event.time.right-after", "facts.event",
+    reads="a date phrase of the verb a noun trigger is the object of",
+    writes="Event.time",
+    description="A date phrase that follows a noun trigger's phrase at once but hangs on the "
+                "verb it is the object of (\"orchestrated the bank merger, between X and Y, "
+                "in 1999\") dates the noun's event, unless that verb is an event itself.",
+    example="Anger spilled over into mass protests in 2003.",
+)
+RELATIVE_YEAR = declare(
+    "event.time.relative-year", "facts.event", reads="an event's date expression",
+    writes="Event.time",
+    description="A month or day of a year or week named relative to the report (\"March last "
+                "year\", \"Monday last week\") is a date, not a length of time.",
+    example="Tom Baker stepped down as chairman in March last year.",
+)
+BARE_UNIT = declare(
+    "event.time.bare-unit", "facts.event", reads="an event's date expression",
+    writes="Event.time",
+    description="A unit of time with at most an article or demonstrative (\"that month's "
+                "elections\", \"a year before he was appointed\") names no date: left out.",
+    example="The votes were counted towards that month's local elections.",
+)
+DATE_OF_NOUN = declare(
+    "event.time.other-noun", "facts.event", reads="an event's date expression and its head",
+    writes="Event.time",
+    description="A date that modifies a common noun other than the trigger (\"her purchase "
+                "of an original 1960s photograph\") dates that thing, not the event: left "
+                "out.",
+    example="She bought an original 1960s photograph of the band.",
+)
 
 def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     """Every event of the chunk whose trigger has at least one argument."""
@@ -132,11 +200,15 @@ def _event(
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
     if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
         # "marched through X to protest", "talks begin in London"
-        places = _places(ctx, clause_tokens(trigger.head), trigger.head)
+        places = found(PLACE_ABOVE.id, lambda: _places(
+            ctx, clause_tokens(trigger.head), trigger.head) or None) or []
     if not places and trigger.pos_ == "VERB":  # "died while playing … in Durban"
-        places = [p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)]
-    if not places and (places := _place_before(ctx, trigger)):
-        confidence -= PLACE_BEFORE
+        places = found(PLACE_WHILE.id, lambda: [
+            p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)
+        ] or None) or []
+    if not places and (places := found(
+            PLACE_BEFORE.id, lambda: _place_before(ctx, trigger) or None) or []):
+        confidence -= PLACE_BEFORE_COST
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
     own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
     around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
@@ -149,9 +221,10 @@ def _event(
                     if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
+        if own is None:
+            own = found(DATE_AFTER.id, lambda: _date_right_after(ctx, trigger))
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
-    if time is not None and time.value is None and not is_time_point(time.text):
-        time = None  # "jailed for two years", "the age of 85", "18-month": no date
+    time = _own_date(ctx, time, trigger) if time is not None else None
     if time is not None and is_frequency(time.text) \
             and applies("event.generic.frequency-phrase", lambda: True):
         time = None  # "visit Cuba every year": how often, no date (and the event is generic)
@@ -195,6 +268,69 @@ def _ahead(time: TimeExpression | None, published: date | None) -> bool:
     if time.value is not None and published is not None and time.value > published:
         return True
     return time.text.lower().split()[0] in FUTURE_TIME_WORDS
+
+
+def _date_right_after(ctx: FactContext, noun: Token) -> TimeExpression | None:
+    """The date phrase the parser hangs on the verb a noun trigger is the object of, when it
+    follows the noun's phrase at once ("orchestrated the merger, between X and Y, in 1999",
+    "spilled over into mass protests in 2003"): the noun's date. Not when the verb is an event
+    of its own, which the date then dates ("was jailed over the killing on Monday")."""
+    governor = noun.head.head if noun.dep_ == "pobj" and noun.head.dep_ == "prep" \
+        else noun.head if noun.dep_ == "dobj" else None
+    if governor is None or governor.pos_ not in {"VERB", "AUX"} or event_type(governor):
+        return None
+    end = noun.right_edge.i
+    for point, time in attached_times(ctx, ctx.sentence(noun)).items():
+        if point != governor.i:
+            continue
+        bounds = ctx.token_bounds(time.begin, time.end)
+        if bounds is None:
+            continue
+        start = bounds[0] - 1 if ctx.doc[bounds[0]].head.dep_ == "prep" else bounds[0]
+        if 0 < start - end <= 2 and all(t.is_punct for t in ctx.doc[end + 1 : start]):
+            return time
+    return None
+
+
+def _own_date(ctx: FactContext, time: TimeExpression, trigger: Token) -> TimeExpression | None:
+    """``time`` if it is a date and the event's own, else ``None``."""
+    if time.value is None and not is_time_point(time.text) \
+            and not applies(RELATIVE_YEAR.id, lambda: _relative_year(time.text)):
+        return None  # "jailed for two years", "the age of 85", "18-month": no date
+    if applies(BARE_UNIT.id, lambda: _bare_unit(time.text)):
+        return None  # "that month's elections", "a year before he was appointed": no date
+    if applies(DATE_OF_NOUN.id, lambda: _dates_other_noun(ctx, time, trigger)):
+        return None  # "her purchase of an original 1960s photograph": the photograph's
+    return time
+
+
+def _relative_year(text: str) -> bool:
+    """ "March last year", "Monday last week": a month or day of a year or week named
+    relative to the report, a point a reader can place."""
+    words = text.lower().split()
+    return len(words) >= 3 and words[-2] in RELATIVE_WORDS and words[-1] in UNIT_WORDS \
+        and all(w in CALENDAR_WORDS for w in words[:-2])
+
+
+def _bare_unit(text: str) -> bool:
+    """A unit of time with at most an article or demonstrative ("month", "that month", "a
+    year"): it names no day, month or year."""
+    words = text.lower().split()
+    return bool(words) and words[-1] in UNIT_WORDS and all(w in UNIT_DETERMINERS
+                                                           for w in words[:-1])
+
+
+def _dates_other_noun(ctx: FactContext, time: TimeExpression, trigger: Token) -> bool:
+    """Whether a date is a word of a common noun's own phrase other than the trigger ("an
+    original 1960s photograph", "a 2003 report"): it dates that thing, not the event."""
+    bounds = ctx.token_bounds(time.begin, time.end)
+    if bounds is None:
+        return False
+    root = ctx.doc[bounds[0] : bounds[1]].root
+    noun = root.head
+    return root.dep_ in {"compound", "amod", "nmod", "nummod"} and noun.i != trigger.i \
+        and noun.pos_ == "NOUN" and noun.i not in ctx.time_at \
+        and noun.ent_type_ not in {"DATE", "TIME"} and event_type(noun) is None
 
 
 def _dates_of_other_nouns(ctx: FactContext, trigger: Token) -> set[int]:
