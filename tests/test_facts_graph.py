@@ -127,7 +127,10 @@ def test_the_ledger_keeps_compatible_figures_and_conversions_out(store: ox.Store
 
 @pytest.mark.parametrize(
     ("kind", "place", "day"),
-    [("Surrender", "Azovstal", "2022-05"), ("Invasion", "Ukraine", "2022-02-24")],
+    # The surrender at Azovstal has no place since event.place.before went (a place named
+    # earlier in the sentence was the event's in 3 of 12 check-half rows): "1,700 who have
+    # already surrendered" does not say where.
+    [("Siege", "Mariupol", "2022-05-19"), ("Invasion", "Ukraine", "2022-02-24")],
 )
 def test_events_have_place_and_time(store: ox.Store, kind: str, place: str, day: str) -> None:
     found = rows(store, "events")

@@ -122,16 +122,6 @@ PLACE_WHILE = declare(
                 "happens at the same time (\"died while playing in Durban\").",
     example="The climber died while walking in the hills near Bergen.",
 )
-#: Confidence lost when the place is taken from earlier in the sentence.
-PLACE_BEFORE_COST = 0.1
-PLACE_BEFORE = declare(
-    "event.place.before", "facts.event", reads="the places named earlier in the sentence",
-    writes="Event.places",
-    description="A trigger with no place in its own clause takes the nearest place named "
-                "under a locative preposition earlier in the sentence (\"… holed up in the "
-                "Azovstal steel works, and 1,700 who have surrendered\"), with less confidence.",
-    example="Hundreds of fighters were holed up in Mariupol, and 1,700 surrendered.",
-)
 DATE_AFTER = declare(
     "event.time.right-after", "facts.event",
     reads="a date phrase of the verb a noun trigger is the object of",
@@ -206,9 +196,6 @@ def _event(
         places = found(PLACE_WHILE.id, lambda: [
             p for c in _simultaneous(trigger) for p in _places(ctx, clause_tokens(c), c)
         ] or None) or []
-    if not places and (places := found(
-            PLACE_BEFORE.id, lambda: _place_before(ctx, trigger) or None) or []):
-        confidence -= PLACE_BEFORE_COST
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
     own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
     around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
@@ -624,14 +611,6 @@ def _phrase_head(token: Token) -> Token:
     while current.dep_ == "compound" and current.head.i != current.i:
         current = current.head
     return current
-
-
-def _place_before(ctx: FactContext, trigger: Token) -> list[Party]:
-    """The nearest place named under a locative preposition earlier in the sentence, for a
-    trigger whose own clause names none ("… holed up in X, and 1,700 who surrendered")."""
-    before = [t for t in trigger.sent if t.i < trigger.i]
-    found = _places(ctx, before, trigger.sent.root)
-    return found[-1:]
 
 
 def _locative_above(token: Token, stop: Token) -> str | None:
