@@ -300,6 +300,35 @@ def test_the_said_clause_keeps_the_subject_the_parser_hung_on_the_verb(
         assert texts() != [content]
 
 
+@pytest.mark.parametrize(("text", "rule", "gone"), [
+    ("Analysts believe the old system is failing, and the decision suggests the bank has run "
+     "out of ideas.", "claim.not-a-speaker", "the bank has run out of ideas"),
+    ("The sudden delay indicates the factory has lost its main supplier.",
+     "claim.not-a-speaker", "the factory has lost its main supplier"),
+    ("The new novel was launched in France on Tuesday. It claims the two rivals had agreed a "
+     "secret pact.", "claim.it-no-place", "the two rivals had agreed a secret pact"),
+])
+def test_a_speaker_must_be_able_to_speak(nlp: Any, text: str, rule: str, gone: str) -> None:
+    """A decision or a delay says nothing, and "it" is no country: those claims go, a
+    person's, a body's and a document's stay."""
+    def texts() -> list[str]:
+        return [c.content.text for c in of_kind(extract(nlp, text), Claim)]
+
+    assert gone not in texts()
+    with switched_off({rule}):
+        assert gone in texts()
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Experts suggest the economy will slow next year.", "Experts"),
+    ("The report suggests the economy will slow next year.", "report"),
+    ("Shares in Acme rose on Monday. It said profits would double this year.", "Acme"),
+])
+def test_people_bodies_and_documents_still_speak(nlp: Any, text: str, speaker: str) -> None:
+    extraction = extract(nlp, text)
+    assert any(speaker in names(c.speaker, extraction) for c in of_kind(extraction, Claim))
+
+
 @pytest.mark.parametrize(("text", "addressee"), [
     ("The minister told reporters the talks had failed.", "reporters"),
     ("The head teacher told the BBC lessons were being learned.", "BBC"),
