@@ -9,8 +9,10 @@
     nominal       "Russia's claims that …": a claim noun with a "that" clause
 
 Speakers are noun phrases: a mention, a pronoun (he/she → the previous speaker if a person,
-else the latest person subject; it/they → the same for organisations and places), a bare
-surname of an earlier person, or a described group ("Ukrainian officials").
+else the latest person subject; it/they → the same for organisations and places; "it" never a
+country or a city; a speaker reported inside a claim is never the "previous speaker"), a bare
+surname of an earlier person, or a described group ("Ukrainian officials") that can speak
+(not "his determination", "the current system").
 """
 
 from __future__ import annotations
