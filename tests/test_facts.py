@@ -313,6 +313,50 @@ def test_the_said_clause_keeps_the_subject_the_parser_hung_on_the_verb(
         assert texts() != [content]
 
 
+@pytest.mark.parametrize(("text", "rule", "gone"), [
+    ("Analysts believe the old system is failing, and the decision suggests the bank has run "
+     "out of ideas.", "claim.not-a-speaker", "the bank has run out of ideas"),
+    ("The sudden delay indicates the factory has lost its main supplier.",
+     "claim.not-a-speaker", "the factory has lost its main supplier"),
+    ("The new novel was launched in France on Tuesday. It claims the two rivals had agreed a "
+     "secret pact.", "claim.it-no-place", "the two rivals had agreed a secret pact"),
+])
+def test_a_speaker_must_be_able_to_speak(nlp: Any, text: str, rule: str, gone: str) -> None:
+    """A decision or a delay says nothing, and "it" is no country: those claims go, a
+    person's, a body's and a document's stay."""
+    def texts() -> list[str]:
+        return [c.content.text for c in of_kind(extract(nlp, text), Claim)]
+
+    assert gone not in texts()
+    with switched_off({rule}):
+        assert gone in texts()
+
+
+def test_a_pronoun_after_a_claim_reported_inside_a_claim_is_the_reporter(nlp: Any) -> None:
+    """ "X said Y could only … by continuing to say …. He told …": "he" is X, not Y."""
+    text = ("Former leader Neil Kinnock said Mr Blair could only end the row by continuing to "
+            "say he trusted his chancellor. He told the BBC the party was united.")
+
+    def speaker() -> str:
+        extraction = extract(nlp, text)
+        return next(names(c.speaker, extraction) for c in of_kind(extraction, Claim)
+                    if c.content.text == "the party was united")
+
+    assert "Kinnock" in speaker()
+    with switched_off({"claim.nested-speaker"}):
+        assert "Blair" in speaker()
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Experts suggest the economy will slow next year.", "Experts"),
+    ("The report suggests the economy will slow next year.", "report"),
+    ("Shares in Acme rose on Monday. It said profits would double this year.", "Acme"),
+])
+def test_people_bodies_and_documents_still_speak(nlp: Any, text: str, speaker: str) -> None:
+    extraction = extract(nlp, text)
+    assert any(speaker in names(c.speaker, extraction) for c in of_kind(extraction, Claim))
+
+
 @pytest.mark.parametrize(("text", "addressee"), [
     ("The minister told reporters the talks had failed.", "reporters"),
     ("The head teacher told the BBC lessons were being learned.", "BBC"),

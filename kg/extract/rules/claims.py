@@ -9,25 +9,29 @@
     nominal       "Russia's claims that …": a claim noun with a "that" clause
 
 Speakers are noun phrases: a mention, a pronoun (he/she → the previous speaker if a person,
-else the latest person subject; it/they → the same for organisations and places), a bare
-surname of an earlier person, or a described group ("Ukrainian officials").
+else the latest person subject; it/they → the same for organisations and places; "it" never a
+country or a city; a speaker reported inside a claim is never the "previous speaker"), a bare
+surname of an earlier person, or a described group ("Ukrainian officials") that can speak
+(not "his determination", "the current system").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
 from kg.extract.frame import doc_text
-from kg.extract.rules.context import FactContext, noun_phrase
+from kg.extract.rules.context import THING_PRONOUNS, FactContext, kind_of, noun_phrase
 from kg.extract.rules.event_senses import subjects
 from kg.extract.rules.figures import clause_tokens
+from kg.extract.rules.places import country_named, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.heuristics import applies, declare
-from kg.lexicon import table
+from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
 from kg.model import (
@@ -56,6 +60,36 @@ CONTRASTING = frozenset(table("grammar-words")["contrasting"])
 SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
 #: Speech verbs whose object is whom they were said to ("told the BBC …").
 ADDRESSEE_VERBS = frozenset(table("grammar-words")["addressee_verbs"])
+#: Head nouns of what cannot speak ("his determination suggests", "the current system is").
+NON_SPEAKERS = word_list("non-speaker-nouns")
+
+NOT_A_SPEAKER = declare(
+    "claim.not-a-speaker", "facts.claim",
+    reads="the head noun of a claim's described (unnamed) speaker",
+    writes="drops the claim",
+    description="A speaker must be able to speak: a described speaker whose head noun is a "
+                "quality, a happening, an arrangement or a claim itself (data list "
+                "non-speaker-nouns) is no speaker: the writer reasons, or the parser took what "
+                "was spoken about for who spoke, and the claim is dropped.",
+    example="His quiet determination suggests he is in no mood to lose.").id
+NESTED_SPEAKER = declare(
+    "claim.nested-speaker", "facts.claim",
+    reads="where a claim's speaker stands against the last claim's text",
+    writes="the speaker a later pronoun stands for",
+    description="A speaker named inside what the last speaker said (\"X said Y could only "
+                "cope by continuing to say …\") speaks within X's claim: a pronoun speaker "
+                "after it (\"He told the BBC …\") still stands for X, the one reporting.",
+    example="Former leader Neil Kinnock said Mr Blair could only end the row by continuing "
+            "to say he trusted his chancellor. He told the BBC the party was united.").id
+IT_NO_PLACE = declare(
+    "claim.it-no-place", "facts.claim",
+    reads="the antecedent of a speaker's \"it\"",
+    writes="drops the claim",
+    description="A speaker's \"it\" stands for an organisation or a document, never for a "
+                "country or a city: those speak only by their own name (\"Britain says\"); "
+                "when the nearest antecedent is one, the speaker is unknown and the claim is "
+                "dropped.",
+    example="The book was published in Britain on Monday. It claims the two men fell out.").id
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -140,6 +174,8 @@ class ClaimReader:
         self.ctx = ctx
         self.quotes = quotations(doc_text(ctx.doc), ctx.frame.offset)
         self.last: Claim | None = None
+        #: The last claim not reported inside another: whom a pronoun speaker stands for.
+        self.reporter: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
 
@@ -149,9 +185,18 @@ class ClaimReader:
         for sent in self.ctx.doc.sents:
             for claim in self._sentence_claims(sent.start, sent.end):
                 found.append(claim)
+                if not applies(NESTED_SPEAKER, partial(self._nested, claim)):
+                    self.reporter = claim
                 self.last = claim
                 self.said.append(claim.content)
         return found
+
+    def _nested(self, claim: Claim) -> bool:
+        """Whether ``claim``'s speaker is named inside what the last speaker said (a claim
+        reported within a claim)."""
+        last = self.reporter
+        return last is not None and claim.speaker.mention is not None and (
+            last.content.begin <= claim.speaker.begin and claim.speaker.end <= last.content.end)
 
     def _sentence_claims(self, start: int, end: int) -> Iterator[Claim]:
         tokens = list(self.ctx.doc[start:end])
@@ -306,9 +351,15 @@ class ClaimReader:
     def _speaker(self, head: Token, spoken: Sequence[Span] = ()) -> Party | None:
         """The speaker, written as the whole noun phrase ("Russia's defence ministry"); a
         pronoun is nobody named in what was claimed so far or in the words ``spoken``."""
-        hint = self.last.speaker if self.last is not None else None
-        said = self.last.content if self.last is not None else None
+        hint = self.reporter.speaker if self.reporter is not None else None
+        said = self.reporter.content if self.reporter is not None else None
         party = self.ctx.party(head, hint, said, [*self.said, *spoken])
+        if party is not None and party.kind is PartyKind.GROUP and applies(
+                NOT_A_SPEAKER, lambda: head.lemma_.lower() in NON_SPEAKERS):
+            return None
+        if party is not None and head.lower_ in THING_PRONOUNS and applies(
+                IT_NO_PLACE, lambda: self._is_place(party)):
+            return None
         if party is not None and party.kind is PartyKind.GROUP \
                 and (body := self._spoken_for(head)) is not None:
             phrase = self.ctx.span(list(head.subtree))
@@ -320,6 +371,15 @@ class ClaimReader:
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         phrase = self.ctx.span(noun_phrase(head) or [head])
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _is_place(self, party: Party) -> bool:
+        """Whether ``party`` stands for a country or a city (not for a firm or a building the
+        tagger called a place: "Ryanair", "the White House")."""
+        if party.kind is PartyKind.COUNTRY:
+            return True
+        mention = self.ctx.mention_by_offsets(party.mention) if party.mention else None
+        return mention is not None and kind_of(mention) is EntityKind.PLACE and (
+            country_named(mention.name) is not None or is_city(mention.name))
 
     def _spoken_for(self, head: Token) -> Mention | None:
         """The body a spokesperson speaks for: "a spokesman for the Ministry of Defence", "a
