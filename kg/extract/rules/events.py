@@ -105,7 +105,7 @@ TOPIC_PREPS = frozenset(_GRAMMAR["topic_prepositions"])
 VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
 UNIT_WORDS = frozenset(TIME_UNITS)
-UNIT_DETERMINERS = frozenset({"a", "an", "the", "that", "same", "each", "every"})
+UNIT_DETERMINERS = frozenset(_WORDS["unit_determiners"])
 
 PLACE_ABOVE = declare(
     "event.place.clause-above", "facts.event", reads="the places of the clause a trigger hangs on",
