@@ -44,7 +44,7 @@ import random
 import re
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,10 @@ from kg.rdf.terms import ENTITY_CLASSES  # noqa: E402
 
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
+#: The articles each first look drew, by its --sample tag, one id a line: a first look drawn
+#: again reads them here, since a row judged later on an article no sample named before shifts
+#: a fresh draw.
+SAMPLES_DIR = JUDGED_DIR / "samples"
 SEED = 16
 ARTICLES = 400
 ROWS = 40
@@ -122,6 +126,24 @@ def fresh_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
     seen = [article_path(a, folder) for a in sorted(named)]
     own_sample = choose_articles(folder, own, SEED)
     return choose_articles(folder, n, seed, exclude=[p for p in seen + own_sample if p.is_file()])
+
+
+def pinned_articles(tag: str | None, draw: Callable[[], list[Path]],
+                    folder: Path = CORPUS, pins: Path = SAMPLES_DIR) -> list[Path]:
+    """The articles of first look ``tag`` as first drawn (``pins/TAG.txt``), else ``draw()``'s,
+    written there for the next run (no tag: drawn, not pinned)."""
+    pin = pins / f"{tag}.txt" if tag else None
+    if pin is not None and pin.is_file():
+        ids = [line.strip() for line in pin.read_text(encoding="utf-8").splitlines()
+               if line.strip()]
+        return [article_path(a, folder) for a in ids]
+    articles = draw()
+    if pin is not None:
+        pin.parent.mkdir(parents=True, exist_ok=True)
+        tmp = pin.with_suffix(".tmp")
+        tmp.write_text("".join(f"{article_id(p)}\n" for p in articles), encoding="utf-8")
+        tmp.replace(pin)
+    return articles
 
 
 def _digest_of(path: Path) -> str:
@@ -576,7 +598,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     own = args.seed == SEED and not args.fresh
     judged = load_judged(sample_tag=args.sample_tag or (OWN_SAMPLE if own else None))
     if args.fresh:
-        articles = fresh_articles(CORPUS, args.articles, args.seed, sample_tag=args.sample_tag)
+        articles = pinned_articles(args.sample_tag, lambda: fresh_articles(
+            CORPUS, args.articles, args.seed, sample_tag=args.sample_tag))
     else:
         articles = choose_articles(CORPUS, args.articles, args.seed)
     off = frozenset(i for i in args.rules_off.split(",") if i)

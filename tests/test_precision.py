@@ -314,3 +314,24 @@ def test_outputs_judged_wrong_and_fixed_do_not_come_back(rerun: dict[str, Any]) 
     judged = precision.load_judged()
     back = [judged[key]["why"] for key in rerun if judged.get(key, {}).get("fixed")]
     assert back == []
+
+
+def test_a_first_look_drawn_again_reads_its_pinned_articles(tmp_path: Path) -> None:
+    """A first look's articles are written when first drawn and read back after: a row judged
+    later on an article no sample named would otherwise shift the seeded draw."""
+    drawn = [tmp_path / "bbc_tech_002.txt", tmp_path / "bbc_sport_001.txt"]
+    first = precision.pinned_articles("first-look-x", lambda: drawn, tmp_path, tmp_path / "pins")
+    again = precision.pinned_articles("first-look-x", lambda: [], tmp_path, tmp_path / "pins")
+    assert first == drawn and again == drawn
+    assert (tmp_path / "pins" / "first-look-x.txt").read_text().split() == [
+        "bbc-tech-002", "bbc-sport-001"]
+    assert precision.pinned_articles(None, lambda: [], tmp_path, tmp_path / "pins") == []
+
+
+def test_the_pinned_first_looks_are_articles_of_the_corpus() -> None:
+    pins = sorted((JUDGED / "samples").glob("*.txt"))
+    assert pins
+    for pin in pins:
+        ids = pin.read_text(encoding="utf-8").split()
+        assert len(ids) == len(set(ids)) == 400, pin.name
+        assert all(precision.article_path(a).is_file() for a in ids), pin.name
