@@ -57,11 +57,6 @@ NEVER_FIRES = {
     "lines.cut-at-figures": "it cut only what ner.combine.mend.across-wrapped-line glued across "
                             "a table's lines; idle on the check halves since that went",
     "lines.whole-datelines": "datelines' places come whole",
-    "resolve.article.honorific": "the honorific is already a title of the mention "
-                                 "(ner.mention.titles)",
-    "resolve.article.addressed-surname": "ner.combine.vote-labels already makes such a name "
-                                         "a person",
-    "resolve.article.described": "\"the X star\": X comes tagged an organisation or a place",
     "resolve.entities.places-apart": "no city's own mention is resolved to a club",
     "resolve.entities.join-retyped": "no retyped entity shares its name with one of its new "
                                      "class",

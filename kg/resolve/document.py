@@ -46,7 +46,6 @@ from kg.resolve.kinds import (
     CLASS_CUES,
     HEAD_VOTE,
     HEAD_WORD_VOTE,
-    HONORIFIC_VOTE,
     NameGroup,
     decide_kinds,
 )
@@ -118,9 +117,6 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
         named.group.titles |= titles
         if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
             named.titled = named.honorific = True
-            if applies(HONORIFIC_VOTE.id, lambda: True):
-                named.group.votes[PERSON] += HEAD_VOTE
-                named.group.evidence = True
     groups = list(found.values())
     for mention in extraction.mentions:
         if mention.is_description:  # "the 40-year-old American": a mention of the person,

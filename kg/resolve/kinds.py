@@ -2,12 +2,12 @@
 
 Each name group gets one class by vote — the tagger's label once per mention, a head word
 after the name ("Azov regiment", "Azovstal steel works") three times, a locative apposition
-("Rubizhne, a Donbas town") three times, an honorific ("Mr Cable") three times for a person
-— then the class cues below correct what the small model gets wrong, read from GeoNames, the
-article's people and the words around the mentions (``kg.resolve.cues``):
+("Rubizhne, a Donbas town") three times — then the class cues below correct what the small
+model gets wrong, read from GeoNames, the article's people and the words around the mentions
+(``kg.resolve.cues``):
 
-* a full name whose surname the article writes with an honorific ("Mr Cable"), or, tagged a
-  place, whose surname it writes alone as a person twice, is a person;
+* a full name tagged a place whose surname the article writes alone as a person twice is a
+  person;
 * a nation of the UK tagged an organisation is a place ("Northern Ireland");
 * a one-word name that is a person's surname in the article is that person ("Palamar" after
   "Svyatoslav Palamar"), unless GeoNames knows it as a place or it is tagged a place and the
@@ -17,8 +17,7 @@ article's people and the words around the mentions (``kg.resolve.cues``):
   it speaks ("Lyons said") and is no country or capital and never stands in a locative; tagged
   ORG, it must also stand in a locative ("in Mariupol"), be a country, or be followed by a
   place word — "Chelsea" the club stays an organisation;
-* "the Bedford star": Bedford is a place or a club; "Orrell 13 Bath 56": a team; "the
-  Magpies", "Wasps are": a team or band; "a researcher at Futurelab": a body.
+* "a researcher at Futurelab": a body.
 
 The cues are the heuristics of the stage ``resolve.article`` that ``CLASS_CUES`` names, a table
 read by ``decide_kinds``: it runs them pass by pass in the registry's order (a pass is one cue,
@@ -46,7 +45,7 @@ from kg.resolve.names import edit_distance, without_suffix
 __all__ = ["CLASS_CUES", "NameGroup", "decide_kinds", "place_candidates"]
 
 PERSON, ORG, PLACE = EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE
-#: What a head word, a locative apposition or an honorific counts in a group's class vote.
+#: What a head word or a locative apposition counts in a group's class vote.
 HEAD_VOTE = 3
 
 
@@ -75,8 +74,6 @@ class ArticleNames:
     began."""
 
     def __init__(self, named: Sequence[NameGroup]) -> None:
-        #: Surnames some mention writes with an honorific ("Mr Cable").
-        self.addressed = {n.tokens[-1] for n in named if n.honorific and n.tokens}
         #: One-word names written alone as a person twice or more ("Farrakhan").
         self.alone = {n.tokens[0] for n in named
                       if n.kind is PERSON and len(n.tokens) == 1 and len(n.group.refs) >= 2
@@ -125,11 +122,6 @@ def _decide(n: NameGroup, decision: tuple[EntityKind, bool], cue: Heuristic) -> 
 
 def _full_name(n: NameGroup) -> bool:
     return len(n.tokens) in (2, 3) and not is_place_name(n.name)
-
-
-def _addressed_surname(n: NameGroup, article: ArticleNames) -> Decision:
-    # "Vincent Cable" tagged ORG, then "Mr Cable": Vincent Cable is a person
-    return (PERSON, True) if _full_name(n) and n.tokens[-1] in article.addressed else None
 
 
 def _surname_alone(n: NameGroup, article: ArticleNames) -> Decision:
@@ -185,14 +177,6 @@ def _known_place(n: NameGroup, article: ArticleNames) -> Decision:
     return None
 
 
-def _described(n: NameGroup, article: ArticleNames) -> Decision:
-    # "the Bedford star": a place or club, not a person called Bedford
-    if (n.kind is PERSON and len(n.tokens) == 1 and not n.titled and n.cues
-            and all(c.describes for c in n.cues)):
-        return (PLACE if is_place_name(n.name) else ORG), False
-    return None
-
-
 def _employer(n: NameGroup, article: ArticleNames) -> Decision:
     # "a researcher at Futurelab": a place GeoNames does not know that employs someone, and
     # stands in no other place's position, is a body
@@ -221,12 +205,6 @@ def place_candidates(name: str) -> tuple[GeoPlace, ...]:
 # -- the registry's entries: the votes' cues and the class cues, in the order they run --
 
 _VOTE = "a vote for the group's class"
-#: An honorific makes its group a person ("Mr Cable" tagged ORG), the vote of ``name_groups``.
-HONORIFIC_VOTE = declare(
-    "resolve.article.honorific", "resolve.article", reads="an honorific before the name",
-    writes=_VOTE, model="votes 3",
-    description="A name written with an honorific (\"Mr\", \"Dr\") votes thrice for a person.",
-    example="Mr Cable said the bank was wrong. Cable spoke for an hour.")
 HEAD_WORD_VOTE = declare(
     "resolve.article.head-word", "resolve.article",
     reads="a unit, place or works word right after the name (``kg.resolve.cues``)",
@@ -245,11 +223,6 @@ _CLASS = "the group's class (and whether it is evidence)"
 #: The class cues: id → the pass it runs in (a pass of several: the first cue that applies).
 CLASS_CUES: dict[str, str] = {}
 for _id, _fn, _pass, _reads, _description, _example in (
-    ("addressed-surname", _addressed_surname, "addressed-surname",
-     "a full name and the honorifics of the article's mentions",
-     "A full name whose surname the article writes with an honorific (\"Mr Cable\") is a "
-     "person, whatever the tagger said.",
-     "Vincent Cable criticised the plan. Mr Cable said it would fail."),
     ("surname-alone", _surname_alone, "surname-alone",
      "a full name tagged a place, one-word names of people",
      "A full name tagged a place whose surname the article writes alone as a person twice or "
@@ -270,10 +243,6 @@ for _id, _fn, _pass, _reads, _description, _example in (
      "A name GeoNames knows as a city or country is a place: tagged a person unless it speaks, "
      "tagged an organisation where it stands in a locative, is a country or a capital.",
      "Troops advanced towards Kyiv. Kyiv said the attack had failed."),
-    ("described", _described, "described",
-     "a one-word \"person\" before a noun for a person (``described-person-nouns.txt``)",
-     "A one-word \"person\" that only ever describes someone else (\"the Bedford star\") is a "
-     "place or a club.", "The Bedford star scored twice on Saturday."),
     ("employer", _employer, "employer",
      "a \"place\" GeoNames does not know after an occupation's \"at\"",
      "A \"place\" GeoNames does not know where someone works (\"a researcher at Futurelab\") "

@@ -17,7 +17,6 @@ Its SHA-256 is checked against ``verifier.sha256`` when it is loaded, as the NER
 
 from __future__ import annotations
 
-import hashlib
 import json
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -25,9 +24,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from kg.errors import ModelError
 from kg.model import Evidence, Extraction, Fact, Resolution
-from kg.resources import PACKAGE_DIR
+from kg.resources import PACKAGE_DIR, hashed_bytes
 from kg.verify.features import KINDS, fact_features
 
 __all__ = ["KindModel", "VerifierModel", "load_verifier", "verified"]
@@ -81,14 +79,9 @@ class VerifierModel:
 def load_verifier() -> VerifierModel | None:
     """The shipped verifier (``None`` when the package has none: facts keep their rules'
     confidences); ``ModelError`` when its file does not match its recorded hash."""
-    try:
-        data = MODEL_FILE.read_bytes()
-        expected = HASH_FILE.read_text(encoding="utf-8").split()[0]
-    except OSError:
+    data = hashed_bytes(MODEL_FILE, HASH_FILE, "the verifier's weights", "run make train-verifier")
+    if data is None:
         return None
-    if hashlib.sha256(data).hexdigest() != expected:
-        raise ModelError(f"the verifier's weights ({MODEL_FILE.name}) do not match their "
-                         "recorded hash: reinstall kg or run make train-verifier")
     return VerifierModel.from_json(json.loads(data))
 
 

@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass, field
@@ -41,7 +40,7 @@ from kg.extract.rules.event_senses import ATTACK_TARGETS, NOUN_PATIENT_PREPS
 from kg.heuristics import applies, declare
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import TITLE_NOUNS
-from kg.resources import PACKAGE_DIR
+from kg.resources import PACKAGE_DIR, hashed_bytes
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -122,14 +121,10 @@ class SenseModel:
 def load_sense_model() -> SenseModel | None:
     """The shipped model (``None`` when the package has none: every trigger kept);
     ``ModelError`` when its file does not match its recorded hash."""
-    try:
-        data = MODEL_FILE.read_bytes()
-        expected = HASH_FILE.read_text(encoding="utf-8").split()[0]
-    except OSError:
+    data = hashed_bytes(MODEL_FILE, HASH_FILE, "the trigger-sense model's weights",
+                        "run make train-trigger-sense")
+    if data is None:
         return None
-    if hashlib.sha256(data).hexdigest() != expected:
-        raise ModelError(f"the trigger-sense model's weights ({MODEL_FILE.name}) do not match "
-                         "their recorded hash: reinstall kg or run make train-trigger-sense")
     try:
         return SenseModel.from_json(json.loads(data))
     except (ValueError, KeyError, TypeError) as e:
