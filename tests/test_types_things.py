@@ -206,7 +206,7 @@ def test_a_name_that_owns_a_named_thing_is_no_product() -> None:
     resolution, extractions = one_article(text, names)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type is None  # the maker of the iTab, not a laptop
-    text = text.replace("Orrin's iTab", "Orrin's price")
+    text = text.replace("Orrin's iTab", "Orrin's launch in Europe")
     resolution, extractions = one_article(text, names)
     (entity,) = with_fine_types(resolution, extractions).entities
     assert entity.fine_type == "Product"  # owns no named thing

@@ -116,9 +116,11 @@ PERSON_THING_SHARE = 0.5
 #: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
 _PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
 _NEXT_WORD = re.compile(r" ([a-z][a-z-]*)")
-#: A possessive and a name it owns, past at most two lowercase words: "Apple's iPod", "Sony's
-#: new PlayStation Portable" (a name opening with a lowercase "i" or "e" and a capital too).
-_OWNED_NAME = re.compile(r"['’]s?\s+(?:[a-z][a-z-]*\s+){0,2}(?:[ie]?[A-Z])")
+#: A possessive and a name it owns, past at most one lowercase word that is no stop word:
+#: "Apple's iPod", "Sony's new PlayStation Portable" (a name opening with a lowercase "i" or
+#: "e" and a capital too); not "the PSP's release in Europe".
+_OWNED_NAME = re.compile(r"['’]s?\s+(?:(?!(?:the|a|an|in|on|at|of|for|to|and|or|by|from|with)\s)"
+                         r"[a-z][a-z-]*\s+)?[ie]?[A-Z]")
 _INITIAL = re.compile(r"[A-Z]\.")  # "T." of "T. Moody"
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
@@ -480,8 +482,8 @@ def owns(text: str, end: int) -> bool:
 
     >>> owns("Apple's iPod sold well", 5), owns("Sony's new PlayStation", 4)
     (True, True)
-    >>> owns("Apple's profits rose", 5)
-    False
+    >>> owns("Apple's profits rose", 5), owns("the PSP's release in Europe", 7)
+    (False, False)
     """
     return _OWNED_NAME.match(text, end) is not None
 
