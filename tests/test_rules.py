@@ -108,7 +108,8 @@ def test_a_fire_records_the_article_it_concerns(nlp: Any) -> None:
 #: reading of a figure and test of the ledger (a figure's measure, which figures are compared).
 SWITCHED_OFF = ["corpus-names.found-elsewhere", "resolve.article.descriptions",
                 "resolve.article.surname-of-person", "resolve.corpus.surnames",
-                "resolve.class.apposition", "resolve.entities.fine-types",
+                "resolve.class.apposition", "resolve.class.kind-noun-after",
+                "resolve.class.owner", "resolve.entities.fine-types",
                 "rdf.event-place-person",
                 *(h.id for h in HEURISTICS if h.stage in {"facts.figure", "ledger"})]
 

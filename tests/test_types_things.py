@@ -53,6 +53,14 @@ from tests.typing_corpus import one_article
     # a seat of government named for the institution (GeoNames: "White House" is Casablanca)
     ("The White House said it would not comment.", "White House", ["GovernmentOrganization"]),
     ("but the Kremlin denied it", "Kremlin", ["GovernmentOrganization"]),
+    # a kind noun after the name, past at most two words, or past an acronym's bracket
+    ("The new Varlo mobile phone virus spreads.", "Varlo", ["Product"]),
+    ("via Lintel short-range radio technology", "Lintel", ["Product"]),
+    ("its new Portable Orb (POB) games console went on sale", "POB", ["Product"]),
+    ("the Orrin 2 video game sold", "Orrin 2", ["VideoGame"]),
+    ("the Varlo software maker said", "Varlo", []),  # a modifier of "maker"
+    ("Varlo and its technology", "Varlo", []),  # a stop word first
+    ("Varlo fans want better technology", "Varlo", []),  # three words before its noun
 ])
 def test_thing_cues(text: str, name: str, expected: list[str]) -> None:
     begin = text.index(name)
@@ -181,6 +189,27 @@ def test_a_name_that_speaks_is_no_product_or_work() -> None:
     typed = {e.key: e for e in with_fine_types(resolution, extractions).entities}
     assert typed["o/halden"].fine_type == "Movie"
     assert typed["o/orrin"].fine_type == "Product"  # no longer heard speaking
+
+
+@pytest.mark.parametrize("kind", [EntityKind.PERSON, EntityKind.ORGANIZATION, EntityKind.PLACE])
+def test_a_kind_noun_makes_a_one_word_name_a_product(kind: EntityKind) -> None:
+    text = "The Varlo virus spreads. Varlo infects phones. Experts fear Varlo."
+    resolution, extractions = one_article(text, [("Varlo", kind, "k/varlo")] * 3)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type == "Product"
+    assert classes_of(entity) == (SDO.Product,)
+
+
+def test_a_name_that_owns_a_named_thing_is_no_product() -> None:
+    text = "The Orrin laptop is thin. Orrin's iTab sold well. The Orrin handset is new."
+    names = [("Orrin", EntityKind.ORGANIZATION, "o/orrin")] * 3
+    resolution, extractions = one_article(text, names)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type is None  # the maker of the iTab, not a laptop
+    text = text.replace("Orrin's iTab", "Orrin's launch in Europe")
+    resolution, extractions = one_article(text, names)
+    (entity,) = with_fine_types(resolution, extractions).entities
+    assert entity.fine_type == "Product"  # owns no named thing
 
 
 @pytest.mark.parametrize(("label", "kind", "party"), [

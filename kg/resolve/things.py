@@ -13,7 +13,10 @@ person ("Massive Attack") and a bill a place. The words around a mention say wha
   **Queen's Speech**";
 * a descriptor right before it, or the head of an apposition: "horror **film** Nightmare On Elm
   Street", "Bristol **band** Massive Attack", "**won an** Oscar", "X, the hit **single**,";
-* a word right after it: "Oscar **nominations**", "Oscar**-winning**".
+* a word right after it: "Oscar **nominations**", "Oscar**-winning**";
+* the noun of a device, program, technology or format after it, past at most two lowercase
+  words: "the Cabir **virus**", "Bluetooth short-range radio **technology**", "the PSP
+  handheld **console**" — not one it only modifies ("the X phone **maker**").
 
 ``kg.resolve.types`` counts these cues over all the mentions of an entity.
 
@@ -25,6 +28,8 @@ person ("Massive Attack") and a bill a place. The words around a mention say wha
 ['Award']
 >>> thing_cues("It was in the Budget after the election.", 14, 20)
 ['Event']
+>>> thing_cues("The new Cabir mobile phone virus spreads.", 8, 13)
+['Product']
 """
 
 from __future__ import annotations
@@ -135,6 +140,36 @@ def _after(following: str) -> str | None:
     return None
 
 
+#: Up to four lowercase words right after a name (the kind noun and the words before it).
+_KIND_RUN = re.compile(r"(?:\s+[a-z][a-z-]*){1,4}")
+#: How many lowercase words may come between a name and its kind noun ("mobile phone virus").
+KIND_GAP = 2
+
+
+def _kind_after(text: str, begin: int, end: int) -> str | None:
+    """The class of a kind noun after the name and at most ``KIND_GAP`` lowercase words ("the
+    Cabir mobile phone virus"); an acronym in brackets reads on past its bracket ("PlayStation
+    Portable (PSP) games console"). ``None`` where the noun modifies one after it ("the X
+    phone maker", ``types-compound-blockers``) or a stop word comes first."""
+    if text.startswith(")", end) and text[begin - 1:begin] == "(":
+        end += 1
+    match = _KIND_RUN.match(text, end)
+    if match is None:
+        return None
+    run = match.group().split()
+    stops = word_list("types-stop-words")
+    if any(w in stops for w in run):
+        run = run[:next(i for i, w in enumerate(run) if w in stops)]
+    for i in range(min(len(run), KIND_GAP + 1)):
+        for size in (2, 1):
+            phrase = " ".join(run[i:i + size]) if i + size <= len(run) else ""
+            if not phrase or (cls := _lookup((phrase,), "kind")) is None:
+                continue
+            following = run[i + size] if i + size < len(run) else None
+            return None if following in word_list("types-compound-blockers") else cls
+    return None
+
+
 def thing_cues(text: str, begin: int, end: int) -> list[str]:
     """The thing classes the words in and around ``text[begin:end]`` give it: those of the
     thing cues that are on (``THING_CUES``), in the registry's order."""
@@ -178,6 +213,15 @@ THING_CUES = frozenset(h.id for h in (
             description="A word after the name that needs no name word: \"Oscar "
                         "nominations\", \"Oscar-winning\".",
             example="The film earned three Oscar nominations on Tuesday."),
+    declare("resolve.class.kind-noun-after", "resolve.class",
+            fn=lambda text, begin, end, following: _kind_after(text, begin, end),
+            reads="the lowercase words right after the name (a bracket closing an acronym "
+                  "skipped)", writes=_CUE,
+            description="The noun of a device, program, technology or format after the name, "
+                        "past at most two words: \"the Cabir virus\", \"Bluetooth short-range "
+                        "radio technology\", \"the PSP handheld console\" (not \"the X phone "
+                        "maker\").",
+            example="The Cabir virus spreads between handsets."),
 ))
 
 

@@ -116,6 +116,11 @@ PERSON_THING_SHARE = 0.5
 #: A price right before a name: "the $499 Macintosh" is a product (not "$5bn", a deal's size).
 _PRICE = re.compile(r"[$£€]\d[\d,]*(?:\.\d\d)? $")
 _NEXT_WORD = re.compile(r" ([a-z][a-z-]*)")
+#: A possessive and a name it owns, past at most one lowercase word that is no stop word:
+#: "Apple's iPod", "Sony's new PlayStation Portable" (a name opening with a lowercase "i" or
+#: "e" and a capital too); not "the PSP's release in Europe".
+_OWNED_NAME = re.compile(r"['’]s?\s+(?:(?!(?:the|a|an|in|on|at|of|for|to|and|or|by|from|with)\s)"
+                         r"[a-z][a-z-]*\s+)?[ie]?[A-Z]")
 _INITIAL = re.compile(r"[A-Z]\.")  # "T." of "T. Moody"
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
@@ -426,6 +431,7 @@ class _Readings:
     roles: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     things: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     speakers: set[str] = field(default_factory=set)
+    owners: set[str] = field(default_factory=set)
     mentions: Counter[str] = field(default_factory=Counter)
     titled: set[str] = field(default_factory=set)
 
@@ -444,6 +450,8 @@ class _Readings:
             _count_roles(text, mention, entity, surnames, self.roles[key])
             if key not in self.speakers and speaks(text, mention.end):
                 self.speakers.add(key)
+            if key not in self.owners and owns(text, mention.end):
+                self.owners.add(key)
             self.mentions[key] += 1
             if entity.kind is EntityKind.PERSON and _is_titled(text, mention):
                 self.titled.add(key)
@@ -456,6 +464,28 @@ class _Readings:
             if votes != self.votes[key] or things != self.things[key]:
                 fired(SPEAKER)
             self.votes[key], self.things[key] = votes, things
+
+    def without_owners_products(self) -> None:
+        """"Apple's iPod", "Sony's PlayStation Portable": the owner of a named thing is its
+        maker, no product (a work may own its cast or its sequel: it keeps its cues)."""
+        for key in self.owners:
+            votes = Counter({c: n for c, n in self.votes[key].items() if c not in PRODUCT_LISTS})
+            things = Counter({c: n for c, n in self.things[key].items() if c not in PRODUCT_LISTS})
+            if votes != self.votes[key] or things != self.things[key]:
+                fired(OWNER)
+            self.votes[key], self.things[key] = votes, things
+
+
+def owns(text: str, end: int) -> bool:
+    """Whether a possessive right after a name owns a named thing ("Apple's iPod", "Sony's
+    new PlayStation Portable"; not "Apple's profits").
+
+    >>> owns("Apple's iPod sold well", 5), owns("Sony's new PlayStation", 4)
+    (True, True)
+    >>> owns("Apple's profits rose", 5), owns("the PSP's release in Europe", 7)
+    (False, False)
+    """
+    return _OWNED_NAME.match(text, end) is not None
 
 
 def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -> Resolution:
@@ -473,6 +503,8 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
             read.read(extraction, resolution, surnames)
     if is_on(SPEAKER):
         read.without_speakers_products()
+    if is_on(OWNER):
+        read.without_owners_products()
     entities = tuple(
         _as_thing(e, read.things[e.key], read.votes[e.key], read.mentions[e.key],
                   e.key in read.titled)
@@ -624,6 +656,13 @@ SPEAKER = declare(
     description="A name that speaks (\"Apple said\") is a maker, no product; no work "
                 "speaks.",
     example="She won a Bafta for the role. Bafta said the awards would move to London.").id
+OWNER = declare(
+    "resolve.class.owner", "resolve.class",
+    reads="a possessive and a name after a mention (``owns``)",
+    writes="drops the entity's product cues",
+    description="A name that owns a named thing (\"Apple's iPod\", \"Sony's new "
+                "PlayStation Portable\") is its maker, no product.",
+    example="Apple's iPod sold well. The Apple laptop costs less.").id
 PARTY_NAME = declare(
     "resolve.class.party-name", "resolve.class", reads="the entity's label (``party-words.txt``)",
     writes="Entity.kind, Entity.fine_type PoliticalParty",
