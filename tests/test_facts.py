@@ -404,33 +404,6 @@ def test_a_pronoun_after_a_claim_reported_inside_a_claim_is_the_reporter(nlp: An
         assert "Blair" in speaker()
 
 
-@pytest.mark.parametrize(("text", "content"), [
-    ("Mr Hale said the economy was strong. The opposition leader countered that taxes had "
-     "risen. He declared the government had failed.", "the government had failed"),
-    ("Ms Grant spoke in parliament on Monday. The chancellor is on a tour of Asia this week. "
-     "Before leaving, she insisted she still trusted Ms Grant.", "she still trusted Ms Grant"),
-])
-def test_a_pronoun_after_an_unnamed_post_is_nobody_named_before(
-    nlp: Any, text: str, content: str
-) -> None:
-    """ "The opposition leader countered … He declared …": "he" is that leader, whom kg
-    cannot name, not the person named before — the claim goes."""
-    def contents() -> list[str]:
-        return [c.content.text for c in of_kind(extract(nlp, text), Claim)]
-
-    assert content not in contents()
-    with switched_off({"claim.unnamed-between"}):
-        assert content in contents()
-
-
-def test_a_post_standing_for_the_person_just_named_keeps_the_pronoun(nlp: Any) -> None:
-    text = ("David Blunkett has spoken about the plans. The home secretary said the cards were "
-            "needed. He added that they would cost less than expected.")
-    extraction = extract(nlp, text)
-    assert any("Blunkett" in names(c.speaker, extraction) for c in of_kind(extraction, Claim)
-               if c.content.text == "they would cost less than expected")
-
-
 @pytest.mark.parametrize(("text", "speaker"), [
     ("Experts suggest the economy will slow next year.", "Experts"),
     ("The report suggests the economy will slow next year.", "report"),

@@ -22,11 +22,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import fold_space, is_title_word
+from kg.extract.entities import fold_space
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
-    PERSON_PRONOUNS,
     THING_PRONOUNS,
     FactContext,
     kind_of,
@@ -134,18 +133,6 @@ JOINED_CLAUSE = declare(
                 "is the rest of what was said: the text runs on to its end.",
     example="Mr Cable said the bill would target loan sharks, but ministers had been "
             "complacent about debt.").id
-
-UNNAMED_BETWEEN = declare(
-    "claim.unnamed-between", "facts.claim",
-    reads="the subjects between a he/she speaker and the person it was given",
-    writes="drops the claim",
-    description="A he/she speaker given to a person named before an unnamed one who is the "
-                "subject since (\"The Tory leader countered … He declared: …\", \"The "
-                "chancellor is on a tour … he insisted …\"): the pronoun most likely stands "
-                "for that post, whom kg cannot name, so the claim is dropped rather than given "
-                "to the earlier person.",
-    example="Mr Blair said the economy was strong. The Tory leader countered that taxes had "
-            "risen. He declared the government had failed.").id
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -421,9 +408,6 @@ class ClaimReader:
         if party is not None and head.lower_ in THING_PRONOUNS and applies(
                 IT_NO_PLACE, lambda: self._is_place(party)):
             return None
-        if party is not None and head.lower_ in PERSON_PRONOUNS and applies(
-                UNNAMED_BETWEEN, lambda: self._unnamed_between(head, party)):
-            return None
         if party is not None and party.kind is PartyKind.GROUP \
                 and (body := self._spoken_for(head)) is not None:
             phrase = self.ctx.span(list(head.subtree))
@@ -435,31 +419,6 @@ class ClaimReader:
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         phrase = self.ctx.span(noun_phrase(head) or [head])
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
-
-    def _unnamed_between(self, pronoun: Token, party: Party) -> bool:
-        """Whether an unnamed person ("the Tory leader", "the chancellor": "the" and a post,
-        no name) is the subject of a clause after ``party``'s mention and before ``pronoun``,
-        in its sentence or the one before, and stands for nobody kg named."""
-        ctx = self.ctx
-        if party.mention is None:
-            return False
-        sent = pronoun.sent
-        start = sent.start
-        if start > 0:
-            start = ctx.doc[start - 1].sent.start
-        for token in ctx.doc[start : pronoun.i]:
-            if token.dep_ not in {"nsubj", "nsubjpass"} or token.tag_ != "NN" \
-                    or ctx.char(token) < party.mention[1] or not is_title_word(token):
-                continue
-            children = list(token.children)
-            if not any(c.dep_ == "det" and c.lower_ == "the" for c in children) or any(
-                    ctx.mention(c) is not None or c.dep_ in {"appos", "poss"}
-                    for c in token.subtree if c is not token):
-                continue
-            described = ctx.described_person(token)
-            if described is None or (described.begin, described.end) != party.mention:
-                return True
-        return False
 
     def _is_place(self, party: Party) -> bool:
         """Whether ``party`` stands for a country or a city (not for a firm or a building the
