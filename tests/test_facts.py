@@ -343,6 +343,11 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
     ("Mr Lane said prices would rise, but the bank said they would fall.", "prices would rise"),
     ("Ms Ruiz, who said the plan would fail, resigned on Monday.", "the plan would fail"),
     ("They met on the day that Mr Hill said he would quit.", "he would quit"),
+    ("Mr Hale said a new government would cut red tape, put patients first and bring order "
+     "to schools.", "a new government would cut red tape, put patients first and bring order "
+     "to schools"),
+    ("A police source told The Star that investigators believe the man was armed.",
+     "the man was armed"),
 ])
 def test_what_was_said_stays_whole(nlp: Any, text: str, kept: str) -> None:
     """One act of a clause, another speaker's claim, a relative clause whose subject is its

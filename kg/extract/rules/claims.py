@@ -596,8 +596,8 @@ def _relative_gap(verb: Token) -> bool:
     if any((c.tag_ == "WP" or c.tag_ == "WDT" and c.lower_ != "that")
            and not c.dep_.startswith("nsubj") for c in children):
         return verb.dep_ in {"relcl", "pcomp", "ccomp"} and bool(subject)
-    if verb.dep_ != "relcl" or not subject:
-        return False
+    if verb.dep_ != "relcl" or not subject or verb.head.pos_ == "PROPN":
+        return False  # "told The News that investigators believe …": "that" opens the clause
     if subject[0].pos_ == "PROPN" and subject[0].left_edge.i == verb.head.i + 1:
         return False  # "the lawyer William Smith told …": a name after its post, misparsed
     return subject[0].tag_ not in {"WP", "WDT"} and subject[0].lower_ not in {
@@ -619,7 +619,8 @@ def _second_act(verb: Token, clause: list[Token]) -> list[Token]:
     for conj in (c for c in head.children if c.dep_ == "conj" and c.i > head.i):
         own = [c for c in conj.children if c.dep_.startswith("nsubj") or c.dep_ in {
             "expl", "aux", "auxpass"}]  # "and be turned into …" shares the modal
-        if conj.pos_ == "VERB" and conj.tag_ == verb.tag_ and not own:
+        if conj.pos_ == "VERB" and conj.tag_ == verb.tag_ and not own \
+                and conj.lower_ != conj.lemma_.lower():  # "would … and put": "put" is both
             joins = [c for c in head.children if c.dep_ == "cc" and c.i < conj.i]
             start = joins[-1].i if joins else conj.left_edge.i
             while start > 0 and verb.doc[start - 1].is_punct and verb.doc[start - 1].i in inside:
