@@ -348,6 +348,10 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
      "to schools"),
     ("A police source told The Star that investigators believe the man was armed.",
      "the man was armed"),
+    ("\"Funds are more than enough and there is no need for more tax reforms but a better "
+     "distribution,\" deputy planning director Ana Ruiz said.",
+     "Funds are more than enough and there is no need for more tax reforms but a better "
+     "distribution"),
 ])
 def test_what_was_said_stays_whole(nlp: Any, text: str, kept: str) -> None:
     """One act of a clause, another speaker's claim, a relative clause whose subject is its
