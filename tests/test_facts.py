@@ -352,6 +352,9 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
      "distribution,\" deputy planning director Ana Ruiz said.",
      "Funds are more than enough and there is no need for more tax reforms but a better "
      "distribution"),
+    ("The sale is a lifeline to Jarvis, which was weighed down by debts of more than £230m. "
+     "The company recently warned it could go under if it did not secure a deal.",
+     "it could go under if it did not secure a deal"),
 ])
 def test_what_was_said_stays_whole(nlp: Any, text: str, kept: str) -> None:
     """One act of a clause, another speaker's claim, a relative clause whose subject is its

@@ -600,8 +600,8 @@ def _relative_gap(verb: Token) -> bool:
         return False  # "told The News that investigators believe …": "that" opens the clause
     if subject[0].pos_ == "PROPN" and subject[0].left_edge.i == verb.head.i + 1:
         return False  # "the lawyer William Smith told …": a name after its post, misparsed
-    if any(t.is_quote for t in verb.doc[verb.head.i : verb.left_edge.i]):
-        return False  # '"… no need for reform," X said': a quotation's cue, misparsed
+    if any(t.is_quote or t.text[-1] in ".!?" for t in verb.doc[verb.head.i : verb.left_edge.i]):
+        return False  # '"… no need," X said', "… a lifeline. The firm warned …": misparsed
     return subject[0].tag_ not in {"WP", "WDT"} and subject[0].lower_ not in {
         "that", "which", "who"}
 
