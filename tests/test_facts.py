@@ -313,6 +313,75 @@ def test_the_said_clause_keeps_the_subject_the_parser_hung_on_the_verb(
         assert texts() != [content]
 
 
+@pytest.mark.parametrize(("text", "rule", "content"), [
+    ("The union leader said the new rota would cut overtime, but staff had been consulted "
+     "too late.", "claim.joined-clause",
+     "the new rota would cut overtime, but staff had been consulted too late"),
+    ("Ms Okafor said the bridge was \"unsafe\" and there was no money to repair it.",
+     "claim.joined-clause", 'the bridge was "unsafe" and there was no money to repair it'),
+    ("The mayor said she would not resign over the report and promised to review the budget.",
+     "claim.second-act", "she would not resign over the report"),
+    ("Mr Dobbs insisted the talks could go on but refused to say when they would resume.",
+     "claim.second-act", "the talks could go on"),
+])
+def test_a_claim_is_the_whole_said_clause_and_nothing_more(
+    nlp: Any, text: str, rule: str, content: str
+) -> None:
+    """A clause with its own subject joined by "and"/"but" is still what was said; a verb
+    joined with the speech verb's form and no subject is the speaker's next act."""
+    def texts() -> list[str]:
+        return [c.content.text for c in of_kind(extract(nlp, text), Claim)]
+
+    assert texts() == [content]
+    with switched_off({rule}):
+        assert texts() != [content]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("The firm said it had grown fast and hired 50 engineers.",
+     "it had grown fast and hired 50 engineers"),
+    ("Mr Lane said prices would rise, but the bank said they would fall.", "prices would rise"),
+    ("Ms Ruiz, who said the plan would fail, resigned on Monday.", "the plan would fail"),
+    ("They met on the day that Mr Hill said he would quit.", "he would quit"),
+    ("Mr Hale said a new government would cut red tape, put patients first and bring order "
+     "to schools.", "a new government would cut red tape, put patients first and bring order "
+     "to schools"),
+    ("A police source told The Star that investigators believe the man was armed.",
+     "the man was armed"),
+    ("\"Funds are more than enough and there is no need for more tax reforms but a better "
+     "distribution,\" deputy planning director Ana Ruiz said.",
+     "Funds are more than enough and there is no need for more tax reforms but a better "
+     "distribution"),
+    ("The sale is a lifeline to Jarvis, which was weighed down by debts of more than £230m. "
+     "The company recently warned it could go under if it did not secure a deal.",
+     "it could go under if it did not secure a deal"),
+])
+def test_what_was_said_stays_whole(nlp: Any, text: str, kept: str) -> None:
+    """One act of a clause, another speaker's claim, a relative clause whose subject is its
+    speaker, a time it describes: nothing cut, nothing dropped."""
+    assert kept in [c.content.text for c in of_kind(extract(nlp, text), Claim)]
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ("The residents sued to stop regulations that officials say are inconsistent with the law.",
+     "are inconsistent with the law"),
+    ("The council must cut costs, a target the mayor says he has already met.",
+     "he has already met"),
+    ("Ms Vance campaigned on what Ms Vance said were the party's successes on crime.",
+     "were the party's successes on crime"),
+])
+def test_a_claim_whose_gap_lies_outside_it_is_dropped(nlp: Any, text: str,
+                                                      fragment: str) -> None:
+    """ "regulations that officials say are …": what was said needs the noun outside the
+    relative clause, so no span is the claim."""
+    def texts() -> list[str]:
+        return [c.content.text for c in of_kind(extract(nlp, text), Claim)]
+
+    assert fragment not in texts()
+    with switched_off({"claim.relative-gap"}):
+        assert fragment in texts()
+
+
 @pytest.mark.parametrize(("text", "rule", "gone"), [
     ("Analysts believe the old system is failing, and the decision suggests the bank has run "
      "out of ideas.", "claim.not-a-speaker", "the bank has run out of ideas"),

@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
 from kg.extract.frame import doc_text
-from kg.extract.rules.context import THING_PRONOUNS, FactContext, kind_of, noun_phrase
+from kg.extract.rules.context import (
+    DEMONSTRATIVES,
+    THING_PRONOUNS,
+    FactContext,
+    kind_of,
+    noun_phrase,
+)
 from kg.extract.rules.event_senses import subjects
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_named, is_city
@@ -32,7 +38,7 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.heuristics import applies, declare
 from kg.lexicon import table, word_list
-from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, SPEECH_VERBS
+from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, EPISTEMIC_VERBS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
 from kg.model import (
     Claim,
@@ -60,6 +66,10 @@ CONTRASTING = frozenset(table("grammar-words")["contrasting"])
 SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
 #: Speech verbs whose object is whom they were said to ("told the BBC …").
 ADDRESSEE_VERBS = frozenset(table("grammar-words")["addressee_verbs"])
+#: Nouns a relative clause describes with no gap in it ("the day he said he would quit").
+ADVERBIAL_RELATIVES = frozenset(table("grammar-words")["adverbial_relatives"])
+#: Past forms of the modals: a clause under one is reported after a past cue ("said it would").
+PAST_MODALS = frozenset(table("grammar-words")["past_modals"])
 #: Head nouns of what cannot speak ("his determination suggests", "the current system is").
 NON_SPEAKERS = word_list("non-speaker-nouns")
 
@@ -90,6 +100,39 @@ IT_NO_PLACE = declare(
                 "when the nearest antecedent is one, the speaker is unknown and the claim is "
                 "dropped.",
     example="The book was published in Britain on Monday. It claims the two men fell out.").id
+
+RELATIVE_GAP = declare(
+    "claim.relative-gap", "facts.claim",
+    reads="a speech verb heading a relative clause and its subject",
+    writes="drops the claim",
+    description="A speech verb inside a relative clause whose subject is not the relative "
+                "word (\"regulations that they say are unlawful\", \"what he said were its "
+                "achievements\", \"a target he says he has met\"): what was said has its gap "
+                "filled by the noun outside the clause, so no span of the sentence is the "
+                "claim, and the claim is dropped.",
+    example="The groups sued to halt regulations that they say are inconsistent with the "
+            "act.").id
+SECOND_ACT = declare(
+    "claim.second-act", "facts.claim",
+    reads="a verb joined to the said clause's verb, its subject and form",
+    writes="Claim.text (ends before the joined verb)",
+    description="A verb joined to what was said with no subject of its own and the speech "
+                "verb's own form, where the said clause's verb is a modal's (\"said he would "
+                "not respond and promised to …\", \"stressing X should not … and attacking "
+                "…\"), is the speaker's next act, not part of what was said: the text ends "
+                "before its \"and\"/\"but\".",
+    example="Mr Blair said he would not respond to gossip and promised to hail Labour's "
+            "record.").id
+JOINED_CLAUSE = declare(
+    "claim.joined-clause", "facts.claim",
+    reads="a clause with its own subject joined by \"and\"/\"but\" to the speech verb",
+    writes="Claim.text (runs on to the joined clause's end)",
+    description="A clause with a subject of its own, joined by \"and\" or \"but\" after "
+                "what was said and no speech verb itself, which the parser hung on the speech "
+                "verb (\"said the bill would target X, but ministers had been complacent\") "
+                "is the rest of what was said: the text runs on to its end.",
+    example="Mr Cable said the bill would target loan sharks, but ministers had been "
+            "complacent about debt.").id
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -218,6 +261,8 @@ class ClaimReader:
         """ "X said (that) …" and '"…," X said'."""
         if any(c.dep_ == "neg" for c in verb.children):
             return
+        if applies(RELATIVE_GAP, lambda: _relative_gap(verb)):
+            return
         if verb.tag_ == "VBG" and verb.dep_ in {"ccomp", "xcomp", "oprd"} and not any(
             c.dep_ in {"aux", "auxpass"} for c in verb.children
         ):
@@ -244,6 +289,9 @@ class ClaimReader:
             clause = _clause_of(verb, complements)
             if applies(STRAY_SUBJECT, lambda: bool(_stray_subject(verb, clause))):
                 clause = [*_stray_subject(verb, clause), *clause]
+            if applies(SECOND_ACT, lambda: bool(_second_act(verb, clause))):
+                act = {t.i for t in _second_act(verb, clause)}
+                clause = [t for t in clause if t.i not in act]
             content = self._trimmed(sorted([*stray, *clause]), verb)
         else:
             content = None
@@ -526,9 +574,95 @@ def _clause_of(verb: Token, complements: list[Token]) -> list[Token]:
     side = [c for c in complements if (c.i < verb.i) == (complements[0].i < verb.i)
             and c.sent == verb.sent]
     side += _stray_verbs(verb, side)
+    if applies(JOINED_CLAUSE, lambda: bool(_joined_clauses(verb, side))):
+        side += _joined_clauses(verb, side)
     begin = min(c.left_edge.i for c in side)
     end = max(c.right_edge.i for c in side) + 1
     return list(verb.doc[begin:end]) if len(side) > 1 else list(complements[0].subtree)
+
+
+def _relative_gap(verb: Token) -> bool:
+    """Whether ``verb`` heads a relative clause whose gap lies in what was said: a relative
+    clause ("regulations that they say are …", "a target he says he has met") whose subject is
+    not the relative word ("Smith, who said …"), that no "where"/"when" opens and that
+    describes no time or reason ("the day he said he would quit"), or a free relative ("what
+    he said were …")."""
+    children = list(verb.children)
+    if any(c.tag_ == "WRB" or c.dep_ == "prep" and any(o.tag_ in {"WP", "WDT"}
+                                                       for o in c.children)
+           for c in children) or verb.head.lemma_.lower() in ADVERBIAL_RELATIVES:
+        return False  # "the day he said …", "where he said …", "at which X believe …"
+    subject = [c for c in children if c.dep_.startswith("nsubj")]
+    if any((c.tag_ == "WP" or c.tag_ == "WDT" and c.lower_ != "that")
+           and not c.dep_.startswith("nsubj") for c in children):
+        return verb.dep_ in {"relcl", "pcomp", "ccomp"} and bool(subject)
+    if verb.dep_ != "relcl" or not subject or verb.head.pos_ == "PROPN":
+        return False  # "told The News that investigators believe …": "that" opens the clause
+    if subject[0].pos_ == "PROPN" and subject[0].left_edge.i == verb.head.i + 1:
+        return False  # "the lawyer William Smith told …": a name after its post, misparsed
+    if any(t.is_quote or t.text[-1] in ".!?" for t in verb.doc[verb.head.i : verb.left_edge.i]):
+        return False  # '"… no need," X said', "… a lifeline. The firm warned …": misparsed
+    return subject[0].tag_ not in {"WP", "WDT"} and subject[0].lower_ not in {
+        "that", "which", "who"}
+
+
+def _second_act(verb: Token, clause: list[Token]) -> list[Token]:
+    """The words of the speaker's next act, which the parser joined to what was said ("said
+    he would not respond and promised to …"): a verb joined to the said clause's verb with no
+    subject of its own and the speech verb's form (past, "-ing") where the clause's verb is a
+    modal's ("would", "should"); with its "and"/"but"."""
+    inside = {t.i for t in clause}
+    heads = [t for t in clause if t.head.i not in inside]
+    if len(heads) != 1 or heads[0].pos_ not in {"VERB", "AUX"} or heads[0].tag_ == verb.tag_:
+        return []
+    head = heads[0]
+    if not any(c.tag_ == "MD" for c in head.children):
+        return []  # "had grown and hired": one act of the clause; "would … and promised": two
+    for conj in (c for c in head.children if c.dep_ == "conj" and c.i > head.i):
+        own = [c for c in conj.children if c.dep_.startswith("nsubj") or c.dep_ in {
+            "expl", "aux", "auxpass"}]  # "and be turned into …" shares the modal
+        if conj.pos_ == "VERB" and conj.tag_ == verb.tag_ and not own \
+                and conj.lower_ != conj.lemma_.lower():  # "would … and put": "put" is both
+            joins = [c for c in head.children if c.dep_ == "cc" and c.i < conj.i]
+            start = joins[-1].i if joins else conj.left_edge.i
+            while start > 0 and verb.doc[start - 1].is_punct and verb.doc[start - 1].i in inside:
+                start -= 1
+            return [t for t in clause if start <= t.i <= conj.right_edge.i]
+    return []
+
+
+def _joined_clauses(verb: Token, side: list[Token]) -> list[Token]:
+    """Clauses with a subject of their own joined by "and"/"but" to the speech verb after what
+    was said ("said the bill would target X, but ministers had been complacent"): the parser
+    hangs the rest of what was said on the speech verb. Never a clause with a speech or
+    belief verb ("…, but Y said …", "critics fear …": another claim), a person or "this"/
+    "that" as its subject ("but Tory X branded …", "and this caused a row": the writer on what
+    was said) or, after a past cue, the present tense (the writer's, now)."""
+    end = max(c.right_edge.i for c in side)
+    if end < verb.i:
+        return []
+    found = []
+    for conj in (c for c in verb.children if c.dep_ == "conj" and c.i > end):
+        own = [c for c in conj.children if c.dep_.startswith("nsubj") or c.dep_ == "expl"]
+        joins = [c for c in verb.children if c.dep_ == "cc" and end < c.i < conj.i]
+        if own and joins and joins[-1].lower_ in {"and", "but"} and conj.pos_ in {
+                "VERB", "AUX"} and own[0].ent_type_ != "PERSON" and _reported(verb, conj) \
+                and own[0].lower_ not in DEMONSTRATIVES \
+                and not any(t.lemma_.lower() in EPISTEMIC_VERBS | ACCUSE_VERBS
+                            and t.pos_ == "VERB" for t in conj.subtree):
+            found.append(conj)
+    return found
+
+
+def _reported(cue: Token, verb: Token) -> bool:
+    """Whether ``verb``'s tense fits speech reported by ``cue``: after a past cue, a past
+    verb ("had been", "was", "would") — a present one ("this has caused a row", "critics
+    fear") is the writer's, now."""
+    if cue.tag_ != "VBD":
+        return True
+    auxiliaries = [c for c in verb.children if c.dep_ in {"aux", "auxpass"}]
+    first = auxiliaries[0] if auxiliaries else verb
+    return first.tag_ == "VBD" or first.lower_ in PAST_MODALS
 
 
 def _stray_subject(verb: Token, clause: list[Token]) -> list[Token]:
