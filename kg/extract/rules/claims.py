@@ -26,6 +26,7 @@ from kg.extract.entities import fold_space
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
+    RELATIVE_PRONOUNS,
     THING_PRONOUNS,
     FactContext,
     kind_of,
@@ -602,8 +603,7 @@ def _relative_gap(verb: Token) -> bool:
         return False  # "the lawyer William Smith told …": a name after its post, misparsed
     if any(t.is_quote or t.text[-1] in ".!?" for t in verb.doc[verb.head.i : verb.left_edge.i]):
         return False  # '"… no need," X said', "… a lifeline. The firm warned …": misparsed
-    return subject[0].tag_ not in {"WP", "WDT"} and subject[0].lower_ not in {
-        "that", "which", "who"}
+    return subject[0].tag_ not in {"WP", "WDT"} and subject[0].lower_ not in RELATIVE_PRONOUNS
 
 
 def _second_act(verb: Token, clause: list[Token]) -> list[Token]:
