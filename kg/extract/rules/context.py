@@ -184,6 +184,62 @@ class FactContext:
         found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
 
+    def sentence_antecedent(self, pronoun: Token) -> Mention | None:
+        """What a personal pronoun stands for when its own sentence names it before it: the
+        subject of a clause the pronoun is inside ("Lon Wood … said he met Ben", "Exxon said it
+        did not plan"), else the nearest fitting name ("formed by Mr Kilroy-Silk after he quit",
+        "congratulate Paul on his new appointment"); a country only as such a subject."""
+        lower = pronoun.lower_
+        if lower in PERSON_PRONOUNS:
+            kinds = frozenset({EntityKind.PERSON})
+        elif lower in THING_PRONOUNS | GROUP_PRONOUNS:
+            kinds = frozenset({EntityKind.ORGANIZATION, EntityKind.PLACE})
+        else:
+            return None
+        here, at = self.sentence(pronoun), self.char(pronoun)
+        before = [m for m in self.mentions if m.end <= at and m.sentence == here
+                  and kind_of(m) in kinds and self.agrees(m, pronoun)]
+        above = {t.i for t in pronoun.ancestors}
+        for mention in reversed(before):
+            head = self.head_token(mention)
+            if head.dep_ in SUBJECT_DEPS and head.head.i in above:
+                return mention
+        nearest = [m for m in before if kind_of(m) is not EntityKind.PLACE]
+        return nearest[-1] if nearest else None
+
+    def rival_named(self, pronoun: Token, mention: Mention) -> bool:
+        """Whether a personal pronoun read as ``mention`` could as well stand for something else
+        named before it in its sentence or anywhere in the sentence before: a thing of the same
+        class (a person for "he"/"she", agreeing in gender; an organisation or country for
+        "it"/"they") that is not ``mention``'s ("Veritas was formed by Mr Kilroy-Silk after he
+        quit" after a sentence naming Peter Hulme-Cross)."""
+        lower = pronoun.lower_
+        if lower in PERSON_PRONOUNS:
+            kinds = frozenset({EntityKind.PERSON})
+        elif lower in THING_PRONOUNS | GROUP_PRONOUNS:
+            kinds = frozenset({EntityKind.ORGANIZATION, EntityKind.PLACE})
+        else:
+            return False
+        here, at = self.sentence(pronoun), self.char(pronoun)
+        around = [m for m in self.mentions if m.end <= at and here - m.sentence in (0, 1)
+                  and kind_of(m) in kinds and self.agrees(m, pronoun)
+                  and (kind_of(m) is not EntityKind.PLACE or country_named(m.name) is not None)]
+        return len(_named_things([mention, *around])) > 1
+
+    def sole_named(self, head: Token, kinds: frozenset[EntityKind], skip: Iterable[Mention] = ()
+                   ) -> Mention | None:
+        """The one thing of ``kinds`` named in the sentence of ``head`` other than ``skip``, or
+        when none is, the one named in the sentence before; ``None`` when there are none or
+        several."""
+        here = self.sentence(head)
+        skipped = {(m.begin, m.end) for m in skip}
+        for back in (0, 1):
+            found = [m for m in self.mentions if here - m.sentence == back
+                     and kind_of(m) in kinds and (m.begin, m.end) not in skipped]
+            if found:
+                return found[-1] if len(_named_things(found)) == 1 else None
+        return None
+
     def described_person(self, head: Token) -> Mention | None:
         """The person a definite description of a post stands for: "David Blunkett has
         spoken … The home secretary described …" (the person subject of the sentence before,
@@ -395,6 +451,15 @@ def kind_of(mention: Mention) -> EntityKind:
     whatever the tagger called it), else the tagger's."""
     first = mention.text.split()[0].lower().strip(".") if mention.text.split() else ""
     return EntityKind.PERSON if first in PERSON_TITLES else mention.kind
+
+
+def _named_things(mentions: Sequence[Mention]) -> set[str]:
+    """The distinct things ``mentions`` name: a person by surname ("Mr Kilroy-Silk",
+    "Kilroy-Silk"), anything else by its name, a name inside another counting as it ("Lenovo",
+    "Lenovo Group")."""
+    names = {(m.name.split()[-1] if kind_of(m) is EntityKind.PERSON else m.name).lower()
+             for m in mentions if m.name.split()}
+    return {n for n in names if not any(n != o and f" {n} " in f" {o} " for o in names)}
 
 
 def _within(mention: Mention, spans: Sequence[Span]) -> bool:

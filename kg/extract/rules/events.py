@@ -25,7 +25,13 @@ from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING
 
-from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
+from kg.extract.rules.context import (
+    GROUP_PRONOUNS,
+    PERSON_PRONOUNS,
+    RELATIVE_PRONOUNS,
+    THING_PRONOUNS,
+    FactContext,
+)
 from kg.extract.rules.event_senses import (
     JOINT_EVENTS,
     NOUN_PATIENT_PREPS,
@@ -52,7 +58,7 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
-from kg.heuristics import applies, declare, found
+from kg.heuristics import applies, declare, found, is_on
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -67,7 +73,16 @@ from kg.lexicon.words import (
     TIME_UNITS,
     TITLE_NOUNS,
 )
-from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
+from kg.model import (
+    EntityKind,
+    Event,
+    EventType,
+    Figure,
+    Mention,
+    Party,
+    PartyKind,
+    TimeExpression,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -106,6 +121,37 @@ VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
 UNIT_WORDS = frozenset(TIME_UNITS)
 UNIT_DETERMINERS = frozenset(_WORDS["unit_determiners"])
+PERSONAL_PRONOUNS = PERSON_PRONOUNS | THING_PRONOUNS | GROUP_PRONOUNS
+STANDING_NOUNS = frozenset(_WORDS["standing_nouns"])
+
+SOLE_ANTECEDENT = declare(
+    "event.party.sole-antecedent", "facts.event", reads="a pronoun participant and the names "
+    "before it", writes="Event.agents, Event.patients",
+    description="A pronoun participant keeps the name it was read as only when nothing else "
+                "of its class, gender and animacy (a person for \"he\", an organisation or "
+                "country for \"it\") is named before it in its sentence or in the sentence "
+                "before; with a rival it is left out.",
+    example="Tom Baker met Peter Grey in Leeds on Monday. He resigned on Friday.",
+)
+IN_SENTENCE = declare(
+    "event.party.in-sentence", "facts.event", reads="a pronoun participant and the names "
+    "before it in its sentence", writes="Event.agents, Event.patients",
+    description="A pronoun participant stands for what its own sentence names before it: "
+                "the subject of a clause the pronoun is inside (\"Lon Wood said he met "
+                "Ben\"), else the nearest name of its class and gender (\"formed by Mr "
+                "Kilroy-Silk after he quit\"), before any subject of earlier sentences.",
+    example="Tom Baker spoke on Monday. The party was founded by Peter Grey after he quit.",
+)
+STANDING_NOUN = declare(
+    "event.party.standing-noun", "facts.event",
+    reads="a participant that is \"the\" + a company noun, and the names around it",
+    writes="Event.agents, Event.patients",
+    description="A participant that is only \"the\" and a noun standing for an organisation "
+                "(\"the developer\", \"the unit\", \"the firm\") is the one organisation "
+                "named in its sentence (else in the sentence before) besides the event's other "
+                "participants; with several it stays as written.",
+    example="Bungie made Halo, and the developer was bought by Microsoft in 2000.",
+)
 
 PLACE_ABOVE = declare(
     "event.place.clause-above", "facts.event", reads="the places of the clause a trigger hangs on",
@@ -218,6 +264,7 @@ def _event(
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
     patients = [p for p in patients if p not in agents]  # one party, one part
+    agents, patients = _standing_for(ctx, agents, patients)
     named = any(_names_something(ctx, p) for p in agents + patients)
     dated = around is not None and (around.value is not None or is_time_point(around.text))
     if not (named or places or figures or dated):
@@ -245,6 +292,35 @@ def _event(
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
                  tuple(patients), tuple(places), time, figures, evidence, setting, planned,
                  generic)
+
+
+def _standing_for(ctx: FactContext, agents: list[Party], patients: list[Party]
+                  ) -> tuple[list[Party], list[Party]]:
+    """The participants with "the developer", "the unit" replaced by the one organisation
+    named around it (the other participants aside)."""
+    named = [m for p in agents + patients if p.mention is not None
+             and (m := ctx.mention_by_offsets(p.mention)) is not None]
+
+    def standing(party: Party) -> Party:
+        return found(STANDING_NOUN.id, lambda: _named_for(ctx, party, named)) or party
+
+    return _unique([standing(p) for p in agents]), _unique([standing(p) for p in patients])
+
+
+def _named_for(ctx: FactContext, party: Party, named: list[Mention]) -> Party | None:
+    """The party the bare "the <noun>" ``party`` stands for, if one thing fits."""
+    if party.kind is not PartyKind.GROUP or " " in party.text:
+        return None
+    bounds = ctx.token_bounds(party.begin, party.end)
+    if bounds is None or bounds[1] - bounds[0] != 1:
+        return None
+    noun = ctx.doc[bounds[0]]
+    word = noun.lower_
+    if noun.pos_ != "NOUN" or noun.tag_ == "NNS" or word not in STANDING_NOUNS or not any(
+            c.dep_ == "det" and c.lower_ == "the" for c in noun.children):
+        return None
+    mention = ctx.sole_named(noun, frozenset({EntityKind.ORGANIZATION}), named)
+    return ctx.entity_party(mention, noun) if mention is not None else None
 
 
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:
@@ -530,7 +606,7 @@ def _support_scope(noun: Token) -> list[Token] | None:
 def parties(ctx: FactContext, head: Token) -> list[Party]:
     """The parties a noun phrase names: itself, or the named things inside a described
     group ("fighters from the Azov Regiment"), and its conjuncts ("Russia and Belarus")."""
-    found: list[Party] = []
+    result: list[Party] = []
     if head.i in ctx.time_at or head.ent_type_ in {"DATE", "TIME"}:
         return []  # "Monday's deciding vote": a date is never a participant
     if head.lower_ in QUANTIFIERS or head.pos_ == "NUM" or head.lower_ in {"%", "percent"}:
@@ -542,16 +618,41 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
         # an event is no party: "a deal with Bertelsmann's purchase of a stake" is Bertelsmann's
         return [p for c in head.children if c.dep_ == "poss" for p in parties(ctx, c)]
     party = ctx.party(head)
+    if head.pos_ == "PRON" and head.lower_ in PERSONAL_PRONOUNS:
+        party = found(IN_SENTENCE.id, lambda: _in_sentence(ctx, head, party)) or party
+    if party is not None and applies(SOLE_ANTECEDENT.id, lambda: _rivalled(ctx, head, party)):
+        party = None  # "he", "it" with two people or firms it could stand for: nobody
     if party is not None:
-        found.append(party)
+        result.append(party)
     if party is None or party.kind is PartyKind.GROUP:
         inner = [t for t in _described_by(head) if not _in_clause(t, head)]
-        found += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
-                  if m.kind is not EntityKind.PLACE and not is_city(m.name)]
+        result += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
+                   if m.kind is not EntityKind.PLACE and not is_city(m.name)]
     for child in head.children:
         if child.dep_ == "conj" and child.pos_ in {"NOUN", "PROPN", "PRON"}:
-            found += parties(ctx, child)  # not a clause glued on by the parser
-    return found
+            result += parties(ctx, child)  # not a clause glued on by the parser
+    return result
+
+
+def _in_sentence(ctx: FactContext, head: Token, party: Party | None) -> Party | None:
+    """The pronoun ``head`` read as the name its own sentence gives before it, when that is
+    not what ``party`` says."""
+    mention = ctx.sentence_antecedent(head)
+    if mention is None or party is not None and party.mention == (mention.begin, mention.end):
+        return None
+    return ctx.entity_party(mention, head)
+
+
+def _rivalled(ctx: FactContext, head: Token, party: Party | None) -> bool:
+    """Whether ``party`` is a pronoun's reading that something else named just before could
+    as well be."""
+    if party is None or party.mention is None or head.pos_ != "PRON" \
+            or head.lower_ not in PERSONAL_PRONOUNS:
+        return False
+    mention = ctx.mention_by_offsets(party.mention)
+    if mention is None or is_on(IN_SENTENCE.id) and ctx.sentence_antecedent(head) is mention:
+        return False  # its own sentence says whom it stands for
+    return ctx.rival_named(head, mention)
 
 
 def _described_by(head: Token) -> list[Token]:
