@@ -184,48 +184,6 @@ class FactContext:
         found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
 
-    def sentence_antecedent(self, pronoun: Token) -> Mention | None:
-        """What a personal pronoun stands for when its own sentence names it before it: the
-        subject of a clause the pronoun is inside ("Lon Wood … said he met Ben", "Exxon said it
-        did not plan"), else the nearest fitting name ("formed by Mr Kilroy-Silk after he quit",
-        "congratulate Paul on his new appointment"); a country only as such a subject."""
-        lower = pronoun.lower_
-        if lower in PERSON_PRONOUNS:
-            kinds = frozenset({EntityKind.PERSON})
-        elif lower in THING_PRONOUNS | GROUP_PRONOUNS:
-            kinds = frozenset({EntityKind.ORGANIZATION, EntityKind.PLACE})
-        else:
-            return None
-        here, at = self.sentence(pronoun), self.char(pronoun)
-        before = [m for m in self.mentions if m.end <= at and m.sentence == here
-                  and kind_of(m) in kinds and self.agrees(m, pronoun)]
-        above = {t.i for t in pronoun.ancestors}
-        for mention in reversed(before):
-            head = self.head_token(mention)
-            if head.dep_ in SUBJECT_DEPS and head.head.i in above:
-                return mention
-        nearest = [m for m in before if kind_of(m) is not EntityKind.PLACE]
-        return nearest[-1] if nearest else None
-
-    def rival_named(self, pronoun: Token, mention: Mention) -> bool:
-        """Whether a personal pronoun read as ``mention`` could as well stand for something else
-        named before it in its sentence or anywhere in the sentence before: a thing of the same
-        class (a person for "he"/"she", agreeing in gender; an organisation or country for
-        "it"/"they") that is not ``mention``'s ("Veritas was formed by Mr Kilroy-Silk after he
-        quit" after a sentence naming Peter Hulme-Cross)."""
-        lower = pronoun.lower_
-        if lower in PERSON_PRONOUNS:
-            kinds = frozenset({EntityKind.PERSON})
-        elif lower in THING_PRONOUNS | GROUP_PRONOUNS:
-            kinds = frozenset({EntityKind.ORGANIZATION, EntityKind.PLACE})
-        else:
-            return False
-        here, at = self.sentence(pronoun), self.char(pronoun)
-        around = [m for m in self.mentions if m.end <= at and here - m.sentence in (0, 1)
-                  and kind_of(m) in kinds and self.agrees(m, pronoun)
-                  and (kind_of(m) is not EntityKind.PLACE or country_named(m.name) is not None)]
-        return len(_named_things([mention, *around])) > 1
-
     def sole_named(self, head: Token, kinds: frozenset[EntityKind], skip: Iterable[Mention] = ()
                    ) -> Mention | None:
         """The one thing of ``kinds`` named in the sentence of ``head`` other than ``skip``, or

@@ -25,13 +25,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING
 
-from kg.extract.rules.context import (
-    GROUP_PRONOUNS,
-    PERSON_PRONOUNS,
-    RELATIVE_PRONOUNS,
-    THING_PRONOUNS,
-    FactContext,
-)
+from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
 from kg.extract.rules.event_senses import (
     JOINT_EVENTS,
     NOUN_PATIENT_PREPS,
@@ -58,7 +52,7 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
-from kg.heuristics import applies, declare, found, is_on
+from kg.heuristics import applies, declare, found
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -121,27 +115,8 @@ VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
 UNIT_WORDS = frozenset(TIME_UNITS)
 UNIT_DETERMINERS = frozenset(_WORDS["unit_determiners"])
-PERSONAL_PRONOUNS = PERSON_PRONOUNS | THING_PRONOUNS | GROUP_PRONOUNS
 STANDING_NOUNS = frozenset(_WORDS["standing_nouns"])
 
-SOLE_ANTECEDENT = declare(
-    "event.party.sole-antecedent", "facts.event", reads="a pronoun participant and the names "
-    "before it", writes="Event.agents, Event.patients",
-    description="A pronoun participant keeps the name it was read as only when nothing else "
-                "of its class, gender and animacy (a person for \"he\", an organisation or "
-                "country for \"it\") is named before it in its sentence or in the sentence "
-                "before; with a rival it is left out.",
-    example="Tom Baker met Peter Grey in Leeds on Monday. He resigned on Friday.",
-)
-IN_SENTENCE = declare(
-    "event.party.in-sentence", "facts.event", reads="a pronoun participant and the names "
-    "before it in its sentence", writes="Event.agents, Event.patients",
-    description="A pronoun participant stands for what its own sentence names before it: "
-                "the subject of a clause the pronoun is inside (\"Lon Wood said he met "
-                "Ben\"), else the nearest name of its class and gender (\"formed by Mr "
-                "Kilroy-Silk after he quit\"), before any subject of earlier sentences.",
-    example="Tom Baker spoke on Monday. The party was founded by Peter Grey after he quit.",
-)
 STANDING_NOUN = declare(
     "event.party.standing-noun", "facts.event",
     reads="a participant that is \"the\" + a company noun, and the names around it",
@@ -606,7 +581,7 @@ def _support_scope(noun: Token) -> list[Token] | None:
 def parties(ctx: FactContext, head: Token) -> list[Party]:
     """The parties a noun phrase names: itself, or the named things inside a described
     group ("fighters from the Azov Regiment"), and its conjuncts ("Russia and Belarus")."""
-    result: list[Party] = []
+    found: list[Party] = []
     if head.i in ctx.time_at or head.ent_type_ in {"DATE", "TIME"}:
         return []  # "Monday's deciding vote": a date is never a participant
     if head.lower_ in QUANTIFIERS or head.pos_ == "NUM" or head.lower_ in {"%", "percent"}:
@@ -618,41 +593,16 @@ def parties(ctx: FactContext, head: Token) -> list[Party]:
         # an event is no party: "a deal with Bertelsmann's purchase of a stake" is Bertelsmann's
         return [p for c in head.children if c.dep_ == "poss" for p in parties(ctx, c)]
     party = ctx.party(head)
-    if head.pos_ == "PRON" and head.lower_ in PERSONAL_PRONOUNS:
-        party = found(IN_SENTENCE.id, lambda: _in_sentence(ctx, head, party)) or party
-    if party is not None and applies(SOLE_ANTECEDENT.id, lambda: _rivalled(ctx, head, party)):
-        party = None  # "he", "it" with two people or firms it could stand for: nobody
     if party is not None:
-        result.append(party)
+        found.append(party)
     if party is None or party.kind is PartyKind.GROUP:
         inner = [t for t in _described_by(head) if not _in_clause(t, head)]
-        result += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
-                   if m.kind is not EntityKind.PLACE and not is_city(m.name)]
+        found += [ctx.entity_party(m) for m in ctx.mentions_in(inner)
+                  if m.kind is not EntityKind.PLACE and not is_city(m.name)]
     for child in head.children:
         if child.dep_ == "conj" and child.pos_ in {"NOUN", "PROPN", "PRON"}:
-            result += parties(ctx, child)  # not a clause glued on by the parser
-    return result
-
-
-def _in_sentence(ctx: FactContext, head: Token, party: Party | None) -> Party | None:
-    """The pronoun ``head`` read as the name its own sentence gives before it, when that is
-    not what ``party`` says."""
-    mention = ctx.sentence_antecedent(head)
-    if mention is None or party is not None and party.mention == (mention.begin, mention.end):
-        return None
-    return ctx.entity_party(mention, head)
-
-
-def _rivalled(ctx: FactContext, head: Token, party: Party | None) -> bool:
-    """Whether ``party`` is a pronoun's reading that something else named just before could
-    as well be."""
-    if party is None or party.mention is None or head.pos_ != "PRON" \
-            or head.lower_ not in PERSONAL_PRONOUNS:
-        return False
-    mention = ctx.mention_by_offsets(party.mention)
-    if mention is None or is_on(IN_SENTENCE.id) and ctx.sentence_antecedent(head) is mention:
-        return False  # its own sentence says whom it stands for
-    return ctx.rival_named(head, mention)
+            found += parties(ctx, child)  # not a clause glued on by the parser
+    return found
 
 
 def _described_by(head: Token) -> list[Token]:
