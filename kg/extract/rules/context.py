@@ -184,6 +184,20 @@ class FactContext:
         found = subjects if subjects_only else subjects or recent
         return found[-1] if found else None
 
+    def sole_named(self, head: Token, kinds: frozenset[EntityKind], skip: Iterable[Mention] = ()
+                   ) -> Mention | None:
+        """The one thing of ``kinds`` named in the sentence of ``head`` other than ``skip``, or
+        when none is, the one named in the sentence before; ``None`` when there are none or
+        several."""
+        here = self.sentence(head)
+        skipped = {(m.begin, m.end) for m in skip}
+        for back in (0, 1):
+            found = [m for m in self.mentions if here - m.sentence == back
+                     and kind_of(m) in kinds and (m.begin, m.end) not in skipped]
+            if found:
+                return found[-1] if len(_named_things(found)) == 1 else None
+        return None
+
     def described_person(self, head: Token) -> Mention | None:
         """The person a definite description of a post stands for: "David Blunkett has
         spoken … The home secretary described …" (the person subject of the sentence before,
@@ -395,6 +409,15 @@ def kind_of(mention: Mention) -> EntityKind:
     whatever the tagger called it), else the tagger's."""
     first = mention.text.split()[0].lower().strip(".") if mention.text.split() else ""
     return EntityKind.PERSON if first in PERSON_TITLES else mention.kind
+
+
+def _named_things(mentions: Sequence[Mention]) -> set[str]:
+    """The distinct things ``mentions`` name: a person by surname ("Mr Kilroy-Silk",
+    "Kilroy-Silk"), anything else by its name, a name inside another counting as it ("Lenovo",
+    "Lenovo Group")."""
+    names = {(m.name.split()[-1] if kind_of(m) is EntityKind.PERSON else m.name).lower()
+             for m in mentions if m.name.split()}
+    return {n for n in names if not any(n != o and f" {n} " in f" {o} " for o in names)}
 
 
 def _within(mention: Mention, spans: Sequence[Span]) -> bool:

@@ -67,7 +67,16 @@ from kg.lexicon.words import (
     TIME_UNITS,
     TITLE_NOUNS,
 )
-from kg.model import EntityKind, Event, EventType, Figure, Party, PartyKind, TimeExpression
+from kg.model import (
+    EntityKind,
+    Event,
+    EventType,
+    Figure,
+    Mention,
+    Party,
+    PartyKind,
+    TimeExpression,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -106,6 +115,18 @@ VENUE_HEADS = frozenset(_WORDS["venue_heads"])
 RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
 UNIT_WORDS = frozenset(TIME_UNITS)
 UNIT_DETERMINERS = frozenset(_WORDS["unit_determiners"])
+STANDING_NOUNS = frozenset(_WORDS["standing_nouns"])
+
+STANDING_NOUN = declare(
+    "event.party.standing-noun", "facts.event",
+    reads="a participant that is \"the\" + a company noun, and the names around it",
+    writes="Event.agents, Event.patients",
+    description="A participant that is only \"the\" and a noun standing for an organisation "
+                "(\"the developer\", \"the unit\", \"the firm\") is the one organisation "
+                "named in its sentence (else in the sentence before) besides the event's other "
+                "participants; with several it stays as written.",
+    example="Bungie made Halo, and the developer was bought by Microsoft in 2000.",
+)
 
 PLACE_ABOVE = declare(
     "event.place.clause-above", "facts.event", reads="the places of the clause a trigger hangs on",
@@ -218,6 +239,7 @@ def _event(
     in_scope = {t.i for t in scope}
     figures = tuple(f.span for i, f in sorted(figure_at.items()) if i in in_scope)
     patients = [p for p in patients if p not in agents]  # one party, one part
+    agents, patients = _standing_for(ctx, agents, patients)
     named = any(_names_something(ctx, p) for p in agents + patients)
     dated = around is not None and (around.value is not None or is_time_point(around.text))
     if not (named or places or figures or dated):
@@ -245,6 +267,35 @@ def _event(
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
                  tuple(patients), tuple(places), time, figures, evidence, setting, planned,
                  generic)
+
+
+def _standing_for(ctx: FactContext, agents: list[Party], patients: list[Party]
+                  ) -> tuple[list[Party], list[Party]]:
+    """The participants with "the developer", "the unit" replaced by the one organisation
+    named around it (the other participants aside)."""
+    named = [m for p in agents + patients if p.mention is not None
+             and (m := ctx.mention_by_offsets(p.mention)) is not None]
+
+    def standing(party: Party) -> Party:
+        return found(STANDING_NOUN.id, lambda: _named_for(ctx, party, named)) or party
+
+    return _unique([standing(p) for p in agents]), _unique([standing(p) for p in patients])
+
+
+def _named_for(ctx: FactContext, party: Party, named: list[Mention]) -> Party | None:
+    """The party the bare "the <noun>" ``party`` stands for, if one thing fits."""
+    if party.kind is not PartyKind.GROUP or " " in party.text:
+        return None
+    bounds = ctx.token_bounds(party.begin, party.end)
+    if bounds is None or bounds[1] - bounds[0] != 1:
+        return None
+    noun = ctx.doc[bounds[0]]
+    word = noun.lower_
+    if noun.pos_ != "NOUN" or noun.tag_ == "NNS" or word not in STANDING_NOUNS or not any(
+            c.dep_ == "det" and c.lower_ == "the" for c in noun.children):
+        return None
+    mention = ctx.sole_named(noun, frozenset({EntityKind.ORGANIZATION}), named)
+    return ctx.entity_party(mention, noun) if mention is not None else None
 
 
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:
