@@ -880,6 +880,8 @@ def _untagged_name(ctx: FactContext, head: Token, title: Token) -> Party | None:
     while first > 0 and doc[first - 1].dep_ == "compound" and doc[first - 1].head.i <= head.i \
             and (_capitalised(doc[first - 1]) or _is_acronym(doc[first - 1])):
         first -= 1
+    if first > 0 and (doc[first - 1].text in HYPHENS or _capitalised(doc[first - 1])):
+        return None  # the name goes on leftwards ("Comcast-Spectacor"): not cut at a hyphen
     run = list(doc[first : _name_end(head) + 1])
     if any(ctx.mention(t) is not None or t.ent_type_ in {"DATE", "TIME", "NORP"}
            or t.lower_ in PORTFOLIO_WORDS or t.lower_ in OF_TITLE_TAILS or is_title_modifier(t)
@@ -889,6 +891,7 @@ def _untagged_name(ctx: FactContext, head: Token, title: Token) -> Party | None:
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
 
 
+HYPHENS = frozenset({"-", "–"})
 #: "Secretary of State", "Chief of Staff": what a post is "of" that is no body.
 OF_TITLE_TAILS = frozenset(_GRAMMAR["of_title_tails"])
 PORTFOLIO_WORDS = word_list("portfolio-words")
