@@ -170,6 +170,26 @@ def test_the_organisation_is_the_name_the_post_is_of(
     assert organization not in off and (without is None or off == [without]), off
 
 
+@pytest.mark.parametrize(("text", "role", "without"), [
+    ("\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.",
+     "Research Director", "Director"),
+    ("Ann Ray, 23, an information manager from Leeds, gave up ballet.",
+     "Information Manager", "Manager"),
+    ("Ruth Kerr, the Greens' foreign affairs spokesman, said the vote was close.",
+     "Foreign Affairs Spokesman", "Spokesman"),  # the field's own adjective
+    ("Tom Dunn, a party spokesman, said the vote was close.", "Spokesman", "Spokesman"),
+])
+def test_a_post_in_apposition_keeps_its_field(
+    nlp: Any, text: str, role: str, without: str
+) -> None:
+    def roles() -> list[str]:
+        return [m.role for m in of_kind(extract(nlp, text), Membership)]
+
+    assert roles() == [role]
+    with switched_off({"role.field-words"}):
+        assert roles() == [without]
+
+
 def test_his_minister_serves_the_owners_country(nlp: Any) -> None:
     text = ("Russian President Vladimir Putin said the plan would work. He told his Defence "
             "Minister Sergei Shoigu to start.")

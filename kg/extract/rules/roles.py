@@ -589,7 +589,10 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
             continue  # "son of George Harrison", "a family friend": a tie to a person
         if _across_list(ctx, head, title):
             continue  # "director - X; actor - Y": the items of a list are no appositions
-        words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
+        modifiers = _title_modifiers(post)
+        fields = found(FIELD_WORDS, partial(_field_words, post, modifiers)) or []
+        words = [*sorted([*modifiers, *fields], key=lambda t: t.i), post, *_general(post),
+                 *_field_of(title)]
         label, former = role_label(title_words(words))
         if label is None:
             continue
@@ -600,6 +603,47 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         evidence = ctx.evidence([head, title], APPOSITION, round(confidence, 2))
         former = former or _ended(title) or _then_before(ctx.doc, min(t.i for t in words))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+FIELD_WORDS = declare(
+    "role.field-words", "facts.role",
+    reads="lower-case nouns compounded right before a post in apposition",
+    writes="Membership.role",
+    description="A post in apposition keeps the lower-case nouns written right before it as "
+                "its field (\"a research director at X\" → Research Director, \"sound "
+                "engineer\", \"product manager\"), as a title before a name does (\"rugby "
+                "director\"); not a body word (\"party\", \"police\"), a date or a name.",
+    example="\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.").id
+
+
+def _field_words(post: Token, modifiers: Sequence[Token]) -> list[Token] | None:
+    """The lower-case nouns compounded right before ``post`` (at most two, next to it or to
+    its title words), with an adjective of theirs: "research director", "deputy labs editor",
+    "foreign affairs spokesman"."""
+    doc = post.doc
+    taken = {t.i for t in modifiers}
+    words: list[Token] = []
+    i = post.i
+    while i > 0 and len(words) < 2:
+        token = doc[i - 1]
+        if token.i in taken:
+            i -= 1
+            continue
+        field = token.dep_ == "compound" and token.pos_ == "NOUN" or bool(words) and (
+            token.dep_ in {"amod", "compound"} and token.pos_ in {"ADJ", "NOUN"})
+        if not (field and token.is_lower and token.is_alpha and post.i >= token.head.i > token.i
+                and token.lower_ not in BODY_WORDS and not token.ent_type_
+                and token.lower_ not in FORMER_WORDS) or _after_hyphen(token):
+            break  # "foreign affairs spokesman": the field's own adjective too; "sixth-form" no
+        words.append(token)
+        i -= 1
+    return words or None
+
+
+def _after_hyphen(token: Token) -> bool:
+    """Whether ``token`` is the second half of a hyphenated word ("sixth-form")."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and before.text == "-" and not before.whitespace_
 
 
 #: Words before "then" that make it "next", not "at the time".
