@@ -142,6 +142,54 @@ def test_then_before_a_post_makes_it_former(nlp: Any, text: str, former: bool) -
             assert not any(m.former for m in of_kind(extract(nlp, text), Membership))
 
 
+@pytest.mark.parametrize(("text", "rule", "organization", "without"), [
+    # the name in apposition to the noun that describes the body, tagged or not
+    ("Jim Rowe, editor of news site techworld.com, said the ban was wrong.",
+     "role.named-descriptor", "techworld.com", ""),
+    ("\"It is a classic case,\" said Ruth Hale, editor of online magazine gamerzone.net.",
+     "role.named-descriptor", "gamerzone.net", ""),
+    # the whole name where the tagger took a part of it, or took it for a person
+    ("\"We are pleased,\" said Mary Cole, a director at the London-based Institute for Fiscal "
+     "Studies.", "role.whole-organisation-name", "Institute for Fiscal Studies", "Institute"),
+    ("\"Good news,\" said Sam Bird, spokesman for Ask Jeeves.",
+     "role.whole-organisation-name", "Ask Jeeves", "Jeeves"),
+    # a name the tagger did not tag at all, after a post held in a body; never a portfolio
+    ("\"Rates are right,\" said Ann Cole, director general of the Scottish Chambers of "
+     "Commerce.", "role.untagged-organisation-name", "Scottish Chambers of Commerce", ""),
+])
+def test_the_organisation_is_the_name_the_post_is_of(
+    nlp: Any, text: str, rule: str, organization: str, without: str | None
+) -> None:
+    def organisations() -> list[str]:
+        return [m.organization.text if m.organization else ""
+                for m in of_kind(extract(nlp, text), Membership)]
+
+    assert organisations() == [organization]
+    with switched_off({rule}):
+        off = organisations()
+    assert organization not in off and (without is None or off == [without]), off
+
+
+@pytest.mark.parametrize(("text", "role", "without"), [
+    ("\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.",
+     "Research Director", "Director"),
+    ("Ann Ray, 23, an information manager from Leeds, gave up ballet.",
+     "Information Manager", "Manager"),
+    ("Ruth Kerr, the Greens' foreign affairs spokesman, said the vote was close.",
+     "Foreign Affairs Spokesman", "Spokesman"),  # the field's own adjective
+    ("Tom Dunn, a party spokesman, said the vote was close.", "Spokesman", "Spokesman"),
+])
+def test_a_post_in_apposition_keeps_its_field(
+    nlp: Any, text: str, role: str, without: str
+) -> None:
+    def roles() -> list[str]:
+        return [m.role for m in of_kind(extract(nlp, text), Membership)]
+
+    assert roles() == [role]
+    with switched_off({"role.field-words"}):
+        assert roles() == [without]
+
+
 def test_his_minister_serves_the_owners_country(nlp: Any) -> None:
     text = ("Russian President Vladimir Putin said the plan would work. He told his Defence "
             "Minister Sergei Shoigu to start.")

@@ -23,6 +23,7 @@ is no post at all (``relational-nouns.txt``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
@@ -30,7 +31,7 @@ from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, 
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
-from kg.heuristics import applies, declare, steps
+from kg.heuristics import applies, declare, found, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import (
     FORMER_WORDS,
@@ -588,7 +589,10 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
             continue  # "son of George Harrison", "a family friend": a tie to a person
         if _across_list(ctx, head, title):
             continue  # "director - X; actor - Y": the items of a list are no appositions
-        words = [*_title_modifiers(post), post, *_general(post), *_field_of(title)]
+        modifiers = _title_modifiers(post)
+        fields = found(FIELD_WORDS, partial(_field_words, post, modifiers)) or []
+        words = [*sorted([*modifiers, *fields], key=lambda t: t.i), post, *_general(post),
+                 *_field_of(title)]
         label, former = role_label(title_words(words))
         if label is None:
             continue
@@ -599,6 +603,47 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         evidence = ctx.evidence([head, title], APPOSITION, round(confidence, 2))
         former = former or _ended(title) or _then_before(ctx.doc, min(t.i for t in words))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+FIELD_WORDS = declare(
+    "role.field-words", "facts.role",
+    reads="lower-case nouns compounded right before a post in apposition",
+    writes="Membership.role",
+    description="A post in apposition keeps the lower-case nouns written right before it as "
+                "its field (\"a research director at X\" → Research Director, \"sound "
+                "engineer\", \"product manager\"), as a title before a name does (\"rugby "
+                "director\"); not a body word (\"party\", \"police\"), a date or a name.",
+    example="\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.").id
+
+
+def _field_words(post: Token, modifiers: Sequence[Token]) -> list[Token] | None:
+    """The lower-case nouns compounded right before ``post`` (at most two, next to it or to
+    its title words), with an adjective of theirs: "research director", "deputy labs editor",
+    "foreign affairs spokesman"."""
+    doc = post.doc
+    taken = {t.i for t in modifiers}
+    words: list[Token] = []
+    i = post.i
+    while i > 0 and len(words) < 2:
+        token = doc[i - 1]
+        if token.i in taken:
+            i -= 1
+            continue
+        field = token.dep_ == "compound" and token.pos_ == "NOUN" or bool(words) and (
+            token.dep_ in {"amod", "compound"} and token.pos_ in {"ADJ", "NOUN"})
+        if not (field and token.is_lower and token.is_alpha and post.i >= token.head.i > token.i
+                and token.lower_ not in BODY_WORDS and not token.ent_type_
+                and token.lower_ not in FORMER_WORDS) or _after_hyphen(token):
+            break  # "foreign affairs spokesman": the field's own adjective too; "sixth-form" no
+        words.append(token)
+        i -= 1
+    return words or None
+
+
+def _after_hyphen(token: Token) -> bool:
+    """Whether ``token`` is the second half of a hyphenated word ("sixth-form")."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and before.text == "-" and not before.whitespace_
 
 
 #: Words before "then" that make it "next", not "at the time".
@@ -712,23 +757,35 @@ def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
         inside = child.lower_ == "in"  # "vice president in Microsoft's security unit"
         if child.dep_ == "prep" and (child.lower_ in ORG_PREPOSITIONS or inside):
             objects = [c for c in child.children if c.dep_ == "pobj"]
-            # the object's own words: "analyst at Troika Dialog in Moscow" is Troika Dialog's
-            mentions = ctx.mentions_in(noun_phrase(objects[0])) if objects else []
             # "MP for Henley-on-Thames": a seat, "vice president in X's unit": a company
             places = child.lower_ == "for" or inside
+            described = found(NAMED_DESCRIPTOR, partial(
+                _named_descriptor, ctx, objects[0], places)) if objects else None
+            if described is not None:  # "president of carmaker Hollis Motors"
+                return described
+            # the object's own words: "analyst at Troika Dialog in Moscow" is Troika Dialog's
+            mentions = ctx.mentions_in(noun_phrase(objects[0])) if objects else []
             named = [m for m in mentions if m.kind is not EntityKind.PERSON
                      and not (places and m.kind is EntityKind.PLACE)]
             own = ctx.mention(objects[0]) if objects else None
             if own in named:  # "of Russia's Security Council": the council, not its owner
                 named.insert(0, own)
             if named:
-                whole = _whole_name(ctx, objects[0], named[0])
+                whole = _whole_name(ctx, objects[0], named[0]) or _written_whole(
+                    ctx, objects[0], named[0])
                 return whole or ctx.entity_party(named[0])
             bodies = [body_named_as_person(ctx, m, title.text) for m in mentions]
             if any(bodies):  # "chief of Brightcove", Brightcove tagged as a person
-                return next(b for b in bodies if b is not None)
+                body = next(b for b in bodies if b is not None)
+                whole = _written_whole(ctx, objects[0], next(
+                    m for m, b in zip(mentions, bodies, strict=True) if b is not None))
+                return whole or body
             if objects and not mentions and (unit := _unit_of(ctx, objects[0])) is not None:
                 return unit
+            untagged = found(UNTAGGED_NAME, partial(_untagged_name, ctx, objects[0], title)) \
+                if objects and not mentions else None
+            if untagged is not None:  # "director of the Scottish Chambers of Commerce"
+                return untagged
     return None
 
 
@@ -760,6 +817,146 @@ def _whole_name(ctx: FactContext, head: Token, named: Mention) -> Party | None:
     ):
         return None
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+NAMED_DESCRIPTOR = declare(
+    "role.named-descriptor", "facts.role",
+    reads="the object of a post's \"of\"/\"at\"/\"for\" that is a common noun with a "
+          "name in apposition",
+    writes="Membership.organization",
+    description="A post of a body described before its name (\"president of carmaker Hollis "
+                "Motors\", \"director at analyst firm Gartner\", \"chairman of Spain's "
+                "biggest bank, Banco Popular\"): the organisation is the name, not the "
+                "describing noun's owner, even where the tagger did not tag it.",
+    example="Jim Rowe, editor of news site techworld.com, said the ban was wrong.").id
+
+
+def _named_descriptor(ctx: FactContext, noun: Token, places: bool) -> Party | None:
+    """The name in apposition to the common noun a post is of/at/for ("carmaker Hollis
+    Motors", "Spain's biggest bank, Banco Popular", "news site techworld.com"): the mention
+    that covers the name (no person's, no place's where ``places`` is a seat's "for"), or,
+    untagged, the name's capitalised words as written."""
+    if noun.pos_ != "NOUN" or not noun.is_lower:
+        return None
+    for name in (c for c in noun.rights if c.dep_ == "appos" and (
+            c.pos_ == "PROPN" or c.like_url)):
+        run = [t for t in name.lefts if t.dep_ == "compound" and t.i >= noun.i] + [name]
+        if run[0].i + len(run) - 1 != name.i or not all(
+                not t.is_lower or t.like_url for t in run):
+            continue  # a name written as one run of capitalised words, next to the noun
+        mention = ctx.mention(name)
+        if mention is not None:
+            if mention.kind is EntityKind.PERSON or (places and mention.kind is EntityKind.PLACE):
+                continue
+            start, end = ctx.mention_tokens[(mention.begin, mention.end)]
+            if start <= run[0].i:
+                return ctx.entity_party(mention)
+        if any((m := ctx.mention(t)) is not None and m.kind is EntityKind.PERSON for t in run):
+            continue
+        span = ctx.span(run)
+        return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+    return None
+
+
+WHOLE_NAME = declare(
+    "role.whole-organisation-name", "facts.role",
+    reads="the capitalised name around the organisation mention of a post's \"of\"/\"at\"/"
+          "\"for\" phrase",
+    writes="Membership.organization",
+    description="The organisation a post is of/at/for is the whole capitalised name written "
+                "there, where the tagger took only part of it (\"Institute\" of the "
+                "Institute for Fiscal Studies, \"Chambers of Commerce\" of the British "
+                "Chambers of Commerce, \"Jeeves\" of Ask Jeeves).",
+    example="\"We are pleased,\" said Mary Cole, a director at the London-based Institute for "
+            "Fiscal Studies.").id
+
+#: Small words that stay inside an organisation's name ("Institute for the Future").
+NAME_CONNECTORS = frozenset({"of", "for", "the", "and", "&"})
+
+
+def _written_whole(ctx: FactContext, head: Token, named: Mention) -> Party | None:
+    """The whole name ``head`` heads, capitalised words with the small words between them
+    ("the British Chambers of Commerce", "the Institute for the Future", "Ask Jeeves"), as
+    written, where ``named`` is only part of it (registered as ``role.whole-organisation-name``)."""
+    return found(WHOLE_NAME, lambda: _whole_run(ctx, head, named))
+
+
+def _whole_run(ctx: FactContext, head: Token, named: Mention) -> Party | None:
+    if head.pos_ != "PROPN" or not _capitalised(head):
+        return None
+    doc = head.doc
+    first = head.i
+    while first > 0 and doc[first - 1].head.i >= first and doc[first - 1].head.i <= head.i and (
+            doc[first - 1].dep_ in {"compound", "amod"} and _capitalised(doc[first - 1])):
+        first -= 1  # "British Chambers", "Ask Jeeves"
+    last = _name_end(head)
+    start, end = ctx.mention_tokens[(named.begin, named.end)]
+    if not (first <= start and end - 1 <= last) or (first, last) == (start, end - 1):
+        return None
+    if any((m := ctx.mention(t)) is not None and m.kind is EntityKind.PERSON and m is not named
+           for t in doc[first : last + 1]):
+        return None  # another person's name inside: no one organisation's name
+    span = ctx.span(list(doc[first : last + 1]))
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+UNTAGGED_NAME = declare(
+    "role.untagged-organisation-name", "facts.role",
+    reads="a capitalised name no mention covers after the \"of\"/\"at\"/\"for\" of a post "
+          "held in a body",
+    writes="Membership.organization",
+    description="A post held in a body (editor, director, spokesman …) of/at/for a capitalised "
+                "name the tagger did not tag (\"editor at PC World\"): that name, as written "
+                "— never a portfolio or a title's own words (\"Secretary of State\").",
+    example="\"Rates are right,\" said Ann Cole, director general of the Scottish Chambers of "
+            "Commerce.").id
+
+
+def _untagged_name(ctx: FactContext, head: Token, title: Token) -> Party | None:
+    """The capitalised name ``head`` heads where no mention covers it, for a post held in a
+    body: its compound words before it and an "of"/"for" tail of capitalised words."""
+    post = _post_before_general(title) or title
+    if _plain(post.text) not in EMPLOYER_POSTS or head.pos_ != "PROPN" or not (
+            _capitalised(head) or _is_acronym(head)):
+        return None
+    first = head.i
+    doc = head.doc
+    while first > 0 and doc[first - 1].dep_ == "compound" and doc[first - 1].head.i <= head.i \
+            and (_capitalised(doc[first - 1]) or _is_acronym(doc[first - 1])):
+        first -= 1
+    if first > 0 and (doc[first - 1].text in HYPHENS or _capitalised(doc[first - 1])):
+        return None  # the name goes on leftwards ("Comcast-Spectacor"): not cut at a hyphen
+    run = list(doc[first : _name_end(head) + 1])
+    if any(ctx.mention(t) is not None or t.ent_type_ in {"DATE", "TIME", "NORP"}
+           or t.lower_ in PORTFOLIO_WORDS or t.lower_ in OF_TITLE_TAILS or is_title_modifier(t)
+           for t in run):
+        return None
+    span = ctx.span(run)
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+HYPHENS = frozenset({"-", "–"})
+#: "Secretary of State", "Chief of Staff": what a post is "of" that is no body.
+OF_TITLE_TAILS = frozenset(_GRAMMAR["of_title_tails"])
+PORTFOLIO_WORDS = word_list("portfolio-words")
+
+
+def _name_end(head: Token) -> int:
+    """Where the name ``head`` heads ends: after its "of"/"for" tail of capitalised words
+    ("Chambers of Commerce", "Institute for the Future"), else at ``head``."""
+    doc = head.doc
+    prep = doc[head.i + 1] if head.i + 1 < len(doc) else None
+    if prep is not None and prep.head.i == head.i and prep.dep_ == "prep" and prep.lower_ in {
+            "of", "for"}:
+        words = list(prep.subtree)
+        if words[-1].i == words[0].i + len(words) - 1 and _capitalised(words[-1]) and all(
+                _capitalised(t) or t.lower_ in NAME_CONNECTORS for t in words[1:]):
+            return words[-1].i
+    return head.i
+
+
+def _capitalised(token: Token) -> bool:
+    return token.is_alpha and token.text[:1].isupper() and not is_title_word(token)
 
 
 def _field_of(title: Token) -> list[Token]:
