@@ -870,8 +870,9 @@ WHOLE_NAME = declare(
     example="\"We are pleased,\" said Mary Cole, a director at the London-based Institute for "
             "Fiscal Studies.").id
 
-#: Small words that stay inside an organisation's name ("Institute for the Future").
-NAME_CONNECTORS = frozenset({"of", "for", "the", "and", "&"})
+#: Small words that stay inside an organisation's name ("Institute for the Future"), as
+#: inside a title, and the ampersand ("Standard & Poor's").
+NAME_CONNECTORS = TITLE_CONNECTORS | {"&"}
 
 
 def _written_whole(ctx: FactContext, head: Token, named: Mention) -> Party | None:
