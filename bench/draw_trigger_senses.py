@@ -61,6 +61,76 @@ VARIED = frozenset({
     "release", "claim", "fall", "lose", "draw", "contest", "race", "run", "challenge",
 })
 SENSES = ("yes", "no", "type")
+#: CoNLL-2003's training split (Reuters, 1996: wars, markets, sport). Its text may not be
+#: shipped: its judged triggers are stored by document, sentence and offset, without it.
+CONLL = ROOT.parent / "shared" / "data" / "conll2003" / "train.txt"
+CONLL_OUT = ROOT / "bench" / "work" / "trigger-senses" / "conll-candidates.jsonl"
+CONLL_JUDGED = ROOT / "tests" / "eval" / "trigger-senses" / "conll-train.jsonl"
+
+
+def conll_sentences(path: Path = CONLL) -> list[tuple[int, int, str]]:
+    """(document, sentence, text: its tokens joined by spaces) of a CoNLL-2003 file."""
+    found: list[tuple[int, int, str]] = []
+    doc, sent, tokens = -1, 0, []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        if line.startswith("-DOCSTART-"):
+            doc, sent = doc + 1, 0
+        elif not line.strip():
+            if tokens:
+                found.append((doc, sent, " ".join(tokens)))
+                sent, tokens = sent + 1, []
+        else:
+            tokens.append(line.split()[0])
+    return found
+
+
+def conll_candidates(documents: int, seed: int, per_lemma: int) -> list[dict[str, Any]]:
+    """The trigger words of ``documents`` CoNLL-2003 training documents drawn with ``seed``
+    (sentences of at least eight tokens), up to ``per_lemma`` per lemma."""
+    from bench.parses import pipeline
+    from kg.extract.rules.event_senses import (
+        event_type,
+        is_hypothetical,
+        is_irrealis,
+        phrasal_lemma,
+    )
+
+    sentences = conll_sentences()
+    chosen = set(random.Random(seed).sample(sorted({d for d, _, _ in sentences}), documents))
+    kept = [s for s in sentences if s[0] in chosen and len(s[2].split()) >= 8]
+    by_lemma: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for (doc, sent, text), parsed in zip(kept, pipeline().pipe(t for _, _, t in kept),
+                                         strict=True):
+        for token in parsed:
+            kind = event_type(token)
+            if kind is None or is_irrealis(token) or is_hypothetical(token):
+                continue
+            by_lemma[phrasal_lemma(token).lower()].append({
+                "doc": doc, "sent": sent, "sentence": text, "trigger": token.text,
+                "in_sentence": token.idx, "lemma": phrasal_lemma(token), "type": kind.value})
+    found = []
+    for _lemma, rows in sorted(by_lemma.items()):
+        rows.sort(key=lambda r: hashlib.sha256(
+            f"{seed}|{r['doc']}|{r['sent']}|{r['in_sentence']}".encode()).hexdigest())
+        found += rows[:per_lemma]
+    found.sort(key=lambda r: (r["doc"], r["sent"], r["in_sentence"]))
+    return [{"id": i, **row} for i, row in enumerate(found)]
+
+
+def conll_judged(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]:
+    """The CoNLL file's rows (no text but the trigger word) for ``judgements``."""
+    rows = {r["id"]: r for r in map(json.loads, candidates_file.read_text(
+        encoding="utf-8").splitlines())}
+    found = []
+    for number, line in enumerate(judgements.read_text(encoding="utf-8").splitlines(), 1):
+        parts = line.split("\t")
+        if len(parts) != 3 or parts[1] not in SENSES or int(parts[0]) not in rows:
+            raise SystemExit(f"{judgements}:{number}: not 'id<TAB>yes|no|type<TAB>why'")
+        row, sense = rows[int(parts[0])], parts[1]
+        found.append({"doc": row["doc"], "sent": row["sent"], "in_sentence": row["in_sentence"],
+                      "trigger": row["trigger"], "lemma": row["lemma"], "type": row["type"],
+                      "sense": sense, "correct": sense == "yes", "why": parts[2].strip()})
+    return found
 
 
 def named_articles(extra: Sequence[Path]) -> set[str]:
@@ -184,7 +254,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--exclude", type=Path, action="append", default=[])
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--judged", type=Path, help="append these judgements to " + str(JUDGED))
+    parser.add_argument("--conll", type=int, metavar="DOCUMENTS",
+                        help="draw from this many CoNLL-2003 training documents instead "
+                             "(with --judged: write their judgements to " + str(CONLL_JUDGED)
+                             + ")")
     args = parser.parse_args(argv)
+    if args.conll and args.judged:
+        rows = conll_judged(CONLL_OUT, args.judged)
+        CONLL_JUDGED.parent.mkdir(parents=True, exist_ok=True)
+        CONLL_JUDGED.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                                encoding="utf-8")
+        print(f"{len(rows)} judged CoNLL triggers written to {CONLL_JUDGED}")
+        return 0
+    if args.conll:
+        kept = conll_candidates(args.conll, args.seed, args.per_varied)
+        CONLL_OUT.parent.mkdir(parents=True, exist_ok=True)
+        CONLL_OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept),
+                             encoding="utf-8")
+        print(f"{len(kept)} CoNLL trigger words drawn")
+        return 0
     if args.judged:
         rows = judged_rows(args.out, args.judged)
         have = {json.loads(line)["key"] for line in JUDGED.read_text(
