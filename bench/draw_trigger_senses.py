@@ -241,7 +241,8 @@ def judged_rows(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]
             "output": output, "fields": {"type": sense == "yes", "trigger": True},
             "correct": sense == "yes", "sense": sense, "offset": row["offset"],
             "in_sentence": row["in_sentence"], "lemma": row["lemma"],
-            "stratum": row["stratum"], "produced": row["produced"], "why": parts[2].strip(), "sample": SAMPLE})
+            "stratum": row["stratum"], "produced": row["produced"], "why": parts[2].strip(),
+            "sample": SAMPLE})
     return found
 
 
