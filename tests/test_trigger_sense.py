@@ -192,3 +192,17 @@ def test_the_conll_triggers_carry_no_text_but_the_word() -> None:
         assert set(row) == {"doc", "sent", "in_sentence", "trigger", "lemma", "type", "sense",
                             "correct", "why"}, row
         assert " " not in row["trigger"] and row["correct"] == (row["sense"] == "yes"), row
+
+
+@pytest.mark.parametrize(("sentence", "word", "object_"), [
+    ("The peninsula that Velmar seized in 2014 is still occupied.", "seized", "peninsula"),
+    ("Moscow holds the land it has seized along the coast.", "seized", "land"),
+    ("Velmar seized the port in 2014.", "seized", "port"),
+])
+def test_a_relative_clause_takes_the_noun_it_hangs_on_as_its_object(
+        nlp: Any, sentence: str, word: str, object_: str) -> None:
+    token = next(t for t in nlp(sentence) if t.text == word)
+    kind = event_type(token)
+    assert kind is not None
+    assert trigger_sense.sense_features(token, kind)[f"dobj={object_}"] == 1.0
+    assert object_ in trigger_sense.slot_words(token)["patient"]
