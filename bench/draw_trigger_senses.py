@@ -1,8 +1,11 @@
-"""Draw event triggers of unjudged tune-half BBC articles, to judge their sense.
+"""Draw trigger words to judge on their sense: of unjudged tune-half BBC articles, or of
+CoNLL-2003's training split.
 
     .venv/bin/python bench/draw_trigger_senses.py --exclude PIN.txt [--articles 260]
-        [--seed 3510] [--out bench/work/trigger-senses/candidates.jsonl]
-    .venv/bin/python bench/draw_trigger_senses.py --judged FILE   # append judgements
+        [--seed 3510] [--per-varied 8] [--per-other 1]
+    .venv/bin/python bench/draw_trigger_senses.py --judged FILE     # append judgements
+    .venv/bin/python bench/draw_trigger_senses.py --conll 946 --per-varied 4
+    .venv/bin/python bench/draw_trigger_senses.py --conll 946 --judged FILE
 
 The draw (issue 35, item 5: the learned sense model needs judged other-sense triggers):
 
@@ -16,6 +19,14 @@ The draw (issue 35, item 5: the learned sense model needs judged other-sense tri
   ``--per-varied`` per lemma whose senses vary (``VARIED``; stratum ``varied``) and
   ``--per-other`` per other lemma (``other``), each lemma's drawn in the order of a seeded
   hash of article and offset.
+
+The set judged on 4 December 2026 (``tests/eval/precision/trigger-senses.jsonl``) was drawn
+with ``--exclude`` round 10's ``first-look-4.txt``, ``--articles 260`` (248 were left),
+``--per-varied 1000 --per-other 1000``: every word of those articles; its articles are listed
+in ``tests/eval/precision/trigger-senses-articles.txt``. With ``--conll N`` the words come from
+N documents of CoNLL-2003's training split instead (sentences of eight tokens or more, up to
+``--per-varied`` per lemma; ``tests/eval/trigger-senses/conll-train.jsonl`` was drawn with
+``--conll 946 --per-varied 4``), stored without the text.
 
 Each candidate is judged on its trigger's sense alone — is this word used here in the sense of
 its event type? ``yes``, ``no`` (another sense: "a rally in the value of the dollar") or
