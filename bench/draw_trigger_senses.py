@@ -145,12 +145,14 @@ def conll_judged(candidates_file: Path, judgements: Path) -> list[dict[str, Any]
 
 
 def named_articles(extra: Sequence[Path]) -> set[str]:
-    """Every article a judged row or a pinned sample names, and kg's own sample."""
+    """Every article a judged row (not of this draw's own sample: drawn again, it is the
+    same) or a pinned sample names, and kg's own sample."""
     named = set()
     for path in sorted(ROOT.glob("tests/eval/precision*/*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                named.update(json.loads(line).get("article", "").split(","))
+            row = json.loads(line) if line.strip() else {}
+            if row and row.get("sample") != SAMPLE:
+                named.update(row.get("article", "").split(","))
     for path in [*sorted(precision.SAMPLES_DIR.glob("*.txt")), *extra]:
         named.update(path.read_text(encoding="utf-8").split())
     named.update(precision.article_id(p) for p in precision.choose_articles(
