@@ -164,8 +164,7 @@ def _rows(path: Path) -> list[dict[str, Any]]:
             if line.strip()]
 
 
-def test_the_bbc_triggers_judged_on_their_sense_are_of_tune_articles_no_first_look_drew(
-        ) -> None:
+def test_the_bbc_sense_rows_are_of_tune_articles_of_no_first_look() -> None:
     from bench.halves import half
 
     rows = _rows(SENSES)
