@@ -105,9 +105,10 @@ train-verifier: install
 	$(BIN)/python bench/train_verifier.py --out kg/verify/model --card docs/verifier-card.md
 
 
-# The trigger-sense model (kg/extract/rules/sense_model/) trained on the tune halves of ECB+ dev
-# and the judged event rows, measured on their check halves (bench/train_trigger_sense.py;
-# docs/trigger-sense-card.md; needs scikit-learn, in the test extra; about a minute).
+# The trigger-sense model (kg/extract/rules/sense_model/) trained on the tune halves of ECB+ dev,
+# the judged event rows and the trigger words judged on their sense (BBC tune half, CoNLL-2003
+# train), measured on the check halves (bench/train_trigger_sense.py; docs/trigger-sense-card.md;
+# needs scikit-learn, in the test extra, and ../shared/data; about a minute).
 train-trigger-sense: install
 	$(BIN)/python bench/train_trigger_sense.py --out kg/extract/rules/sense_model \
 	  --figures bench/work/trigger-sense/figures.json

@@ -14,15 +14,22 @@ event sense or not:
   when the row is right or its type was judged right, negative when its type was judged wrong
   for a reason of sense ("a metaphor", "an idiom", "is no protest"); rows whose type was wrong
   for a reason of factuality (future, hypothetical, negated, habitual) are left out — that is
-  another heuristic's work.
+  another heuristic's work;
+* trigger words judged on their sense alone (``bench/draw_trigger_senses.py``): every word the
+  model is asked about in 248 unjudged tune-half BBC articles
+  (``tests/eval/precision/trigger-senses.jsonl``) and up to four per lemma in CoNLL-2003's
+  training split (``tests/eval/trigger-senses/conll-train.jsonl``, read with the sentences of
+  ``../shared/data/conll2003/train.txt``): positive in the sense of its event type, negative
+  in another sense or as an event of another type.
 
-Halves (``bench/halves.py``): ECB+ by topic, BBC rows by article. The model (a logistic
-regression, L2, scikit-learn; judged rows weighted ``--judged-weight``) is fitted on the tune
-half; its threshold is chosen on 5-fold out-of-fold probabilities of the tune half's judged
-rows: the one that drops the most wrong-sense triggers less right ones, dropping at most
-``--max-loss`` of the right ones. The check half is scored once with that threshold. The model
-ships with threshold 0 (``--ship off``: switched off, the tuned one kept beside it) unless
-``--ship tuned``: the check half did not bear the tuned one out (``docs/trigger-sense-card.md``).
+Halves (``bench/halves.py``): ECB+ by topic, BBC rows by article; CoNLL's training split is
+tune data. The model (a logistic regression, L2, scikit-learn; judged words weighted
+``--judged-weight``) is fitted on the tune half; its threshold is chosen on 5-fold
+out-of-fold probabilities of the tune half's judged words: the one that drops the most
+wrong-sense triggers less right ones, dropping at most ``--max-loss`` of the right ones. The
+check half is scored once with that threshold. The model ships with it (``--ship tuned``, the
+default since the check half bore it out: ``docs/trigger-sense-card.md``); ``--ship off``
+writes threshold 0 (no word dropped, the tuned one kept beside it).
 """
 
 from __future__ import annotations
@@ -57,6 +64,11 @@ from kg.lexicon.fact_words import trigger_type  # noqa: E402
 ECB = ROOT.parent / "shared" / "data" / "ecbplus-dev" / "ecbplus_dev.jsonl"
 JUDGED = (ROOT / "tests" / "eval" / "precision" / "events.jsonl",
           ROOT / "tests" / "eval" / "precision-ecb" / "events.jsonl")
+#: Triggers judged on their sense alone (``bench/draw_trigger_senses.py``): of tune-half BBC
+#: articles, and of CoNLL-2003's training split (stored without its text, read from CONLL).
+SENSES = ROOT / "tests" / "eval" / "precision" / "trigger-senses.jsonl"
+CONLL_SENSES = ROOT / "tests" / "eval" / "trigger-senses" / "conll-train.jsonl"
+CONLL = ROOT.parent / "shared" / "data" / "conll2003" / "train.txt"
 MODEL_DIR = ROOT / "kg" / "extract" / "rules" / "sense_model"
 #: Positive examples a type's slot needs for a centroid.
 MIN_SEEN = 3
@@ -70,7 +82,8 @@ FACTUALITY = re.compile(
 
 @dataclass
 class Example:
-    source: str  # "ecb" or "judged"
+    source: str  # "ecb", "judged" (event rows), "senses" (BBC triggers judged on their sense)
+    # or "conll" (CoNLL-2003 training triggers judged on their sense: tune data, no half)
     unit: str  # the halves' unit
     text: str  # the word
     kind: str  # the event type it would trigger
@@ -82,6 +95,11 @@ class Example:
 
 def unit(article: str) -> str:
     return article if article.startswith("bbc-") else f"ecb:{article.split('_')[0]}"
+
+
+def in_half(e: Example, which: str) -> bool:
+    """Whether an example is of the tune or check half (CoNLL's training split: tune)."""
+    return (which == "tune") if e.source == "conll" else half(e.unit) == which
 
 
 def candidate_kind(token: Any) -> Any:
@@ -148,6 +166,45 @@ def judged_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
     return examples, counts
 
 
+def sense_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
+    """The triggers judged on their sense alone: positive when used in the sense of their
+    event type, negative in another sense or as an event of another type."""
+    rows = [json.loads(line) for line in SENSES.read_text(encoding="utf-8").splitlines()
+            if line.strip()] if SENSES.exists() else []
+    examples, counts = [], Counter[str]()
+    for row, parsed in zip(rows, nlp.pipe(r["sentence"] for r in rows), strict=True):
+        key = unit(row["article"])
+        token = next((t for t in parsed if t.idx == row["in_sentence"]), None)
+        kind = candidate_kind(token) if token is not None else None
+        if token is None or kind is None:
+            counts[f"{half(key)} trigger not found"] += 1
+            continue
+        counts[f"{half(key)} {'positive' if row['correct'] else 'negative'}"] += 1
+        examples.append(example("senses", key, token, kind, dims, bool(row["correct"])))
+    return examples, counts
+
+
+def conll_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
+    """The CoNLL-2003 training triggers judged on their sense, their sentences read again."""
+    from bench.draw_trigger_senses import conll_sentences
+
+    rows = [json.loads(line) for line in CONLL_SENSES.read_text(encoding="utf-8").splitlines()
+            if line.strip()] if CONLL_SENSES.exists() and CONLL.exists() else []
+    text = {(d, s): t for d, s, t in conll_sentences(CONLL)} if rows else {}
+    examples, counts = [], Counter[str]()
+    for row, parsed in zip(rows, nlp.pipe(text[r["doc"], r["sent"]] for r in rows),
+                           strict=True):
+        token = next((t for t in parsed if t.idx == row["in_sentence"]), None)
+        kind = candidate_kind(token) if token is not None else None
+        if token is None or kind is None or token.text != row["trigger"]:
+            counts["trigger not found"] += 1
+            continue
+        counts["positive" if row["correct"] else "negative"] += 1
+        examples.append(example("conll", f"conll-train:{row['doc']}", token, kind, dims,
+                                bool(row["correct"])))
+    return examples, counts
+
+
 def examples(dims: int, cache: Path | None
              ) -> tuple[list[Example], Counter[str], list[Example], Counter[str]]:
     """The ECB+ and judged examples, parsed again or read from ``cache`` (a pickle of a
@@ -155,7 +212,8 @@ def examples(dims: int, cache: Path | None
     import pickle
 
     digest = hashlib.sha256(f"{dims}".encode())
-    for path in (ECB, *JUDGED, Path(__file__), ROOT / "kg/extract/rules/trigger_sense.py"):
+    for path in (ECB, *JUDGED, SENSES, CONLL_SENSES, Path(__file__),
+                 ROOT / "kg/extract/rules/trigger_sense.py"):
         digest.update(path.read_bytes())
     if cache is not None and cache.exists():
         cached = pickle.loads(cache.read_bytes())
@@ -164,7 +222,12 @@ def examples(dims: int, cache: Path | None
     from kg.extract import load_pipeline
 
     nlp = load_pipeline()
-    found = (*ecb_examples(nlp, dims), *judged_examples(nlp, dims))
+    judged, judged_counts = judged_examples(nlp, dims)
+    senses, sense_counts = sense_examples(nlp, dims)
+    conll, conll_counts = conll_examples(nlp, dims)
+    found = (*ecb_examples(nlp, dims), judged + senses + conll,
+             judged_counts + Counter({f"{k} (sense)": v for k, v in sense_counts.items()})
+             + Counter({f"conll {k}": v for k, v in conll_counts.items()}))
     if cache is not None:
         cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_bytes(pickle.dumps((digest.hexdigest(), found)))
@@ -208,28 +271,29 @@ class Fitted:
         return [float(p) for p in self.pipeline.predict_proba(rows)[:, 1]]
 
 
-def fit(examples: Sequence[Example], judged_weight: float, c: float) -> Fitted:
+def fit(examples: Sequence[Example], judged_weight: float, c: float,
+        ecb_weight: float = 1.0) -> Fitted:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
     from sklearn.pipeline import make_pipeline
 
     means = centroids(examples)
     model = make_pipeline(DictVectorizer(), LogisticRegression(C=c, max_iter=5000))
-    weights = [judged_weight if e.source == "judged" else 1.0 for e in examples]
+    weights = [ecb_weight if e.source == "ecb" else judged_weight for e in examples]
     model.fit([features(e, means) for e in examples], [e.positive for e in examples],
               logisticregression__sample_weight=weights)
     return Fitted(model, means)
 
 
 def out_of_fold(examples: Sequence[Example], judged_weight: float, c: float,
-                folds: int = 5) -> list[float]:
+                ecb_weight: float = 1.0, folds: int = 5) -> list[float]:
     """Each example's probability from a model fitted without its unit's fold."""
     units = sorted({e.unit for e in examples})
     fold_of = {u: int(hashlib.sha256(u.encode()).hexdigest(), 16) % folds for u in units}
     probabilities = [0.0] * len(examples)
     for k in range(folds):
         train = [e for e in examples if fold_of[e.unit] != k]
-        model = fit(train, judged_weight, c)
+        model = fit(train, judged_weight, c, ecb_weight)
         test = [i for i, e in enumerate(examples) if fold_of[e.unit] == k]
         for i, p in zip(test, model.probabilities([examples[i] for i in test]), strict=True):
             probabilities[i] = p
@@ -237,14 +301,30 @@ def out_of_fold(examples: Sequence[Example], judged_weight: float, c: float,
 
 
 def dropped(examples: Sequence[Example], probabilities: Sequence[float], threshold: float,
-            source: str = "judged") -> tuple[int, int, int, int]:
-    """(negatives dropped, negatives, positives dropped, positives) of one source."""
+            source: str = "judged senses conll") -> tuple[int, int, int, int]:
+    """(negatives dropped, negatives, positives dropped, positives) of the sources named."""
     pairs = [(e.positive, p) for e, p in zip(examples, probabilities, strict=True)
-             if e.source == source]
+             if e.source in source.split()]
     negatives = [p for positive, p in pairs if not positive]
     positives = [p for positive, p in pairs if positive]
     return (sum(p < threshold for p in negatives), len(negatives),
             sum(p < threshold for p in positives), len(positives))
+
+
+#: The sources figures are given for ("judged senses": both kinds of judged example).
+SOURCES = ("judged", "senses", "conll", "judged senses conll", "ecb")
+
+
+def auc(examples: Sequence[Example], probabilities: Sequence[float],
+        source: str = "judged senses conll") -> float | None:
+    """The area under the ROC curve of the sources named (``None`` with one class only)."""
+    from sklearn.metrics import roc_auc_score
+
+    pairs = [(e.positive, p) for e, p in zip(examples, probabilities, strict=True)
+             if e.source in source.split()]
+    if len({positive for positive, _ in pairs}) < 2:
+        return None
+    return round(float(roc_auc_score([a for a, _ in pairs], [b for _, b in pairs])), 3)
 
 
 def choose_threshold(examples: Sequence[Example], probabilities: Sequence[float],
@@ -275,26 +355,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--figures", type=Path, help="write the tune and check figures here")
     parser.add_argument("--dims", type=int, default=64)
     parser.add_argument("--judged-weight", type=float, default=3.0)
-    parser.add_argument("--c", type=float, default=0.3)
+    parser.add_argument("--c", type=float, default=1.0)
     parser.add_argument("--max-loss", type=float, default=0.03)
-    parser.add_argument("--ship", choices=("off", "tuned"), default="off",
-                        help="the threshold shipped: 0 (no word dropped; the check half did "
-                             "not bear the tuned one out, docs/trigger-sense-card.md) or the "
-                             "one chosen on the tune half")
+    parser.add_argument("--ship", choices=("off", "tuned"), default="tuned",
+                        help="the threshold shipped: the one chosen on the tune half (the "
+                             "check half bore it out, docs/trigger-sense-card.md) or 0 (no "
+                             "word dropped)")
     args = parser.parse_args(argv)
     ecb, ecb_counts, judged, judged_counts = examples(args.dims, args.cache)
     print("ECB+ candidates:", dict(sorted(ecb_counts.items())))
     print("judged rows:", dict(sorted(judged_counts.items())))
-    tune = [e for e in ecb + judged if half(e.unit) == "tune"]
-    check = [e for e in ecb + judged if half(e.unit) == "check"]
+    tune = [e for e in ecb + judged if in_half(e, "tune")]
+    check = [e for e in ecb + judged if in_half(e, "check")]
     oof = out_of_fold(tune, args.judged_weight, args.c)
     threshold = choose_threshold(tune, oof, args.max_loss)
     model = fit(tune, args.judged_weight, args.c)
     on_check = model.probabilities(check)
     figures = {
         "threshold": threshold,
-        "tune (out of fold)": {s: dropped(tune, oof, threshold, s) for s in ("judged", "ecb")},
-        "check": {s: dropped(check, on_check, threshold, s) for s in ("judged", "ecb")},
+        "tune (out of fold)": {s: dropped(tune, oof, threshold, s) for s in SOURCES},
+        "check": {s: dropped(check, on_check, threshold, s) for s in SOURCES},
+        "tune AUC (out of fold)": {s: auc(tune, oof, s) for s in SOURCES},
+        "check AUC": {s: auc(check, on_check, s) for s in SOURCES},
         "ecb_counts": dict(ecb_counts), "judged_counts": dict(judged_counts),
     }
     print(json.dumps(figures, indent=1))

@@ -61,9 +61,6 @@ NEVER_FIRES = {
     "resolve.entities.join-retyped": "no retyped entity shares its name with one of its new "
                                      "class",
     "rdf.no-self-relation": "no relation's two parties resolve to one entity",
-    "event.learned-sense": "shipped switched off (threshold 0): the check half did not bear "
-                           "the tuned threshold out (docs/trigger-sense-card.md; "
-                           "tests/test_trigger_sense.py runs it with that threshold)",
 }
 
 

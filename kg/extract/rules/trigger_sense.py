@@ -7,18 +7,18 @@ objects and their entity types, prepositions and their objects) and a 64-dimensi
 embedding (``wordllama``'s bundled table) of the words it governs. "A rally in the value of the
 dollar" and "a rally in the capital" differ in what the rally is in.
 
-It was trained (``bench/train_trigger_sense.py``, ``make train-trigger-sense``) on the tune
-halves only: the trigger words of ECB+ dev's annotated sentences (inside an ``ACTION_*``
-mention or not) and the judged event rows of BBC and ECB+ articles (right, or wrong because the
-word was in another sense); ``docs/trigger-sense-card.md`` gives its data and figures. The
-weights ship in ``kg/extract/rules/sense_model/`` with their SHA-256, checked on load.
+It was trained (``bench/train_trigger_sense.py``, ``make train-trigger-sense``) on tune data
+only: the trigger words of ECB+ dev's annotated sentences (inside an ``ACTION_*`` mention or
+not), the judged event rows of BBC and ECB+ articles (right, or wrong because the word was in
+another sense), and trigger words judged on their sense alone in unjudged tune-half BBC
+articles and in CoNLL-2003's training split (Reuters, 1996: wars, riots, markets, sport);
+``docs/trigger-sense-card.md`` gives its data and figures. The weights ship in
+``kg/extract/rules/sense_model/`` with their SHA-256, checked on load.
 
-It ships **switched off**: its threshold is 0, so no word is dropped, because the check half
-did not bear out the threshold chosen on the tune half (kept as ``tuned_threshold``; ``python
-bench/train_trigger_sense.py --ship tuned`` writes a model that cuts at it): it removed a few
-wrong events there, but right ones of plain war reports too. The heuristic stays registered so
-that it can be measured (such a model, then ``bench/ablate.py``) and trained again on more
-judged rows.
+It ships **on**, cutting at the threshold chosen on the tune half's out-of-fold
+probabilities (low: a word is dropped only when the model is fairly sure it is in another
+sense): on the check half it removed 11 judged wrong event rows for 1 right one, and it drops
+none of the seed articles' events.
 
 >>> model = SenseModel(0.0, {"lemma=rally": -1.0, "prep=in>capital": 3.0}, 0.5, 0)
 >>> model.probability({"lemma=rally": 1.0, "prep=in>capital": 1.0}) > 0.5
@@ -36,6 +36,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from kg.errors import ModelError
+from kg.extract.rules.context import RELATIVE_PRONOUNS
 from kg.extract.rules.event_senses import ATTACK_TARGETS, NOUN_PATIENT_PREPS
 from kg.heuristics import applies, declare
 from kg.lexicon.fact_words import OCCUPATIONS
@@ -62,8 +63,8 @@ declare(SENSE_RULE, "facts.event", reads="a trigger word, its head, children and
         "entity types, and an embedding of the words it governs",
         writes="drops the trigger (no event)",
         description="A trigger word the learned sense model (docs/trigger-sense-card.md) reads "
-                    "in another sense is no event: an earthquake that \"struck\" an island. "
-                    "Shipped switched off (threshold 0): the check half did not bear it out.",
+                    "in another sense is no event: an earthquake that \"struck\" an island, "
+                    "a rally in the value of the dollar, a game plan \"executed\".",
         example="The earthquake struck the island of Sumatra on Sunday.")
 
 
@@ -153,6 +154,26 @@ def word_class(token: Token) -> str:
     return "thing"
 
 
+def argument(child: Token, token: Token) -> Token:
+    """What an argument of ``token`` names: the noun a relative clause hangs on for its
+    relative pronoun ("the peninsula that Velmar seized": the peninsula), else itself."""
+    if token.dep_ == "relcl" and child.lower_ in RELATIVE_PRONOUNS and token.head.i != token.i:
+        return token.head
+    return child
+
+
+def unsaid_object(token: Token) -> Token | None:
+    """The noun a relative clause without a relative pronoun takes as its object ("the land
+    it has seized": the land), if the clause has a subject and no object of its own."""
+    if token.dep_ != "relcl" or token.head.i == token.i:
+        return None
+    deps = {c.dep_ for c in token.children}
+    if "nsubj" in deps and not deps & {"dobj", "nsubjpass"} and not any(
+            c.lower_ in RELATIVE_PRONOUNS for c in token.children):
+        return token.head
+    return None
+
+
 def sense_features(token: Token, kind: EventType | str) -> dict[str, float]:
     """The sparse features of a trigger word the model weighs: the word, what it hangs on and
     what it governs. Its own part of speech, tag and dependency and its children's bare
@@ -171,12 +192,19 @@ def sense_features(token: Token, kind: EventType | str) -> dict[str, float]:
             found[f"gov={_word(head.head)}>{head.lower_}"] = 1.0
     if token.text[:1].isupper() and token.i != token.sent.start:
         found["capitalised"] = 1.0
+    unsaid = unsaid_object(token)
+    if unsaid is not None:
+        found[f"dobj={_word(unsaid)}"] = 1.0
+        found[f"lemma|dobj={lemma}|{_word(unsaid)}"] = 1.0
+        found[f"dobj-class={word_class(unsaid)}"] = 1.0
+        found[f"type|dobj-class={kind_name}|{word_class(unsaid)}"] = 1.0
     for child in token.children:
         if child.dep_ in ARGUMENT_DEPS or child.dep_ in MODIFIER_DEPS:
-            found[f"{child.dep_}={_word(child)}"] = 1.0
-            found[f"lemma|{child.dep_}={lemma}|{_word(child)}"] = 1.0
-            found[f"{child.dep_}-class={word_class(child)}"] = 1.0
-            found[f"type|{child.dep_}-class={kind_name}|{word_class(child)}"] = 1.0
+            named = argument(child, token)
+            found[f"{child.dep_}={_word(named)}"] = 1.0
+            found[f"lemma|{child.dep_}={lemma}|{_word(named)}"] = 1.0
+            found[f"{child.dep_}-class={word_class(named)}"] = 1.0
+            found[f"type|{child.dep_}-class={kind_name}|{word_class(named)}"] = 1.0
         elif child.dep_ == "prep":
             found[f"prep={child.lower_}"] = 1.0
             for obj in (o for o in child.children if o.dep_ == "pobj"):
@@ -202,17 +230,23 @@ def slot_words(token: Token) -> dict[str, list[str]]:
     def phrase(word: Token) -> list[str]:
         return [_word(c) for c in word.children if c.dep_ in {"compound", "amod"}] + [_word(word)]
 
+    unsaid = unsaid_object(token)
+    if unsaid is not None:
+        found["patient"] += phrase(unsaid)
+    relative = unsaid is not None  # the noun the clause hangs on is one of its slots
     for child in token.children:
+        named = argument(child, token)
+        relative = relative or named.i != child.i
         if child.dep_ in {"dobj", "nsubjpass", "poss", "dative", "attr"}:
-            found["patient"] += phrase(child)
+            found["patient"] += phrase(named)
         elif child.dep_ == "nsubj":
-            found["agent"] += phrase(child)
+            found["agent"] += phrase(named)
         elif child.dep_ in {"prep", "agent"}:
             slot = ("patient" if child.lower_ in NOUN_PATIENT_PREPS else
                     "agent" if child.dep_ == "agent" or child.lower_ == "by" else "setting")
             for obj in (o for o in child.children if o.dep_ == "pobj"):
                 found[slot] += phrase(obj)
-    if token.dep_ in {"acl", "relcl"} and token.head.i != token.i:
+    if token.dep_ in {"acl", "relcl"} and token.head.i != token.i and not relative:
         found["agent" if token.dep_ == "relcl" else "patient"] += phrase(token.head)
     return {slot: [w for w in words if any(c.isalpha() for c in w)]
             for slot, words in found.items()}
