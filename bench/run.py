@@ -97,7 +97,8 @@ def spread(files: list[Path], count: int) -> list[Path]:
 
 
 def link_set(name: str, files: list[Path]) -> Path:
-    """A folder of symbolic links to ``files`` (and their metadata files)."""
+    """A folder of copies of ``files`` (and their metadata files). Copies, not symbolic
+    links: ``kg build`` does not follow a link out of the folder it reads (--follow-links)."""
     folder = WORK / "sets" / name
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -107,10 +108,10 @@ def link_set(name: str, files: list[Path]) -> Path:
 
 
 def link(folder: Path, file: Path) -> None:
-    (folder / file.name).symlink_to(file)
+    shutil.copyfile(file, folder / file.name)
     sidecar = file.with_name(file.stem + ".meta.json")
     if sidecar.exists():
-        (folder / sidecar.name).symlink_to(sidecar)
+        shutil.copyfile(sidecar, folder / sidecar.name)
 
 
 def unlink(folder: Path, file: Path) -> None:
