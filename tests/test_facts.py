@@ -483,6 +483,51 @@ def test_quotations_close_at_paragraph_ends() -> None:
     assert spans == ["One on one. Two on two.", "Everyone here is safe,"]
 
 
+@pytest.mark.parametrize(("text", "spans"), [
+    ('"We had no choice. "Now we go home and rest," the coach said.',
+     ["We had no choice.", "Now we go home and rest,"]),
+    ('Ms Cole said: "When I arrived, he was the "grand old man" and he helped me a lot." Then '
+     'she left.', ['When I arrived, he was the "grand old man" and he helped me a lot.']),
+])
+def test_a_straight_quotation_mark_faces_the_way_its_spaces_say(text: str,
+                                                                spans: list[str]) -> None:
+    """A mark reopening a sentence while a quotation is open (its closer lost with a paragraph
+    break) starts the next quotation; one opening mid-sentence nests."""
+    def found() -> list[str]:
+        return [text[q.begin : q.end] for q in quotations(text, 0)]
+
+    assert found() == spans
+    with switched_off({"claim.quote-reopened"}):
+        assert found() != spans
+
+
+@pytest.mark.parametrize(("text", "rule", "claims"), [
+    ('The coach was pleased. "We had no choice. "Now we go home and rest, because the team '
+     'has earned it," the coach said.', "claim.quote-reopened",
+     [("coach", ClaimKind.DIRECT,
+       "Now we go home and rest, because the team has earned it")]),
+    ('Coach Anna Berg was pleased. "We have won the match today," she said. "They did well. '
+     'The back row was superb," she added.', "claim.quote-taken",
+     [("she", ClaimKind.DIRECT, "We have won the match today"),
+      ("she", ClaimKind.DIRECT, "They did well. The back row was superb")]),
+    ('"The plan will work for everyone," said Health minister Anna Berg of the findings.',
+     "claim.name-end",
+     [("Health minister Anna Berg", ClaimKind.DIRECT, "The plan will work for everyone")]),
+])
+def test_a_quotation_is_one_direct_claim_of_its_speaker(
+    nlp: Any, text: str, rule: str, claims: list[tuple[str, ClaimKind, str]]
+) -> None:
+    """Quotation marks, not the parse, say what is direct; a cue closing a continued quotation
+    adds no indirect copy of it; the speaker's words end at the name."""
+    def found() -> list[tuple[str, ClaimKind, str]]:
+        return [(c.speaker.text, c.kind, c.content.text)
+                for c in of_kind(extract(nlp, text), Claim)]
+
+    assert found() == claims
+    with switched_off({rule}):
+        assert found() != claims
+
+
 def test_every_fact_has_evidence_inside_the_document(nlp: Any) -> None:
     text = ("Russian President Vladimir Putin said 2,000 fighters remained in Mariupol. "
             "Ukraine said Russia had captured Kreminna on Tuesday.")
