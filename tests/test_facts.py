@@ -348,6 +348,10 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
      "to schools"),
     ("A police source told The Star that investigators believe the man was armed.",
      "the man was armed"),
+    ("BBC poll indicates gloom\n\nCitizens in a majority of nations surveyed in a BBC World "
+     "Service poll believe the world economy is worsening.",
+     "the world economy is worsening"),  # a speaker's words
+    # longer than a noun phrase keeps: the name's end is no longer among them
     ("\"Funds are more than enough and there is no need for more tax reforms but a better "
      "distribution,\" deputy planning director Ana Ruiz said.",
      "Funds are more than enough and there is no need for more tax reforms but a better "

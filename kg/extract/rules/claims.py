@@ -603,7 +603,7 @@ def _glued_after_name(head: Token, words: list[Token]) -> bool:
     Lakes Protection Society")."""
     after = [t for t in words if t.i > head.i]
     objects = [t for t in after if t.dep_ == "pobj" and t.head.head.i == head.i]
-    return head.pos_ == "PROPN" and bool(objects) and not any(
+    return head.pos_ == "PROPN" and head in words and bool(objects) and not any(
         t.pos_ == "PROPN" or t.ent_type_ in {"ORG", "GPE", "FAC", "NORP"} for t in objects)
 
 
