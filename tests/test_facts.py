@@ -532,6 +532,22 @@ def test_a_quotation_is_one_direct_claim_of_its_speaker(
         assert found() != claims
 
 
+@pytest.mark.parametrize("text", [
+    'Tory spokesman John Redwood unveiled the plans. Announcing the plans, Mr Redwood said: '
+    '"Labour has forgotten the taxpayers of this country."',
+    'Responding to the critics, Ms Pugh said: "The structure of unelected quangos is under '
+    'review."',
+])
+def test_a_fronted_participle_is_no_cue(nlp: Any, text: str) -> None:
+    """ "Announcing the plans, X said: …": what was said is the main verb's, with its cue."""
+    def cues() -> list[str]:
+        return [c.cue for c in of_kind(extract(nlp, text), Claim)]
+
+    assert cues() == ["say"]
+    with switched_off({"claim.fronted-participle"}):
+        assert cues() != ["say"]
+
+
 def test_every_fact_has_evidence_inside_the_document(nlp: Any) -> None:
     text = ("Russian President Vladimir Putin said 2,000 fighters remained in Mariupol. "
             "Ukraine said Russia had captured Kreminna on Tuesday.")

@@ -145,6 +145,16 @@ QUOTE_TAKEN = declare(
                 "takes is no second, indirect claim of the same words.",
     example="Coach Anna Berg was pleased. \"We have won the match today,\" she said. \"They "
             "did well. The back row was superb,\" she added.").id
+FRONTED_PARTICIPLE = declare(
+    "claim.fronted-participle", "facts.claim",
+    reads="a speech participle opening a sentence and the speech verb it hangs on",
+    writes="drops the participle's claim (the main verb's stays)",
+    description="A speech participle with no subject of its own before the speech verb it "
+                "modifies (\"Announcing the plans, Mr Redwood said: '…'\", \"Responding to "
+                "the critics, Ms Pugh said …\") is no cue of its own: the sentence's words "
+                "are the main verb's, with its cue.",
+    example="Announcing the plans, Mr Redwood said: \"Labour has forgotten the taxpayers "
+            "of this country.\"").id
 NAME_END = declare(
     "claim.name-end", "facts.claim",
     reads="the phrase after a named speaker's name",
@@ -334,6 +344,8 @@ class ClaimReader:
         if any(c.dep_ == "neg" for c in verb.children):
             return
         if applies(RELATIVE_GAP, lambda: _relative_gap(verb)):
+            return
+        if applies(FRONTED_PARTICIPLE, lambda: _fronted_participle(verb)):
             return
         if verb.tag_ == "VBG" and verb.dep_ in {"ccomp", "xcomp", "oprd"} and not any(
             c.dep_ in {"aux", "auxpass"} for c in verb.children
@@ -594,6 +606,16 @@ def _inverted(verb: Token, speakers: list[Token]) -> tuple[list[Token], list[Tok
     if not after or not before or verb.i == 0 or verb.doc[verb.i - 1].text != ",":
         return speakers, []
     return after, [t for s in before for t in s.subtree if t.i < verb.i - 1]
+
+
+def _fronted_participle(verb: Token) -> bool:
+    """A participle opening the sentence before a speech verb it hangs on ("Announcing the
+    plans, X said: …", "Responding to the critics, X said …"): the main verb is the cue."""
+    head = verb.head
+    return verb.tag_ == "VBG" and verb.dep_ == "advcl" and verb.i < head.i \
+        and head.pos_ == "VERB" and head.lemma_.lower() in SPEECH_VERBS \
+        and any(c.dep_ == "nsubj" for c in head.children) \
+        and not any(c.dep_.startswith("nsubj") for c in verb.children)
 
 
 def _glued_after_name(head: Token, words: list[Token]) -> bool:
