@@ -348,6 +348,8 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
      "to schools"),
     ("A police source told The Star that investigators believe the man was armed.",
      "the man was armed"),
+    ("Saying Britain must change direction, Mr Howard argues the government is too big.",
+     "Britain must change direction"),
     ("BBC poll indicates gloom\n\nCitizens in a majority of nations surveyed in a BBC World "
      "Service poll believe the world economy is worsening.",
      "the world economy is worsening"),  # a speaker's words

@@ -610,12 +610,15 @@ def _inverted(verb: Token, speakers: list[Token]) -> tuple[list[Token], list[Tok
 
 def _fronted_participle(verb: Token) -> bool:
     """A participle opening the sentence before a speech verb it hangs on ("Announcing the
-    plans, X said: …", "Responding to the critics, X said …"): the main verb is the cue."""
+    plans, X said: …", "Responding to the critics, X said …"): the main verb is the cue — not
+    a participle with a said clause of its own ("Saying Britain must change direction, X
+    argues …": two claims)."""
     head = verb.head
     return verb.tag_ == "VBG" and verb.dep_ == "advcl" and verb.i < head.i \
         and head.pos_ == "VERB" and head.lemma_.lower() in SPEECH_VERBS \
         and any(c.dep_ == "nsubj" for c in head.children) \
-        and not any(c.dep_.startswith("nsubj") for c in verb.children)
+        and not any(c.dep_.startswith("nsubj") or c.dep_ in {"ccomp", "parataxis"}
+                    for c in verb.children)  # "Saying Britain must change, X argues …": two
 
 
 def _glued_after_name(head: Token, words: list[Token]) -> bool:
