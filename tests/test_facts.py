@@ -396,6 +396,12 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
      "to schools"),
     ("A police source told The Star that investigators believe the man was armed.",
      "the man was armed"),
+    ("Saying Britain must change direction, Mr Howard argues the government is too big.",
+     "Britain must change direction"),
+    ("BBC poll indicates gloom\n\nCitizens in a majority of nations surveyed in a BBC World "
+     "Service poll believe the world economy is worsening.",
+     "the world economy is worsening"),  # a speaker's words
+    # longer than a noun phrase keeps: the name's end is no longer among them
     ("\"Funds are more than enough and there is no need for more tax reforms but a better "
      "distribution,\" deputy planning director Ana Ruiz said.",
      "Funds are more than enough and there is no need for more tax reforms but a better "
@@ -529,6 +535,67 @@ def test_quotations_close_at_paragraph_ends() -> None:
     text = '"One on one. Two on two.\n\n"Everyone here is safe," he said. The "Z" sign.'
     spans = [text[q.begin : q.end] for q in quotations(text, 0)]
     assert spans == ["One on one. Two on two.", "Everyone here is safe,"]
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ('"We had no choice. "Now we go home and rest," the coach said.',
+     ["We had no choice.", "Now we go home and rest,"]),
+    ('Ms Cole said: "When I arrived, he was the "grand old man" and he helped me a lot." Then '
+     'she left.', ['When I arrived, he was the "grand old man" and he helped me a lot.']),
+])
+def test_a_straight_quotation_mark_faces_the_way_its_spaces_say(text: str,
+                                                                spans: list[str]) -> None:
+    """A mark reopening a sentence while a quotation is open (its closer lost with a paragraph
+    break) starts the next quotation; one opening mid-sentence nests."""
+    def found() -> list[str]:
+        return [text[q.begin : q.end] for q in quotations(text, 0)]
+
+    assert found() == spans
+    with switched_off({"claim.quote-reopened"}):
+        assert found() != spans
+
+
+@pytest.mark.parametrize(("text", "rule", "claims"), [
+    ('The coach was pleased. "We had no choice. "Now we go home and rest, because the team '
+     'has earned it," the coach said.', "claim.quote-reopened",
+     [("coach", ClaimKind.DIRECT,
+       "Now we go home and rest, because the team has earned it")]),
+    ('Coach Anna Berg was pleased. "We have won the match today," she said. "They did well. '
+     'The back row was superb," she added.', "claim.quote-taken",
+     [("she", ClaimKind.DIRECT, "We have won the match today"),
+      ("she", ClaimKind.DIRECT, "They did well. The back row was superb")]),
+    ('"The plan will work for everyone," said Health minister Anna Berg of the findings.',
+     "claim.name-end",
+     [("Health minister Anna Berg", ClaimKind.DIRECT, "The plan will work for everyone")]),
+])
+def test_a_quotation_is_one_direct_claim_of_its_speaker(
+    nlp: Any, text: str, rule: str, claims: list[tuple[str, ClaimKind, str]]
+) -> None:
+    """Quotation marks, not the parse, say what is direct; a cue closing a continued quotation
+    adds no indirect copy of it; the speaker's words end at the name."""
+    def found() -> list[tuple[str, ClaimKind, str]]:
+        return [(c.speaker.text, c.kind, c.content.text)
+                for c in of_kind(extract(nlp, text), Claim)]
+
+    assert found() == claims
+    with switched_off({rule}):
+        assert found() != claims
+
+
+@pytest.mark.parametrize("text", [
+    'Tory spokesman John Redwood unveiled the plans. Announcing the plans, Mr Redwood said: '
+    '"Labour has forgotten the taxpayers of this country."',
+    'Responding to the critics, Ms Pugh said: "The structure of unelected quangos is under '
+    'review."',
+])
+def test_a_fronted_participle_is_no_cue(nlp: Any, text: str) -> None:
+    """ "Announcing the plans, X said: …": what was said is the main verb's, with its cue."""
+    def cues() -> list[str]:
+        return [c.cue for c in of_kind(extract(nlp, text), Claim)]
+
+    assert cues() == ["say"]
+    with switched_off({"claim.fronted-participle"}):
+        assert cues() != ["say"]
 
 
 def test_every_fact_has_evidence_inside_the_document(nlp: Any) -> None:

@@ -124,6 +124,47 @@ SECOND_ACT = declare(
                 "before its \"and\"/\"but\".",
     example="Mr Blair said he would not respond to gossip and promised to hail Labour's "
             "record.").id
+QUOTE_REOPENED = declare(
+    "claim.quote-reopened", "facts.claim",
+    reads="the sides of a straight quotation mark and the words before it",
+    writes="the quotations of a chunk (what a direct claim's words are)",
+    description="A straight quotation mark faces the way its spaces say: one opening a "
+                "sentence while a quotation is open starts the next quotation, its closer lost "
+                "(news copy whose paragraph breaks were dropped: '\"… no choice. \"Now we go "
+                "home,\" he said'); one opening mid-sentence nests ('the \"Father of the "
+                "House\" and …') — instead of closing the open quotation and pairing every "
+                "later mark the wrong way round.",
+    example="\"We had no choice. \"Now we go home and rest,\" the coach said.").id
+QUOTE_TAKEN = declare(
+    "claim.quote-taken", "facts.claim",
+    reads="the quotation around a speech verb's clause, and whether it is a claim already",
+    writes="drops the claim",
+    description="A cue after the last sentence of a quotation that opened sentences before "
+                "('\"They did well. The back row was superb,\" he added'): the quotation is "
+                "already a claim, continuing the last speaker's words, so the clause the cue "
+                "takes is no second, indirect claim of the same words.",
+    example="Coach Anna Berg was pleased. \"We have won the match today,\" she said. \"They "
+            "did well. The back row was superb,\" she added.").id
+FRONTED_PARTICIPLE = declare(
+    "claim.fronted-participle", "facts.claim",
+    reads="a speech participle opening a sentence and the speech verb it hangs on",
+    writes="drops the participle's claim (the main verb's stays)",
+    description="A speech participle with no subject of its own before the speech verb it "
+                "modifies (\"Announcing the plans, Mr Redwood said: '…'\", \"Responding to "
+                "the critics, Ms Pugh said …\") is no cue of its own: the sentence's words "
+                "are the main verb's, with its cue.",
+    example="Announcing the plans, Mr Redwood said: \"Labour has forgotten the taxpayers "
+            "of this country.\"").id
+NAME_END = declare(
+    "claim.name-end", "facts.claim",
+    reads="the phrase after a named speaker's name",
+    writes="Party.text of the speaker (ends at the name)",
+    description="A named speaker's words stop at the name and its title: a phrase after it "
+                "that names nothing (\"said Arts minister Estelle Morris of the findings\", "
+                "\"… at a London press conference\") is about the saying, not the speaker; a "
+                "body named after the name stays (\"Rick McGuire of the Alpine Lakes "
+                "Protection Society\").",
+    example="\"The plan will work,\" said Health minister Anna Berg of the findings.").id
 JOINED_CLAUSE = declare(
     "claim.joined-clause", "facts.claim",
     reads="a clause with its own subject joined by \"and\"/\"but\" to the speech verb",
@@ -177,30 +218,70 @@ class Quote:
 
 def quotations(text: str, offset: int) -> list[Quote]:
     """Quotations in ``text``: curly, straight or ``tokenised'' double quotes; one left open at
-    the end of a paragraph ends there (the next paragraph reopens it).
+    the end of a paragraph ends there (the next paragraph reopens it). A straight mark opens
+    or closes by its sides (``claim.quote-reopened``): one opening after a sentence's end while
+    a quotation is open starts the next one (news copy whose paragraph breaks were lost keeps
+    the reopening mark and drops the closing one); one opening inside a sentence nests.
 
     >>> [(q.begin, q.end) for q in quotations('He said "we will go home now" today.', 0)]
     [(9, 28)]
     >>> [(q.begin, q.end) for q in quotations("He said `` we will go home '' today .", 0)]
     [(10, 27)]
+    >>> t = '"We had no choice. "Now we go home," he said.'
+    >>> [t[q.begin : q.end] for q in quotations(t, 0)]
+    ['We had no choice.', 'Now we go home,']
     """
-    found, opened, closer = [], -1, ""
+    found: list[Quote] = []
+    stack: list[tuple[int, str]] = []  # the open quotations: where each began, its closer
     i = 0
     while i < len(text):
-        if opened < 0 and (mark := _opening_at(text, i)) is not None:
-            opened, closer = i + len(mark), OPENING[mark]
-            i = opened
+        if stack and text.startswith("\n\n", i):
+            found.append(Quote(offset + stack[0][0], offset + i))
+            stack, i = [], i + 1
             continue
-        if opened >= 0 and (text.startswith(closer, i) or text.startswith("\n\n", i)):
-            found.append(Quote(offset + opened, offset + i))
-            opened = -1
-            i += len(closer) if text.startswith(closer, i) else 1
+        mark = _opening_at(text, i)
+        closes = bool(stack) and text.startswith(stack[-1][1], i)
+        side = _side(text, i, mark or stack[-1][1]) if mark is not None or closes else None
+        if closes and (side != "open" or mark != stack[-1][1] or not applies(
+                QUOTE_REOPENED, lambda: True)):
+            begin, closer = stack.pop()
+            if not stack:
+                found.append(Quote(offset + begin, offset + i))
+            i += len(closer)
+            continue
+        if mark is not None and (not stack or mark == stack[-1][1] and side == "open"):
+            if stack and _after_sentence(text, i):
+                end = len(text[:i].rstrip())  # its closer was lost
+                found.append(Quote(offset + stack[0][0], offset + end))
+                stack = []
+            stack.append((i + len(mark), OPENING[mark]))
+            i += len(mark)
             continue
         i += 1
-    if opened >= 0:
-        found.append(Quote(offset + opened, offset + len(text)))
+    if stack:
+        found.append(Quote(offset + stack[0][0], offset + len(text)))
     return [q for q in found
             if len(text[q.begin - offset : q.end - offset].split()) >= MIN_QUOTE_WORDS]
+
+
+def _side(text: str, i: int, mark: str) -> str | None:
+    """Which way a mark faces when the same mark opens and closes: "open" with a space (or
+    the text's start) before it and a word after, "close" the other way round; else None."""
+    if OPENING.get(mark) != mark:
+        return None
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + len(mark)] if i + len(mark) < len(text) else " "
+    if (before.isspace() or before in "([") and not after.isspace():
+        return "open"
+    if not before.isspace() and (after.isspace() or not after.isalnum()):
+        return "close"
+    return None
+
+
+def _after_sentence(text: str, i: int) -> bool:
+    """Whether the mark at ``i`` follows a sentence's end ("… no choice. "Now …")."""
+    before = text[max(0, i - 4) : i].rstrip()
+    return bool(before) and before[-1] in ".!?" and i > len(text[:i].rstrip())
 
 
 #: Opening marks, the longest first ("``" before a lone "`" could ever be one).
@@ -264,6 +345,8 @@ class ClaimReader:
             return
         if applies(RELATIVE_GAP, lambda: _relative_gap(verb)):
             return
+        if applies(FRONTED_PARTICIPLE, lambda: _fronted_participle(verb)):
+            return
         if verb.tag_ == "VBG" and verb.dep_ in {"ccomp", "xcomp", "oprd"} and not any(
             c.dep_ in {"aux", "auxpass"} for c in verb.children
         ):
@@ -305,6 +388,9 @@ class ClaimReader:
                                   and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
             content, kind = self._quote_span(quote), ClaimKind.DIRECT
+        elif content is not None and applies(QUOTE_TAKEN, lambda: any(
+                q.used and _inside(content, q) for q in self.quotes)):
+            return  # the quotation these words close is already a claim (continued)
         elif content is not None:
             for q in self.quotes:
                 q.used = q.used or _inside(Span(q.begin, q.end, ""), content)
@@ -418,7 +504,10 @@ class ClaimReader:
             return party
         if self._owned_place(head):
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
-        phrase = self.ctx.span(noun_phrase(head) or [head])
+        words = noun_phrase(head) or [head]
+        if applies(NAME_END, lambda: _glued_after_name(head, words)):
+            words = [t for t in words if t.i <= head.i]
+        phrase = self.ctx.span(words)
         return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
 
     def _is_place(self, party: Party) -> bool:
@@ -468,6 +557,8 @@ class ClaimReader:
         sent = verb.sent
         begin, end = ctx.char(sent[0]), ctx.char(sent[-1]) + len(sent[-1].text)
         at = ctx.char(verb)
+        if applies(QUOTE_REOPENED, lambda: any(q.begin <= at < q.end for q in self.quotes)):
+            return None  # '"… the other school of thought suggests …"': quoted, not a cue
         near = [q for q in self.quotes if not q.used and q.begin < end and q.end > begin - 3
                 and not q.begin <= at < q.end]
         return min(near, key=lambda q: min(abs(q.begin - at), abs(q.end - at)), default=None)
@@ -515,6 +606,30 @@ def _inverted(verb: Token, speakers: list[Token]) -> tuple[list[Token], list[Tok
     if not after or not before or verb.i == 0 or verb.doc[verb.i - 1].text != ",":
         return speakers, []
     return after, [t for s in before for t in s.subtree if t.i < verb.i - 1]
+
+
+def _fronted_participle(verb: Token) -> bool:
+    """A participle opening the sentence before a speech verb it hangs on ("Announcing the
+    plans, X said: …", "Responding to the critics, X said …"): the main verb is the cue — not
+    a participle with a said clause of its own ("Saying Britain must change direction, X
+    argues …": two claims)."""
+    head = verb.head
+    return verb.tag_ == "VBG" and verb.dep_ == "advcl" and verb.i < head.i \
+        and head.pos_ == "VERB" and head.lemma_.lower() in SPEECH_VERBS \
+        and any(c.dep_ == "nsubj" for c in head.children) \
+        and not any(c.dep_.startswith("nsubj") or c.dep_ in {"ccomp", "parataxis"}
+                    for c in verb.children)  # "Saying Britain must change, X argues …": two
+
+
+def _glued_after_name(head: Token, words: list[Token]) -> bool:
+    """Whether the phrase after a named speaker names nothing ("said Arts minister Estelle
+    Morris *of the findings*", "said X *at a London press conference*"): its object is no
+    proper noun or named body — the speaker's own body stays ("Rick McGuire of the Alpine
+    Lakes Protection Society")."""
+    after = [t for t in words if t.i > head.i]
+    objects = [t for t in after if t.dep_ == "pobj" and t.head.head.i == head.i]
+    return head.pos_ == "PROPN" and head in words and bool(objects) and not any(
+        t.pos_ == "PROPN" or t.ent_type_ in {"ORG", "GPE", "FAC", "NORP"} for t in objects)
 
 
 def _infinitives(verb: Token) -> list[Token]:
