@@ -429,6 +429,12 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
                        [("Warrington", "GPE"), ("Maloney", "ORG"), ("Hyde", "PERSON"),
                         ("Purdie", "PERSON"), ("Stansfield", "PERSON")])],
                      "Warrington", "Person", id="a-town-named-player-in-a-team-sheet"),
+        pytest.param([("Replacements: Servat (Toulouse), Milloud (Bourgoin), Mignoni (Clermont), "
+                       "Michalak (Toulouse), Elhorga (Agen).",
+                       [(w, "PERSON") for w in ("Servat", "Toulouse", "Milloud", "Bourgoin",
+                                                "Mignoni", "Clermont", "Michalak", "Toulouse",
+                                                "Elhorga", "Agen")])],
+                     "Clermont", "Organization", id="a-players-club-in-brackets"),
         pytest.param([("Leeds: Balshaw; Rees, Christophers, Bell, Doherty; McMullen.",
                        [("Leeds", "GPE"), ("Balshaw", "PERSON")])],
                      "Leeds", "Place", id="a-team-sheets-label-is-no-player"),

@@ -5,7 +5,9 @@ Jones (Wolves), Roberts (Wrexham), …").
 A name listed there is a player, whatever GeoNames or the tagger make of it ("Cairns",
 "Warrington"), and a bare surname there names one man of one side: the corpus's one full name
 with that surname, from another article, is rarely he. A club in brackets after a player
-("(Burnley)") and a label before a colon ("Leeds:", "Subs Not Used:") are no items of the list.
+("(Burnley)") and a label before a colon ("Leeds:", "Subs Not Used:") are no items of the
+list; a club alone in brackets is a sports team (``is_players_club``), though GeoNames knows a
+town of that name.
 
 >>> line = "Replacements: Cairns, Lloyd, Broster, Chesney, Johnston (Leeds), Little."
 >>> [in_team_sheet(line, line.index(w), line.index(w) + len(w))
@@ -23,7 +25,8 @@ from functools import lru_cache
 
 from kg.extract.recovery import line_around
 
-__all__ = ["LISTED_SURNAME", "SHEET_ITEMS", "TEAM_SHEET_SURNAMES", "in_team_sheet"]
+__all__ = ["LISTED_SURNAME", "SHEET_ITEMS", "TEAM_SHEET_SURNAMES", "in_team_sheet",
+           "is_players_club"]
 
 #: The corpus join rule of a team sheet's bare surnames (``kg.resolve.corpus``).
 TEAM_SHEET_SURNAMES = "resolve.corpus.team-sheet-surnames"
@@ -50,6 +53,20 @@ def in_team_sheet(text: str, begin: int, end: int) -> bool:
     items = _items(text[line_begin:line_end])
     return items is not None and any(
         b <= begin - line_begin and end - line_begin <= e for b, e in items)
+
+
+def is_players_club(text: str, begin: int, end: int) -> bool:
+    """Whether ``text[begin:end]`` is all a team sheet's brackets hold: the club of the player
+    before it ("Pierre Mignoni (Clermont)", "Gabbidon (Cardiff)"; not "(Ryan 79)").
+
+    >>> line = "Coyne (Burnley), Jones (Wolves), Page (Cardiff), Weston (Cardiff), Davies (Spurs)"
+    >>> is_players_club(line, 7, 14), is_players_club("He was born in Leeds (Yorkshire).", 22, 31)
+    (True, False)
+    """
+    if text[max(0, begin - 1) : begin] != "(" or text[end : end + 1] != ")":
+        return False
+    line_begin, line_end = line_around(text, begin)
+    return _items(text[line_begin:line_end]) is not None
 
 
 @lru_cache(maxsize=1 << 12)
