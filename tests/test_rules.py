@@ -110,7 +110,7 @@ SWITCHED_OFF = ["corpus-names.found-elsewhere", "resolve.article.descriptions",
                 "resolve.article.surname-of-person", "resolve.corpus.surnames",
                 "resolve.class.apposition", "resolve.class.kind-noun-after",
                 "resolve.class.owner", "resolve.entities.fine-types",
-                "resolve.article.team-sheet", "resolve.corpus.team-sheet-surnames",
+                "resolve.corpus.team-sheet-surnames",
                 "resolve.class.players-club",
                 "rdf.event-place-person",
                 *(h.id for h in HEURISTICS if h.stage in {"facts.figure", "ledger"})]

@@ -17,9 +17,7 @@ model gets wrong, read from GeoNames, the article's people and the words around 
   it speaks ("Lyons said") and is no country or capital and never stands in a locative; tagged
   ORG, it must also stand in a locative ("in Mariupol"), be a country, or be followed by a
   place word — "Chelsea" the club stays an organisation;
-* "a researcher at Futurelab": a body;
-* a one-word name (or an initial and a surname) listed in a team sheet every time it is
-  written is a person ("Replacements: Cairns, Lloyd, …", ``kg.resolve.sheets``).
+* "a researcher at Futurelab": a body.
 
 The cues are the heuristics of the stage ``resolve.article`` that ``CLASS_CUES`` names, a table
 read by ``decide_kinds``: it runs them pass by pass in the registry's order (a pass is one cue,
@@ -188,13 +186,6 @@ def _employer(n: NameGroup, article: ArticleNames) -> Decision:
     return None
 
 
-def _team_sheet(n: NameGroup, article: ArticleNames) -> Decision:
-    # "Subs Not Used: Warrington, Maloney": players, though GeoNames knows a Warrington
-    if n.cues and len(n.tokens) <= 2 and all(c.listed for c in n.cues):
-        return PERSON, True
-    return None
-
-
 @lru_cache(maxsize=1 << 14)
 def place_candidates(name: str) -> tuple[GeoPlace, ...]:
     """GeoNames records a name tagged as something else may denote: by main name, or by an
@@ -256,12 +247,6 @@ for _id, _fn, _pass, _reads, _description, _example in (
      "a \"place\" GeoNames does not know after an occupation's \"at\"",
      "A \"place\" GeoNames does not know where someone works (\"a researcher at Futurelab\") "
      "is a body.", "Ben Lee, a researcher at Futurelab, said games help children learn."),
-    ("team-sheet", _team_sheet, "team-sheet",
-     "the lines around a name (``kg.resolve.sheets``)",
-     "A name of one word (or an initial and a surname) every mention of which is an item of a "
-     "team sheet is a player: a person, though GeoNames knows a town of that name.",
-     "Wasps beat Leeds 20-10.\nReplacements: Cairns, Lloyd, Broster, Chesney, Warrington, "
-     "Little."),
 ):
     declare(f"resolve.article.{_id}", "resolve.article", fn=_fn, reads=_reads, writes=_CLASS,
             description=_description, example=_example)

@@ -2,12 +2,11 @@
 Chesney, Johnston.", "J Robinson (capt); M Cueto, J Noon, O Barkley; …", "Coyne (Burnley),
 Jones (Wolves), Roberts (Wrexham), …").
 
-A name listed there is a player, whatever GeoNames or the tagger make of it ("Cairns",
-"Warrington"), and a bare surname there names one man of one side: the corpus's one full name
-with that surname, from another article, is rarely he. A club in brackets after a player
-("(Burnley)") and a label before a colon ("Leeds:", "Subs Not Used:") are no items of the
-list; a club alone in brackets is a sports team (``is_players_club``), though GeoNames knows a
-town of that name.
+A bare surname listed there names one player of one side: the corpus's one full name with
+that surname, from another article, is rarely he (``kg.resolve.corpus``). A club in
+brackets after a player ("(Burnley)") and a label before a colon ("Leeds:", "Subs Not Used:")
+are no items of the list; a club alone in brackets is a sports team (``is_players_club``),
+though GeoNames knows a town of that name.
 
 >>> line = "Replacements: Cairns, Lloyd, Broster, Chesney, Johnston (Leeds), Little."
 >>> [in_team_sheet(line, line.index(w), line.index(w) + len(w))
