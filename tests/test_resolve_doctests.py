@@ -10,7 +10,8 @@ import pytest
 MODULES = ["kg.lexicon.countries", "kg.resolve.names", "kg.resolve.geo", "kg.resolve.registry",
            "kg.resolve.resolver", "kg.resolve.evaluate", "kg.resolve.cues", "kg.resolve.groups",
            "kg.resolve.document", "kg.resolve.kinds", "kg.resolve.corpus",
-           "kg.resolve.clusters", "kg.resolve.types", "kg.resolve.clubs", "kg.extract.recovery",
+           "kg.resolve.clusters", "kg.resolve.types", "kg.resolve.clubs", "kg.resolve.sheets",
+           "kg.extract.recovery",
            "kg.extract.entities"]
 
 

@@ -51,12 +51,22 @@ def _text(resolution: Resolution, doc_id: str, begin: int, end: int) -> str:
     return _TEXTS[doc_id][begin:end]
 
 
+#: A team sheet and an article about the player a bare surname of it may be.
+_SHEET = ("Replacements: Everitt, Hodgson, Wheatley, Paice, Strudwick, Danaher (Wasps).",
+          [(w, "PERSON") for w in ("Everitt", "Hodgson", "Wheatley", "Paice", "Strudwick",
+                                   "Danaher")])
+_HODGSON = ("Charlie Hodgson kicked for England. Everitt and Paice watched.",
+            [("Charlie Hodgson", "PERSON"), ("Everitt", "PERSON"), ("Paice", "PERSON")])
+
+
 MILIBANDS: Article = (
     "Ed Miliband and David Miliband spoke. Miliband said no.",
     [("Ed Miliband", "PERSON"), ("David Miliband", "PERSON"), ("Miliband", "PERSON")],
 )
 
 SAME = [
+    pytest.param([_HODGSON, _SHEET], [(0, "Charlie Hodgson"), (1, "Hodgson")],
+                 id="a-team-sheets-surname-whose-articles-share-its-names"),
     pytest.param(
         [("President Vladimir Putin spoke. Putin said Russia's defence ministry agreed.",
           [("Vladimir Putin", "PERSON"), ("Putin", "PERSON"), ("defence ministry", "ORG")]),
@@ -318,6 +328,14 @@ APART = [
         [("Mrs Dora Velk opened the Dora Velk Center. Dora Velk spoke.",
           [("Dora Velk", "PERSON"), ("Dora Velk Center", "ORG"), ("Dora Velk", "PERSON")])],
         [(0, "Dora Velk"), (0, "Dora Velk Center")], id="a-namesake-with-an-honorific"),
+    pytest.param(
+        [("Charlie Hodgson kicked for England.", [("Charlie Hodgson", "PERSON")]), _SHEET],
+        [(0, "Charlie Hodgson"), (1, "Hodgson")], id="a-team-sheets-surname-of-another-side"),
+    pytest.param(
+        [_SHEET, ("Replacements: Cole, Hodgson, Moody, Lund, Vickery, Worsley.",
+                  [(w, "PERSON") for w in ("Cole", "Hodgson", "Moody", "Lund", "Vickery",
+                                           "Worsley")])],
+        [(0, "Hodgson"), (1, "Hodgson")], id="two-team-sheets-surnames"),
 ]
 
 
@@ -407,6 +425,15 @@ def test_ambiguous_surname_is_recorded_as_refused() -> None:
                      "Arkansas", "Place", id="a-us-state-stays-a-place"),
         pytest.param([("Staff at Quellers said it was shut.", [("Quellers", "GPE")])],
                      "Quellers", "Place", id="a-plural-name-not-read-as-a-group-stays"),
+        pytest.param([("Replacements: Servat (Toulouse), Milloud (Bourgoin), Mignoni (Clermont), "
+                       "Michalak (Toulouse), Elhorga (Agen).",
+                       [(w, "PERSON") for w in ("Servat", "Toulouse", "Milloud", "Bourgoin",
+                                                "Mignoni", "Clermont", "Michalak", "Toulouse",
+                                                "Elhorga", "Agen")])],
+                     "Clermont", "Organization", id="a-players-club-in-brackets"),
+        pytest.param([("Leeds: Balshaw; Rees, Christophers, Bell, Doherty; McMullen.",
+                       [("Leeds", "GPE"), ("Balshaw", "PERSON")])],
+                     "Leeds", "Place", id="a-team-sheets-label-is-no-player"),
         pytest.param([("said Ben Lee, a researcher at Quorvalab.", [("Quorvalab", "GPE")])],
                      "Quorvalab", "Organization", id="an-unknown-place-employing-someone"),
         pytest.param([("said Ben Lee, a lecturer at Leeds.", [("Leeds", "GPE")])],

@@ -107,6 +107,8 @@ SWITCHED_OFF = ["corpus-names.found-elsewhere", "resolve.article.descriptions",
                 "resolve.article.surname-of-person", "resolve.corpus.surnames",
                 "resolve.class.apposition", "resolve.class.kind-noun-after",
                 "resolve.class.owner", "resolve.entities.fine-types",
+                "resolve.corpus.team-sheet-surnames",
+                "resolve.class.players-club",
                 "rdf.event-place-person",
                 *(h.id for h in HEURISTICS if h.stage in {"facts.figure", "ledger"})]
 

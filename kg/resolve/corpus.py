@@ -14,6 +14,8 @@ organisation names) and compares only within those blocks:
                      order ("Mark Heller" → "Mark Jay Heller").
 * ``surname``        a bare surname to the one full name in the corpus ending with it; two
                      candidates: kept apart and recorded.
+* ``listed surname`` a bare surname of a team sheet (``kg.resolve.sheets``) only to the one
+                     full name whose articles share two of its article's other names.
 * ``class vote``     a one-word "person" nobody in the corpus is named after, to the one
                      organisation of that name ("Labour" tagged PERSON).
 * ``class vote``     a name of several words tagged a person in one article and something
@@ -53,6 +55,7 @@ from kg.resolve.names import (
     phonetic_key,
     titles_agree,
 )
+from kg.resolve.sheets import LISTED_SURNAME, TEAM_SHEET_SURNAMES
 
 KEY_RULES = {"person": "same-name", "surname": "same-name", "titled-surname": "same-name",
              "name": "same-name", "org": "qualified-name", "generic": "same-name"}
@@ -104,11 +107,13 @@ JOINED = "a MergeDecision"
                  "institution), 0.8 (a generic name)")
 def join_same_keys(groups: Sequence[Group], merger: Merger) -> None:
     """Join groups sharing an identity key — not a given name under "Sir" or "Dame": two
-    articles' "Sir John" may be two knights (``join_surnames`` joins it to one full name)."""
+    articles' "Sir John" may be two knights (``join_surnames`` joins it to one full name);
+    nor a team sheet's bare surname: two sheets' "Robinson" may be two sides' players
+    (``join_listed_surnames``)."""
     first: dict[Key, int] = {}
     for i, group in enumerate(groups):
         for key, form in group.keys.items():
-            if key[0] == "titled-given-name":
+            if key[0] in ("titled-given-name", LISTED_SURNAME):
                 continue
             j = first.setdefault(key, i)
             if j != i:
@@ -242,6 +247,36 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
         _join_unique(groups, merger, i, owners, "titled-given-name-in-corpus", 0.7)
 
 
+@heuristic(TEAM_SHEET_SURNAMES, "resolve.corpus",
+           reads="bare surnames a team sheet lists, people's full names, the other names of "
+                 "their articles",
+           writes=f'{JOINED} "listed-surname-by-context"',
+           description="A bare surname every mention of which is an item of a team sheet "
+                       "(one side's player) joins no namesake by its key alone: only the one "
+                       "person of the corpus whose full name ends with it and whose articles "
+                       "name at least two of the people its article names.",
+           example="Charlie Hodgson kicked four penalties for England.\n|||\n"
+                   "Wasps beat London Irish 31-12.\nReplacements: Everitt for Mapletoft, "
+                   "Hodgson for Edwards, Wheatley for Hatley, Paice for Walt, Strudwick "
+                   "for Kennedy.",
+           model="join score 0.6")
+def join_listed_surnames(groups: Sequence[Group], merger: Merger) -> None:
+    """Join a team sheet's bare surname (``kg.resolve.sheets``; its key "listed-surname",
+    which ``join_same_keys`` does not join) to the one person whose full name ends with it and
+    whose articles share at least two of the people its article names, three times as many
+    as any other such person's (``ArticleContext``): "Hodgson for Edwards (77)" in London
+    Irish's replacements is not Charlie Hodgson of England's articles, nor "Fletcher (West
+    Ham)" the novelist Susan Fletcher."""
+    by_surname: dict[str, list[int]] = {}
+    for i, tokens in _people(groups, "person"):
+        by_surname.setdefault(tokens[-1], []).append(i)
+    context = ArticleContext(groups, merger, people=True)
+    for i, (surname,) in _people(groups, LISTED_SURNAME):
+        owners = {merger.find(j) for j in by_surname.get(surname, [])}
+        if owners and merger.find(i) not in owners and (best := context.best(i, owners)):
+            _join_unique(groups, merger, i, best, "listed-surname-by-context", 0.6)
+
+
 BY_CONTEXT = declare(
     "resolve.corpus.surname-by-context", "resolve.corpus",
     reads="the other names of the articles of each candidate owner",
@@ -260,11 +295,14 @@ class ArticleContext:
     "Williams" of an article that also names MGM and Hollywood is the Williams whose
     articles name them too."""
 
-    def __init__(self, groups: Sequence[Group], merger: Merger) -> None:
+    def __init__(self, groups: Sequence[Group], merger: Merger, people: bool = False) -> None:
+        """``people``: only the names of people count (a team sheet's side is its players,
+        not the places and clubs every match report names)."""
         self.groups = groups
         self.names: dict[str, set[tuple[str, ...]]] = {}
         for group in groups:
-            self.names.setdefault(group.doc_id, set()).add(comparison_tokens(group.anchor))
+            if not people or group.kind is EntityKind.PERSON:
+                self.names.setdefault(group.doc_id, set()).add(comparison_tokens(group.anchor))
         self.docs: dict[int, set[str]] = {}
         for root, members in merger.sets().items():
             self.docs[root] = {groups[k].doc_id for k in members}
@@ -275,7 +313,8 @@ class ArticleContext:
         here = self.names.get(self.groups[i].doc_id, set()) - {
             comparison_tokens(self.groups[i].anchor)}
         shared = sorted(((len(here & self._names_of(o)), o) for o in owners), reverse=True)
-        if shared[0][0] >= 2 and shared[0][0] >= 3 * shared[1][0]:
+        runner_up = shared[1][0] if len(shared) > 1 else 0
+        if shared[0][0] >= 2 and shared[0][0] >= 3 * runner_up:
             return {shared[0][1]}
         return None
 

@@ -23,6 +23,7 @@ from kg.lexicon.words import PLACE_NOUNS
 from kg.model import EntityKind
 from kg.resolve.geo import country_code_of
 from kg.resolve.names import FACILITY_TAILS
+from kg.resolve.sheets import in_team_sheet
 from kg.resolve.things import speaks
 
 #: Words after a name that make it a unit or party ("Azov regiment", "Labour party").
@@ -67,6 +68,7 @@ class Cues:
     describes: bool = False  # "the X star": X describes someone else (a place, a club)
     speaks: bool = False  # "X said", "X has announced": X is a speaker
     employs: bool = False  # "a researcher at X": X employs someone
+    listed: bool = False  # an item of a team sheet ("Replacements: Cairns, Lloyd, …")
 
 
 def mention_cues(text: str, begin: int, end: int) -> Cues:
@@ -90,7 +92,7 @@ def mention_cues(text: str, begin: int, end: int) -> Cues:
     describes = bool(_THE_BEFORE.search(before) and noun
                      and noun.group("noun") in DESCRIBED_PERSON_NOUNS)
     return Cues(qualifier, qualifier_text, head, head_kind, locative, apposition, describes,
-                speaks(text, end), _employs(before))
+                speaks(text, end), _employs(before), in_team_sheet(text, begin, end))
 
 
 #: An occupation right before "at" or "with" a name: "a researcher at X", "an analyst with X".

@@ -63,6 +63,7 @@ from kg.resolve.names import (
     title_class,
     titles_agree,
 )
+from kg.resolve.sheets import LISTED_SURNAME, TEAM_SHEET_SURNAMES
 
 #: A bracket opening after a name: "Asimo (".
 BRACKET_OPEN = re.compile(r"\s*\(")
@@ -476,7 +477,12 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
         titled = title_class(group.titles)  # "Mrs Howard" is not any "Howard"
         if titled is not None and titled in GIVEN_NAME_TITLES:  # "Sir John": no "Elton John"
             return {("titled-given-name", titled, *n.tokens): n.name}
-        return {("titled-surname", titled, *n.tokens) if titled else ("surname", *n.tokens): n.name}
+        if titled:
+            return {("titled-surname", titled, *n.tokens): n.name}
+        if is_on(TEAM_SHEET_SURNAMES) and n.cues and all(c.listed for c in n.cues):
+            fired(TEAM_SHEET_SURNAMES)  # one side's player: no namesake by the key alone
+            return {(LISTED_SURNAME, *n.tokens): n.name}
+        return {("surname", *n.tokens): n.name}
     if is_generic(n.tokens):
         if n.qualifier:
             return {("org", n.qualifier, *n.tokens): n.name}

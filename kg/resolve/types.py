@@ -61,6 +61,7 @@ from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import REGION_NAMES, TITLE_NOUNS
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
+from kg.resolve.sheets import is_players_club
 from kg.resolve.things import KIND_OF_THING, WORD, speaks, thing_cues
 
 #: Class (schema.org local name, or kg's) → the word list that names it.
@@ -301,6 +302,9 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     preceding = [w for w in before.groups() if w] if before else []
     if _SCORE.match(text, end) or _is_table_row_team(text, begin, end):
         return "SportsTeam"
+    if is_on(PLAYERS_CLUB.id) and is_players_club(text, begin, end):
+        fired(PLAYERS_CLUB.id)
+        return "SportsTeam"  # "Pierre Mignoni (Clermont)" in a team sheet
     for cls, (after_list, before_list, nouns) in ROLE_LISTS.items():
         if (_starts(following, after_list) or _ends(preceding, before_list)
                 or _ends(preceding, nouns)):
@@ -625,6 +629,16 @@ def _typed(entity: Entity, votes: Counter[str]) -> Entity:
 # -- the registry's entries that ``with_fine_types`` reads itself (the mention cues of
 # ``cues_in`` are declared above, the thing cues in ``kg.resolve.things``) --
 
+PLAYERS_CLUB = declare(
+    "resolve.class.players-club", "resolve.class",
+    reads="a name alone in brackets in a team sheet (``kg.resolve.sheets``)",
+    writes="a SportsTeam role cue (``role_cue``)",
+    description="A name all a team sheet's brackets hold, after a player, is his club: a "
+                "sports team, though GeoNames knows a town of that name (\"Pierre Mignoni "
+                "(Clermont)\").",
+    example="France replacements: William Servat (Toulouse), Olivier Milloud (Bourgoin), "
+            "Pierre Mignoni (Clermont), Imanol Harinordoquy (Biarritz), Frederic Michalak "
+            "(Toulouse), Jean-Philippe Grandclaude (Perpignan).")
 ROLE = declare(
     "resolve.class.role", "resolve.class", reads="the words right around a mention (``role_cue``)",
     writes="a role of the entity: team, company, some organisation, the place",
