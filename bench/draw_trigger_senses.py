@@ -44,7 +44,7 @@ import json
 import random
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -128,20 +128,28 @@ def conll_candidates(documents: int, seed: int, per_lemma: int) -> list[dict[str
     return [{"id": i, **row} for i, row in enumerate(found)]
 
 
-def conll_judged(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]:
-    """The CoNLL file's rows (no text but the trigger word) for ``judgements``."""
+def _judgements(candidates_file: Path,
+                judgements: Path) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """Each ``id<TAB>yes|no|type<TAB>why`` line of ``judgements`` (blank lines aside) with the
+    candidate row it names; a line that is not one stops the run with its file and line."""
     rows = {r["id"]: r for r in map(json.loads, candidates_file.read_text(
         encoding="utf-8").splitlines())}
-    found = []
     for number, line in enumerate(judgements.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
         parts = line.split("\t")
-        if len(parts) != 3 or parts[1] not in SENSES or int(parts[0]) not in rows:
+        if len(parts) != 3 or parts[1] not in SENSES or not parts[0].isdigit() \
+                or int(parts[0]) not in rows:
             raise SystemExit(f"{judgements}:{number}: not 'id<TAB>yes|no|type<TAB>why'")
-        row, sense = rows[int(parts[0])], parts[1]
-        found.append({"doc": row["doc"], "sent": row["sent"], "in_sentence": row["in_sentence"],
-                      "trigger": row["trigger"], "lemma": row["lemma"], "type": row["type"],
-                      "sense": sense, "correct": sense == "yes", "why": parts[2].strip()})
-    return found
+        yield rows[int(parts[0])], parts[1], parts[2].strip()
+
+
+def conll_judged(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]:
+    """The CoNLL file's rows (no text but the trigger word) for ``judgements``."""
+    return [{"doc": row["doc"], "sent": row["sent"], "in_sentence": row["in_sentence"],
+             "trigger": row["trigger"], "lemma": row["lemma"], "type": row["type"],
+             "sense": sense, "correct": sense == "yes", "why": why}
+            for row, sense, why in _judgements(candidates_file, judgements)]
 
 
 def named_articles(extra: Sequence[Path]) -> set[str]:
@@ -236,16 +244,8 @@ def stratified(found: list[dict[str, Any]], seed: int, per_varied: int, per_othe
 
 def judged_rows(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]:
     """The judged file's rows for the ``id<TAB>sense<TAB>why`` lines of ``judgements``."""
-    rows = {r["id"]: r for r in map(json.loads, candidates_file.read_text(
-        encoding="utf-8").splitlines())}
     found = []
-    for number, line in enumerate(judgements.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        parts = line.split("\t")
-        if len(parts) != 3 or parts[1] not in SENSES or int(parts[0]) not in rows:
-            raise SystemExit(f"{judgements}:{number}: not 'id<TAB>yes|no|type<TAB>why'")
-        row, sense = rows[int(parts[0])], parts[1]
+    for row, sense, why in _judgements(candidates_file, judgements):
         output = {"type": row["type"], "trigger": row["trigger"]}
         found.append({
             "key": precision.row_key("trigger-senses", row["article"], row["sentence"],
@@ -254,7 +254,7 @@ def judged_rows(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]
             "output": output, "fields": {"type": sense == "yes", "trigger": True},
             "correct": sense == "yes", "sense": sense, "offset": row["offset"],
             "in_sentence": row["in_sentence"], "lemma": row["lemma"],
-            "stratum": row["stratum"], "produced": row["produced"], "why": parts[2].strip(),
+            "stratum": row["stratum"], "produced": row["produced"], "why": why,
             "sample": SAMPLE})
     return found
 

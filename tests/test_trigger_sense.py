@@ -204,3 +204,20 @@ def test_a_relative_clause_takes_the_noun_it_hangs_on_as_its_object(
     assert kind is not None
     assert trigger_sense.sense_features(token, kind)[f"dobj={object_}"] == 1.0
     assert object_ in trigger_sense.slot_words(token)["patient"]
+
+
+def test_judgement_lines_become_rows_and_a_bad_line_names_its_place(tmp_path: Path) -> None:
+    from bench.draw_trigger_senses import conll_judged
+
+    candidates = tmp_path / "candidates.jsonl"
+    candidates.write_text("".join(json.dumps(
+        {"id": i, "doc": 1, "sent": i, "in_sentence": 4, "trigger": word, "lemma": word,
+         "type": "Attack"}) + "\n" for i, word in enumerate(("struck", "hit"))))
+    judged = tmp_path / "judged.tsv"
+    judged.write_text("0\tyes\ta raid\n\n1\tno\ta song that hit the charts\n")
+    rows = conll_judged(candidates, judged)
+    assert [(r["trigger"], r["sense"], r["correct"], r["why"]) for r in rows] == [
+        ("struck", "yes", True, "a raid"), ("hit", "no", False, "a song that hit the charts")]
+    judged.write_text("0\tyes\ta raid\nx\tmaybe\n")
+    with pytest.raises(SystemExit, match=r"judged\.tsv:2: not 'id<TAB>yes\|no\|type<TAB>why'"):
+        conll_judged(candidates, judged)
