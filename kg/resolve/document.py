@@ -479,9 +479,8 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
             return {("titled-given-name", titled, *n.tokens): n.name}
         if titled:
             return {("titled-surname", titled, *n.tokens): n.name}
-        if is_on(TEAM_SHEET_SURNAMES) and n.cues and all(c.listed for c in n.cues):
-            fired(TEAM_SHEET_SURNAMES)  # one side's player: no namesake by the key alone
-            return {(LISTED_SURNAME, *n.tokens): n.name}
+        if applies(TEAM_SHEET_SURNAMES, lambda: n.cues and all(c.listed for c in n.cues)):
+            return {(LISTED_SURNAME, *n.tokens): n.name}  # one side's player, by no key alone
         return {("surname", *n.tokens): n.name}
     if is_generic(n.tokens):
         if n.qualifier:

@@ -37,7 +37,7 @@ from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_named, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
-from kg.heuristics import applies, declare
+from kg.heuristics import applies, declare, found
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, EPISTEMIC_VERBS, SPEECH_VERBS
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
@@ -371,11 +371,13 @@ class ClaimReader:
             return  # "explained why he paused", "asked whether …": what about, not what was said
         if complements:
             clause = _clause_of(verb, complements)
-            if applies(STRAY_SUBJECT, lambda: bool(_stray_subject(verb, clause))):
-                clause = [*_stray_subject(verb, clause), *clause]
-            if applies(SECOND_ACT, lambda: bool(_second_act(verb, clause))):
-                act = {t.i for t in _second_act(verb, clause)}
-                clause = [t for t in clause if t.i not in act]
+            subject = found(STRAY_SUBJECT, lambda: _stray_subject(verb, clause) or None)
+            if subject:
+                clause = [*subject, *clause]
+            act = found(SECOND_ACT, lambda: _second_act(verb, clause) or None)
+            if act:
+                acted = {t.i for t in act}
+                clause = [t for t in clause if t.i not in acted]
             content = self._trimmed(sorted([*stray, *clause]), verb)
         else:
             content = None
@@ -690,8 +692,7 @@ def _clause_of(verb: Token, complements: list[Token]) -> list[Token]:
     side = [c for c in complements if (c.i < verb.i) == (complements[0].i < verb.i)
             and c.sent == verb.sent]
     side += _stray_verbs(verb, side)
-    if applies(JOINED_CLAUSE, lambda: bool(_joined_clauses(verb, side))):
-        side += _joined_clauses(verb, side)
+    side += found(JOINED_CLAUSE, lambda: _joined_clauses(verb, side) or None) or []
     begin = min(c.left_edge.i for c in side)
     end = max(c.right_edge.i for c in side) + 1
     return list(verb.doc[begin:end]) if len(side) > 1 else list(complements[0].subtree)
