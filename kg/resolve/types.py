@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from kg.extract.recovery import ROW_NOTE, line_around
@@ -302,8 +302,7 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     preceding = [w for w in before.groups() if w] if before else []
     if _SCORE.match(text, end) or _is_table_row_team(text, begin, end):
         return "SportsTeam"
-    if is_on(PLAYERS_CLUB.id) and is_players_club(text, begin, end):
-        fired(PLAYERS_CLUB.id)
+    if applies(PLAYERS_CLUB.id, lambda: is_players_club(text, begin, end)):
         return "SportsTeam"  # "Pierre Mignoni (Clermont)" in a team sheet
     for cls, (after_list, before_list, nouns) in ROLE_LISTS.items():
         if (_starts(following, after_list) or _ends(preceding, before_list)
@@ -462,21 +461,22 @@ class _Readings:
 
     def without_speakers_products(self) -> None:
         """"Apple said": a maker, not the "Apple laptop"; no work speaks."""
-        for key in self.speakers:
-            votes = Counter({c: n for c, n in self.votes[key].items() if c not in PRODUCT_LISTS})
-            things = Counter({c: n for c, n in self.things[key].items() if c in KIND_OF_THING})
-            if votes != self.votes[key] or things != self.things[key]:
-                fired(SPEAKER)
-            self.votes[key], self.things[key] = votes, things
+        self._without_products(self.speakers, SPEAKER, lambda c: c in KIND_OF_THING)
 
     def without_owners_products(self) -> None:
         """"Apple's iPod", "Sony's PlayStation Portable": the owner of a named thing is its
         maker, no product (a work may own its cast or its sequel: it keeps its cues)."""
-        for key in self.owners:
+        self._without_products(self.owners, OWNER, lambda c: c not in PRODUCT_LISTS)
+
+    def _without_products(self, keys: set[str], rule: str,
+                          thing_kept: Callable[[str], bool]) -> None:
+        """The entities ``keys`` without their product votes, and with only the thing cues
+        ``thing_kept`` keeps; heuristic ``rule`` fires where that changes anything."""
+        for key in keys:
             votes = Counter({c: n for c, n in self.votes[key].items() if c not in PRODUCT_LISTS})
-            things = Counter({c: n for c, n in self.things[key].items() if c not in PRODUCT_LISTS})
+            things = Counter({c: n for c, n in self.things[key].items() if thing_kept(c)})
             if votes != self.votes[key] or things != self.things[key]:
-                fired(OWNER)
+                fired(rule)
             self.votes[key], self.things[key] = votes, things
 
 
