@@ -235,8 +235,7 @@ def titled(
     party_words = [t for t in title[:-1] if _is_party_word(t)]
     party: Party | None = None
     if party_words and _plain(title[-1].text) not in PORTFOLIO_POSTS:
-        span = ctx.span(party_words)
-        party = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+        party = _body_as_written(ctx, party_words)
         title = [t for t in title if t not in party_words]
     label, former = role_label(title_words(title))
     if label is None or not any(_names_post(t) for t in title) or _is_tie(title):
@@ -362,8 +361,7 @@ def _party_before(ctx: FactContext, first: int) -> Party | None:
         return None
     while tokens[0].i > 0 and ctx.doc[tokens[0].i - 1].lower_ in PARTY_WORDS:
         tokens.insert(0, ctx.doc[tokens[0].i - 1])  # "Liberal Democrat"
-    span = ctx.span(tokens)
-    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+    return _body_as_written(ctx, tokens)
 
 
 def _former_before(ctx: FactContext, begin: int | None, first: int) -> bool:
@@ -412,8 +410,7 @@ def owned_name(
         if named is not None and named.kind is EntityKind.ORGANIZATION:
             organization = ctx.entity_party(named)
         elif named is None and owner.pos_ == "NOUN" and owner.lower_ in ORG_HEAD_WORDS:
-            span = ctx.span(noun_phrase(owner) or [owner])
-            organization = Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+            organization = _body_as_written(ctx, noun_phrase(owner) or [owner])
         else:
             continue
         evidence = ctx.evidence([owner, head], OWNED_NAME)
@@ -474,8 +471,7 @@ def _organisation_before(
     if country is not None:
         return ctx.country_party(token, country)
     if _is_acronym(token) and office:  # "SMFG President": a body the model did not tag
-        span = ctx.span([token])
-        return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+        return _body_as_written(ctx, [token])
     return None
 
 
@@ -695,8 +691,7 @@ def _party_of(ctx: FactContext, words: Sequence[Token]) -> Party | None:
     """The party a title's party words name ("resigned as Labour leader"), as a group."""
     if not words:
         return None
-    span = ctx.span(words)
-    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+    return _body_as_written(ctx, words)
 
 
 def _general(title: Token) -> list[Token]:
@@ -802,6 +797,12 @@ def _unit_of(ctx: FactContext, unit: Token) -> Party | None:
     return None
 
 
+def _body_as_written(ctx: FactContext, tokens: Iterable[Token]) -> Party:
+    """A body named by ``tokens`` as written, with no entity behind it."""
+    span = ctx.span(tokens)
+    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
 def _whole_name(ctx: FactContext, head: Token, named: Mention) -> Party | None:
     """The whole capitalised name an organisation slot holds where the tagger found only a
     place or person in it ("head of Universal Music Germany" with "Universal" a place): the
@@ -853,8 +854,7 @@ def _named_descriptor(ctx: FactContext, noun: Token, places: bool) -> Party | No
                 return ctx.entity_party(mention)
         if any((m := ctx.mention(t)) is not None and m.kind is EntityKind.PERSON for t in run):
             continue
-        span = ctx.span(run)
-        return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+        return _body_as_written(ctx, run)
     return None
 
 
@@ -897,8 +897,7 @@ def _whole_run(ctx: FactContext, head: Token, named: Mention) -> Party | None:
     if any((m := ctx.mention(t)) is not None and m.kind is EntityKind.PERSON and m is not named
            for t in doc[first : last + 1]):
         return None  # another person's name inside: no one organisation's name
-    span = ctx.span(list(doc[first : last + 1]))
-    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+    return _body_as_written(ctx, list(doc[first : last + 1]))
 
 
 UNTAGGED_NAME = declare(
@@ -932,8 +931,7 @@ def _untagged_name(ctx: FactContext, head: Token, title: Token) -> Party | None:
            or t.lower_ in PORTFOLIO_WORDS or t.lower_ in OF_TITLE_TAILS or is_title_modifier(t)
            for t in run):
         return None
-    span = ctx.span(run)
-    return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+    return _body_as_written(ctx, run)
 
 
 HYPHENS = frozenset({"-", "–"})
