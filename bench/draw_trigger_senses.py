@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import precision  # noqa: E402
 from bench.halves import half  # noqa: E402
+from kg.atomic import atomic_write_bytes  # noqa: E402
 
 OUT = ROOT / "bench" / "work" / "trigger-senses" / "candidates.jsonl"
 JUDGED = ROOT / "tests" / "eval" / "precision" / "trigger-senses.jsonl"
@@ -259,6 +260,13 @@ def judged_rows(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]
     return found
 
 
+def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
+    """``rows`` as JSON lines in ``path``, replaced whole (``kg.atomic``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, "".join(json.dumps(r, ensure_ascii=False) + "\n"
+                                     for r in rows).encode("utf-8"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=260)
@@ -275,16 +283,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.conll and args.judged:
         rows = conll_judged(CONLL_OUT, args.judged)
-        CONLL_JUDGED.parent.mkdir(parents=True, exist_ok=True)
-        CONLL_JUDGED.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
-                                encoding="utf-8")
+        write_rows(CONLL_JUDGED, rows)
         print(f"{len(rows)} judged CoNLL triggers written to {CONLL_JUDGED}")
         return 0
     if args.conll:
         kept = conll_candidates(args.conll, args.seed, args.per_varied)
-        CONLL_OUT.parent.mkdir(parents=True, exist_ok=True)
-        CONLL_OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept),
-                             encoding="utf-8")
+        write_rows(CONLL_OUT, kept)
         print(f"{len(kept)} CoNLL trigger words drawn")
         return 0
     if args.judged:
@@ -299,11 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = draw_articles(args.articles, args.seed, args.exclude)
     found = candidates(paths, ROOT / "bench" / "work" / "parses" / "trigger-senses")
     kept = stratified(found, args.seed, args.per_varied, args.per_other)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept),
-                        encoding="utf-8")
-    (args.out.parent / "articles.txt").write_text(
-        "".join(f"{precision.article_id(p)}\n" for p in paths), encoding="utf-8")
+    write_rows(args.out, kept)
+    atomic_write_bytes(args.out.parent / "articles.txt", "".join(
+        f"{precision.article_id(p)}\n" for p in paths).encode("utf-8"))
     strata = Counter(r["stratum"] for r in kept)
     print(f"{len(paths)} articles, {len(found)} trigger words; {len(kept)} drawn "
           f"{dict(sorted(strata.items()))}")
