@@ -50,6 +50,7 @@ from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.rules.event_factuality import not_happened
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
 from kg.heuristics import applies, declare, found
@@ -189,8 +190,8 @@ def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
                 token, kind):
             continue
         event = _event(ctx, token, kind, figure_at)
-        if event is not None:
-            found.append(event)
+        if event is not None and (event.planned or event.generic or not not_happened(token)):
+            found.append(event)  # planned or generic, it is not stated as happened already
     return found
 
 
