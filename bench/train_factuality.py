@@ -169,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--figures", type=Path, help="write the tune and check figures here")
-    parser.add_argument("--c", type=float, default=0.3)
+    parser.add_argument("--c", type=float, default=1.0)
     parser.add_argument("--max-loss", type=float, default=0.03)
     parser.add_argument("--ship", choices=("off", "tuned"), default="tuned",
                         help="the threshold shipped: the one chosen on the tune half, or 0 "
