@@ -9,7 +9,9 @@ reuses ``bench/draw_trigger_senses.py``'s machinery:
 * articles: BBC articles of the *tune* half that no judged row names but the trigger-sense
   draw's (its words judged on their sense alone; without them about a hundred articles are
   left, with 2 events), that no pinned first look names, not in kg's own seed-16 sample;
-  ``--articles`` of them drawn with ``--seed``;
+  ``--articles`` of them drawn with ``--seed``; an article that is an exact copy of one a
+  judged row names is never judged again (the first draw let 30 such rows in: they were taken
+  out before training, ``copies_of_named``);
 * triggers: every event kg builds with every heuristic as shipped but the factuality model
   off, that is not already written as planned or generic.
 
@@ -58,9 +60,28 @@ def wider_articles(n: int, seed: int, extra: Sequence[Path]) -> list[Path]:
                 named.update(row["article"].split(","))
     for path in [*sorted(precision.SAMPLES_DIR.glob("*.txt")), *extra]:
         named.update(path.read_text(encoding="utf-8").split())
-    pool = [p for p in sorted(precision.CORPUS.glob("*.txt"))
-            if half(precision.article_id(p)) == "tune" and precision.article_id(p) not in named]
+    seen = [precision.article_path(a) for a in sorted(named) if a.startswith("bbc-")]
+    pool = [p for p in precision.choose_articles(  # no exact copy of a named article either
+        precision.CORPUS, 10_000, seed, exclude=[p for p in seen if p.is_file()])
+        if half(precision.article_id(p)) == "tune" and precision.article_id(p) not in named]
     return sorted(random.Random(seed).sample(pool, min(n, len(pool))))
+
+
+def copies_of_named() -> set[str]:
+    """The BBC articles that are exact copies of an article another judged row (not of this
+    draw) or a pinned first look names: their events are judged already, or measured."""
+    named = set()
+    for path in sorted(ROOT.glob("tests/eval/precision*/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line) if line.strip() else {}
+            if row and row.get("sample") != SAMPLE:
+                named.update(row["article"].split(","))
+    for path in sorted(precision.SAMPLES_DIR.glob("*.txt")):
+        named.update(path.read_text(encoding="utf-8").split())
+    digests = {precision._digest_of(p) for a in named if a.startswith("bbc-")
+               and (p := precision.article_path(a)).is_file()}
+    return {precision.article_id(p) for p in sorted(precision.CORPUS.glob("*.txt"))
+            if precision.article_id(p) not in named and precision._digest_of(p) in digests}
 
 
 def judged_rows(candidates_file: Path, judgements: Path) -> list[dict[str, Any]]:
@@ -108,7 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         have = {json.loads(line)["key"] for line in JUDGED.read_text(
             encoding="utf-8").splitlines()} if JUDGED.exists() else set()
         old = JUDGED.read_bytes() if JUDGED.exists() else b""
-        fresh = [r for r in rows if r["key"] not in have]
+        copies = copies_of_named()
+        fresh = [r for r in rows if r["key"] not in have and r["article"] not in copies]
         atomic_write_bytes(JUDGED, old + "".join(
             json.dumps(r, ensure_ascii=False) + "\n" for r in fresh).encode("utf-8"))
         print(f"{len(fresh)} judged triggers appended to {JUDGED}")
