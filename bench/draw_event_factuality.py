@@ -1,6 +1,6 @@
 """Draw event triggers to judge on their factuality alone: of unjudged tune-half BBC articles.
 
-    .venv/bin/python bench/draw_event_factuality.py [--articles 300] [--seed 3512]
+    .venv/bin/python bench/draw_event_factuality.py [--articles 300] [--seed 3512] [--wider]
     .venv/bin/python bench/draw_event_factuality.py --judged FILE     # append judgements
 
 The draw (issue 35, item 5: the learned factuality model needs judged not-happened events)
@@ -10,10 +10,17 @@ reuses ``bench/draw_trigger_senses.py``'s machinery:
   draw's (its words judged on their sense alone; without them about a hundred articles are
   left, with 2 events), that no pinned first look names, not in kg's own seed-16 sample;
   ``--articles`` of them drawn with ``--seed``; an article that is an exact copy of one a
-  judged row names is never judged again (the first draw let 30 such rows in: they were taken
+  judged row names is never judged again (the first draws let 26 such rows in: they were taken
   out before training, ``copies_of_named``);
 * triggers: every event kg builds with every heuristic as shipped but the factuality model
   off, that is not already written as planned or generic.
+
+The set judged on 4 December 2026 (``tests/eval/precision/event-factuality.jsonl``, 201
+triggers) came of four draws: ``--articles 400`` (the trigger-sense draw's 248 articles, 141
+events), then ``--wider --articles 150`` with seeds 3513, 3514 and 3515, each with
+``--exclude`` the articles drawn before (36, 44 and 7 events: the pool is spent); 26 rows of
+copies of judged articles were taken out (one drawn trigger, "charged with testing the
+game", was left unjudged: no event in any sense).
 
 Each is judged on factuality alone — *does the sentence state that this event happened?*
 ``yes`` (it happened, or is happening), ``no`` (still to come, agreed but not completed,
@@ -38,9 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import precision  # noqa: E402
-from bench.halves import half  # noqa: E402
 from bench.draw_trigger_senses import SAMPLE as SENSE_SAMPLE  # noqa: E402
 from bench.draw_trigger_senses import candidates, draw_articles, write_rows  # noqa: E402
+from bench.halves import half  # noqa: E402
 from kg.atomic import atomic_write_bytes  # noqa: E402
 
 OUT = ROOT / "bench" / "work" / "event-factuality" / "candidates.jsonl"

@@ -18,6 +18,11 @@ figures. The weights ship in ``kg/extract/rules/factuality_model/`` with their S
 checked on load. An event the model reads as not happened (below the threshold) is not
 written, as the cues' are; one already written as planned or generic is left as it is.
 
+It ships **on**, cutting at the threshold chosen on the tune half's out-of-fold
+probabilities (0.33): on the check half it took out 35 judged-wrong event rows for 4 right
+ones, held-out facts recall did not move, and it leaves out 1 of the seed articles' 21 events
+(Russia "pushing … to encircle Ukrainian troops": an aim).
+
 >>> model = FactualityModel(1.0, {"gov=agree": -3.0}, 0.5)
 >>> model.probability({"gov=agree": 1.0}) < 0.5 < model.probability({"gov=say": 1.0})
 True

@@ -26,6 +26,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
+from kg.extract.rules.event_factuality import not_happened
 from kg.extract.rules.event_senses import (
     JOINT_EVENTS,
     NOUN_PATIENT_PREPS,
@@ -50,7 +51,6 @@ from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
-from kg.extract.rules.event_factuality import not_happened
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_time_point
 from kg.heuristics import applies, declare, found
