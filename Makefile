@@ -95,7 +95,7 @@ train-ner: install
 
 # Each heuristic switched off in turn, measured on the check halves of the dev sets
 # (bench/ablate.py; parses cached in bench/work/ablate/, 1-3 hours on 2 cores).
-.PHONY: ablate train-verifier train-trigger-sense
+.PHONY: ablate train-verifier train-trigger-sense train-factuality
 ablate: install
 	$(BIN)/python bench/ablate.py --json bench/work/ablate/check.json
 
@@ -112,3 +112,10 @@ train-verifier: install
 train-trigger-sense: install
 	$(BIN)/python bench/train_trigger_sense.py --out kg/extract/rules/sense_model \
 	  --figures bench/work/trigger-sense/figures.json
+
+# The event-factuality model (kg/extract/rules/factuality_model/) trained on the tune halves of
+# the judged event rows and the event triggers judged on factuality alone, measured on the check
+# halves (bench/train_factuality.py; docs/factuality-card.md; needs scikit-learn; a minute).
+train-factuality: install
+	$(BIN)/python bench/train_factuality.py --out kg/extract/rules/factuality_model \
+	  --figures bench/work/factuality/figures.json

@@ -44,7 +44,7 @@ import json
 import random
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -153,14 +153,14 @@ def conll_judged(candidates_file: Path, judgements: Path) -> list[dict[str, Any]
             for row, sense, why in _judgements(candidates_file, judgements)]
 
 
-def named_articles(extra: Sequence[Path]) -> set[str]:
-    """Every article a judged row (not of this draw's own sample: drawn again, it is the
+def named_articles(extra: Sequence[Path], samples: Collection[str] = (SAMPLE,)) -> set[str]:
+    """Every article a judged row (not of the draw's own ``samples``: drawn again, it is the
     same) or a pinned sample names, and kg's own sample."""
     named = set()
     for path in sorted(ROOT.glob("tests/eval/precision*/*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line) if line.strip() else {}
-            if row and row.get("sample") != SAMPLE:
+            if row and row.get("sample") not in samples:
                 named.update(row.get("article", "").split(","))
     for path in [*sorted(precision.SAMPLES_DIR.glob("*.txt")), *extra]:
         named.update(path.read_text(encoding="utf-8").split())
@@ -169,8 +169,9 @@ def named_articles(extra: Sequence[Path]) -> set[str]:
     return named
 
 
-def draw_articles(n: int, seed: int, extra: Sequence[Path]) -> list[Path]:
-    named = named_articles(extra)
+def draw_articles(n: int, seed: int, extra: Sequence[Path],
+                  samples: Collection[str] = (SAMPLE,)) -> list[Path]:
+    named = named_articles(extra, samples)
     seen = [precision.article_path(a) for a in sorted(named) if a.startswith("bbc-")]
     pool = [p for p in precision.choose_articles(
         precision.CORPUS, 10_000, seed, exclude=[p for p in seen if p.is_file()])
@@ -178,9 +179,12 @@ def draw_articles(n: int, seed: int, extra: Sequence[Path]) -> list[Path]:
     return sorted(random.Random(seed).sample(pool, min(n, len(pool))))
 
 
-def candidates(paths: Sequence[Path], cache: Path) -> list[dict[str, Any]]:
+def candidates(paths: Sequence[Path], cache: Path,
+               off: frozenset[str] = frozenset({"event.learned-sense"})) -> list[dict[str, Any]]:
     """Every word the sense model would be asked about (``event_type`` reads a trigger, not
-    irrealis, not hypothetical), whether kg built an event on it or not (``produced``)."""
+    irrealis, not hypothetical), whether kg built an event on it or not (``produced``: with
+    the heuristics ``off`` switched off) and whether that event is planned or generic
+    (``unreal``)."""
     from bench.parses import RERUN, ParsedSet, _copy, pipeline
     from kg.extract.pipeline import chunk_bounds
     from kg.extract.rules.event_senses import (
@@ -196,10 +200,12 @@ def candidates(paths: Sequence[Path], cache: Path) -> list[dict[str, Any]]:
 
     documents = [d for d in mark_copies(list(read_documents(paths))) if not d.meta.copy_of]
     parsed = ParsedSet.of(documents, cache=cache)
-    with switched_off({"event.learned-sense"}):
+    with switched_off(set(off)):
         extractions = parsed.extract()
     produced = {(x.document.doc_id, f.trigger.begin) for x in extractions for f in x.facts
                 if isinstance(f, Event)}
+    unreal = {(x.document.doc_id, f.trigger.begin) for x in extractions for f in x.facts
+              if isinstance(f, Event) and (f.planned or f.generic)}
     nlp = pipeline(parsed.model)
     rerun = [nlp.get_pipe(name) for name in RERUN if name in nlp.pipe_names]
     found = []
@@ -218,7 +224,8 @@ def candidates(paths: Sequence[Path], cache: Path) -> list[dict[str, Any]]:
                         "trigger": token.text, "offset": begin + token.idx,
                         "in_sentence": token.idx - token.sent.start_char,
                         "lemma": phrasal_lemma(token), "type": kind.value,
-                        "produced": (document.doc_id, begin + token.idx) in produced})
+                        "produced": (document.doc_id, begin + token.idx) in produced,
+                        "unreal": (document.doc_id, begin + token.idx) in unreal})
     return found
 
 

@@ -300,7 +300,7 @@ def out_of_fold(examples: Sequence[Example], judged_weight: float, c: float,
     return probabilities
 
 
-def dropped(examples: Sequence[Example], probabilities: Sequence[float], threshold: float,
+def dropped(examples: Sequence[Any], probabilities: Sequence[float], threshold: float,
             source: str = "judged senses conll") -> tuple[int, int, int, int]:
     """(negatives dropped, negatives, positives dropped, positives) of the sources named."""
     pairs = [(e.positive, p) for e, p in zip(examples, probabilities, strict=True)
@@ -315,7 +315,7 @@ def dropped(examples: Sequence[Example], probabilities: Sequence[float], thresho
 SOURCES = ("judged", "senses", "conll", "judged senses conll", "ecb")
 
 
-def auc(examples: Sequence[Example], probabilities: Sequence[float],
+def auc(examples: Sequence[Any], probabilities: Sequence[float],
         source: str = "judged senses conll") -> float | None:
     """The area under the ROC curve of the sources named (``None`` with one class only)."""
     from sklearn.metrics import roc_auc_score
@@ -327,12 +327,14 @@ def auc(examples: Sequence[Example], probabilities: Sequence[float],
     return round(float(roc_auc_score([a for a, _ in pairs], [b for _, b in pairs])), 3)
 
 
-def choose_threshold(examples: Sequence[Example], probabilities: Sequence[float],
-                     max_loss: float) -> float:
+def choose_threshold(examples: Sequence[Any], probabilities: Sequence[float],
+                     max_loss: float, source: str = "judged senses conll") -> float:
+    """The cut that drops the most negatives less positives of the sources named, dropping at
+    most ``max_loss`` of the positives (0: none pays)."""
     best, best_gain = 0.0, 0
     for step in range(1, 100):
         threshold = step / 100
-        neg, _n, pos, npos = dropped(examples, probabilities, threshold)
+        neg, _n, pos, npos = dropped(examples, probabilities, threshold, source)
         if pos <= max_loss * npos and neg - pos > best_gain:
             best, best_gain = threshold, neg - pos
     return best

@@ -20,7 +20,7 @@ DATA = ROOT / "kg" / "lexicon" / "data"
 NOT_WORDS = frozenset(
     "nsubj nsubjpass dobj pobj prep pcomp acl relcl advcl xcomp ccomp conj advmod acomp amod "
     "compound npadvmod poss appos attr agent neg aux nummod quantmod parataxis nmod tmod "
-    "csubj csubjpass oprd cc auxpass expl case iobj dative det prt "
+    "csubj csubjpass oprd cc auxpass expl case iobj dative det prt mark "
     "VERB NOUN PROPN AUX NUM ADJ PRON DATE TIME ORDINAL CARDINAL QUANTITY MONEY PERCENT "
     "PERSON ORG GPE LOC FAC EVENT day month year comparative".split()
 ) | {"at most", "at least", "more than", "less than"}

@@ -54,7 +54,10 @@ LEDGER = 12  # articles most judged conflicting-figures groups came from
 # 7 of 9 new role rows wrong); events lost one row to factuality (a planned purchase):
 # people-roles 46/50, claims 105/131, events 23/39 (the verifier cuts nothing by default);
 # after ablation round 1 removed role.copula and role.verb, people-roles 45/48.
-FLOORS = {"people-roles": (0.85, 45), "claims": (0.75, 125), "events": (0.5, 39)}
+# 4 December (evfact12): the learned factuality model takes out 6 judged event rows of the
+# re-run ("is to buy" ×3, "agreed to buy", "the purchase of the LSE"; 5 judged wrong, the
+# deal of "is to buy … in a deal worth $1.8bn" judged right): events 24/41 → 23/35.
+FLOORS = {"people-roles": (0.85, 45), "claims": (0.75, 125), "events": (0.5, 35)}
 KINDS = ("people-roles", "claims", "events", "conflicting-figures", "entities-top",
          "entities-random", "split-entities", "entity-merges")
 

@@ -6,8 +6,8 @@ The key is the SHA-256 of the document's text hash, id, path and metadata togeth
 extractor fingerprint: ``EXTRACTOR_VERSION``, the model package and its version, spaCy's
 version, the source of ``kg/extract`` and what it imports, and the lexicon's word lists
 (``kg/lexicon/data/``), the recorded hashes of the trained weights the extractor reads (the
-news NER's, the trigger-sense model's) — so editing the extractor, a word list or changing a
-model can never serve an old result.
+news NER's, the trigger-sense and event-factuality models') — so editing the extractor, a
+word list or changing a model can never serve an old result.
 
 Entries are written atomically (``kg.atomic``) and carry the SHA-256 of their payload; a file
 that is truncated, altered, renamed or unreadable by this version of kg is a miss and is
@@ -41,6 +41,7 @@ from kg.atomic import atomic_write_bytes
 from kg.config import DEFAULT_MODEL, EXTRACTOR_VERSION
 from kg.errors import BuildError
 from kg.extract.pipeline import NEWS_NER_HASHES, split_model
+from kg.extract.rules.event_factuality import HASH_FILE as FACTUALITY_HASH
 from kg.extract.rules.trigger_sense import HASH_FILE as SENSE_HASH
 from kg.lexicon import data_files
 from kg.model import Document, Extraction
@@ -74,6 +75,9 @@ def extractor_fingerprint(model: str = DEFAULT_MODEL) -> str:
     # its weights, wordllama's version for the embeddings it reads
     if SENSE_HASH.exists():
         digest.update(SENSE_HASH.read_bytes())
+    # the event-factuality model decides which events are stated as happened: the same
+    if FACTUALITY_HASH.exists():
+        digest.update(FACTUALITY_HASH.read_bytes())
     digest.update(f"{installed_version('wordllama')}\0".encode())
     return digest.hexdigest()
 

@@ -26,6 +26,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
+from kg.extract.rules.event_factuality import not_happened
 from kg.extract.rules.event_senses import (
     JOINT_EVENTS,
     NOUN_PATIENT_PREPS,
@@ -189,8 +190,8 @@ def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
                 token, kind):
             continue
         event = _event(ctx, token, kind, figure_at)
-        if event is not None:
-            found.append(event)
+        if event is not None and (event.planned or event.generic or not not_happened(token)):
+            found.append(event)  # planned or generic, it is not stated as happened already
     return found
 
 

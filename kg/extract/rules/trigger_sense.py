@@ -29,19 +29,17 @@ True
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from kg.errors import ModelError
 from kg.extract.rules.context import RELATIVE_PRONOUNS
 from kg.extract.rules.event_senses import ATTACK_TARGETS, NOUN_PATIENT_PREPS
+from kg.extract.rules.learned import load_model, logistic
 from kg.heuristics import applies, declare
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import TITLE_NOUNS
-from kg.resources import PACKAGE_DIR, hashed_bytes
+from kg.resources import PACKAGE_DIR
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -86,12 +84,9 @@ class SenseModel:
     #: the check half bore it out, else 0 (no word dropped: the heuristic is switched off).
     tuned_threshold: float = 0.0
 
-    def score(self, features: dict[str, float]) -> float:
-        return self.bias + sum(self.weights.get(k, 0.0) * v for k, v in features.items())
-
     def probability(self, features: dict[str, float]) -> float:
         """The probability that the word is in its event sense."""
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, self.score(features)))))
+        return logistic(self.bias, self.weights, features)
 
     def features(self, token: Token, kind: EventType | str) -> dict[str, float]:
         """The word's sparse features and its slots' similarities."""
@@ -122,14 +117,8 @@ class SenseModel:
 def load_sense_model() -> SenseModel | None:
     """The shipped model (``None`` when the package has none: every trigger kept);
     ``ModelError`` when its file does not match its recorded hash."""
-    data = hashed_bytes(MODEL_FILE, HASH_FILE, "the trigger-sense model's weights",
-                        "run make train-trigger-sense")
-    if data is None:
-        return None
-    try:
-        return SenseModel.from_json(json.loads(data))
-    except (ValueError, KeyError, TypeError) as e:
-        raise ModelError(f"{MODEL_FILE}: not a trigger-sense model ({e})") from e
+    return load_model(MODEL_FILE, HASH_FILE, "the trigger-sense model's weights",
+                      "run make train-trigger-sense", SenseModel.from_json)
 
 
 def _word(token: Token) -> str:
