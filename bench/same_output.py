@@ -7,11 +7,12 @@ The slice is ``--articles`` BBC articles (``../shared/corpora/bbc``) spread even
 sorted folder, so every category is in it, plus the repository's ``seeds/``. REV (default
 ``main``) is checked out in a temporary ``git worktree`` and built with ``python -m kg build``
 (``PYTHONPATH`` = that checkout); the working tree is built the same way. Each side keeps its
-output folder under ``--work`` (default ``bench/work/same-output``), so kg's extraction cache
-makes a second run cheap; REV's output is reused as it is when REV's commit and the slice are
-unchanged (a build is deterministic). Exit 0 when every compared file is identical, 1 when
-one differs (each difference on one line: the file and the first differing line), 2 on an
-error.
+output folder under ``--work`` (default ``bench/work/same-output``) and builds into it emptied
+but for kg's extraction cache, which makes a second run cheap (an earlier build's entity
+registry would keep its keys and change the output); REV's output is reused as it is when
+REV's commit and the slice are unchanged (a build is deterministic). Exit 0 when every
+compared file is identical, 1 when one differs (each difference on one line: the file and the
+first differing line), 2 on an error.
 """
 
 from __future__ import annotations
@@ -99,8 +100,25 @@ def compare(old: Path, new: Path, names: Sequence[str] = COMPARED) -> list[str]:
     return differences
 
 
+def clear_output(out: Path) -> None:
+    """Empty ``out`` but for kg's extraction cache: a build into a folder that holds an
+    earlier build keeps that build's entity keys (``OUT/.kg/entities.json``), so only a build
+    from an empty folder compares with another."""
+    if not out.is_dir():
+        return
+    for path in out.iterdir():
+        if path.name == ".kg":
+            for state in path.iterdir():
+                if state.name != "cache":
+                    shutil.rmtree(state) if state.is_dir() else state.unlink()
+        else:
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+
+
 def build(code: Path, folder: Path, out: Path) -> None:
-    """``python -m kg build folder --out out`` with the kg of ``code``."""
+    """``python -m kg build folder --out out`` with the kg of ``code``, from an empty output
+    folder (its extraction cache aside)."""
+    clear_output(out)
     env = {**os.environ, "PYTHONPATH": str(code)}
     run = subprocess.run([sys.executable, "-m", "kg", "build", str(folder), "--out", str(out)],
                          env=env, cwd=code, capture_output=True, text=True)

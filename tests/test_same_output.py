@@ -56,3 +56,15 @@ def test_the_slice_spans_the_folder(same_output: ModuleType) -> None:
     picked = same_output.spread(files, 15)
     assert len(picked) == 15 and len(set(picked)) == 15
     assert {p.name.split("_")[1] for p in picked} == {"business", "sport", "tech"}
+
+
+def test_a_build_starts_from_an_empty_folder_but_its_cache(same_output: ModuleType,
+                                                          tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / ".kg" / "cache" / "ab").mkdir(parents=True)
+    (out / ".kg" / "cache" / "ab" / "entry").write_text("kept")
+    (out / ".kg" / "entities.json").write_text("{}")  # an earlier build's keys
+    (out / "graph.trig").write_text("old")
+    same_output.clear_output(out)
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*")) == [
+        ".kg", ".kg/cache", ".kg/cache/ab", ".kg/cache/ab/entry"]
