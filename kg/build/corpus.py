@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import tempfile
@@ -52,10 +51,6 @@ from kg.resolve.resolver import resolve_entities
 from kg.verify import verified
 
 DEFAULT_FORMATS = ("ttl", "trig")
-#: Allocations between two young-generation garbage collections during a build (Python's
-#: default is 700): a build allocates millions of small objects (spaCy tokens, extractions,
-#: RDF terms) that mostly live until the build ends, and each collection walks them again.
-BUILD_GC_THRESHOLD = 50_000
 
 
 @dataclass(frozen=True)
@@ -111,46 +106,11 @@ def extraction_fingerprint(settings: Settings) -> str:
     return "|".join([extractor_fingerprint(settings.model), *sorted(settings.rules_off)])
 
 
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Collect garbage less often for the length of a build: every object alive on entry
-    (modules, a loaded model) is frozen out of the collections (``gc.freeze``) and young
-    objects are collected every ``BUILD_GC_THRESHOLD`` allocations; both are undone on exit.
-    Nothing a build writes depends on when garbage is collected (``bench/same_output.py``).
-
-    >>> before = gc.get_threshold()
-    >>> with fewer_collections():
-    ...     gc.get_threshold()[0] == BUILD_GC_THRESHOLD
-    True
-    >>> gc.get_threshold() == before
-    True
-    """
-    global _collecting_less
-    if _collecting_less:  # nested: the outer one undoes it all
-        yield
-        return
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BUILD_GC_THRESHOLD, *threshold[1:])
-    _collecting_less = True
-    try:
-        yield
-    finally:
-        _collecting_less = False
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
-
-
-_collecting_less = False
-
-
 def extract_corpus(
     documents: Iterable[Document], settings: Settings, nlp: Any = None
 ) -> Iterator[Extraction]:
     """Extractions of ``documents``, streamed (parsed spaCy docs are never kept)."""
     pipeline = nlp if nlp is not None else load_pipeline(settings.model)
-    if _collecting_less:
-        gc.freeze()  # the model's objects outlive the build: no collection need walk them
     yield from extract_documents(pipeline, documents, batch_size=settings.batch_size)
 
 
@@ -255,7 +215,7 @@ def build_corpus(
         if on_skip is not None:
             on_skip(item)
 
-    with BuildLock(settings.out_dir), fewer_collections():
+    with BuildLock(settings.out_dir):
         staging_parent = state_folder(settings.out_dir)
         own = fetcher or Fetcher(settings.out_dir / FETCH_FOLDER, refresh=refresh,
                                  on_warning=on_warning,
