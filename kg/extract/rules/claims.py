@@ -231,6 +231,9 @@ def quotations(text: str, offset: int) -> list[Quote]:
     >>> t = '"We had no choice. "Now we go home," he said.'
     >>> [t[q.begin : q.end] for q in quotations(t, 0)]
     ['We had no choice.', 'Now we go home,']
+    >>> t = 'He said "we will all go home\\n\\nand then “we rest and eat” today.'
+    >>> [t[q.begin : q.end] for q in quotations(t, 0)]  # the break ends the first
+    ['we will all go home', 'we rest and eat']
     """
     found: list[Quote] = []
     stack: list[tuple[int, str]] = []  # the open quotations: where each began, its closer
