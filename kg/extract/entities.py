@@ -462,8 +462,8 @@ def lone_speakers(doc: Doc) -> frozenset[str]:
     "said Dent" — a surname written alone. A word inside a longer capitalised name ("American
     Express said") or opening a sentence does not count."""
     found = set()
-    for token in doc[1:-1]:
-        before, after = doc[token.i - 1], doc[token.i + 1]
+    tokens = list(doc)  # each Token made once, not once per neighbour (``doc[i]`` makes one)
+    for before, token, after in zip(tokens, tokens[1:-1], tokens[2:], strict=False):
         if not token.is_title or token.is_sent_start or before.is_title or after.is_title:
             continue
         if before.lower_ in SPEECH_PAST or after.lower_ in SPEECH_PAST:

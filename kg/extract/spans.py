@@ -260,16 +260,20 @@ def particle_joined(doc: Doc, ents: Sequence[Span]) -> list[Span]:
 def _particle_names(doc: Doc) -> list[tuple[int, int]]:
     """(first, last) token of each "Name particle… Name" run."""
     found = []
+    words = [t.text for t in doc]  # a Token is made only where a particle is
     i = 1
-    while i < len(doc) - 1:
+    while i < len(words) - 1:
         j = i
-        while j < len(doc) - 1 and doc[j].text in SURNAME_PARTICLES:
+        while j < len(words) - 1 and words[j] in SURNAME_PARTICLES:
             j += 1
+        if j == i:
+            i += 1
+            continue
         before, after = doc[i - 1], doc[j]
-        if (j > i and before.is_title and after.is_title
+        if (before.is_title and after.is_title
                 and (before.pos_ == "PROPN" or before.ent_type_)  # not "Yesterday de …"
                 and len(before.text.rstrip(".")) > 1  # "R de Marigny": the initial rule's
                 and before.lower_.rstrip(".") not in TITLE_NOUNS):  # "President da Silva"
             found.append((i - 1, j))
-        i = j + 1 if j > i else i + 1
+        i = j + 1
     return found

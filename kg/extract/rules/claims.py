@@ -17,6 +17,7 @@ surname of an earlier person, or a described group ("Ukrainian officials") that 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -230,11 +231,18 @@ def quotations(text: str, offset: int) -> list[Quote]:
     >>> t = '"We had no choice. "Now we go home," he said.'
     >>> [t[q.begin : q.end] for q in quotations(t, 0)]
     ['We had no choice.', 'Now we go home,']
+    >>> t = 'He said "we will all go home\\n\\nand then “we rest and eat” today.'
+    >>> [t[q.begin : q.end] for q in quotations(t, 0)]  # the break ends the first
+    ['we will all go home', 'we rest and eat']
     """
     found: list[Quote] = []
     stack: list[tuple[int, str]] = []  # the open quotations: where each began, its closer
     i = 0
     while i < len(text):
+        stop = _QUOTE_STOP.search(text, i)  # only a mark or a paragraph break does anything
+        if stop is None:
+            break
+        i = stop.start()
         if stack and text.startswith("\n\n", i):
             found.append(Quote(offset + stack[0][0], offset + i))
             stack, i = [], i + 1
@@ -286,6 +294,12 @@ def _after_sentence(text: str, i: int) -> bool:
 
 #: Opening marks, the longest first ("``" before a lone "`" could ever be one).
 _OPENERS = sorted(OPENING, key=len, reverse=True)
+
+
+#: Where :func:`quotations` has something to decide: a mark that opens or closes, or a
+#: paragraph break. Every other character only moves the scan on, so it jumps between these.
+_QUOTE_STOP = re.compile("|".join(
+    re.escape(m) for m in sorted({*OPENING, *OPENING.values(), "\n\n"}, key=len, reverse=True)))
 
 
 def _opening_at(text: str, i: int) -> str | None:
