@@ -49,10 +49,11 @@ from kg.extract.rules.event_senses import (
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
-from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.rules.times import attached_times, pinned, time_of, when_clause_time
 from kg.extract.rules.trigger_sense import in_other_sense
-from kg.extract.values import is_duration, is_time_point
+from kg.extract.values import is_duration, is_length, is_time_point
 from kg.heuristics import applies, declare, found
+from kg.heuristics import found as found_by
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -98,6 +99,12 @@ _GRAMMAR = table("grammar-words")
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
 DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
 DOER_VERBS = frozenset(_WORDS["doer_verbs"])
+HOLDER_VERBS = frozenset(_WORDS["holder_verbs"])
+DEFENDANT_VERBS = frozenset(_WORDS["defendant_verbs"])
+DATING_VERBS = frozenset(_WORDS["dating_verbs"])
+#: Dependencies of a verb that heads a clause of its own under another word: a date above it
+#: is another clause's ("Clarke, who took the post on Thursday after Blunkett quit").
+CLAUSE_EDGE_DEPS = frozenset({"ccomp", "advcl", "relcl", "acl", "parataxis", "csubj", "conj"})
 FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
@@ -175,6 +182,45 @@ DATE_OF_NOUN = declare(
     example="She bought an original 1960s photograph of the band.",
 )
 
+OWN_CLAUSE = declare(
+    "event.time.own-clause", "facts.event",
+    reads="the dates of the clauses above a trigger",
+    writes="Event.time",
+    description="An event takes a date only from its own clause: the climb from a trigger "
+                "verb to the dates of the words above it stops where its clause hangs on "
+                "another verb or noun (a complement, adverbial or relative clause, a joined "
+                "clause with its own subject: \"Clarke, who took the post on Thursday after "
+                "Blunkett quit\", \"was charged, police said on Saturday\"), and a trigger "
+                "noun that is a verb's subject takes that verb's date only when the verb is "
+                "its occurring (\"talks begin on Wednesday\"; not \"the deal expired last "
+                "month\").",
+    example="Mr Hale, who took the post on Thursday after Tom Baker quit, said little.",
+)
+LENGTH_NO_DATE = declare(
+    "event.time.length", "facts.event", reads="an event's date expression",
+    writes="Event.time",
+    description="A length written as a modifier (\"a five-month deal\", \"a two-year "
+                "ban\", \"a 10-year contract\") says how long, not when: no date.",
+    example="Leeds signed Tom Baker on a five-month deal.",
+)
+JOINT_HOLDER = declare(
+    "event.party.joint-holder", "facts.event",
+    reads="the subject of a verb that holds a joint event noun (\"have\")",
+    writes="Event.agents",
+    description="Whoever has a deal, talks or a meeting (\"RSA has a deal with AOL\", "
+                "\"A and B had talks\") is a party to it, with everyone joined to them.",
+    example="Norvex and Baltica have a deal with Airbus.",
+)
+DEFENDANT = declare(
+    "event.party.defendant", "facts.event",
+    reads="the subject of a verb that takes a trial or lawsuit noun (stand, face, settle)",
+    writes="Event.patients",
+    description="The one who stands or faces trial, or settles a lawsuit, is the one it is "
+                "against: the trial's participant (\"Tom Baker is standing trial\").",
+    example="Former banker Tom Baker is standing trial in Leeds, accused of fraud.",
+)
+
+
 def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     """Every event of the chunk whose trigger has at least one argument."""
     figure_at = {}
@@ -219,7 +265,7 @@ def _event(
         ] or None) or []
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
     own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
-    around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
+    around = time_of(ctx, trigger, own_scope, lambda t: _clause_edge(ctx, t))
     if trigger.pos_ == "VERB":
         time = around
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
@@ -229,6 +275,9 @@ def _event(
                     if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
+            if own is not None and applies(OWN_CLAUSE.id, lambda: trigger.head.lemma_.lower()
+                                           not in DATING_VERBS):
+                own = None  # "the deal expired last month": when it expired
         if own is None:
             own = found(DATE_AFTER.id, lambda: _date_right_after(ctx, trigger))
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
@@ -298,6 +347,19 @@ def _named_for(ctx: FactContext, party: Party, named: list[Mention]) -> Party | 
     return ctx.entity_party(mention, noun) if mention is not None else None
 
 
+def _clause_edge(ctx: FactContext, token: Token) -> bool:
+    """Whether ``token`` heads a clause of its own under another word, with a date above it
+    that the climb would take (``event.time.own-clause``)."""
+    if token.pos_ not in {"VERB", "AUX"} or token.dep_ not in CLAUSE_EDGE_DEPS:
+        return False
+    if token.dep_ == "conj" and (
+            not any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.children)
+            or when_clause_time(token.head, attached_times(ctx, ctx.sentence(token)))):
+        return False  # "was arrested and charged on Monday": one clause, one subject; "When
+        # the coalition collapsed in 1998, the party lost and X resigned": both clauses' date
+    return applies(OWN_CLAUSE.id, lambda: time_of(ctx, token.head) is not None)
+
+
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:
     """Whether the event's date lies after the report ("agreed to hold talks next week",
     "the summit on 20 March" in an article of 13 March): announced, not yet happened."""
@@ -332,6 +394,8 @@ def _date_right_after(ctx: FactContext, noun: Token) -> TimeExpression | None:
 
 def _own_date(ctx: FactContext, time: TimeExpression, trigger: Token) -> TimeExpression | None:
     """``time`` if it is a date and the event's own, else ``None``."""
+    if applies(LENGTH_NO_DATE.id, lambda: is_length(time.text)):
+        return None  # "a five-month deal": how long it lasts
     if time.value is None and not is_time_point(time.text) \
             and not applies(RELATIVE_YEAR.id, lambda: _relative_year(time.text)):
         return None  # "jailed for two years", "the age of 85", "18-month": no date
@@ -557,6 +621,16 @@ def noun_participants(
         if kind is EventType.SIEGE:  # "laid siege to the city of X"
             patients += [p for c in carrier.children if c.dep_ == "prep" and c.lower_ == "to"
                          for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+    elif kind in JOINT_EVENTS and noun.dep_ == "dobj" \
+            and governor.lemma_.lower() in HOLDER_VERBS:  # "RSA has a deal with AOL"
+        agents += found_by(JOINT_HOLDER.id, lambda: [
+            p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)
+        ] + _with_parties(ctx, governor) or None) or []
+    elif kind is EventType.TRIAL and noun.dep_ == "dobj" \
+            and governor.lemma_.lower() in DEFENDANT_VERBS:  # "Ebbers is standing trial"
+        patients += found_by(DEFENDANT.id, lambda: [
+            p for s in subjects(governor) if s.dep_ in {"nsubj", "nsubjpass"}
+            for p in parties(ctx, s)] or None) or []
     elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
             and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
         agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
