@@ -7,8 +7,10 @@
             "against" → patient ("the invasion of Ukraine"), "by" → agent; as object of a
             support verb the verb's subject is the agent ("Putin ordered the invasion")
     place   named places under a locative preposition in the clause ("in Mariupol")
-    time    the first date expression attached to the trigger or the clauses above it
-            ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday");
+    time    the first date expression attached to the trigger or the words above it within
+            its own clause ("ordered the invasion … on Feb. 24"; not "X surrendered, Russia
+            said Wednesday", nor "Y, who took the post on Thursday after X quit"); a length
+            ("a five-month deal") is no date;
             a noun's date hung on its verb just after it ("protests in 2003"); never a bare
             unit ("that month") nor a date of another thing ("a 1960s photograph")
 
@@ -104,6 +106,7 @@ DEFENDANT_VERBS = frozenset(_WORDS["defendant_verbs"])
 DATING_VERBS = frozenset(_WORDS["dating_verbs"])
 #: Dependencies of a verb that heads a clause of its own under another word: a date above it
 #: is another clause's ("Clarke, who took the post on Thursday after Blunkett quit").
+FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ"})
 CLAUSE_EDGE_DEPS = frozenset({"ccomp", "advcl", "relcl", "acl", "parataxis", "csubj", "conj"})
 FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
@@ -187,13 +190,14 @@ OWN_CLAUSE = declare(
     reads="the dates of the clauses above a trigger",
     writes="Event.time",
     description="An event takes a date only from its own clause: the climb from a trigger "
-                "verb to the dates of the words above it stops where its clause hangs on "
-                "another verb or noun (a complement, adverbial or relative clause, a joined "
-                "clause with its own subject: \"Clarke, who took the post on Thursday after "
-                "Blunkett quit\", \"was charged, police said on Saturday\"), and a trigger "
-                "noun that is a verb's subject takes that verb's date only when the verb is "
-                "its occurring (\"talks begin on Wednesday\"; not \"the deal expired last "
-                "month\").",
+                "verb to the dates of the words above it stops where a finite clause of its "
+                "own hangs on another verb or noun (a complement, adverbial or relative "
+                "clause, a joined clause with its own subject and no shared \"when\" clause: "
+                "\"Clarke, who took the post on Thursday after Blunkett quit\", \"was "
+                "charged, police said on Saturday\"; not \"marched on Saturday to protest\"); "
+                "and an agreement noun that is a verb's subject takes that verb's date only "
+                "when the verb makes or holds it (\"the deal was signed on Monday\"; not "
+                "\"the deal expired last month\"). The event is kept or dropped as before.",
     example="Mr Hale, who took the post on Thursday after Tom Baker quit, said little.",
 )
 LENGTH_NO_DATE = declare(
@@ -265,9 +269,10 @@ def _event(
         ] or None) or []
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
     own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
-    around = time_of(ctx, trigger, own_scope, lambda t: _clause_edge(ctx, t))
+    around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
+    own_clause = time_of(ctx, trigger, own_scope, lambda t: _clause_edge(ctx, t))
     if trigger.pos_ == "VERB":
-        time = around
+        time = own_clause
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
         elsewhere = _dates_of_other_nouns(ctx, trigger)  # "… in relation to X's collapse
@@ -275,9 +280,9 @@ def _event(
                     if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
-            if own is not None and applies(OWN_CLAUSE.id, lambda: trigger.head.lemma_.lower()
-                                           not in DATING_VERBS):
-                own = None  # "the deal expired last month": when it expired
+            if own is not None and kind is EventType.AGREEMENT and applies(
+                    OWN_CLAUSE.id, lambda: trigger.head.lemma_.lower() not in DATING_VERBS):
+                own = None  # "the deal expired last month": when it expired, not when made
         if own is None:
             own = found(DATE_AFTER.id, lambda: _date_right_after(ctx, trigger))
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
@@ -352,12 +357,23 @@ def _clause_edge(ctx: FactContext, token: Token) -> bool:
     that the climb would take (``event.time.own-clause``)."""
     if token.pos_ not in {"VERB", "AUX"} or token.dep_ not in CLAUSE_EDGE_DEPS:
         return False
+    if not _finite(token):
+        return False  # "marched on Saturday to protest", "pushing to encircle": no clause
+        # of its own
     if token.dep_ == "conj" and (
             not any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.children)
             or when_clause_time(token.head, attached_times(ctx, ctx.sentence(token)))):
         return False  # "was arrested and charged on Monday": one clause, one subject; "When
         # the coalition collapsed in 1998, the party lost and X resigned": both clauses' date
     return applies(OWN_CLAUSE.id, lambda: time_of(ctx, token.head) is not None)
+
+
+def _finite(verb: Token) -> bool:
+    """Whether ``verb`` heads a finite clause: a subject of its own, or a tensed form."""
+    return verb.tag_ in FINITE_TAGS or any(
+        c.dep_ in {"nsubj", "nsubjpass", "expl"}
+        or c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS | {"MD"}
+        for c in verb.children)
 
 
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:
