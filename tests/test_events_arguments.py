@@ -325,3 +325,9 @@ def test_a_length_written_as_a_modifier_is_no_date(nlp: Any) -> None:
 def test_a_date_beside_a_length_stays(nlp: Any) -> None:
     (deal,) = events(nlp, "Norvex agreed a deal with Baltica in March 2004.", EventType.AGREEMENT)
     assert deal.time is not None and deal.time.text == "March 2004"
+
+
+def test_a_when_clause_happens_at_its_verbs_date(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Norvex was formed in August 2004 when Baltica bought Airbus.",
+                         EventType.ACQUISITION)
+    assert purchase.time is not None and purchase.time.text == "August 2004"

@@ -192,7 +192,8 @@ OWN_CLAUSE = declare(
     description="An event takes a date only from its own clause: the climb from a trigger "
                 "verb to the dates of the words above it stops where a finite clause of its "
                 "own hangs on another verb or noun (a complement, adverbial or relative "
-                "clause, a joined clause with its own subject and no shared \"when\" clause: "
+                "clause, a joined clause with its own subject and no shared \"when\" "
+                "clause; not a \"when\"/\"while\" clause, which happens at its verb's time: "
                 "\"Clarke, who took the post on Thursday after Blunkett quit\", \"was "
                 "charged, police said on Saturday\"; not \"marched on Saturday to protest\"); "
                 "and an agreement noun that is a verb's subject takes that verb's date only "
@@ -360,6 +361,10 @@ def _clause_edge(ctx: FactContext, token: Token) -> bool:
     if not _finite(token):
         return False  # "marched on Saturday to protest", "pushing to encircle": no clause
         # of its own
+    if token.dep_ in {"advcl", "relcl"} and any(
+            c.dep_ in {"mark", "advmod"} and c.lower_ in SIMULTANEOUS_MARKS
+            for c in token.children):
+        return False  # "was formed in August 2004 when Interbrew bought Ambev": one time
     if token.dep_ == "conj" and (
             not any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.children)
             or when_clause_time(token.head, attached_times(ctx, ctx.sentence(token)))):
