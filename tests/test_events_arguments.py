@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from kg.extract import extract_document
+from kg.heuristics import switched_off
 from kg.ingest.files import document_from_text
 from kg.model import Event, EventType, Party
 
@@ -277,3 +278,18 @@ def test_an_event_is_dated_by_a_date_of_its_own(
         without = extract_document(nlp, document_from_text(text, doc_id="t")).facts
     assert time_of([f for f in without if isinstance(f, Event)]) == off
 
+
+# -- event.time.length: a length is no date -------------------------------------------------------
+
+def test_a_length_written_as_a_modifier_is_no_date(nlp: Any) -> None:
+    (deal,) = events(nlp, "Norvex agreed a five-month deal with Baltica.", EventType.AGREEMENT)
+    assert deal.time is None
+    with switched_off({"event.time.length"}):
+        (deal,) = events(nlp, "Norvex agreed a five-month deal with Baltica.",
+                         EventType.AGREEMENT)
+    assert deal.time is not None
+
+
+def test_a_date_beside_a_length_stays(nlp: Any) -> None:
+    (deal,) = events(nlp, "Norvex agreed a deal with Baltica in March 2004.", EventType.AGREEMENT)
+    assert deal.time is not None and deal.time.text == "March 2004"

@@ -50,3 +50,38 @@ def test_the_company_noun_stays_as_written_without_the_rule(nlp: Any) -> None:
     with switched_off({"event.party.standing-noun"}):
         (purchase,) = events(nlp, DEVELOPER, EventType.ACQUISITION)
     assert names(DEVELOPER, purchase.patients) == {"developer"}
+
+
+# -- event.party.joint-holder and event.party.defendant --------------------------------------------
+
+def test_whoever_has_a_deal_is_a_party_to_it(nlp: Any) -> None:
+    text = "Norvex and Baltica have a deal with Airbus."
+    (deal,) = events(nlp, text, EventType.AGREEMENT)
+    assert names(text, deal.agents) == {"Norvex", "Baltica", "Airbus"}
+    with switched_off({"event.party.joint-holder"}):
+        (deal,) = events(nlp, text, EventType.AGREEMENT)
+    assert names(text, deal.agents) == {"Airbus"}
+
+
+def test_whoever_has_a_trial_is_no_party_by_having_it(nlp: Any) -> None:
+    text = "Judge Anna Berg has a trial in Leeds."
+    assert not any("Anna Berg" in names(text, e.agents)
+                   for e in events(nlp, text, EventType.TRIAL))
+
+
+@pytest.mark.parametrize(("text", "defendant"), [
+    ("Former banker Tom Baker is standing trial in Leeds, accused of fraud.", "Tom Baker"),
+    ("Norvex agreed to pay $5m to settle a lawsuit in Ohio.", "Norvex"),
+])
+def test_the_one_who_stands_trial_is_its_defendant(nlp: Any, text: str, defendant: str) -> None:
+    (trial,) = events(nlp, text, EventType.TRIAL)
+    assert defendant in names(text, trial.patients)
+    with switched_off({"event.party.defendant"}):
+        assert not any(defendant in names(text, e.patients)
+                       for e in events(nlp, text, EventType.TRIAL))
+
+
+def test_who_oversees_a_trial_is_not_tried(nlp: Any) -> None:
+    text = "Judge Anna Berg oversaw the trial of Tom Baker in Leeds."
+    (trial,) = events(nlp, text, EventType.TRIAL)
+    assert "Anna Berg" not in names(text, trial.patients)

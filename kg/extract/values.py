@@ -72,6 +72,10 @@ _POINT_WORDS = re.compile(
     rf"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b", re.I)
 _YEAR_OR_DECADE = re.compile(r"\b(1[6-9]|20)\d\d(s|'s)?\b")
 _UNIT_MODIFIER = re.compile(rf"\d+-({'|'.join(TIME_UNITS)})\b", re.I)  # "18-month"
+#: A length written as a modifier: "five-month", "a two-year", "10-year", "18-month-old".
+_LENGTH_MODIFIER = re.compile(
+    rf"\b(\d+|{'|'.join(DURATION_COUNTS)})\s*-\s*({'|'.join(TIME_UNITS)})s?\b", re.I
+)
 _CURRENCY = CURRENCY_SYMBOLS
 _SYMBOLS = "".join(sorted({ch for symbol in _CURRENCY for ch in symbol if not ch.isalpha()}))
 _RANGE = re.compile(
@@ -229,6 +233,16 @@ def is_duration(text: str) -> bool:
         and not _PLURAL_UNIT.search(text)
         and not re.search(r"\bpast\s+(day|hour)\b", text, re.I)
     )
+
+
+def is_length(text: str) -> bool:
+    """Whether a DATE expression is a length written as a modifier ("a five-month deal", "a
+    10-year contract"): how long something lasts, never when it happened.
+
+    >>> [is_length(t) for t in ("five-month", "a two-year", "10-year", "March 2004", "May")]
+    [True, True, True, False, False]
+    """
+    return bool(_LENGTH_MODIFIER.search(text))
 
 
 def is_time_point(text: str) -> bool:

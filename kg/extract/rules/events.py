@@ -9,6 +9,7 @@
     place   named places under a locative preposition in the clause ("in Mariupol")
     time    the first date expression attached to the trigger or the clauses above it
             ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday");
+            a length ("a five-month deal") is no date;
             a noun's date hung on its verb just after it ("protests in 2003"); never a bare
             unit ("that month") nor a date of another thing ("a 1960s photograph")
 
@@ -52,8 +53,9 @@ from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
 from kg.extract.rules.times import attached_times, pinned, time_of
 from kg.extract.rules.trigger_sense import in_other_sense
-from kg.extract.values import is_duration, is_time_point
+from kg.extract.values import is_duration, is_length, is_time_point
 from kg.heuristics import applies, declare, found
+from kg.heuristics import found as found_by
 from kg.lexicon import table
 from kg.lexicon.fact_words import (
     LOCATIVE_PREPS,
@@ -99,6 +101,8 @@ _GRAMMAR = table("grammar-words")
 BUYER_NOUNS = frozenset(_WORDS["business_nouns"]) | ORG_HEAD_WORDS | COMPANY_HEAD_WORDS
 DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
 DOER_VERBS = frozenset(_WORDS["doer_verbs"])
+HOLDER_VERBS = frozenset(_WORDS["holder_verbs"])
+DEFENDANT_VERBS = frozenset(_WORDS["defendant_verbs"])
 FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
@@ -175,6 +179,31 @@ DATE_OF_NOUN = declare(
                 "out.",
     example="She bought an original 1960s photograph of the band.",
 )
+
+LENGTH_NO_DATE = declare(
+    "event.time.length", "facts.event", reads="an event's date expression",
+    writes="Event.time",
+    description="A length written as a modifier (\"a five-month deal\", \"a two-year "
+                "ban\", \"a 10-year contract\") says how long, not when: no date.",
+    example="Leeds signed Tom Baker on a five-month deal.",
+)
+JOINT_HOLDER = declare(
+    "event.party.joint-holder", "facts.event",
+    reads="the subject of a verb that holds a joint event noun (\"have\")",
+    writes="Event.agents",
+    description="Whoever has a deal, talks or a meeting (\"RSA has a deal with AOL\", "
+                "\"A and B had talks\") is a party to it, with everyone joined to them.",
+    example="Norvex and Baltica have a deal with Airbus.",
+)
+DEFENDANT = declare(
+    "event.party.defendant", "facts.event",
+    reads="the subject of a verb that takes a trial or lawsuit noun (stand, face, settle)",
+    writes="Event.patients",
+    description="The one who stands or faces trial, or settles a lawsuit, is the one it is "
+                "against: the trial's participant (\"Tom Baker is standing trial\").",
+    example="Former banker Tom Baker is standing trial in Leeds, accused of fraud.",
+)
+
 
 def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     """Every event of the chunk whose trigger has at least one argument."""
@@ -333,6 +362,8 @@ def _date_right_after(ctx: FactContext, noun: Token) -> TimeExpression | None:
 
 def _own_date(ctx: FactContext, time: TimeExpression, trigger: Token) -> TimeExpression | None:
     """``time`` if it is a date and the event's own, else ``None``."""
+    if applies(LENGTH_NO_DATE.id, lambda: is_length(time.text)):
+        return None  # "a five-month deal": how long it lasts
     if time.value is None and not is_time_point(time.text) \
             and not applies(RELATIVE_YEAR.id, lambda: _relative_year(time.text)):
         return None  # "jailed for two years", "the age of 85", "18-month": no date
@@ -558,6 +589,16 @@ def noun_participants(
         if kind is EventType.SIEGE:  # "laid siege to the city of X"
             patients += [p for c in carrier.children if c.dep_ == "prep" and c.lower_ == "to"
                          for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)]
+    elif kind in JOINT_EVENTS and noun.dep_ == "dobj" \
+            and governor.lemma_.lower() in HOLDER_VERBS:  # "RSA has a deal with AOL"
+        agents += found_by(JOINT_HOLDER.id, lambda: [
+            p for s in subjects(governor) if s.dep_ == "nsubj" for p in parties(ctx, s)
+        ] + _with_parties(ctx, governor) or None) or []
+    elif kind is EventType.TRIAL and noun.dep_ == "dobj" \
+            and governor.lemma_.lower() in DEFENDANT_VERBS:  # "Ebbers is standing trial"
+        patients += found_by(DEFENDANT.id, lambda: [
+            p for s in subjects(governor) if s.dep_ in {"nsubj", "nsubjpass"}
+            for p in parties(ctx, s)] or None) or []
     elif kind in JOINT_EVENTS and noun.dep_ == "pobj" and governor.lower_ == "in" \
             and governor.head.pos_ in {"VERB", "AUX"}:  # "X has been locked in talks with Y"
         agents += [p for s in subjects(governor.head) for p in parties(ctx, s)]
