@@ -254,8 +254,9 @@ def rules_off() -> frozenset[str]:
 
 @contextmanager
 def switched_off(ids: Iterable[str]) -> Iterator[None]:
-    """Run the block with the heuristics ``ids`` off (on again after it)."""
-    token = _OFF.set(frozenset(ids))
+    """Run the block with the heuristics ``ids`` off (on again after it); inside another such
+    block, the outer block's heuristics stay off too."""
+    token = _OFF.set(_OFF.get() | frozenset(ids))
     try:
         yield
     finally:

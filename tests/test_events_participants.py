@@ -17,7 +17,11 @@ DEVELOPER = "Bungie made Halo, and the developer was bought by Microsoft in 2000
 
 
 def events(nlp: Any, text: str, kind: EventType) -> list[Event]:
-    extraction = extract_document(nlp, document_from_text(text, doc_id="t"))
+    # An event's parts are what these tests check, on sentences written for them: several
+    # ("agreed to buy", "is to buy") state deals not yet done, which the learned factuality
+    # model rightly leaves out — it has its own tests (tests/test_learned_factuality.py).
+    with switched_off({"event.learned-factuality"}):
+        extraction = extract_document(nlp, document_from_text(text, doc_id="t"))
     return [f for f in extraction.facts if isinstance(f, Event) and f.kind is kind]
 
 
