@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import fold_space
+from kg.extract.entities import fold_space, is_title_word
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
@@ -165,6 +165,25 @@ NAME_END = declare(
                 "body named after the name stays (\"Rick McGuire of the Alpine Lakes "
                 "Protection Society\").",
     example="\"The plan will work,\" said Health minister Anna Berg of the findings.").id
+SURNAME_PERSON = declare(
+    "claim.surname-person", "facts.claim",
+    reads="a speaker named by one word and the people the chunk named before it",
+    writes="Claim.speaker (the earlier full name), or drops the claim",
+    description="A speaker given by a surname alone (\"Smith said\") is the person named "
+                "earlier with that surname when exactly one is; when none or several are, "
+                "whom the surname names is not known and the claim is dropped rather than "
+                "given to a bare surname.",
+    example="Coach Anna Berg was pleased. \"We played well,\" Berg said.").id
+DESCRIBED_SUBJECT = declare(
+    "claim.described-subject", "facts.claim",
+    reads="a speaker that is \"the\" and a post (\"the mayor said\") and the posts written "
+          "with the people named before it",
+    writes="Claim.speaker (the person named with that post)",
+    description="A speaker described by a post alone (\"the mayor said\", \"said the "
+                "governor\") is the person the chunk named earlier with that post (\"Athens "
+                "Mayor Nikitas Kaklamanis\"), when exactly one person was.",
+    example="Athens Mayor Nikitas Kaklamanis visited the square. \"People came up to me,\" "
+            "the mayor said.").id
 JOINED_CLAUSE = declare(
     "claim.joined-clause", "facts.claim",
     reads="a clause with its own subject joined by \"and\"/\"but\" to the speech verb",
@@ -502,15 +521,53 @@ class ClaimReader:
             phrase = self.ctx.span(list(head.subtree))
             return replace(self.ctx.entity_party(body), text=fold_space(phrase.text),
                            begin=phrase.begin, end=phrase.end)
+        if party is not None and party.kind is PartyKind.GROUP and (
+                person := found(DESCRIBED_SUBJECT, lambda: self._post_holder(head))) is not None:
+            phrase = self.ctx.span(noun_phrase(head) or [head])
+            return replace(self.ctx.entity_party(person, head), text=fold_space(phrase.text),
+                           begin=phrase.begin, end=phrase.end)
         if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
             return party
+        surname = found(SURNAME_PERSON, lambda: self._surname_of(head))
+        if surname is _UNKNOWN:
+            return None  # "Gray said", with two Grays named before or none: whom is unknown
+        named = self.ctx.entity_party(surname, head) if isinstance(surname, Mention) else party
         if self._owned_place(head):
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         words = noun_phrase(head) or [head]
         if applies(NAME_END, lambda: _glued_after_name(head, words)):
             words = [t for t in words if t.i <= head.i]
         phrase = self.ctx.span(words)
-        return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+        return replace(named, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _surname_of(self, head: Token) -> Mention | object | None:
+        """The person named earlier whose surname a one-word person speaker is (the one full
+        name ending in it); ``_UNKNOWN`` when no full name or several end in it; ``None``
+        when the speaker is no one-word person's name."""
+        mention = self.ctx.mention(head)
+        if mention is None or kind_of(mention) is not EntityKind.PERSON \
+                or len(mention.name.split()) != 1 or mention.titles:
+            return None
+        surname = mention.name
+        fuller = {m.name: m for m in self.ctx.mentions
+                  if m.end <= mention.begin and kind_of(m) is EntityKind.PERSON
+                  and len(m.name.split()) > 1 and m.name.split()[-1] == surname}
+        return next(iter(fuller.values())) if len(fuller) == 1 else _UNKNOWN
+
+    def _post_holder(self, head: Token) -> Mention | None:
+        """The person named earlier with the post that "the" + ``head`` describes ("the
+        mayor" → "Athens Mayor Nikitas Kaklamanis"), when exactly one person was."""
+        children = list(head.children)
+        if head.pos_ != "NOUN" or head.tag_ == "NNS" or not is_title_word(head) or not any(
+                c.dep_ == "det" and c.lower_ == "the" for c in children) or any(
+                c.dep_ in {"poss", "compound", "amod", "appos", "prep"} for c in children):
+            return None
+        lemma = head.lemma_.lower()
+        holders = {m.name: m for m in self.ctx.mentions
+                   if m.end <= self.ctx.char(head) and kind_of(m) is EntityKind.PERSON
+                   and len(m.name.split()) > 1
+                   and lemma in self.ctx.posts_written_with(m)}
+        return next(iter(holders.values())) if len(holders) == 1 else None
 
     def _is_place(self, party: Party) -> bool:
         """Whether ``party`` stands for a country or a city (not for a firm or a building the
@@ -597,6 +654,10 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
+
+
+#: What ``_surname_of`` finds when a surname names no one person named before.
+_UNKNOWN = object()
 
 
 def _inverted(verb: Token, speakers: list[Token]) -> tuple[list[Token], list[Token]]:
