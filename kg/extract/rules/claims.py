@@ -73,6 +73,7 @@ ADVERBIAL_RELATIVES = frozenset(table("grammar-words")["adverbial_relatives"])
 PAST_MODALS = frozenset(table("grammar-words")["past_modals"])
 #: Head nouns of what cannot speak ("his determination suggests", "the current system is").
 NON_SPEAKERS = word_list("non-speaker-nouns")
+OTHER_OFFICE = word_list("other-office-modifiers")
 
 NOT_A_SPEAKER = declare(
     "claim.not-a-speaker", "facts.claim",
@@ -170,9 +171,9 @@ SURNAME_PERSON = declare(
     reads="a speaker named by one word and the people the chunk named before it",
     writes="Claim.speaker (the earlier full name), or drops the claim",
     description="A speaker given by a surname alone (\"Smith said\") is the person named "
-                "earlier with that surname when exactly one is; when none or several are, "
-                "whom the surname names is not known and the claim is dropped rather than "
-                "given to a bare surname.",
+                "earlier in the chunk with that surname when exactly one is; when several "
+                "are, whom the surname names is not known and the claim is dropped rather "
+                "than given to a bare surname (none: left to the resolver, as before).",
     example="Coach Anna Berg was pleased. \"We played well,\" Berg said.").id
 DESCRIBED_SUBJECT = declare(
     "claim.described-subject", "facts.claim",
@@ -181,7 +182,8 @@ DESCRIBED_SUBJECT = declare(
     writes="Claim.speaker (the person named with that post)",
     description="A speaker described by a post alone (\"the mayor said\", \"said the "
                 "governor\") is the person the chunk named earlier with that post (\"Athens "
-                "Mayor Nikitas Kaklamanis\"), when exactly one person was.",
+                "Mayor Nikitas Kaklamanis\"), when exactly one person was — not one with another "
+                "office of that name (\"shadow chancellor\", \"deputy mayor\").",
     example="Athens Mayor Nikitas Kaklamanis visited the square. \"People came up to me,\" "
             "the mayor said.").id
 JOINED_CLAUSE = declare(
@@ -542,8 +544,8 @@ class ClaimReader:
 
     def _surname_of(self, head: Token) -> Mention | object | None:
         """The person named earlier whose surname a one-word person speaker is (the one full
-        name ending in it); ``_UNKNOWN`` when no full name or several end in it; ``None``
-        when the speaker is no one-word person's name."""
+        name ending in it); ``_UNKNOWN`` when several end in it; ``None`` when none does or
+        the speaker is no one-word person's name."""
         mention = self.ctx.mention(head)
         if mention is None or kind_of(mention) is not EntityKind.PERSON \
                 or len(mention.name.split()) != 1 or mention.titles:
@@ -552,6 +554,8 @@ class ClaimReader:
         fuller = {m.name: m for m in self.ctx.mentions
                   if m.end <= mention.begin and kind_of(m) is EntityKind.PERSON
                   and len(m.name.split()) > 1 and m.name.split()[-1] == surname}
+        if not fuller:
+            return None  # named by the surname alone here: the resolver's, as before
         return next(iter(fuller.values())) if len(fuller) == 1 else _UNKNOWN
 
     def _post_holder(self, head: Token) -> Mention | None:
@@ -565,9 +569,21 @@ class ClaimReader:
         lemma = head.lemma_.lower()
         holders = {m.name: m for m in self.ctx.mentions
                    if m.end <= self.ctx.char(head) and kind_of(m) is EntityKind.PERSON
-                   and len(m.name.split()) > 1
-                   and lemma in self.ctx.posts_written_with(m)}
+                   and len(m.name.split()) > 1 and lemma in self._plain_posts(m)}
         return next(iter(holders.values())) if len(holders) == 1 else None
+
+    def _plain_posts(self, mention: Mention) -> set[str]:
+        """The posts written with a person, but for those another word makes another office
+        ("shadow chancellor Oliver Letwin" holds no "chancellor")."""
+        posts = self.ctx.posts_written_with(mention)
+        start = self.ctx.mention_tokens[(mention.begin, mention.end)][0]
+        name = self.ctx.head_token(mention)
+        words = [*self.ctx.doc[max(start - 4, 0):start],
+                 *(t for c in name.children if c.dep_ == "appos" for t in c.subtree)]
+        for before, word in zip(words, words[1:], strict=False):
+            if before.lower_ in OTHER_OFFICE or before.lower_.startswith(("ex-", "vice-")):
+                posts.discard(word.lemma_.lower())
+        return posts
 
     def _is_place(self, party: Party) -> bool:
         """Whether ``party`` stands for a country or a city (not for a firm or a building the

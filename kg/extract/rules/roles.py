@@ -557,8 +557,9 @@ UNTAGGED_BEFORE = declare(
     description="An organisation name the tagger missed right before a post is the post's "
                 "organisation also where it opens the sentence, when it is no capitalised "
                 "common word: a single letter (\"V festival director\") or a word the chunk "
-                "writes capitalised mid-sentence too (\"Telegraph executive\" after \"the "
-                "Telegraph\"); a name's own \"!\" (\"Kerrang! editor\") does not end it.",
+                "writes capitalised mid-sentence too, standing alone (\"Telegraph executive\" "
+                "after \"the Telegraph\", not \"Committee\" after \"the House Committee\"); "
+                "a name's own \"!\" (\"Kerrang! editor\") does not end it.",
     example="The Telegraph was sold. Telegraph executive Ann Cole said pages would be added.").id
 
 
@@ -567,8 +568,14 @@ def _written_as_name(ctx: FactContext, token: Token) -> bool:
     capitalised inside a sentence elsewhere in the chunk."""
     if len(token.text) == 1:
         return True
+    doc = ctx.doc
     return any(t.text == token.text and not t.is_sent_start and t.i != token.i
-               for t in ctx.doc)
+               and not _capitalised_at(doc, t.i - 1) and not _capitalised_at(doc, t.i + 1)
+               for t in doc)  # "the Telegraph", not "Film Festival" nor "Festival Hall"
+
+
+def _capitalised_at(doc: Doc, i: int) -> bool:
+    return 0 <= i < len(doc) and doc[i].is_alpha and doc[i].is_title
 
 
 def _is_acronym(token: Token) -> bool:
