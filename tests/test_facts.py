@@ -205,6 +205,9 @@ def test_a_post_in_apposition_keeps_its_field(
     ("Tom Meyer, Sotheby's head of contemporary art, said the sale was a record.", "Sotheby"),
     # a capitalised common word opening the sentence is no name
     ("Festival director Sandra den Hamer said: \"The festival reflects what happens.\"", ""),
+    # nor one the chunk writes capitalised only inside a longer name
+    ("The Rotterdam Film Festival opens today. Festival director Sandra den Hamer said the "
+     "festival was ready.", ""),
 ])
 def test_no_longer_name_is_made_up_for_a_post(nlp: Any, text: str, organization: str) -> None:
     organisations = [m.organization.text if m.organization else ""
@@ -637,6 +640,9 @@ def test_a_speaker_is_the_person_named_before(
     # two governors named: "the governor" stays the described group
     ('Governor Tom Hale met Governor Ann Ray on Monday. "The tents are ready," said the '
      'governor.', ["governor"]),
+    # the shadow chancellor holds another office than "the chancellor"
+    ('Shadow chancellor Oliver Letwin spoke on Monday. "Taxes will rise," said the '
+     'chancellor.', ["chancellor"]),
 ])
 def test_a_speaker_is_not_guessed_among_several(
     nlp: Any, text: str, speakers: list[str]

@@ -575,7 +575,7 @@ def _written_as_name(ctx: FactContext, token: Token) -> bool:
 
 
 def _capitalised_at(doc: Doc, i: int) -> bool:
-    return 0 <= i < len(doc) and doc[i].is_alpha and doc[i].is_title
+    return 0 <= i < len(doc) and doc[i].is_alpha and doc[i].is_title and not doc[i].is_stop
 
 
 def _is_acronym(token: Token) -> bool:
