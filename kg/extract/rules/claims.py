@@ -26,6 +26,7 @@ from kg.extract.entities import fold_space, is_title_word
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
+    GENDER_WORDS,
     RELATIVE_PRONOUNS,
     THING_PRONOUNS,
     FactContext,
@@ -556,7 +557,10 @@ class ClaimReader:
                   and len(m.name.split()) > 1 and m.name.split()[-1] == surname}
         if not fuller:
             return None  # named by the surname alone here: the resolver's, as before
-        return next(iter(fuller.values())) if len(fuller) == 1 else _UNKNOWN
+        # "Tony Wilson" before "Mogul Wilson" (a description the tagger took into the name)
+        given = {n: m for n, m in fuller.items() if n.split()[0].lower() in GENDER_WORDS}
+        pool = given or fuller
+        return next(iter(pool.values())) if len(pool) == 1 else _UNKNOWN
 
     def _post_holder(self, head: Token) -> Mention | None:
         """The person named earlier with the post that "the" + ``head`` describes ("the
