@@ -26,7 +26,6 @@ from kg.extract.entities import fold_space, is_title_word
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
-    GENDER_WORDS,
     RELATIVE_PRONOUNS,
     THING_PRONOUNS,
     FactContext,
@@ -40,7 +39,13 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.heuristics import applies, declare, found
 from kg.lexicon import table, word_list
-from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, EPISTEMIC_VERBS, SPEECH_VERBS
+from kg.lexicon.fact_words import (
+    ACCUSE_VERBS,
+    CLAIM_NOUNS,
+    EPISTEMIC_VERBS,
+    OCCUPATIONS,
+    SPEECH_VERBS,
+)
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
 from kg.model import (
     Claim,
@@ -552,15 +557,26 @@ class ClaimReader:
                 or len(mention.name.split()) != 1 or mention.titles:
             return None
         surname = mention.name
-        fuller = {m.name: m for m in self.ctx.mentions
-                  if m.end <= mention.begin and kind_of(m) is EntityKind.PERSON
-                  and len(m.name.split()) > 1 and m.name.split()[-1] == surname}
+        fuller: dict[str, Mention] = {}
+        for other in self.ctx.mentions:
+            if other.end > mention.begin or kind_of(other) is not EntityKind.PERSON:
+                continue
+            name = self._name_words(other)  # "Singer Knight": a description, then "Knight"
+            if len(name) > 1 and name[-1] == surname:
+                fuller.setdefault(" ".join(name), other)
         if not fuller:
             return None  # named by the surname alone here: the resolver's, as before
-        # "Tony Wilson" before "Mogul Wilson" (a description the tagger took into the name)
-        given = {n: m for n, m in fuller.items() if n.split()[0].lower() in GENDER_WORDS}
-        pool = given or fuller
-        return next(iter(pool.values())) if len(pool) == 1 else _UNKNOWN
+        return next(iter(fuller.values())) if len(fuller) == 1 else _UNKNOWN
+
+    def _name_words(self, mention: Mention) -> list[str]:
+        """A person's name without the description the tagger took into it ("Veteran
+        Martinez", "Writer Tony Cowell"): from its first proper noun on."""
+        start, end = self.ctx.mention_tokens[(mention.begin, mention.end)]
+        tokens = list(self.ctx.doc[start:end])
+        while len(tokens) > 1 and (tokens[0].pos_ != "PROPN" or is_title_word(tokens[0])
+                                   or tokens[0].lower_ in OCCUPATIONS):
+            tokens = tokens[1:]
+        return [t.text for t in tokens]
 
     def _post_holder(self, head: Token) -> Mention | None:
         """The person named earlier with the post that "the" + ``head`` describes ("the
