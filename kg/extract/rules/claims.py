@@ -165,11 +165,12 @@ NAME_END = declare(
 SURNAME_PERSON = declare(
     "claim.surname-person", "facts.claim",
     reads="a speaker named by one word and the people the chunk named before it",
-    writes="Claim.speaker (the earlier full name), or drops the claim",
+    writes="Claim.speaker (the earlier full name)",
     description="A speaker given by a surname alone (\"Smith said\") is the person named "
-                "earlier in the chunk with that surname when exactly one is; when several "
-                "are, whom the surname names is not known and the claim is dropped rather "
-                "than given to a bare surname (none: left to the resolver, as before).",
+                "earlier in the chunk with that surname when exactly one is (a description "
+                "the tagger took into a name, \"Singer Knight\", is no other person); with "
+                "none or several, the resolver decides, as before — dropping the claim lost "
+                "right claims on the tune half and on unseen articles.",
     example="Coach Anna Berg was pleased. \"We played well,\" Berg said.").id
 DESCRIBED_SUBJECT = declare(
     "claim.described-subject", "facts.claim",
@@ -524,9 +525,7 @@ class ClaimReader:
         if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
             return party
         surname = found(SURNAME_PERSON, lambda: self._surname_of(head))
-        if surname is _UNKNOWN:
-            return None  # "Gray said", with two Grays named before or none: whom is unknown
-        named = self.ctx.entity_party(surname, head) if isinstance(surname, Mention) else party
+        named = self.ctx.entity_party(surname, head) if surname is not None else party
         if self._owned_place(head):
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         words = noun_phrase(head) or [head]
@@ -535,10 +534,9 @@ class ClaimReader:
         phrase = self.ctx.span(words)
         return replace(named, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
 
-    def _surname_of(self, head: Token) -> Mention | object | None:
-        """The person named earlier whose surname a one-word person speaker is (the one full
-        name ending in it); ``_UNKNOWN`` when several end in it; ``None`` when none does or
-        the speaker is no one-word person's name."""
+    def _surname_of(self, head: Token) -> Mention | None:
+        """The person named earlier whose surname a one-word person speaker is: the one full
+        name ending in it (none when none or several do)."""
         mention = self.ctx.mention(head)
         if mention is None or kind_of(mention) is not EntityKind.PERSON \
                 or len(mention.name.split()) != 1 or mention.titles:
@@ -551,9 +549,8 @@ class ClaimReader:
             name = self._name_words(other)  # "Singer Knight": a description, then "Knight"
             if len(name) > 1 and name[-1] == surname:
                 fuller.setdefault(" ".join(name), other)
-        if not fuller:
-            return None  # named by the surname alone here: the resolver's, as before
-        return next(iter(fuller.values())) if len(fuller) == 1 else _UNKNOWN
+        # none or several ("Simon Cowell", "Writer Tony Cowell"): the resolver's, as before
+        return next(iter(fuller.values())) if len(fuller) == 1 else None
 
     def _name_words(self, mention: Mention) -> list[str]:
         """A person's name without the description the tagger took into it ("Veteran
@@ -677,10 +674,6 @@ class ClaimReader:
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
         return list(self.ctx.doc[bounds[0] : bounds[1]]) if bounds else []
-
-
-#: What ``_surname_of`` finds when a surname names no one person named before.
-_UNKNOWN = object()
 
 
 def _inverted(verb: Token, speakers: list[Token]) -> tuple[list[Token], list[Token]]:
