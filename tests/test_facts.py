@@ -480,21 +480,6 @@ def test_a_speaker_must_be_able_to_speak(nlp: Any, text: str, rule: str, gone: s
         assert gone in texts()
 
 
-def test_a_pronoun_after_a_claim_reported_inside_a_claim_is_the_reporter(nlp: Any) -> None:
-    """ "X said Y could only … by continuing to say …. He told …": "he" is X, not Y."""
-    text = ("Former leader Neil Kinnock said Mr Blair could only end the row by continuing to "
-            "say he trusted his chancellor. He told the BBC the party was united.")
-
-    def speaker() -> str:
-        extraction = extract(nlp, text)
-        return next(names(c.speaker, extraction) for c in of_kind(extraction, Claim)
-                    if c.content.text == "the party was united")
-
-    assert "Kinnock" in speaker()
-    with switched_off({"claim.nested-speaker"}):
-        assert "Blair" in speaker()
-
-
 @pytest.mark.parametrize(("text", "speaker"), [
     ("Experts suggest the economy will slow next year.", "Experts"),
     ("The report suggests the economy will slow next year.", "report"),

@@ -10,16 +10,15 @@
 
 Speakers are noun phrases: a mention, a pronoun (he/she → the previous speaker if a person,
 else the latest person subject; it/they → the same for organisations and places; "it" never a
-country or a city; a speaker reported inside a claim is never the "previous speaker"), a bare
-surname of an earlier person, or a described group ("Ukrainian officials") that can speak
-(not "his determination", "the current system").
+country or a city), a bare surname of an earlier person (the one full name ending in it), a
+post alone ("the mayor said": the one person named with that post), or a described group
+("Ukrainian officials") that can speak (not "his determination", "the current system").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, is_title_word
@@ -90,15 +89,6 @@ NOT_A_SPEAKER = declare(
                 "non-speaker-nouns) is no speaker: the writer reasons, or the parser took what "
                 "was spoken about for who spoke, and the claim is dropped.",
     example="His quiet determination suggests he is in no mood to lose.").id
-NESTED_SPEAKER = declare(
-    "claim.nested-speaker", "facts.claim",
-    reads="where a claim's speaker stands against the last claim's text",
-    writes="the speaker a later pronoun stands for",
-    description="A speaker named inside what the last speaker said (\"X said Y could only "
-                "cope by continuing to say …\") speaks within X's claim: a pronoun speaker "
-                "after it (\"He told the BBC …\") still stands for X, the one reporting.",
-    example="Former leader Neil Kinnock said Mr Blair could only end the row by continuing "
-            "to say he trusted his chancellor. He told the BBC the party was united.").id
 IT_NO_PLACE = declare(
     "claim.it-no-place", "facts.claim",
     reads="the antecedent of a speaker's \"it\"",
@@ -317,7 +307,7 @@ class ClaimReader:
         self.ctx = ctx
         self.quotes = quotations(doc_text(ctx.doc), ctx.frame.offset)
         self.last: Claim | None = None
-        #: The last claim not reported inside another: whom a pronoun speaker stands for.
+        #: The last claim: whom a pronoun speaker stands for.
         self.reporter: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
@@ -328,18 +318,10 @@ class ClaimReader:
         for sent in self.ctx.doc.sents:
             for claim in self._sentence_claims(sent.start, sent.end):
                 found.append(claim)
-                if not applies(NESTED_SPEAKER, partial(self._nested, claim)):
-                    self.reporter = claim
+                self.reporter = claim
                 self.last = claim
                 self.said.append(claim.content)
         return found
-
-    def _nested(self, claim: Claim) -> bool:
-        """Whether ``claim``'s speaker is named inside what the last speaker said (a claim
-        reported within a claim)."""
-        last = self.reporter
-        return last is not None and claim.speaker.mention is not None and (
-            last.content.begin <= claim.speaker.begin and claim.speaker.end <= last.content.end)
 
     def _sentence_claims(self, start: int, end: int) -> Iterator[Claim]:
         tokens = list(self.ctx.doc[start:end])
