@@ -161,11 +161,6 @@ def test_then_before_a_post_makes_it_former(nlp: Any, text: str, former: bool) -
      "role.owned-full-name", "McDonald's", "McDonald"),
     ("Tom Meyer, Sotheby's head of contemporary art, said the sale was a record. The sale "
      "will be held at Sotheby's.", "role.owned-full-name", "Sotheby's", "Sotheby"),
-    # a name the tagger missed right before the post, where it opens the sentence
-    ("Kerrang! editor Ashley Bird said: \"It's amazing.\"", "role.untagged-name-before",
-     "Kerrang", ""),
-    ("The Telegraph was sold. Telegraph executive Murdoch MacLennan said the paper would grow.",
-     "role.untagged-name-before", "Telegraph", ""),
 ])
 def test_the_organisation_is_the_name_the_post_is_of(
     nlp: Any, text: str, rule: str, organization: str, without: str | None
@@ -203,11 +198,6 @@ def test_a_post_in_apposition_keeps_its_field(
 @pytest.mark.parametrize(("text", "organization"), [
     # the "'s" owns a post, and the article never writes it as part of the name
     ("Tom Meyer, Sotheby's head of contemporary art, said the sale was a record.", "Sotheby"),
-    # a capitalised common word opening the sentence is no name
-    ("Festival director Sandra den Hamer said: \"The festival reflects what happens.\"", ""),
-    # nor one the chunk writes capitalised only inside a longer name
-    ("The Rotterdam Film Festival opens today. Festival director Sandra den Hamer said the "
-     "festival was ready.", ""),
 ])
 def test_no_longer_name_is_made_up_for_a_post(nlp: Any, text: str, organization: str) -> None:
     organisations = [m.organization.text if m.organization else ""

@@ -450,9 +450,6 @@ def _organisation_before(
     the tagger took for a person before a post held in a body ("Retail Decisions chief
     executive")."""
     i = first - 1
-    if i > 0 and ctx.doc[i].text == "!" and applies(UNTAGGED_BEFORE, lambda: (
-            not ctx.doc[i - 1].whitespace_ and ctx.doc[i - 1].is_title)):
-        i -= 1  # "Kerrang! editor": the name's own mark
     while i > 0 and first - i <= 2 and ctx.doc[i].pos_ == "ADJ" and ctx.doc[i].is_lower \
             and ctx.doc[i - 1].text in {"'s", "’s"}:
         i -= 1  # "Greece's conservative Prime Minister": the owner before an adjective
@@ -507,9 +504,6 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     the organisation as written. Never a person's name ("a Blair aide")."""
     run: list[Token] = []
     i = first - 1
-    if i > 0 and ctx.doc[i].text == "!" and not ctx.doc[i - 1].whitespace_ and applies(
-            UNTAGGED_BEFORE, lambda: _unnamed_name(ctx, ctx.doc[i - 1])):
-        i -= 1  # "Kerrang! editor"
     while i >= 0 and len(run) < 5 and _unnamed_name(ctx, ctx.doc[i]):
         run.insert(0, ctx.doc[i])
         i -= 1
@@ -544,38 +538,9 @@ def _unnamed_name(ctx: FactContext, token: Token) -> bool:
     ):
         return False
     return (token.pos_ == "PROPN" and token.is_title and token.is_alpha
-            and not (token.is_sent_start and not token.ent_type_  # "Festival director X"
-                     and not applies(UNTAGGED_BEFORE, lambda: _written_as_name(ctx, token)))
+            and not (token.is_sent_start and not token.ent_type_)  # "Festival director X"
             and not (is_title_word(token) or is_title_modifier(token))
             and token.ent_type_ not in {"DATE", "TIME"} and token.lower_ not in GENDER_WORDS)
-
-
-UNTAGGED_BEFORE = declare(
-    "role.untagged-name-before", "facts.role",
-    reads="a proper noun opening the sentence right before a post, or a \"!\" glued to one",
-    writes="Membership.organization",
-    description="An organisation name the tagger missed right before a post is the post's "
-                "organisation also where it opens the sentence, when it is no capitalised "
-                "common word: a single letter (\"V festival director\") or a word the chunk "
-                "writes capitalised mid-sentence too, standing alone (\"Telegraph executive\" "
-                "after \"the Telegraph\", not \"Committee\" after \"the House Committee\"); "
-                "a name's own \"!\" (\"Kerrang! editor\") does not end it.",
-    example="The Telegraph was sold. Telegraph executive Ann Cole said pages would be added.").id
-
-
-def _written_as_name(ctx: FactContext, token: Token) -> bool:
-    """Whether a capitalised word opening a sentence is a name: a single letter, or written
-    capitalised inside a sentence elsewhere in the chunk."""
-    if len(token.text) == 1:
-        return True
-    doc = ctx.doc
-    return any(t.text == token.text and not t.is_sent_start and t.i != token.i
-               and not _capitalised_at(doc, t.i - 1) and not _capitalised_at(doc, t.i + 1)
-               for t in doc)  # "the Telegraph", not "Film Festival" nor "Festival Hall"
-
-
-def _capitalised_at(doc: Doc, i: int) -> bool:
-    return 0 <= i < len(doc) and doc[i].is_alpha and doc[i].is_title and not doc[i].is_stop
 
 
 def _is_acronym(token: Token) -> bool:
