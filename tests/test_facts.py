@@ -156,6 +156,11 @@ def test_then_before_a_post_makes_it_former(nlp: Any, text: str, former: bool) -
     # a name the tagger did not tag at all, after a post held in a body; never a portfolio
     ("\"Rates are right,\" said Ann Cole, director general of the Scottish Chambers of "
      "Commerce.", "role.untagged-organisation-name", "Scottish Chambers of Commerce", ""),
+    # the name as the article writes it: a "'s" of the name is no possessive
+    ("Ann Cole, the straight-talking former head of fast-food giant McDonald's, has died.",
+     "role.owned-full-name", "McDonald's", "McDonald"),
+    ("Tom Meyer, Sotheby's head of contemporary art, said the sale was a record. The sale "
+     "will be held at Sotheby's.", "role.owned-full-name", "Sotheby's", "Sotheby"),
 ])
 def test_the_organisation_is_the_name_the_post_is_of(
     nlp: Any, text: str, rule: str, organization: str, without: str | None
@@ -188,6 +193,16 @@ def test_a_post_in_apposition_keeps_its_field(
     assert roles() == [role]
     with switched_off({"role.field-words"}):
         assert roles() == [without]
+
+
+@pytest.mark.parametrize(("text", "organization"), [
+    # the "'s" owns a post, and the article never writes it as part of the name
+    ("Tom Meyer, Sotheby's head of contemporary art, said the sale was a record.", "Sotheby"),
+])
+def test_no_longer_name_is_made_up_for_a_post(nlp: Any, text: str, organization: str) -> None:
+    organisations = [m.organization.text if m.organization else ""
+                     for m in of_kind(extract(nlp, text), Membership)]
+    assert organisations == [organization]
 
 
 def test_his_minister_serves_the_owners_country(nlp: Any) -> None:
@@ -455,21 +470,6 @@ def test_a_speaker_must_be_able_to_speak(nlp: Any, text: str, rule: str, gone: s
         assert gone in texts()
 
 
-def test_a_pronoun_after_a_claim_reported_inside_a_claim_is_the_reporter(nlp: Any) -> None:
-    """ "X said Y could only … by continuing to say …. He told …": "he" is X, not Y."""
-    text = ("Former leader Neil Kinnock said Mr Blair could only end the row by continuing to "
-            "say he trusted his chancellor. He told the BBC the party was united.")
-
-    def speaker() -> str:
-        extraction = extract(nlp, text)
-        return next(names(c.speaker, extraction) for c in of_kind(extraction, Claim)
-                    if c.content.text == "the party was united")
-
-    assert "Kinnock" in speaker()
-    with switched_off({"claim.nested-speaker"}):
-        assert "Blair" in speaker()
-
-
 @pytest.mark.parametrize(("text", "speaker"), [
     ("Experts suggest the economy will slow next year.", "Experts"),
     ("The report suggests the economy will slow next year.", "report"),
@@ -560,10 +560,6 @@ def test_a_straight_quotation_mark_faces_the_way_its_spaces_say(text: str,
      'has earned it," the coach said.', "claim.quote-reopened",
      [("coach", ClaimKind.DIRECT,
        "Now we go home and rest, because the team has earned it")]),
-    ('Coach Anna Berg was pleased. "We have won the match today," she said. "They did well. '
-     'The back row was superb," she added.', "claim.quote-taken",
-     [("she", ClaimKind.DIRECT, "We have won the match today"),
-      ("she", ClaimKind.DIRECT, "They did well. The back row was superb")]),
     ('"The plan will work for everyone," said Health minister Anna Berg of the findings.',
      "claim.name-end",
      [("Health minister Anna Berg", ClaimKind.DIRECT, "The plan will work for everyone")]),
@@ -571,8 +567,8 @@ def test_a_straight_quotation_mark_faces_the_way_its_spaces_say(text: str,
 def test_a_quotation_is_one_direct_claim_of_its_speaker(
     nlp: Any, text: str, rule: str, claims: list[tuple[str, ClaimKind, str]]
 ) -> None:
-    """Quotation marks, not the parse, say what is direct; a cue closing a continued quotation
-    adds no indirect copy of it; the speaker's words end at the name."""
+    """Quotation marks, not the parse, say what is direct; the speaker's words end at the
+    name."""
     def found() -> list[tuple[str, ClaimKind, str]]:
         return [(c.speaker.text, c.kind, c.content.text)
                 for c in of_kind(extract(nlp, text), Claim)]
@@ -580,6 +576,49 @@ def test_a_quotation_is_one_direct_claim_of_its_speaker(
     assert found() == claims
     with switched_off({rule}):
         assert found() != claims
+
+
+def _speakers(extraction: Extraction) -> list[str]:
+    """Each claim's speaker as the mention it stands for names it (else its words)."""
+    text = extraction.document.text
+    return [text[c.speaker.mention[0]:c.speaker.mention[1]] if c.speaker.mention
+            else c.speaker.text for c in of_kind(extraction, Claim)]
+
+
+@pytest.mark.parametrize(("text", "rule", "speakers", "without"), [
+    # a surname alone: the one person named before with it
+    ('Coach Anna Berg was pleased. "We played well," Berg said.', "claim.surname-person",
+     ["Anna Berg"], ["Berg"]),
+    # "the governor": the one person named before with that post
+    ("Qeshm Governor Mehdi Irannejad visited the island. Rescue teams arrived later. The "
+     "governor said that 2,000 tents were ready.", "claim.described-subject",
+     ["Mehdi Irannejad"], ["governor"]),
+])
+def test_a_speaker_is_the_person_named_before(
+    nlp: Any, text: str, rule: str, speakers: list[str], without: list[str]
+) -> None:
+    assert _speakers(extract(nlp, text)) == speakers
+    with switched_off({rule}):
+        assert _speakers(extract(nlp, text)) == without
+
+
+@pytest.mark.parametrize(("text", "speakers"), [
+    # a surname with a title ("Mr Berg") is left to the resolver, as before
+    ('Coach Anna Berg was pleased. "We played well," Mr Berg said.', ["Berg"]),
+    # two people named before with that surname: left to the resolver, as before
+    ('Kimani Gray died on Saturday. His sister Mahnefah Gray was upset. "It was wrong," Gray '
+     'said.', ["Gray"]),
+    # two governors named: "the governor" stays the described group
+    ('Governor Tom Hale met Governor Ann Ray on Monday. "The tents are ready," said the '
+     'governor.', ["governor"]),
+    # the shadow chancellor holds another office than "the chancellor"
+    ('Shadow chancellor Oliver Letwin spoke on Monday. "Taxes will rise," said the '
+     'chancellor.', ["chancellor"]),
+])
+def test_a_speaker_is_not_guessed_among_several(
+    nlp: Any, text: str, speakers: list[str]
+) -> None:
+    assert _speakers(extract(nlp, text)) == speakers
 
 
 @pytest.mark.parametrize("text", [

@@ -10,9 +10,9 @@
 
 Speakers are noun phrases: a mention, a pronoun (he/she → the previous speaker if a person,
 else the latest person subject; it/they → the same for organisations and places; "it" never a
-country or a city; a speaker reported inside a claim is never the "previous speaker"), a bare
-surname of an earlier person, or a described group ("Ukrainian officials") that can speak
-(not "his determination", "the current system").
+country or a city), a bare surname of an earlier person (the one full name ending in it), a
+post alone ("the mayor said": the one person named with that post), or a described group
+("Ukrainian officials") that can speak (not "his determination", "the current system").
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import fold_space
+from kg.extract.entities import fold_space, is_title_word
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
@@ -40,7 +39,13 @@ from kg.extract.rules.registry import rule
 from kg.extract.rules.times import pinned
 from kg.heuristics import applies, declare, found
 from kg.lexicon import table, word_list
-from kg.lexicon.fact_words import ACCUSE_VERBS, CLAIM_NOUNS, EPISTEMIC_VERBS, SPEECH_VERBS
+from kg.lexicon.fact_words import (
+    ACCUSE_VERBS,
+    CLAIM_NOUNS,
+    EPISTEMIC_VERBS,
+    OCCUPATIONS,
+    SPEECH_VERBS,
+)
 from kg.lexicon.words import DASHES, QUOTE_PAIRS, TRIM_MARKS
 from kg.model import (
     Claim,
@@ -74,6 +79,7 @@ ADVERBIAL_RELATIVES = frozenset(table("grammar-words")["adverbial_relatives"])
 PAST_MODALS = frozenset(table("grammar-words")["past_modals"])
 #: Head nouns of what cannot speak ("his determination suggests", "the current system is").
 NON_SPEAKERS = word_list("non-speaker-nouns")
+OTHER_OFFICE = word_list("other-office-modifiers")
 
 NOT_A_SPEAKER = declare(
     "claim.not-a-speaker", "facts.claim",
@@ -84,15 +90,6 @@ NOT_A_SPEAKER = declare(
                 "non-speaker-nouns) is no speaker: the writer reasons, or the parser took what "
                 "was spoken about for who spoke, and the claim is dropped.",
     example="His quiet determination suggests he is in no mood to lose.").id
-NESTED_SPEAKER = declare(
-    "claim.nested-speaker", "facts.claim",
-    reads="where a claim's speaker stands against the last claim's text",
-    writes="the speaker a later pronoun stands for",
-    description="A speaker named inside what the last speaker said (\"X said Y could only "
-                "cope by continuing to say …\") speaks within X's claim: a pronoun speaker "
-                "after it (\"He told the BBC …\") still stands for X, the one reporting.",
-    example="Former leader Neil Kinnock said Mr Blair could only end the row by continuing "
-            "to say he trusted his chancellor. He told the BBC the party was united.").id
 IT_NO_PLACE = declare(
     "claim.it-no-place", "facts.claim",
     reads="the antecedent of a speaker's \"it\"",
@@ -136,16 +133,6 @@ QUOTE_REOPENED = declare(
                 "House\" and …') — instead of closing the open quotation and pairing every "
                 "later mark the wrong way round.",
     example="\"We had no choice. \"Now we go home and rest,\" the coach said.").id
-QUOTE_TAKEN = declare(
-    "claim.quote-taken", "facts.claim",
-    reads="the quotation around a speech verb's clause, and whether it is a claim already",
-    writes="drops the claim",
-    description="A cue after the last sentence of a quotation that opened sentences before "
-                "('\"They did well. The back row was superb,\" he added'): the quotation is "
-                "already a claim, continuing the last speaker's words, so the clause the cue "
-                "takes is no second, indirect claim of the same words.",
-    example="Coach Anna Berg was pleased. \"We have won the match today,\" she said. \"They "
-            "did well. The back row was superb,\" she added.").id
 FRONTED_PARTICIPLE = declare(
     "claim.fronted-participle", "facts.claim",
     reads="a speech participle opening a sentence and the speech verb it hangs on",
@@ -166,6 +153,27 @@ NAME_END = declare(
                 "body named after the name stays (\"Rick McGuire of the Alpine Lakes "
                 "Protection Society\").",
     example="\"The plan will work,\" said Health minister Anna Berg of the findings.").id
+SURNAME_PERSON = declare(
+    "claim.surname-person", "facts.claim",
+    reads="a speaker named by one word and the people the chunk named before it",
+    writes="Claim.speaker (the earlier full name)",
+    description="A speaker given by a surname alone (\"Smith said\") is the person named "
+                "earlier in the chunk with that surname when exactly one is (a description "
+                "the tagger took into a name, \"Singer Knight\", is no other person); with "
+                "none or several, the resolver decides, as before — dropping the claim lost "
+                "right claims on the tune half and on unseen articles.",
+    example="Coach Anna Berg was pleased. \"We played well,\" Berg said.").id
+DESCRIBED_SUBJECT = declare(
+    "claim.described-subject", "facts.claim",
+    reads="a speaker that is \"the\" and a post (\"the mayor said\") and the posts written "
+          "with the people named before it",
+    writes="Claim.speaker (the person named with that post)",
+    description="A speaker described by a post alone (\"the mayor said\", \"said the "
+                "governor\") is the person the chunk named earlier with that post (\"Athens "
+                "Mayor Nikitas Kaklamanis\"), when exactly one person was — not one with another "
+                "office of that name (\"shadow chancellor\", \"deputy mayor\").",
+    example="Athens Mayor Nikitas Kaklamanis visited the square. \"People came up to me,\" "
+            "the mayor said.").id
 JOINED_CLAUSE = declare(
     "claim.joined-clause", "facts.claim",
     reads="a clause with its own subject joined by \"and\"/\"but\" to the speech verb",
@@ -313,7 +321,7 @@ class ClaimReader:
         self.ctx = ctx
         self.quotes = quotations(doc_text(ctx.doc), ctx.frame.offset)
         self.last: Claim | None = None
-        #: The last claim not reported inside another: whom a pronoun speaker stands for.
+        #: The last claim: whom a pronoun speaker stands for.
         self.reporter: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
@@ -324,18 +332,10 @@ class ClaimReader:
         for sent in self.ctx.doc.sents:
             for claim in self._sentence_claims(sent.start, sent.end):
                 found.append(claim)
-                if not applies(NESTED_SPEAKER, partial(self._nested, claim)):
-                    self.reporter = claim
+                self.reporter = claim
                 self.last = claim
                 self.said.append(claim.content)
         return found
-
-    def _nested(self, claim: Claim) -> bool:
-        """Whether ``claim``'s speaker is named inside what the last speaker said (a claim
-        reported within a claim)."""
-        last = self.reporter
-        return last is not None and claim.speaker.mention is not None and (
-            last.content.begin <= claim.speaker.begin and claim.speaker.end <= last.content.end)
 
     def _sentence_claims(self, start: int, end: int) -> Iterator[Claim]:
         tokens = list(self.ctx.doc[start:end])
@@ -404,9 +404,6 @@ class ClaimReader:
                                   and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
             content, kind = self._quote_span(quote), ClaimKind.DIRECT
-        elif content is not None and applies(QUOTE_TAKEN, lambda: any(
-                q.used and _inside(content, q) for q in self.quotes)):
-            return  # the quotation these words close is already a claim (continued)
         elif content is not None:
             for q in self.quotes:
                 q.used = q.used or _inside(Span(q.begin, q.end, ""), content)
@@ -516,15 +513,77 @@ class ClaimReader:
             phrase = self.ctx.span(list(head.subtree))
             return replace(self.ctx.entity_party(body), text=fold_space(phrase.text),
                            begin=phrase.begin, end=phrase.end)
+        if party is not None and party.kind is PartyKind.GROUP and (
+                person := found(DESCRIBED_SUBJECT, lambda: self._post_holder(head))) is not None:
+            phrase = self.ctx.span(noun_phrase(head) or [head])
+            return replace(self.ctx.entity_party(person, head), text=fold_space(phrase.text),
+                           begin=phrase.begin, end=phrase.end)
         if party is None or head.pos_ == "PRON" or party.kind is not PartyKind.ENTITY:
             return party
+        surname = found(SURNAME_PERSON, lambda: self._surname_of(head))
+        named = self.ctx.entity_party(surname, head) if surname is not None else party
         if self._owned_place(head):
             return None  # "Brown's Britain, by Robert Peston, says …": a title, not a country
         words = noun_phrase(head) or [head]
         if applies(NAME_END, lambda: _glued_after_name(head, words)):
             words = [t for t in words if t.i <= head.i]
         phrase = self.ctx.span(words)
-        return replace(party, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+        return replace(named, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _surname_of(self, head: Token) -> Mention | None:
+        """The person named earlier whose surname a one-word person speaker is: the one full
+        name ending in it (none when none or several do)."""
+        mention = self.ctx.mention(head)
+        if mention is None or kind_of(mention) is not EntityKind.PERSON \
+                or len(mention.name.split()) != 1 or mention.titles:
+            return None
+        surname = mention.name
+        fuller: dict[str, Mention] = {}
+        for other in self.ctx.mentions:
+            if other.end > mention.begin or kind_of(other) is not EntityKind.PERSON:
+                continue
+            name = self._name_words(other)  # "Singer Knight": a description, then "Knight"
+            if len(name) > 1 and name[-1] == surname:
+                fuller.setdefault(" ".join(name), other)
+        # none or several ("Simon Cowell", "Writer Tony Cowell"): the resolver's, as before
+        return next(iter(fuller.values())) if len(fuller) == 1 else None
+
+    def _name_words(self, mention: Mention) -> list[str]:
+        """A person's name without the description the tagger took into it ("Veteran
+        Martinez", "Writer Tony Cowell"): from its first proper noun on."""
+        start, end = self.ctx.mention_tokens[(mention.begin, mention.end)]
+        tokens = list(self.ctx.doc[start:end])
+        while len(tokens) > 1 and (tokens[0].pos_ != "PROPN" or is_title_word(tokens[0])
+                                   or tokens[0].lower_ in OCCUPATIONS):
+            tokens = tokens[1:]
+        return [t.text for t in tokens]
+
+    def _post_holder(self, head: Token) -> Mention | None:
+        """The person named earlier with the post that "the" + ``head`` describes ("the
+        mayor" → "Athens Mayor Nikitas Kaklamanis"), when exactly one person was."""
+        children = list(head.children)
+        if head.pos_ != "NOUN" or head.tag_ == "NNS" or not is_title_word(head) or not any(
+                c.dep_ == "det" and c.lower_ == "the" for c in children) or any(
+                c.dep_ in {"poss", "compound", "amod", "appos", "prep"} for c in children):
+            return None
+        lemma = head.lemma_.lower()
+        holders = {m.name: m for m in self.ctx.mentions
+                   if m.end <= self.ctx.char(head) and kind_of(m) is EntityKind.PERSON
+                   and len(m.name.split()) > 1 and lemma in self._plain_posts(m)}
+        return next(iter(holders.values())) if len(holders) == 1 else None
+
+    def _plain_posts(self, mention: Mention) -> set[str]:
+        """The posts written with a person, but for those another word makes another office
+        ("shadow chancellor Oliver Letwin" holds no "chancellor")."""
+        posts = self.ctx.posts_written_with(mention)
+        start = self.ctx.mention_tokens[(mention.begin, mention.end)][0]
+        name = self.ctx.head_token(mention)
+        words = [*self.ctx.doc[max(start - 4, 0):start],
+                 *(t for c in name.children if c.dep_ == "appos" for t in c.subtree)]
+        for before, word in zip(words, words[1:], strict=False):
+            if before.lower_ in OTHER_OFFICE or before.lower_.startswith(("ex-", "vice-")):
+                posts.discard(word.lemma_.lower())
+        return posts
 
     def _is_place(self, party: Party) -> bool:
         """Whether ``party`` stands for a country or a city (not for a firm or a building the

@@ -216,12 +216,12 @@ class FactContext:
         found = self.antecedent(head, frozenset({EntityKind.PERSON}), subjects_only=True)
         if found is None or self.sentence(head) - found.sentence > 1:
             return None  # the person must be the subject just before
-        posts = self._posts_written_with(found)
+        posts = self.posts_written_with(found)
         if posts and head.lemma_.lower() not in posts:
             return None  # "Maria Lopez, the club's chairwoman, … The minister insisted …"
         return found
 
-    def _posts_written_with(self, mention: Mention) -> set[str]:
+    def posts_written_with(self, mention: Mention) -> set[str]:
         """The post nouns written with a person's mention: before the name ("Foreign
         Secretary Jack Straw") or in apposition to it ("Maria Lopez, the club's chairwoman")."""
         start = self.mention_tokens[(mention.begin, mention.end)][0]

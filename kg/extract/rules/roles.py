@@ -23,6 +23,7 @@ is no post at all (``relational-nouns.txt``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -242,7 +243,8 @@ def titled(
         return
     office = _plain(title[-1].text) not in OCCUPATIONS
     organization = party or body or (
-        _organisation_before(ctx, first, office, title[-1].text) or _party_before(ctx, first)
+        full_name(ctx, _organisation_before(ctx, first, office, title[-1].text))
+        or _party_before(ctx, first)
         or _owners_organisation(ctx, first, earlier) or _name_before(ctx, first, start)
         or _organisation_of_name(ctx, mention)
     )
@@ -731,7 +733,64 @@ def _title_modifiers(title: Token) -> list[Token]:
 
 def organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
     """Whose post a title names: its owner ("Amnesty's"), a demonym ("Russian"), a named
-    modifier ("the Kremlin spokesman") or an "of"/"at" phrase ("head of the Republic")."""
+    modifier ("the Kremlin spokesman") or an "of"/"at" phrase ("head of the Republic"), by
+    the whole name the article writes for it."""
+    return full_name(ctx, _organisation_of_title(ctx, title))
+
+
+OWNED_FULL_NAME = declare(
+    "role.owned-full-name", "facts.role",
+    reads="the words around a post's organisation: a \"'s\" after it, \"the\" before it, "
+          "and the organisations the chunk names",
+    writes="Membership.organization (the name as the article writes it)",
+    description="A post's organisation is the name the article writes, not a cut of it: a "
+                "\"'s\" that is part of the name (\"head of fast-food giant McDonald's,\"; "
+                "\"Sotheby's head of art\" where the article writes \"at Sotheby's.\"), or "
+                "the one longer name the chunk gave before for \"the Labs'\" (\"Media Labs "
+                "Europe\").",
+    example="Ann Cole, the former head of fast-food giant McDonald's, has died.").id
+
+
+def full_name(ctx: FactContext, party: Party | None) -> Party | None:
+    """``party`` by the whole name the article writes for it (``role.owned-full-name``)."""
+    if party is None or party.kind is PartyKind.COUNTRY:
+        return party
+    return found(OWNED_FULL_NAME, partial(_full_name, ctx, party)) or party
+
+
+def _full_name(ctx: FactContext, party: Party) -> Party | None:
+    bounds = ctx.token_bounds(party.begin, party.end)
+    if bounds is None:
+        return None
+    doc = ctx.doc
+    first, last = doc[bounds[0]], doc[bounds[1] - 1]
+    after = doc[last.i + 1] if last.i + 1 < len(doc) else None
+    if after is not None and after.text in POSSESSIVES:
+        if last.dep_ != "poss":  # "of fast-food giant McDonald's,": the 's owns nothing
+            return _body_as_written(ctx, doc[first.i : after.i + 1])
+        words = [t.text for t in doc[first.i : last.i + 1]]
+        for token in doc:  # "at Sotheby's.": the article writes the 's as part of the name
+            start = token.i - len(words) + 1
+            if token.i + 1 < len(doc) and doc[token.i + 1].text in POSSESSIVES and start >= 0 \
+                    and [t.text for t in doc[start : token.i + 1]] == words \
+                    and token.dep_ != "poss" and token.i != last.i:
+                return _body_as_written(ctx, doc[first.i : after.i + 1])
+        return None
+    if first.i > 0 and doc[first.i - 1].lower_ == "the" and party.mention is not None:
+        longer = {m.name: m for m in ctx.mentions if m.end <= party.begin
+                  and m.kind is EntityKind.ORGANIZATION and len(m.name) > len(party.text)
+                  and party.text in m.name.split()}
+        if len(longer) == 1:  # "the Labs' managing director" after "Media Labs Europe"
+            named = next(iter(longer.values()))
+            return replace(ctx.entity_party(named), text=party.text, begin=party.begin,
+                           end=party.end)
+    return None
+
+
+POSSESSIVES = frozenset({"'s", "’s"})
+
+
+def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
     for child in title.children:
         if child.dep_ == "poss" or (child.dep_ == "compound" and ctx.mention(child)):
             owner = ctx.mention(child)
