@@ -354,7 +354,7 @@ def ablate(sets: list[EvalSet], only: str | None = None,
                  f"({time.perf_counter() - started:.0f} s)")
     found = []
     for h in registry():
-        if only and not fnmatch.fnmatch(h.id, only):
+        if only and not any(fnmatch.fnmatch(h.id, p) for p in only.split(",")):
             continue
         fired: dict[str, int] = {}
         deltas: dict[str, Scores] = {}
@@ -412,7 +412,8 @@ def summary(path: Path) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("check", "tune"), default="check")
-    parser.add_argument("--only", help="ablate only heuristics matching this pattern")
+    parser.add_argument("--only", help="ablate only heuristics matching this pattern (or "
+                                       "one of these, comma-separated)")
     parser.add_argument("--sets", default="conll,wikigold,btc,ecb,judged,facts")
     parser.add_argument("--json", type=Path, help="write the contributions as JSON here")
     parser.add_argument("--summary", type=Path, metavar="JSON",

@@ -71,9 +71,11 @@ def merge_corpus(groups: Sequence[Group], contexts: Contexts | None = None) -> M
     >>> from kg.resolve.groups import Group
     >>> putin = Group("a", anchor="Vladimir Putin", keys={("person", "vladimir", "putin"): "x"})
     >>> bare = Group("b", anchor="Putin", keys={("surname", "putin"): "Putin"})
-    >>> merger = merge_corpus([putin, bare])
-    >>> merger.find(1) == merger.find(0), merger.joins[0].rule
-    (True, 'surname-in-corpus')
+    >>> kremlin = [Group(doc, anchor="Kremlin", keys={("name", "kremlin"): "Kremlin"})
+    ...            for doc in "ab"]  # both articles name the Kremlin
+    >>> merger = merge_corpus([putin, bare, *kremlin])
+    >>> merger.find(1) == merger.find(0), [join.rule for join in merger.joins]
+    (True, ['same-name', 'surname-in-corpus'])
     """
     merger = Merger(len(groups))
     merger.contexts = contexts

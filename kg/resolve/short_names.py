@@ -45,8 +45,8 @@ NAME_ENDS = declare(
     description="A short name joins a longer person name of the article only at its end (the "
                 "surname) or as its whole given name, never by a middle word; a bare surname "
                 "two full names of the article end with is left alone.",
-    example="Andy Robinson named his squad. Jason Robinson will captain England. Robinson "
-            "said the side was ready.")
+    example="England coach Andy Robinson named his side on Monday. Robinson, Cueto and "
+            "Lewsey start on the wings. Jason Robinson returns at full-back.")
 SHARED_SHORT_NAME = declare(
     "resolve.corpus.shared-short-name", "resolve.corpus",
     reads="bare surnames, their one candidate full name and the other names of both "
