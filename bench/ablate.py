@@ -344,6 +344,17 @@ def _goodness(name: str, delta: Scores) -> float:
     return delta.get("F1", 0)
 
 
+def selected(id: str, only: str) -> bool:
+    """Whether heuristic ``id`` matches ``--only``: a pattern, or several comma-separated.
+
+    >>> selected("resolve.article.name-ends", "resolve.corpus.*,resolve.article.name-*")
+    True
+    >>> selected("resolve.article.surnames", "resolve.article.name-ends")
+    False
+    """
+    return any(fnmatch.fnmatch(id, pattern) for pattern in only.split(","))
+
+
 def ablate(sets: list[EvalSet], only: str | None = None,
            progress: Callable[[str], None] = print) -> list[Contribution]:
     log = FireLog()
@@ -354,7 +365,7 @@ def ablate(sets: list[EvalSet], only: str | None = None,
                  f"({time.perf_counter() - started:.0f} s)")
     found = []
     for h in registry():
-        if only and not any(fnmatch.fnmatch(h.id, p) for p in only.split(",")):
+        if only and not selected(h.id, only):
             continue
         fired: dict[str, int] = {}
         deltas: dict[str, Scores] = {}

@@ -56,11 +56,10 @@ from kg.resolve.names import (
     titles_agree,
 )
 from kg.resolve.sheets import LISTED_SURNAME, TEAM_SHEET_SURNAMES
-from kg.resolve.short_names import REGNAL_KEY, SHARED_SHORT_NAME, ends_inside
+from kg.resolve.short_names import ends_inside
 
 KEY_RULES = {"person": "same-name", "surname": "same-name", "titled-surname": "same-name",
-             "name": "same-name", "org": "qualified-name", "generic": "same-name",
-             REGNAL_KEY: "same-name"}
+             "name": "same-name", "org": "qualified-name", "generic": "same-name"}
 
 
 def merge_corpus(groups: Sequence[Group], contexts: Contexts | None = None) -> Merger:
@@ -71,11 +70,9 @@ def merge_corpus(groups: Sequence[Group], contexts: Contexts | None = None) -> M
     >>> from kg.resolve.groups import Group
     >>> putin = Group("a", anchor="Vladimir Putin", keys={("person", "vladimir", "putin"): "x"})
     >>> bare = Group("b", anchor="Putin", keys={("surname", "putin"): "Putin"})
-    >>> kremlin = [Group(doc, anchor="Kremlin", keys={("name", "kremlin"): "Kremlin"})
-    ...            for doc in "ab"]  # both articles name the Kremlin
-    >>> merger = merge_corpus([putin, bare, *kremlin])
-    >>> merger.find(1) == merger.find(0), [join.rule for join in merger.joins]
-    (True, ['same-name', 'surname-in-corpus'])
+    >>> merger = merge_corpus([putin, bare])
+    >>> merger.find(1) == merger.find(0), merger.joins[0].rule
+    (True, 'surname-in-corpus')
     """
     merger = Merger(len(groups))
     merger.contexts = contexts
@@ -126,7 +123,7 @@ def join_same_keys(groups: Sequence[Group], merger: Merger) -> None:
 
 
 _SCORES = {"person": 1.0, "surname": 0.9, "titled-surname": 0.9, "name": 1.0, "org": 0.9,
-           "generic": 0.8, REGNAL_KEY: 1.0}
+           "generic": 0.8}
 
 
 def _key_rule(key: Key, left: str, right: str) -> str:
@@ -188,7 +185,7 @@ def join_partial_names(groups: Sequence[Group], merger: Merger) -> None:
     for i, tokens in _people(groups, "person"):
         longer = {j for j, other in by_word.get(tokens[-1], []) + by_word.get(tokens[0], [])
                   if len(other) > len(tokens) and is_partial_name(tokens, other)
-                  and not ends_inside(tokens, other)}  # "John Paul" is no "John Paul Getty"
+                  and not ends_inside(tokens, other)}  # "Malcolm X" is not his grandson
         owners = {merger.find(j) for j in longer}
         _join_unique(groups, merger, i, owners, "partial-name-in-corpus", 0.7)
 
@@ -241,13 +238,6 @@ def join_surnames(groups: Sequence[Group], merger: Merger) -> None:
                 best := context.best(i, owners)):
             owners, rule = best, "surname-by-context"
             fired(BY_CONTEXT.id)
-        if (len(owners) == 1 and not best and merger.find(i) not in owners
-                and is_on(SHARED_SHORT_NAME.id) and not context.shares(i, next(iter(owners)))):
-            # the one candidate's articles name nothing its article names: apart
-            merger.refuse(i, groups[i].anchor, groups[next(iter(owners))].anchor,
-                          "short-name-without-context")
-            fired(SHARED_SHORT_NAME.id)
-            continue
         _join_unique(groups, merger, i, owners, rule, 0.6 if best else 0.7)
     for i, (_title, surname) in _people(groups, "titled-surname"):
         owners = {merger.find(j) for j in by_surname.get(surname, [])
@@ -310,8 +300,7 @@ class ArticleContext:
     def __init__(self, groups: Sequence[Group], merger: Merger, people: bool = False) -> None:
         """``people``: only the names of people count (a team sheet's side is its players,
         not the places and clubs every match report names)."""
-        self.groups, self.merger = groups, merger
-        self.keys: dict[str, set[tuple[str, ...]]] = {}
+        self.groups = groups
         self.names: dict[str, set[tuple[str, ...]]] = {}
         for group in groups:
             if not people or group.kind is EntityKind.PERSON:
@@ -330,23 +319,6 @@ class ArticleContext:
         if shared[0][0] >= 2 and shared[0][0] >= 3 * runner_up:
             return {shared[0][1]}
         return None
-
-    def shares(self, i: int, owner: int) -> bool:
-        """Whether the articles of ``owner`` (a root) name something group ``i``'s article
-        names besides ``i`` itself (``resolve.corpus.shared-short-name``)."""
-        if not self.keys:
-            for group in self.groups:  # names and identity keys: "Russia's defence ministry"
-                # is the "Russian Defense Ministry"
-                self.keys.setdefault(group.doc_id, set()).update(
-                    {("anchor", *comparison_tokens(group.anchor)), *group.keys,
-                     *(("surname", key[-1]) for key in group.keys if key[0] == "person")})
-        mine = self.groups[i]
-        here = self.keys.get(mine.doc_id, set()) - {
-            ("anchor", *comparison_tokens(mine.anchor)), *mine.keys}
-        if owner not in self.docs:  # joined since: read the sets again
-            self.docs = {root: {self.groups[k].doc_id for k in members}
-                         for root, members in self.merger.sets().items()}
-        return any(here & self.keys.get(doc, set()) for doc in self.docs.get(owner, ()))
 
     def _names_of(self, root: int) -> set[tuple[str, ...]]:
         found: set[tuple[str, ...]] = set()

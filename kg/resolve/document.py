@@ -64,7 +64,7 @@ from kg.resolve.names import (
     titles_agree,
 )
 from kg.resolve.sheets import LISTED_SURNAME, TEAM_SHEET_SURNAMES
-from kg.resolve.short_names import NAME_ENDS, REGNAL, REGNAL_KEY, ends_inside, is_regnal
+from kg.resolve.short_names import NAME_ENDS, ends_inside
 
 #: A bracket opening after a name: "Asimo (".
 BRACKET_OPEN = re.compile(r"\s*\(")
@@ -117,8 +117,6 @@ def name_groups(extraction: Extraction) -> list[NameGroup]:
                                  NameGroup(Group(doc_id), tokens, qualifier))
         _add_mention(named, mention, cues, doc_id)
         named.group.titles |= titles
-        if is_regnal(mention.titles):  # "Prince Harry": that one person, by his given name
-            named.regnal = True
         if honorific:  # "Mr Cable" tagged ORG is a person, whatever the tagger said
             named.titled = named.honorific = True
     groups = list(found.values())
@@ -223,21 +221,17 @@ def attach_surnames(named: Sequence[NameGroup], merger: Merger) -> None:
                         and n.group.titles & MALE_TITLES and not n.group.titles & FEMALE_TITLES}
     for i, n in enumerate(named):
         if n.kind is PERSON and len(n.tokens) == 1:
-            if n.regnal:  # "Prince Harry" is nobody's surname or given name but his own
-                continue
             token = n.tokens[0]
             lenient = not (n.group.titles & FEMALE_TITLES and token in addressed_as_men)
             # "Sir John" is a given name: the article's John Bourn, "Sir" written or not
             place = 0 if n.group.titles & GIVEN_NAME_TITLES else -1
             titles = n.group.titles - GIVEN_NAME_TITLES if place == 0 else n.group.titles
             owners = [j for j in full if named[j].tokens[place] == token
-                      and titles_agree(titles, named[j].group.titles, lenient)
-                      and not named[j].regnal]
+                      and titles_agree(titles, named[j].group.titles, lenient)]
             rule = "titled-given-name-in-article" if place == 0 else "surname-in-article"
             if not owners and not n.titled and is_on(GIVEN_NAME.id):
                 # "Prince Charles" is no "Charles Kennedy"
-                owners, rule = [j for j in full if named[j].tokens[0] == token
-                                and not named[j].regnal], "given-name"
+                owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
             owners = _distinct(merger, owners)
             if (len(owners) > 1 and rule == "surname-in-article" and is_on(NAME_ENDS.id)
                     and len({named[j].tokens[0][0] for j in owners}) > 1):
@@ -491,9 +485,6 @@ def identity_keys(n: NameGroup) -> dict[Key, str]:
     """The keys by which other articles' groups can be found equal to this one."""
     group = n.group
     if n.kind is PERSON:
-        if n.regnal:  # "Prince Harry", "Pope John Paul": found again only as themselves
-            fired(REGNAL.id)
-            return {(REGNAL_KEY, *n.tokens): n.name}
         if len(n.tokens) > 1:
             return {("person", *n.tokens): n.name}
         if group.ambiguous:

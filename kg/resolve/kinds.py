@@ -59,8 +59,6 @@ class NameGroup:
     cues: list[Cues] = field(default_factory=list)
     titled: bool = False
     honorific: bool = False  # some mention read "Mr X", "Dr X"
-    #: Some mention read "Prince X", "Pope X" (``resolve.article.regnal-given-name``).
-    regnal: bool = False
 
     @property
     def kind(self) -> EntityKind:
