@@ -559,11 +559,12 @@ FIRST_NAMED = declare(
     "resolve.article.first-named", "resolve.article",
     reads="where the people who share a surname are first written",
     writes=f'{_JOINED} "surname-of-first-named"', model="join score 0.9",
-    description="Of two people of an article with one surname, a bare surname is the one "
-                "introduced before it is first written (the wife named near the end is not "
-                "the \"LaCalamita\" of the middle).",
-    example="Anthony LaCalamita was hired in 2003. LaCalamita said he was shocked. His wife, "
-            "Michele LaCalamita, agreed.")
+    description="Of two full names of an article with one surname, a bare surname is the "
+                "one introduced before it is first written (the brother named near the end is "
+                "not the \"LaCalamita\" of the middle); where their given names differ in the "
+                "first letter, ``resolve.article.name-ends`` leaves it alone instead.",
+    example="Anthony LaCalamita was hired in 2003. LaCalamita said he was shocked. His "
+            "brother, Andrew LaCalamita, agreed.")
 #: The rules of ``attach_surnames`` that are heuristics of their own, by the rule they record.
 _CONDITIONS = {"given-name": GIVEN_NAME.id, "surname-of-first-named": FIRST_NAMED.id}
 
