@@ -5,7 +5,7 @@ refuses is made as before."""
 from __future__ import annotations
 
 from kg.heuristics import firing, switched_off
-from kg.resolve.short_names import NAME_ENDS
+from kg.resolve.short_names import NAME_ENDS, TWO_OWNERS
 from tests.test_resolve_rules import Article, key_of, resolve
 
 #: The wife named last: with ``first-named`` alone the bare surname is the husband's.
@@ -25,8 +25,8 @@ def test_a_surname_two_people_of_the_article_end_with_is_left_alone() -> None:
     with firing() as log:
         resolution = resolve(BREWERS)
     keys = {key_of(resolution, 0, s) for s in ("Anthony Brewer", "Brewer", "Michele Brewer")}
-    assert len(keys) == 3 and NAME_ENDS.id in log
-    with switched_off({NAME_ENDS.id}):  # the first named owns it
+    assert len(keys) == 3 and TWO_OWNERS.id in log
+    with switched_off({TWO_OWNERS.id}):  # the first named owns it
         resolution = resolve(BREWERS)
     assert key_of(resolution, 0, "Brewer") == key_of(resolution, 0, "Anthony Brewer")
 
@@ -35,7 +35,7 @@ def test_a_name_and_its_initial_are_one_owner_of_the_surname() -> None:
     with firing() as log:
         resolution = resolve(BARKLEY)
     assert key_of(resolution, 0, "Barkley") == key_of(resolution, 0, "Olly Barkley")
-    assert NAME_ENDS.id not in log
+    assert TWO_OWNERS.id not in log
 
 
 def test_a_shorter_name_stopping_at_a_middle_word_joins_nothing() -> None:

@@ -27,12 +27,21 @@ from kg.heuristics import declare, is_on
 
 NAME_ENDS = declare(
     "resolve.article.name-ends", "resolve.article",
-    reads="one-word and shorter people's names, the article's full names",
+    reads="shorter people's names and the longer names they are part of",
     writes='no MergeDecision (a join refused: "ambiguous-surname-in-article")',
-    model="a condition of the surname and middle-name joins",
-    description="A short name joins a longer person name of the article only at its end (the "
-                "surname) or as its whole given name, never by a middle word; a bare surname "
-                "two people's full names of the article end with is left alone.",
+    model="a condition of the middle-name and partial-name joins",
+    description="A shorter name joins a longer person name only at its end (the surname) "
+                "or as its whole given name, never by stopping at a middle word.",
+    example="Malcolm X Attallah Shabazz was jailed on Monday. Malcolm X was his "
+            "grandfather.")
+TWO_OWNERS = declare(
+    "resolve.article.two-surname-owners", "resolve.article",
+    reads="a bare surname and the article's full names ending with it",
+    writes='no MergeDecision (a join refused: "ambiguous-surname-in-article")',
+    model="a condition of the surname join",
+    description="A bare surname two people's full names of the article end with (their given "
+                "names differ in the first letter) is left alone, whoever was introduced "
+                "first.",
     example="England coach Andy Robinson named his side on Monday. Robinson, Cueto and "
             "Lewsey start on the wings. Jason Robinson returns at full-back.")
 
