@@ -32,8 +32,8 @@ NAME_ENDS = declare(
     model="a condition of the middle-name and partial-name joins",
     description="A shorter name joins a longer person name only at its end (the surname) "
                 "or as its whole given name, never by stopping at a middle word.",
-    example="Malcolm X Attallah Shabazz was jailed on Monday. Malcolm X was his "
-            "grandfather.")
+    example="Police in New York arrested Malcolm X Attallah Shabazz on Monday, a lawyer "
+            "said. Shabazz denied the charge. His grandfather Malcolm X was killed in 1965.")
 TWO_OWNERS = declare(
     "resolve.article.two-surname-owners", "resolve.article",
     reads="a bare surname and the article's full names ending with it",
