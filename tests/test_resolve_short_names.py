@@ -1,6 +1,6 @@
-"""Short names of people (``kg.resolve.short_names``): ``resolve.article.name-ends`` fires
-where it should and not where a name and its initial are one person; switched off, the join it
-refuses is made as before."""
+"""Short names of people (``kg.resolve.short_names``): ``name-ends`` and
+``two-surname-owners`` fire where they should, not where a name and its initial are one person;
+switched off, the join each refuses is made as before."""
 
 from __future__ import annotations
 

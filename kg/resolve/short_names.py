@@ -1,14 +1,16 @@
 """Short names of people: which longer name a one-word or shorter name may stand for.
 
 News writes a person in full once and then shorter: "Harry Ellis … Ellis", "Sarah Palin …
-Sarah". ``resolve.article.name-ends`` keeps a short name from joining someone it does not
-name: within an article a short name joins a longer person name only at that name's end (its
-surname) or as its whole given name ("Juan Carlos" of "Juan Carlos Ferrero"); a shorter name
-that stops at another middle word of a longer one ("Malcolm X" of his grandson "Malcolm X
-Attallah Shabazz") is not it — within an article and across — and where the full names of two
-people of the article end with the same word (their given names differ in the first letter:
-"Olly Barkley" and a team sheet's "O Barkley" are one owner) a bare surname is left alone,
-whoever was introduced first (``resolve.article.first-named`` no longer picks one).
+Sarah". Two rules keep a short name from joining someone it does not name:
+
+* ``resolve.article.name-ends`` — a shorter name joins a longer person name only at that
+  name's end (its surname) or as its whole given name ("Juan Carlos" of "Juan Carlos
+  Ferrero"); one that stops at another middle word ("Malcolm X" of his grandson "Malcolm X
+  Attallah Shabazz") is not it, within an article and across;
+* ``resolve.article.two-surname-owners`` — where the full names of two people of the article
+  end with the same word (their given names differ in the first letter: "Olly Barkley" and a
+  team sheet's "O Barkley" are one owner) a bare surname is left alone, whoever was
+  introduced first (``resolve.article.first-named`` no longer picks one).
 
 Two rules written with it were measured and removed (issue 36, 4 December;
 ``bench/RESULTS-extraction.md``): a bare surname joining the corpus's one full-name candidate
@@ -16,7 +18,7 @@ only where their articles share another name (harms on the check half), and a ro
 title and a given name ("Prince Harry") keyed as that person alone (mixed: three judged wrong
 rows gone, ECB+ B³ −0.001).
 
-The rule is a condition inside the join rules of ``kg.resolve.document`` and
+Both are conditions inside the join rules of ``kg.resolve.document`` and
 ``kg.resolve.corpus``; switched off (``kg build --rules -resolve.article.name-ends``) those
 rules join as before.
 """
