@@ -344,6 +344,17 @@ def _goodness(name: str, delta: Scores) -> float:
     return delta.get("F1", 0)
 
 
+def selected(id: str, only: str) -> bool:
+    """Whether heuristic ``id`` matches ``--only``: a pattern, or several comma-separated.
+
+    >>> selected("resolve.article.name-ends", "resolve.corpus.*,resolve.article.name-*")
+    True
+    >>> selected("resolve.article.surnames", "resolve.article.name-ends")
+    False
+    """
+    return any(fnmatch.fnmatch(id, pattern) for pattern in only.split(","))
+
+
 def ablate(sets: list[EvalSet], only: str | None = None,
            progress: Callable[[str], None] = print) -> list[Contribution]:
     log = FireLog()
@@ -354,7 +365,7 @@ def ablate(sets: list[EvalSet], only: str | None = None,
                  f"({time.perf_counter() - started:.0f} s)")
     found = []
     for h in registry():
-        if only and not fnmatch.fnmatch(h.id, only):
+        if only and not selected(h.id, only):
             continue
         fired: dict[str, int] = {}
         deltas: dict[str, Scores] = {}
@@ -412,7 +423,8 @@ def summary(path: Path) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--half", choices=("check", "tune"), default="check")
-    parser.add_argument("--only", help="ablate only heuristics matching this pattern")
+    parser.add_argument("--only", help="ablate only heuristics matching this pattern (or "
+                                       "one of these, comma-separated)")
     parser.add_argument("--sets", default="conll,wikigold,btc,ecb,judged,facts")
     parser.add_argument("--json", type=Path, help="write the contributions as JSON here")
     parser.add_argument("--summary", type=Path, metavar="JSON",

@@ -56,6 +56,7 @@ from kg.resolve.names import (
     titles_agree,
 )
 from kg.resolve.sheets import LISTED_SURNAME, TEAM_SHEET_SURNAMES
+from kg.resolve.short_names import NAME_ENDS, ends_inside
 
 KEY_RULES = {"person": "same-name", "surname": "same-name", "titled-surname": "same-name",
              "name": "same-name", "org": "qualified-name", "generic": "same-name"}
@@ -182,8 +183,12 @@ def join_partial_names(groups: Sequence[Group], merger: Merger) -> None:
         by_word.setdefault(tokens[-1], []).append((i, tokens))
         by_word.setdefault(tokens[0], []).append((i, tokens))
     for i, tokens in _people(groups, "person"):
-        longer = {j for j, other in by_word.get(tokens[-1], []) + by_word.get(tokens[0], [])
-                  if len(other) > len(tokens) and is_partial_name(tokens, other)}
+        found = [(j, other) for j, other in by_word.get(tokens[-1], []) + by_word.get(
+            tokens[0], []) if len(other) > len(tokens) and is_partial_name(tokens, other)]
+        # "Malcolm X" is not his grandson "Malcolm X Attallah Shabazz"
+        longer = {j for j, other in found if not ends_inside(tokens, other)}
+        if len(longer) < len({j for j, _other in found}):
+            fired(NAME_ENDS.id)
         owners = {merger.find(j) for j in longer}
         _join_unique(groups, merger, i, owners, "partial-name-in-corpus", 0.7)
 

@@ -64,6 +64,7 @@ from kg.resolve.names import (
     titles_agree,
 )
 from kg.resolve.sheets import LISTED_SURNAME, TEAM_SHEET_SURNAMES
+from kg.resolve.short_names import NAME_ENDS, TWO_OWNERS, ends_inside
 
 #: A bracket opening after a name: "Asimo (".
 BRACKET_OPEN = re.compile(r"\s*\(")
@@ -194,7 +195,12 @@ def attach_middle_names(named: Sequence[NameGroup], merger: Merger) -> None:
     full = _full_names(named)
     for i in full:
         owners = [j for j in full if is_partial_name(named[i].tokens, named[j].tokens)]
-        _attach(named, merger, i, _distinct(merger, owners), "middle-name-in-article", 0.9)
+        kept = [j for j in owners if not ends_inside(named[i].tokens, named[j].tokens)]
+        if _attach(named, merger, i, _distinct(merger, kept), "middle-name-in-article", 0.9) \
+                and len(kept) < len(owners):
+            fired(NAME_ENDS.id)  # joined at the name's end, not at a middle word
+        elif owners and not kept:
+            fired(NAME_ENDS.id)  # "Malcolm X" of his grandson "Malcolm X Attallah Shabazz"
 
 
 def attach_short_given_names(named: Sequence[NameGroup], merger: Merger) -> None:
@@ -227,6 +233,15 @@ def attach_surnames(named: Sequence[NameGroup], merger: Merger) -> None:
                 # "Prince Charles" is no "Charles Kennedy"
                 owners, rule = [j for j in full if named[j].tokens[0] == token], "given-name"
             owners = _distinct(merger, owners)
+            if (len(owners) > 1 and rule == "surname-in-article" and is_on(TWO_OWNERS.id)
+                    and len({named[j].tokens[0][0] for j in owners}) > 1):
+                # two people's full names end so ("Andy Robinson", "J Robinson"; not "Olly
+                # Barkley" and his "O Barkley"): a bare surname is left alone, whoever came first
+                if is_on(FIRST_NAMED.id) and _introduced_first(named, merger, i, owners) \
+                        is not None:
+                    fired(TWO_OWNERS.id)
+                _attach(named, merger, i, owners, rule, 0.9)
+                continue
             earliest = _introduced_first(named, merger, i, owners) \
                 if len(owners) > 1 and is_on(FIRST_NAMED.id) else None
             if earliest is not None:
@@ -544,11 +559,12 @@ FIRST_NAMED = declare(
     "resolve.article.first-named", "resolve.article",
     reads="where the people who share a surname are first written",
     writes=f'{_JOINED} "surname-of-first-named"', model="join score 0.9",
-    description="Of two people of an article with one surname, a bare surname is the one "
-                "introduced before it is first written (the wife named near the end is not "
-                "the \"LaCalamita\" of the middle).",
-    example="Anthony LaCalamita was hired in 2003. LaCalamita said he was shocked. His wife, "
-            "Michele LaCalamita, agreed.")
+    description="Of two full names of an article with one surname, a bare surname is the "
+                "one introduced before it is first written (the brother named near the end is "
+                "not the \"LaCalamita\" of the middle); where their given names differ in the "
+                "first letter, ``two-surname-owners`` leaves it alone instead.",
+    example="Anthony LaCalamita was hired in 2003. LaCalamita said he was shocked. His "
+            "brother, Andrew LaCalamita, agreed.")
 #: The rules of ``attach_surnames`` that are heuristics of their own, by the rule they record.
 _CONDITIONS = {"given-name": GIVEN_NAME.id, "surname-of-first-named": FIRST_NAMED.id}
 
