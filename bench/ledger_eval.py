@@ -176,10 +176,12 @@ def built_corpus(corpus: str, which: str, untouched: bool = False) -> Any:
     from kg.extract.collect import extraction_from_chunks
 
     nlp = load_pipeline()
-    name = f"{corpus}-{which}{'-untouched' if untouched else ''}"
-    extractions = [extraction_from_chunks(document, parts)
-                   for document, parts in parsed(documents_of(corpus, which, untouched),
-                                                 name, nlp)]
+    # the whole of ECB+ or CoNLL is its two halves, parsed (and cached) half by half
+    halves = ("tune", "check") if which == "all" and corpus != "bbc" else (which,)
+    extractions = [extraction_from_chunks(document, parts) for part in halves
+                   for document, parts in parsed(
+                       documents_of(corpus, part, untouched),
+                       f"{corpus}-{part}{'-untouched' if untouched else ''}", nlp)]
     return corpus_from_extractions(extractions, Settings())
 
 
