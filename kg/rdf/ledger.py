@@ -310,8 +310,8 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     articles (``ledger.repeated-sentence``: one report, syndicated); in one article only two
     attributed figures (``ledger.two-speakers``); across articles, both dated or both undated
     (``ledger.dated-with-undated``), a measure tied to something or one event reported twice
-    (``ledger.tied``); a toll known only by its cause, dated, only when a place named
-    near each figure is the same (``ledger.dated-common-place``); a toll known only by its
+    (``ledger.tied``); a toll known only by its cause, dated, not when places are named
+    near each figure and none is the same (``ledger.dated-common-place``); a toll known only by its
     cause, or a count of people who did something, only in reports of about a month
     (``ledger.near-days``); in undated reports
     only a toll (a running count of one event) — one known only by its cause when the two
@@ -334,8 +334,9 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
         return False
     if a.reported is not None and b.reported is not None:
         if applies(DATED_COMMON_PLACE, lambda: a.by_cause and b.by_cause and not one_event
+                   and bool(a.near_places) and bool(b.near_places)
                    and not a.near_places & b.near_places):
-            return False  # "killed in the explosion" near no place the other's story names
+            return False  # "killed in the explosion" near places the other's story never names
         # a toll known only by its cause, or a count of people who did something (marched,
         # surrendered), is one thing in reports of about one month
         near = abs((a.reported - b.reported).days) <= NEAR_DAYS
@@ -540,12 +541,12 @@ COMMON_PLACE = declare(
 DATED_COMMON_PLACE = declare(
     "ledger.dated-common-place", "ledger", reads="two dated tolls known only by their cause, "
     "and the places named near each", writes="keeps them apart", model=APART,
-    description=f"\"killed in the explosion\" in two dated reports is one toll only when a "
-                f"place named within {NEAR_SENTENCES} sentences of each figure is the same "
-                "(one story; a news digest tells several).",
-    example="Published: Aug 23, 1996\nAn explosion in Rochester killed two people.\n|||\n"
-            "Published: Aug 25, 1996\nBomb explosions have killed 1,400 civilians in "
-            "Algeria.").id
+    description=f"\"killed in the explosion\" in two dated reports is two tolls when the "
+                f"places named within {NEAR_SENTENCES} sentences of each figure have none in "
+                "common (two stories; a news digest tells several).",
+    example="Published: Aug 23, 1996\nAn explosion leveled a motel in Rochester on Friday.\n"
+            "The explosion killed two people.\n|||\nPublished: Aug 25, 1996\nA bomb exploded "
+            "at a market in Algiers on Sunday.\nThe explosion killed 14 people.").id
 UNDATED_KINDS = declare(
     "ledger.undated-kinds", "ledger", reads="two figures of undated reports",
     writes="keeps them apart", model=APART,

@@ -875,8 +875,8 @@ DATELINE_CITY = declare(
     writes="Measure.anchor", description="A news agency's dateline (\"LONDON 1996-08-22\", "
     "\"KYIV, May 18 (Reuters) -\") says where a report was filed, not what its figures are "
     "about: a count with no place of its own is not the dateline city's.",
-    example="ANKARA 1996-08-26\nFighting broke out in northern Iraq and at least 29 people "
-            "were killed .", model=READING).id
+    example="Fighting in the north\nOSLO 1996-08-26\nHeavy fighting broke out in the north "
+            "and at least 29 people were killed .", model=READING).id
 COMPOUND_MODIFIER = declare(
     "figure.compound-modifier", "facts.figure", reads="a number hyphenated to the noun it "
     "describes", writes="leaves the number out", description="\"a two-horse race\", \"a "
