@@ -1,11 +1,14 @@
 """The conflicting-figures ledger on everyday news, judged group by group (issue 39).
 
-    python bench/ledger_eval.py bbc|ecb tune|check|all [--untouched] [--write-unjudged] [--ablate]
-                                [--off ID,PATTERN…]
+    python bench/ledger_eval.py bbc|ecb|conll tune|check|all [--untouched] [--write-unjudged]
+                                [--ablate] [--off ID,PATTERN…]
 
 Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
 documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlines, no
-dates) — runs the ``conflicting-figures`` question and scores every listed group against the
+dates), CoNLL-2003 (Reuters newswire of 1996, ``train.txt`` and ``dev.txt``) by document
+(``conll-train:N``, ``conll-dev:N``: its place in the file; tokens joined by spaces,
+sentences by newlines, no dates given — a document's own dateline line "LONDON 1996-08-22"
+is its text) — runs the ``conflicting-figures`` question and scores every listed group against the
 judged groups in ``tests/eval/ledger/<corpus>.jsonl``. Parsed documents are cached under
 ``bench/work/ledger/`` (spaCy ``DocBin``), so a change of the rules re-runs only the rules,
 resolution and the query.
@@ -47,6 +50,8 @@ from halves import half  # noqa: E402
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 BBC = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 ECB = PROJECT_ROOT.parent / "shared" / "data" / "ecbplus-dev" / "ecbplus_dev.jsonl"
+CONLL = PROJECT_ROOT.parent / "shared" / "data" / "conll2003"
+CONLL_FILES = ("train", "dev")
 WORK = PROJECT_ROOT / "bench" / "work" / "ledger"
 JUDGED = PROJECT_ROOT / "tests" / "eval" / "ledger"
 #: BBC articles kg's earlier rules were read against (bench/precision.py's seeded sample):
@@ -91,7 +96,41 @@ def ecb_documents(which: str) -> list[Any]:
     return documents
 
 
+def conll_texts(path: Path) -> list[str]:
+    """The documents of a CoNLL-2003 file (``-DOCSTART-`` separates them), each its
+    sentences' tokens joined by spaces, the sentences by newlines."""
+    documents: list[list[str]] = []
+    tokens: list[str] = []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        columns = line.split()
+        if columns and columns[0] == "-DOCSTART-":
+            documents.append([])
+        elif columns:
+            tokens.append(columns[0])
+        elif tokens:
+            if not documents:
+                documents.append([])
+            documents[-1].append(" ".join(tokens))
+            tokens = []
+    return ["\n".join(sentences) for sentences in documents if sentences]
+
+
+def conll_documents(which: str) -> list[Any]:
+    """The CoNLL-2003 documents (train and dev) of one half, by document
+    (``conll-train:17``)."""
+    from kg.ingest.files import document_from_text
+
+    documents = []
+    for name in CONLL_FILES:
+        for i, text in enumerate(conll_texts(CONLL / f"{name}.txt")):
+            if which in ("all", half(f"conll-{name}:{i}")):
+                documents.append(document_from_text(text, doc_id=f"conll-{name}-{i}"))
+    return documents
+
+
 def documents_of(corpus: str, which: str, untouched: bool = False) -> list[Any]:
+    if corpus == "conll":
+        return conll_documents(which)
     return bbc_documents(which, untouched) if corpus == "bbc" else ecb_documents(which)
 
 
@@ -137,10 +176,12 @@ def built_corpus(corpus: str, which: str, untouched: bool = False) -> Any:
     from kg.extract.collect import extraction_from_chunks
 
     nlp = load_pipeline()
-    name = f"{corpus}-{which}{'-untouched' if untouched else ''}"
-    extractions = [extraction_from_chunks(document, parts)
-                   for document, parts in parsed(documents_of(corpus, which, untouched),
-                                                 name, nlp)]
+    # the whole of ECB+ or CoNLL is its two halves, parsed (and cached) half by half
+    halves = ("tune", "check") if which == "all" and corpus != "bbc" else (which,)
+    extractions = [extraction_from_chunks(document, parts) for part in halves
+                   for document, parts in parsed(
+                       documents_of(corpus, part, untouched),
+                       f"{corpus}-{part}{'-untouched' if untouched else ''}", nlp)]
     return corpus_from_extractions(extractions, Settings())
 
 
@@ -278,7 +319,7 @@ def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", choices=("bbc", "ecb"))
+    parser.add_argument("corpus", choices=("bbc", "ecb", "conll"))
     parser.add_argument("half", choices=("tune", "check", "all"),
                         help="a half, or the whole set (its groups across the halves too)")
     parser.add_argument("--untouched", action="store_true",

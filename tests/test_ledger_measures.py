@@ -254,6 +254,58 @@ def test_a_number_in_a_web_address_is_no_figure(nlp: Any) -> None:
     assert [f.value for f, _ in found] == [3.0]
 
 
+@pytest.mark.parametrize("text", [
+    "Standings after Monday 's games :\nNORLAND CITY 74 56 .569 -\nWESTPORT 69 62 .527 5",
+    "Scores after the third round :\nAnna Berg 73 71 69 , Tom Reid 75 69 67",
+])
+def test_a_run_of_numbers_is_no_figure(nlp: Any, text: str) -> None:
+    """``figure.long-span``: a table's row or a list of scores is no one quantity."""
+    assert measured(nlp, text) == []
+
+
+def test_a_list_the_parser_reads_as_one_sentence_is_no_figure(nlp: Any) -> None:
+    found = measured(nlp, "The analyst cut his estimates on :\n-- Acme Oil to $ 0.38 from "
+                          "$ 0.73 versus the consensus $ 0.63\n-- Norland Gas to $ 0.15 from "
+                          "$ 0.85 versus the consensus $ 0.63\n-- Westport Fuel to $ 0.95 from "
+                          "$ 1.03 versus the consensus $ 1.10")
+    assert found == []
+
+
+def test_a_range_is_still_one_figure(nlp: Any) -> None:
+    """Two numbers with no word between them are a range, not a run."""
+    (figure, _), = measured(nlp, "Between 2,000 - 3,000 workers lost their jobs in Detroit.")
+    assert figure.value == 2000.0
+
+
+def test_a_dateline_city_is_not_what_a_toll_is_about(nlp: Any) -> None:
+    """``figure.dateline-city``: "OSLO 1996-08-26" says where the report was filed."""
+    ((_, filed),) = measured(nlp, "Fighting in the north\nOSLO 1996-08-26\nHeavy fighting "
+                                  "broke out in the north and at least 29 people were killed .")
+    ((_, local),) = measured(nlp, "Fighting in the north\nHeavy fighting broke out in Oslo "
+                                  "and at least 29 people were killed .")
+    assert filed.anchor is None or filed.anchor.text != "OSLO"
+    assert local.anchor is not None and local.anchor.text == "Oslo"
+
+
+def test_dated_tolls_of_a_cause_in_two_places_are_kept_apart(nlp: Any, tmp_path: Path) -> None:
+    """``ledger.dated-common-place``: two explosions, each near a place of its own."""
+    rows = ledger(nlp, tmp_path, {
+        "a": ("An explosion leveled a motel in Rochester , killing two people .", "1996-08-23"),
+        "b": ("Bomb explosions have killed 140 civilians in Algeria , a watchdog said .",
+              "1996-08-25")})
+    assert rows == []
+
+
+def test_dated_tolls_of_a_cause_near_one_place_are_compared(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": ("An explosion hit a market in Bergen on Monday .\nThe explosion killed 15 "
+              "people .", "2005-01-05"),
+        "b": ("An explosion hit a market in Bergen on Monday .\nThe explosion has killed 40 "
+              "people , police said .", "2005-01-07")})
+    assert {(r["status"], float(r["value"])) for r in rows} == {("update", 15.0),
+                                                                 ("update", 40.0)}
+
+
 def test_the_articles_own_figures_are_not_a_disagreement(nlp: Any, tmp_path: Path) -> None:
     rows = ledger(nlp, tmp_path, {"a": (
         "At least 40 people were killed in the flood. Later the flood killed 60 people.", None)})

@@ -68,6 +68,8 @@ DATELINE_LINES, DATELINE_WORDS = 6, 3
 #: Days apart two dated reports of a toll known only by its cause, or of people who did
 #: something, may be to count one thing.
 NEAR_DAYS = 31
+#: How many sentences from a toll a place may be named to be where the toll's story is.
+NEAR_SENTENCES = 3
 _YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
 #: A date with its year as datelines write it: "28 November 2005", "Nov 28, 2005",
 #: "November 27 - 2005", "11/27/2005", "11/27/05", "2005-11-27" (the month's name is checked
@@ -134,6 +136,7 @@ class Entry:
     previous: bool = False  # a value the sentence says was superseded ("a previous estimate")
     words: str = ""  # its sentence's words, to know a sentence repeated in another article
     places: frozenset[str] = frozenset()  # the places its article names (entity keys)
+    near_places: frozenset[str] = frozenset()  # … within NEAR_SENTENCES of its sentence
 
     @property
     def toll(self) -> bool:
@@ -158,6 +161,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
     reported = document.meta.date_published or found(DATELINE,
                                                       lambda: dateline_date(extraction))
     places = _places(extraction, resolution)
+    located = _located_places(extraction, resolution)
     claims = sorted((f for f in extraction.facts if isinstance(f, Claim)),
                     key=lambda c: c.content.end - c.content.begin)
     events = {span: event_iri(scope, e) for e in extraction.facts if isinstance(e, Event)
@@ -179,7 +183,8 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             _sentence_node(scope, sentence), source, attributed,
             next((e for s, e in events.items() if within(s, figure.span.begin,
                                                            figure.span.end)), None),
-            figure.previous, _sentence_words(scope, sentence), places))
+            figure.previous, _sentence_words(scope, sentence), places,
+            frozenset(k for i, k in located if abs(i - sentence) <= NEAR_SENTENCES)))
     return entries
 
 
@@ -241,6 +246,15 @@ def _places(extraction: Extraction, resolution: Resolution) -> frozenset[str]:
     return frozenset(k for k in keys if k is not None)
 
 
+def _located_places(extraction: Extraction, resolution: Resolution
+                    ) -> list[tuple[int, str]]:
+    """The sentence and entity key of each place an article names."""
+    doc_id = extraction.document.doc_id
+    found_ = ((m.sentence, resolution.assignments.get((doc_id, m.begin, m.end)))
+              for m in extraction.mentions if m.kind is EntityKind.PLACE)
+    return [(i, k) for i, k in found_ if k is not None]
+
+
 def _sentence_words(scope: FactScope, index: int) -> str:
     sentence = scope.sentences.get(index)
     text = scope.extraction.document.text[sentence.begin : sentence.end] if sentence else ""
@@ -296,8 +310,10 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     articles (``ledger.repeated-sentence``: one report, syndicated); in one article only two
     attributed figures (``ledger.two-speakers``); across articles, both dated or both undated
     (``ledger.dated-with-undated``), a measure tied to something or one event reported twice
-    (``ledger.tied``); a toll known only by its cause, or a count of people who did
-    something, only in reports of about a month (``ledger.near-days``); in undated reports
+    (``ledger.tied``); a toll known only by its cause, dated, not when places are named
+    near each figure and none is the same (``ledger.dated-common-place``); a toll known only by its
+    cause, or a count of people who did something, only in reports of about a month
+    (``ledger.near-days``); in undated reports
     only a toll (a running count of one event) — one known only by its cause when the two
     articles name a place in common (``ledger.common-place``) — or an amount whose period
     names its year (``ledger.undated-kinds``)."""
@@ -317,6 +333,10 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     if applies(TIED, lambda: not (a.tied and b.tied or one_event)):
         return False
     if a.reported is not None and b.reported is not None:
+        if applies(DATED_COMMON_PLACE, lambda: a.by_cause and b.by_cause and not one_event
+                   and bool(a.near_places) and bool(b.near_places)
+                   and not a.near_places & b.near_places):
+            return False  # "killed in the explosion" near places the other's story never names
         # a toll known only by its cause, or a count of people who did something (marched,
         # surrendered), is one thing in reports of about one month
         near = abs((a.reported - b.reported).days) <= NEAR_DAYS
@@ -518,6 +538,15 @@ COMMON_PLACE = declare(
     description="\"killed in the explosion\" in two undated stories is one toll only when "
                 "the two articles name a place in common.",
     example="The explosion killed 15 people.\n|||\nThe explosion killed 40 people.").id
+DATED_COMMON_PLACE = declare(
+    "ledger.dated-common-place", "ledger", reads="two dated tolls known only by their cause, "
+    "and the places named near each", writes="keeps them apart", model=APART,
+    description=f"\"killed in the explosion\" in two dated reports is two tolls when the "
+                f"places named within {NEAR_SENTENCES} sentences of each figure have none in "
+                "common (two stories; a news digest tells several).",
+    example="Published: Aug 23, 1996\nAn explosion leveled a motel in Rochester on Friday.\n"
+            "The explosion killed two people.\n|||\nPublished: Aug 25, 1996\nA bomb exploded "
+            "at a market in Algiers on Sunday.\nThe explosion killed 14 people.").id
 UNDATED_KINDS = declare(
     "ledger.undated-kinds", "ledger", reads="two figures of undated reports",
     writes="keeps them apart", model=APART,

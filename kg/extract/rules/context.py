@@ -8,7 +8,7 @@ phrase becomes a ``Party``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, is_title_word
@@ -245,13 +245,15 @@ class FactContext:
                 return mention
         return None
 
-    def recent_city(self, token: Token) -> Mention | None:
+    def recent_city(self, token: Token,
+                    skip: Callable[[Mention], bool] | None = None) -> Mention | None:
         """The latest city mentioned before ``token`` (GeoNames), not counting a city that
-        stands for its government ("Moscow says", "Moscow's forces")."""
+        stands for its government ("Moscow says", "Moscow's forces"), nor one ``skip``
+        leaves out."""
         for mention in reversed(self.mentions):
             if mention.begin >= self.char(token) or mention.kind is EntityKind.PERSON:
                 continue
-            if not is_city(mention.name):
+            if not is_city(mention.name) or skip is not None and skip(mention):
                 continue
             if not self._stands_for_government(mention):
                 return mention

@@ -17,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space
+from kg.extract.recovery import is_dateline
 from kg.extract.rules.context import DEMONSTRATIVES, FactContext
 from kg.extract.rules.measures import (
     Amount,
@@ -75,7 +76,7 @@ from kg.lexicon.measure_words import (
     toll_noun,
 )
 from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
-from kg.model import EntityKind, Figure, Measure, Party, Span
+from kg.model import EntityKind, Figure, Measure, Mention, Party, Span
 
 #: Scale suffixes the tagger may read as words of their own ("£7m" → "7" "m").
 SCALE_SUFFIXES = frozenset(w for w in NUMBER_SCALES if len(w) <= 2)
@@ -332,6 +333,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
         return None
     if applies(WEB_ADDRESS_LINE, lambda: _in_web_address(ctx, span)):
         return None  # "…/2010-05-05/3-dead-after-…/423816": an address, no figure
+    if applies(LONG_SPAN, lambda: _is_long_span(ctx, span)):
+        return None  # "NEW YORK 74 56 .569", a list of results: a table, no one quantity
     if applies(COMPOUND_MODIFIER, lambda: is_compound_modifier(span)):
         return None  # "a two-horse race", "a 25-yard strike": no quantity
     scale = scale_after(span)  # "$17.7" + "m"
@@ -483,6 +486,55 @@ def _in_web_address(ctx: FactContext, span: SpacySpan) -> bool:
     at = ctx.char(span.root)
     line = text[text.rfind("\n", 0, at) + 1 : at]
     return bool(WEB_ADDRESS.match(line))
+
+
+#: A number's own parts: "10,756", ".569", "1.875".
+_NUMBER_PART = re.compile(r"\d[\d,]*(?:\.\d+)?|\.\d+")
+#: A dateline's date ("LONDON 1996-08-22"), which holds no quantity.
+_ISO_DATE = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+#: How many numbers a run of numbers with no word between them may hold and be one quantity
+#: ("8-9%", "2,000 - 3,000" hold two), and how many lines with numbers (dates aside) one
+#: sentence may run over and be prose (a headline and its first sentence, as the parser may
+#: join them, are two).
+RUN_NUMBERS, SENTENCE_LINES = 2, 2
+
+
+def _is_long_span(ctx: FactContext, span: SpacySpan) -> bool:
+    """Whether a number is part of a run too long to be one quantity: numbers with no word
+    between them beyond a range's two ("NEW YORK 74 56 .569 -", "73 71 69 71", a phone
+    number "212 859 1640", "$ 10,756 $ 13,102 $ 7,961"), or a sentence the parser ran over
+    more than two lines holding numbers (a table or a list of results, "-- Sun Co to $ 0.15
+    from $ 0.85" under "He cut his estimates on :"; a dateline's date is no number)."""
+    sentence = span.root.sent
+    lines = ctx.frame.document.text[ctx.char(sentence[0]) : ctx.char(sentence[-1]) + 1]
+    if sum(bool(re.search(r"\d", _ISO_DATE.sub("", line)))
+           for line in lines.splitlines()) > SENTENCE_LINES:
+        return True
+    begin, end = span.start, span.end
+    while begin > sentence.start and _in_run(span.doc[begin - 1]):
+        begin -= 1
+    while end < sentence.end and _in_run(span.doc[end]):
+        end += 1
+    return len(_NUMBER_PART.findall(span.doc[begin:end].text)) > RUN_NUMBERS
+
+
+def _in_run(token: Token) -> bool:
+    """A token a run of numbers may hold: a number, a sign, a symbol — no word, no line break."""
+    return "\n" not in token.text_with_ws and not any(c.isalpha() for c in token.text)
+
+
+def _story_city(ctx: FactContext, token: Token) -> Mention | None:
+    """The city the article is about before ``token``: not (``figure.dateline-city``) the
+    place of a news agency's dateline ("LONDON 1996-08-22", "KYIV, May 18 (Reuters) -"),
+    which says where the report was filed."""
+    return ctx.recent_city(token, skip=lambda m: applies(
+        DATELINE_CITY, partial(_is_dateline_place, ctx, m)))
+
+
+def _is_dateline_place(ctx: FactContext, mention: Mention) -> bool:
+    text = ctx.frame.document.text
+    line = text.rfind("\n", 0, mention.begin) + 1
+    return is_dateline(text[line : mention.begin], text[mention.end : mention.end + 80])
 
 
 def _is_starting_point(span: SpacySpan) -> bool:
@@ -657,7 +709,7 @@ def _place_referent(ctx: FactContext, noun: Token) -> Party | None:
     for token in [noun, *noun.children]:
         if (mention := ctx.mention(token)) is not None and mention.kind is not EntityKind.PERSON:
             return ctx.entity_party(mention)
-    city = ctx.recent_city(noun)
+    city = _story_city(ctx, noun)
     return ctx.entity_party(city) if city is not None else None
 
 
@@ -751,7 +803,7 @@ def _anchor(
             continue
         if mention.kind is EntityKind.PLACE or is_city(mention.name):
             return ctx.entity_party(mention)
-    city = ctx.recent_city(verb) if people else None
+    city = _story_city(ctx, verb) if people else None
     return ctx.entity_party(city) if city is not None else None
 
 
@@ -810,6 +862,21 @@ WEB_ADDRESS_LINE = declare(
     "no figure.", example="Three dead after storm\nhttp : / / www.example.com / news / "
     "3 - dead - after - storm / 423816\nThree people died in the storm in Leeds.",
     model=LEFT_OUT).id
+LONG_SPAN = declare(
+    "figure.long-span", "facts.figure", reads="the numbers around a number and the lines its "
+    "sentence runs over", writes="leaves the number out", description="A number in a run too "
+    "long to be one quantity — more than two numbers with no word between (a score line, a "
+    "table's row, a phone number), or a sentence running over more than two lines with "
+    "numbers (a table or a list of results the parser read as one sentence) — is no figure.",
+    example="Standings on Monday :\nNEW YORK 74 56 .569 -\nBALTIMORE 69 62 .527 5",
+    model=LEFT_OUT).id
+DATELINE_CITY = declare(
+    "figure.dateline-city", "facts.figure", reads="the city a count falls back on",
+    writes="Measure.anchor", description="A news agency's dateline (\"LONDON 1996-08-22\", "
+    "\"KYIV, May 18 (Reuters) -\") says where a report was filed, not what its figures are "
+    "about: a count with no place of its own is not the dateline city's.",
+    example="Fighting in the north\nOSLO 1996-08-26\nHeavy fighting broke out in the north "
+            "and at least 29 people were killed .", model=READING).id
 COMPOUND_MODIFIER = declare(
     "figure.compound-modifier", "facts.figure", reads="a number hyphenated to the noun it "
     "describes", writes="leaves the number out", description="\"a two-horse race\", \"a "
