@@ -560,6 +560,10 @@ def test_a_straight_quotation_mark_faces_the_way_its_spaces_say(text: str,
      'has earned it," the coach said.', "claim.quote-reopened",
      [("coach", ClaimKind.DIRECT,
        "Now we go home and rest, because the team has earned it")]),
+    ('Coach Anna Berg was pleased. "We have won the match today," she said. "They did well. '
+     'The back row was superb," she added.', "claim.quote-taken",
+     [("she", ClaimKind.DIRECT, "We have won the match today"),
+      ("she", ClaimKind.DIRECT, "They did well. The back row was superb")]),
     ('"The plan will work for everyone," said Health minister Anna Berg of the findings.',
      "claim.name-end",
      [("Health minister Anna Berg", ClaimKind.DIRECT, "The plan will work for everyone")]),
@@ -567,8 +571,8 @@ def test_a_straight_quotation_mark_faces_the_way_its_spaces_say(text: str,
 def test_a_quotation_is_one_direct_claim_of_its_speaker(
     nlp: Any, text: str, rule: str, claims: list[tuple[str, ClaimKind, str]]
 ) -> None:
-    """Quotation marks, not the parse, say what is direct; the speaker's words end at the
-    name."""
+    """Quotation marks, not the parse, say what is direct; a cue closing a continued quotation
+    adds no indirect copy of it; the speaker's words end at the name."""
     def found() -> list[tuple[str, ClaimKind, str]]:
         return [(c.speaker.text, c.kind, c.content.text)
                 for c in of_kind(extract(nlp, text), Claim)]

@@ -133,6 +133,16 @@ QUOTE_REOPENED = declare(
                 "House\" and …') — instead of closing the open quotation and pairing every "
                 "later mark the wrong way round.",
     example="\"We had no choice. \"Now we go home and rest,\" the coach said.").id
+QUOTE_TAKEN = declare(
+    "claim.quote-taken", "facts.claim",
+    reads="the quotation around a speech verb's clause, and whether it is a claim already",
+    writes="drops the claim",
+    description="A cue after the last sentence of a quotation that opened sentences before "
+                "('\"They did well. The back row was superb,\" he added'): the quotation is "
+                "already a claim, continuing the last speaker's words, so the clause the cue "
+                "takes is no second, indirect claim of the same words.",
+    example="Coach Anna Berg was pleased. \"We have won the match today,\" she said. \"They "
+            "did well. The back row was superb,\" she added.").id
 FRONTED_PARTICIPLE = declare(
     "claim.fronted-participle", "facts.claim",
     reads="a speech participle opening a sentence and the speech verb it hangs on",
@@ -404,6 +414,9 @@ class ClaimReader:
                                   and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
             content, kind = self._quote_span(quote), ClaimKind.DIRECT
+        elif content is not None and applies(QUOTE_TAKEN, lambda: any(
+                q.used and _inside(content, q) for q in self.quotes)):
+            return  # the quotation these words close is already a claim (continued)
         elif content is not None:
             for q in self.quotes:
                 q.used = q.used or _inside(Span(q.begin, q.end, ""), content)
