@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 from bench.halves import half  # noqa: E402
 from bench.train_trigger_sense import (  # noqa: E402
     auc,
-    candidate_kind,
     choose_threshold,
     dropped,
+    judged_triggers,
     unit,
 )
 from kg.atomic import atomic_write_bytes  # noqa: E402
@@ -100,14 +100,7 @@ def judged_examples(nlp: Any) -> tuple[list[Example], Counter[str]]:
         else:
             kept.append((row, positive))
     found = []
-    for (row, positive), parsed in zip(kept, nlp.pipe(r["sentence"] for r, _ in kept),
-                                       strict=True):
-        trigger = row["output"]["trigger"]
-        token = next((t for t in parsed if t.text == trigger and candidate_kind(t)), None)
-        key = unit(row["article"])
-        if token is None:
-            counts[f"{half(key)} trigger not found"] += 1
-            continue
+    for key, token, positive in judged_triggers(nlp, kept, counts):
         counts[f"{half(key)} {'happened' if positive else 'not happened'}"] += 1
         found.append(Example("judged", key, token.text, factuality_features(token), positive))
     return found, counts

@@ -40,7 +40,7 @@ import json
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -153,6 +153,16 @@ def judged_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
             continue
         kept.append((row, bool(row["correct"] or type_right)))
     examples = []
+    for key, token, positive in judged_triggers(nlp, kept, counts):
+        counts[f"{half(key)} {'positive' if positive else 'negative'}"] += 1
+        examples.append(example("judged", key, token, candidate_kind(token), dims, positive))
+    return examples, counts
+
+
+def judged_triggers(nlp: Any, kept: Sequence[tuple[dict[str, Any], bool]],
+                    counts: Counter[str]) -> Iterator[tuple[str, Any, bool]]:
+    """Each judged event row's halves unit, its trigger token in the parsed sentence and its
+    label; a row whose trigger the parse does not offer is counted and skipped."""
     for (row, positive), parsed in zip(kept, nlp.pipe(r["sentence"] for r, _ in kept),
                                        strict=True):
         trigger = row["output"]["trigger"]
@@ -161,9 +171,7 @@ def judged_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
         if token is None:
             counts[f"{half(key)} trigger not found"] += 1
             continue
-        counts[f"{half(key)} {'positive' if positive else 'negative'}"] += 1
-        examples.append(example("judged", key, token, candidate_kind(token), dims, positive))
-    return examples, counts
+        yield key, token, positive
 
 
 def sense_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
