@@ -808,6 +808,10 @@ def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             if country is not None:
                 return ctx.country_party(child, country)
     for child in title.rights:
+        if child.dep_ == "prep" and child.lower_ in MEMBER_PREPOSITIONS:
+            member = found(WITH_ORGANISATION, partial(_with_organisation, ctx, child))
+            if member is not None:  # "an economist with MM Warburg"
+                return member
         inside = child.lower_ == "in"  # "vice president in Microsoft's security unit"
         if child.dep_ == "prep" and (child.lower_ in ORG_PREPOSITIONS or inside):
             objects = [c for c in child.children if c.dep_ == "pobj"]
@@ -840,6 +844,32 @@ def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
                 if objects and not mentions else None
             if untagged is not None:  # "director of the Scottish Chambers of Commerce"
                 return untagged
+    return None
+
+
+WITH_ORGANISATION = declare(
+    "role.with-organisation", "facts.role",
+    reads="a post's \"with\" phrase whose object is a tagged organisation",
+    writes="Membership.organization",
+    description="A post held \"with\" a named organisation (\"an economist with MM "
+                "Warburg\", \"a music analyst with Jupiter Research\", \"a senior economist "
+                "with the OECD\"): that organisation, when the phrase's own head is its name "
+                "(not \"with a client of Google\"), never a person or a place.",
+    example="\"Prices will fall,\" said Ann Cole, an analyst with Fenwick Research.").id
+#: "an economist with MM Warburg": prepositions that give the body a post is held in only
+#: when their object is itself a tagged organisation.
+MEMBER_PREPOSITIONS = frozenset(_GRAMMAR["member_prepositions"])
+
+
+def _with_organisation(ctx: FactContext, prep: Token) -> Party | None:
+    """The tagged organisation a post's "with" phrase names by its own head."""
+    for obj in (c for c in prep.children if c.dep_ == "pobj"):
+        mention = ctx.mention(obj)
+        if mention is None or mention.kind is not EntityKind.ORGANIZATION:
+            continue
+        if ctx.mention_tokens[(mention.begin, mention.end)][1] != obj.i + 1:
+            continue  # the head must end the name: "with Google's rivals" is no post at Google
+        return _written_whole(ctx, obj, mention) or ctx.entity_party(mention)
     return None
 
 
