@@ -22,6 +22,7 @@ is no post at all (``relational-nouns.txt``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
@@ -507,6 +508,11 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     while i >= 0 and len(run) < 5 and _unnamed_name(ctx, ctx.doc[i]):
         run.insert(0, ctx.doc[i])
         i -= 1
+    opening = found(OPENING_NAME, partial(_opening_name, ctx, ctx.doc[i])) if (
+        i >= 0 and len(run) < 5) else None
+    if opening is not None:  # "Academy president X", the article writing "the Academy"
+        run.insert(0, opening)
+        i -= 1
     if not run or not (first <= run[-1].head.i <= start and run[-1].dep_ in {"compound", "nmod"}):
         return None
     if _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS or _longer_name(ctx, i):
@@ -516,6 +522,30 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     if country is not None and ctx.mention(run[-1]) is not None:
         return ctx.country_party(run[-1], country) if len(run) == 1 else None
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+OPENING_NAME = declare(
+    "role.opening-name", "facts.role",
+    reads="the capitalised word opening a sentence right before a post, and the article's "
+          "other uses of it",
+    writes="Membership.organization",
+    description="A post whose sentence opens with the name of its body, untagged (\"Academy "
+                "president X\", \"Telegraph executive X\"): that word is a name, not a "
+                "capitalised common noun, when the article writes it capitalised inside a "
+                "sentence, standing alone (\"the Academy\"); otherwise it is left "
+                "(\"Festival director X\").",
+    example="Academy president Ann Cole spoke. The vote was held by the Academy.").id
+
+
+def _opening_name(ctx: FactContext, token: Token) -> Token | None:
+    """``token``, the untagged capitalised word opening a sentence, when the article writes it
+    capitalised after a lower-case word and not followed by another capitalised one."""
+    if not (token.is_sent_start and token.is_alpha and token.is_title) or ctx.mention(token) \
+            or is_title_word(token) or is_title_modifier(token) or token.ent_type_ in {
+            "DATE", "TIME"} or token.lower_ in GENDER_WORDS or token.is_stop:
+        return None
+    pattern = rf"\b[a-z]+[,;]?\s+{re.escape(token.text)}\b(?!['’]?\s*[A-Z0-9])"
+    return token if re.search(pattern, ctx.frame.document.text) else None
 
 
 def _longer_name(ctx: FactContext, i: int) -> bool:
