@@ -544,8 +544,10 @@ def _opening_name(ctx: FactContext, token: Token) -> Token | None:
             or is_title_word(token) or is_title_modifier(token) or token.ent_type_ in {
             "DATE", "TIME"} or token.lower_ in GENDER_WORDS or token.is_stop:
         return None
-    pattern = rf"\b[a-z]+[,;]?\s+{re.escape(token.text)}\b(?!['’]?\s*[A-Z0-9])"
-    return token if re.search(pattern, ctx.frame.document.text) else None
+    pattern = rf"\b[a-z]+[,;]?[ \t]+{re.escape(token.text)}\b(?!['’]?[ \t]*[A-Z0-9])"
+    at = ctx.char(token)  # within a line: a headline with no full stop ends in a lower-case word
+    return token if any(m.end() - len(token.text) != at
+                        for m in re.finditer(pattern, ctx.frame.document.text)) else None
 
 
 def _longer_name(ctx: FactContext, i: int) -> bool:
