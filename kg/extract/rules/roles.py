@@ -532,9 +532,11 @@ OPENING_NAME = declare(
     description="A post whose sentence opens with the name of its body, untagged (\"Academy "
                 "president X\", \"Telegraph executive X\"): that word is a name, not a "
                 "capitalised common noun, when the article writes it capitalised inside a "
-                "sentence, standing alone (\"the Academy\"); otherwise it is left "
-                "(\"Festival director X\").",
-    example="Academy president Ann Cole spoke. The vote was held by the Academy.").id
+                "sentence after a lower-case word and before none capitalised (\"members of "
+                "the Academy of Motion Picture Arts\"); otherwise it is left (\"Festival "
+                "director X\").",
+    example="Academy president Ann Cole praised the move. Marketing films to the members of "
+            "the Academy of Motion Picture Arts and Sciences is costly.").id
 
 
 def _opening_name(ctx: FactContext, token: Token) -> Token | None:
