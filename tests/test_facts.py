@@ -156,6 +156,13 @@ def test_then_before_a_post_makes_it_former(nlp: Any, text: str, former: bool) -
     # a name the tagger did not tag at all, after a post held in a body; never a portfolio
     ("\"Rates are right,\" said Ann Cole, director general of the Scottish Chambers of "
      "Commerce.", "role.untagged-organisation-name", "Scottish Chambers of Commerce", ""),
+    # a post held "with" a tagged organisation
+    ("\"Prices will fall,\" said Ann Cole, an analyst with Fenwick Research.",
+     "role.with-organisation", "Fenwick Research", ""),
+    # the untagged name opening the sentence, written capitalised inside another one
+    ("Academy president Ann Cole praised the move. Marketing films to the members of the "
+     "Academy of Motion Picture Arts and Sciences is costly.", "role.opening-name", "Academy",
+     ""),
     # the name as the article writes it: a "'s" of the name is no possessive
     ("Ann Cole, the straight-talking former head of fast-food giant McDonald's, has died.",
      "role.owned-full-name", "McDonald's", "McDonald"),
@@ -173,6 +180,18 @@ def test_the_organisation_is_the_name_the_post_is_of(
     with switched_off({rule}):
         off = organisations()
     assert organization not in off and (without is None or off == [without]), off
+
+
+@pytest.mark.parametrize("text", [
+    # "with" whose object is no organisation's own name
+    "Ann Cole, a lawyer with Google's rivals, said no.",
+    # an opening capitalised word the article never writes as a name inside a sentence
+    "Festival director Ann Cole said the line-up was strong.",
+    "Academy president Ann Cole spoke. The vote was held by the Academy Awards board.",
+])
+def test_no_organisation_from_a_with_or_an_opening_word(nlp: Any, text: str) -> None:
+    assert [m.organization for m in of_kind(extract(nlp, text), Membership)
+            if m.organization is not None] == []
 
 
 @pytest.mark.parametrize(("text", "role", "without"), [

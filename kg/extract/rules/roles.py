@@ -22,6 +22,7 @@ is no post at all (``relational-nouns.txt``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
@@ -507,6 +508,11 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     while i >= 0 and len(run) < 5 and _unnamed_name(ctx, ctx.doc[i]):
         run.insert(0, ctx.doc[i])
         i -= 1
+    opening = found(OPENING_NAME, partial(_opening_name, ctx, ctx.doc[i])) if (
+        i >= 0 and len(run) < 5) else None
+    if opening is not None:  # "Academy president X", the article writing "the Academy"
+        run.insert(0, opening)
+        i -= 1
     if not run or not (first <= run[-1].head.i <= start and run[-1].dep_ in {"compound", "nmod"}):
         return None
     if _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS or _longer_name(ctx, i):
@@ -516,6 +522,34 @@ def _name_before(ctx: FactContext, first: int, start: int) -> Party | None:
     if country is not None and ctx.mention(run[-1]) is not None:
         return ctx.country_party(run[-1], country) if len(run) == 1 else None
     return Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)
+
+
+OPENING_NAME = declare(
+    "role.opening-name", "facts.role",
+    reads="the capitalised word opening a sentence right before a post, and the article's "
+          "other uses of it",
+    writes="Membership.organization",
+    description="A post whose sentence opens with the name of its body, untagged (\"Academy "
+                "president X\", \"Telegraph executive X\"): that word is a name, not a "
+                "capitalised common noun, when the article writes it capitalised inside a "
+                "sentence after a lower-case word and before none capitalised (\"members of "
+                "the Academy of Motion Picture Arts\"); otherwise it is left (\"Festival "
+                "director X\").",
+    example="Academy president Ann Cole praised the move. Marketing films to the members of "
+            "the Academy of Motion Picture Arts and Sciences is costly.").id
+
+
+def _opening_name(ctx: FactContext, token: Token) -> Token | None:
+    """``token``, the untagged capitalised word opening a sentence, when the article writes it
+    capitalised after a lower-case word and not followed by another capitalised one."""
+    if not (token.is_sent_start and token.is_alpha and token.is_title) or ctx.mention(token) \
+            or is_title_word(token) or is_title_modifier(token) or token.ent_type_ in {
+            "DATE", "TIME"} or token.lower_ in GENDER_WORDS or token.is_stop:
+        return None
+    pattern = rf"\b[a-z]+[,;]?[ \t]+{re.escape(token.text)}\b(?!['’]?[ \t]*[A-Z0-9])"
+    at = ctx.char(token)  # within a line: a headline with no full stop ends in a lower-case word
+    return token if any(m.end() - len(token.text) != at
+                        for m in re.finditer(pattern, ctx.frame.document.text)) else None
 
 
 def _longer_name(ctx: FactContext, i: int) -> bool:
@@ -808,6 +842,10 @@ def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
             if country is not None:
                 return ctx.country_party(child, country)
     for child in title.rights:
+        if child.dep_ == "prep" and child.lower_ in MEMBER_PREPOSITIONS:
+            member = found(WITH_ORGANISATION, partial(_with_organisation, ctx, child))
+            if member is not None:  # "an economist with MM Warburg"
+                return member
         inside = child.lower_ == "in"  # "vice president in Microsoft's security unit"
         if child.dep_ == "prep" and (child.lower_ in ORG_PREPOSITIONS or inside):
             objects = [c for c in child.children if c.dep_ == "pobj"]
@@ -840,6 +878,32 @@ def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
                 if objects and not mentions else None
             if untagged is not None:  # "director of the Scottish Chambers of Commerce"
                 return untagged
+    return None
+
+
+WITH_ORGANISATION = declare(
+    "role.with-organisation", "facts.role",
+    reads="a post's \"with\" phrase whose object is a tagged organisation",
+    writes="Membership.organization",
+    description="A post held \"with\" a named organisation (\"an economist with MM "
+                "Warburg\", \"a music analyst with Jupiter Research\", \"a senior economist "
+                "with the OECD\"): that organisation, when the phrase's own head is its name "
+                "(not \"with a client of Google\"), never a person or a place.",
+    example="\"Prices will fall,\" said Ann Cole, an analyst with Fenwick Research.").id
+#: "an economist with MM Warburg": prepositions that give the body a post is held in only
+#: when their object is itself a tagged organisation.
+MEMBER_PREPOSITIONS = frozenset(_GRAMMAR["member_prepositions"])
+
+
+def _with_organisation(ctx: FactContext, prep: Token) -> Party | None:
+    """The tagged organisation a post's "with" phrase names by its own head."""
+    for obj in (c for c in prep.children if c.dep_ == "pobj"):
+        mention = ctx.mention(obj)
+        if mention is None or mention.kind is not EntityKind.ORGANIZATION:
+            continue
+        if ctx.mention_tokens[(mention.begin, mention.end)][1] != obj.i + 1:
+            continue  # the head must end the name: "with Google's rivals" is no post at Google
+        return _written_whole(ctx, obj, mention) or ctx.entity_party(mention)
     return None
 
 
