@@ -342,3 +342,46 @@ def test_the_conflicts_page_names_the_kind_order_and_wording(nlp: Any, tmp_path:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and not result.failed
+
+
+
+@pytest.mark.parametrize("text", [
+    "The hijackers released the hostages in batches of 10 at Stansted .",
+    "Rebels released the prisoners in groups of 20 in Kabul .",
+])
+def test_the_size_of_a_batch_is_no_figure(nlp: Any, text: str) -> None:
+    """``figure.batch-size``: "in batches of 10" is a size, not a count of the total."""
+    from kg.heuristics import switched_off
+
+    values = {f.value for f, _ in measured(nlp, text)}
+    assert not values & {10.0, 20.0}
+    with switched_off(["figure.batch-size"]):
+        assert {f.value for f, _ in measured(nlp, text)} & {10.0, 20.0}
+
+
+def test_a_count_beside_a_batch_is_a_figure(nlp: Any) -> None:
+    values = {f.value for f, _ in measured(
+        nlp, "The hijackers released 140 hostages at Stansted in three batches .")}
+    assert 140.0 in values
+
+
+_MARKET = "A bomb killed seven people at a market near Algiers on Friday ."
+_RESTAURANT = "A bomb killed two people at a restaurant near Algiers on Friday ."
+
+
+def test_tolls_of_two_fridays_are_two_incidents(nlp: Any, tmp_path: Path) -> None:
+    """``ledger.event-day``: a bomb on Friday 23 and one on Friday 30, both near Algiers."""
+    from kg.heuristics import switched_off
+
+    articles = {"a": (_MARKET, "1996-08-24"), "b": (_RESTAURANT, "1996-08-31")}
+    assert ledger(nlp, tmp_path / "on", articles) == []
+    with switched_off(["ledger.event-day"]):
+        rows = ledger(nlp, tmp_path / "off", articles)
+    assert {float(r["value"]) for r in rows} == {7.0, 2.0}
+
+
+def test_tolls_of_one_friday_are_compared(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (_MARKET, "1996-08-24"),
+                                  "b": (_RESTAURANT, "1996-08-25")})
+    assert {(r["status"], float(r["value"])) for r in rows} == {("update", 7.0),
+                                                                 ("update", 2.0)}

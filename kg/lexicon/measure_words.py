@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from kg.lexicon import table
 
-__all__ = ["AMOUNT_PREPS", "CAUSES", "CAUSE_PREPS", "EVENT_PRONOUNS", "FORECAST_MODALS",
-           "FORECAST_WORDS", "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES", "NEUTRAL_WORDS",
+__all__ = ["AMOUNT_PREPS", "BATCH_NOUNS", "CAUSES", "CAUSE_PREPS", "EVENT_PRONOUNS",
+           "FORECAST_MODALS", "FORECAST_WORDS", "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES",
+           "NEUTRAL_WORDS",
            "RATE_NOUNS", "REPLACED_MARKERS", "REVISING_VERBS", "REVISION_MARKERS",
            "REVISION_NOUNS", "SPAN_PREPS", "STATE_ADJECTIVES",
            "STATE_VERBS", "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "change_of",
@@ -93,6 +94,8 @@ REVISING_VERBS = frozenset(_QUANTITIES["words"]["revising-verbs"])
 REPLACED_MARKERS = frozenset(_QUANTITIES["words"]["replaced-markers"])
 #: Nouns that name a quantity by the one after "of" ("the rate of growth").
 RATE_NOUNS = frozenset(_QUANTITIES["words"]["rate-nouns"])
+#: Nouns of a share taken at a time ("in batches of 10"): the number is a size.
+BATCH_NOUNS = frozenset(_QUANTITIES["words"]["batch-nouns"])
 #: Adjectives of a counted noun its attribute says already ("two wounded men").
 STATE_ADJECTIVES = frozenset(_QUANTITIES["words"]["state-adjectives"])
 

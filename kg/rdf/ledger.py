@@ -51,6 +51,7 @@ from kg.extract.values import normalise_date
 from kg.heuristics import applies, declare, fired, found, is_on
 from kg.lexicon.fact_words import COUNTED_CLASSES
 from kg.lexicon.measure_words import TOLL_ATTRIBUTES
+from kg.lexicon.words import CALENDAR_WORDS
 from kg.model import Claim, EntityKind, Event, Extraction, Figure, Resolution, within
 from kg.rdf.events import clusters, reports_of
 from kg.rdf.facts import FactScope, event_iri, figure_iri, measure_node, party_node
@@ -137,6 +138,7 @@ class Entry:
     words: str = ""  # its sentence's words, to know a sentence repeated in another article
     places: frozenset[str] = frozenset()  # the places its article names (entity keys)
     near_places: frozenset[str] = frozenset()  # … within NEAR_SENTENCES of its sentence
+    day: date | None = None  # the day its event happened, as the sentence dates it
 
     @property
     def toll(self) -> bool:
@@ -166,6 +168,8 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
                     key=lambda c: c.content.end - c.content.begin)
     events = {span: event_iri(scope, e) for e in extraction.facts if isinstance(e, Event)
               for span in e.figures}
+    days = {span: day for e in extraction.facts if isinstance(e, Event)
+            if (day := _event_day(e, reported)) is not None for span in e.figures}
     entries = []
     for figure in (f for f in extraction.facts if isinstance(f, Figure)):
         measure = figure.measure
@@ -174,6 +178,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
         node, _ = measure_node(scope, measure)
         source, attributed = _source(scope, figure, claims)
         sentence = figure.evidence.sentences[-1] if figure.evidence.sentences else -1
+        near = frozenset(k for i, k in located if abs(i - sentence) <= NEAR_SENTENCES)
         entries.append(Entry(
             figure_iri(scope, figure.span), node, measure.predicate, measure.counted,
             measure.period, measure.forecast, measure.anchor is not None or bool(measure.cause),
@@ -183,9 +188,26 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             _sentence_node(scope, sentence), source, attributed,
             next((e for s, e in events.items() if within(s, figure.span.begin,
                                                            figure.span.end)), None),
-            figure.previous, _sentence_words(scope, sentence), places,
-            frozenset(k for i, k in located if abs(i - sentence) <= NEAR_SENTENCES)))
+            figure.previous, _sentence_words(scope, sentence), places, near,
+            next((d for s, d in days.items() if within(s, figure.span.begin,
+                                                         figure.span.end)), None)))
     return entries
+
+
+def _event_day(event: Event, reported: date | None) -> date | None:
+    """The day an event happened, as its own time says: a date, or a weekday counted back
+    from the report's date ("killed on Friday" in a Saturday report); ``None`` otherwise."""
+    time = event.time
+    if time is None:
+        return None
+    if time.value is not None and time.granularity == "day":
+        return time.value
+    words = time.text.split()
+    for text in (time.text, words[0] if words and words[0].lower() in CALENDAR_WORDS else ""):
+        value, granularity = normalise_date(text, reported) if text else (None, None)
+        if value is not None and granularity == "day":
+            return value
+    return None
 
 
 def dateline_date(extraction: Extraction) -> date | None:
@@ -310,7 +332,8 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     articles (``ledger.repeated-sentence``: one report, syndicated); in one article only two
     attributed figures (``ledger.two-speakers``); across articles, both dated or both undated
     (``ledger.dated-with-undated``), a measure tied to something or one event reported twice
-    (``ledger.tied``); a toll known only by its cause, dated, not when places are named
+    (``ledger.tied``); two dated tolls not when their events happened on different days
+    (``ledger.event-day``); a toll known only by its cause, dated, not when places are named
     near each figure and none is the same (``ledger.dated-common-place``); a toll known only by its
     cause, or a count of people who did something, only in reports of about a month
     (``ledger.near-days``); in undated reports
@@ -333,6 +356,9 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     if applies(TIED, lambda: not (a.tied and b.tied or one_event)):
         return False
     if a.reported is not None and b.reported is not None:
+        if applies(EVENT_DAY, lambda: a.toll and b.toll and not one_event
+                   and a.day is not None and b.day is not None and a.day != b.day):
+            return False  # a bomb "on Friday" a week apart: two incidents, two tolls
         if applies(DATED_COMMON_PLACE, lambda: a.by_cause and b.by_cause and not one_event
                    and bool(a.near_places) and bool(b.near_places)
                    and not a.near_places & b.near_places):
@@ -547,6 +573,15 @@ DATED_COMMON_PLACE = declare(
     example="Published: Aug 23, 1996\nAn explosion leveled a motel in Rochester on Friday.\n"
             "The explosion killed two people.\n|||\nPublished: Aug 25, 1996\nA bomb exploded "
             "at a market in Algiers on Sunday.\nThe explosion killed 14 people.").id
+EVENT_DAY = declare(
+    "ledger.event-day", "ledger", reads="the days two dated tolls' events happened",
+    writes="keeps them apart", model=APART,
+    description="Two tolls in dated reports whose events happened on different days (a date, "
+                "or a weekday counted back from the report's date) are of two incidents, "
+                "though both name one city.",
+    example="Published: Aug 24, 1996\nA bomb killed seven people at a market near Algiers "
+            "on Friday.\n|||\nPublished: Aug 31, 1996\nA bomb killed two people at a "
+            "restaurant near Algiers on Friday.").id
 UNDATED_KINDS = declare(
     "ledger.undated-kinds", "ledger", reads="two figures of undated reports",
     writes="keeps them apart", model=APART,

@@ -67,6 +67,7 @@ from kg.lexicon.fact_words import (
     trigger_type,
 )
 from kg.lexicon.measure_words import (
+    BATCH_NOUNS,
     FORECAST_WORDS,
     MADE_ATTRIBUTES,
     STATE_ADJECTIVES,
@@ -335,6 +336,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
         return None  # "…/2010-05-05/3-dead-after-…/423816": an address, no figure
     if applies(LONG_SPAN, lambda: _is_long_span(ctx, span)):
         return None  # "NEW YORK 74 56 .569", a list of results: a table, no one quantity
+    if applies(BATCH_SIZE, lambda: _is_batch_size(span)):
+        return None  # "released in batches of 10": the size of a share, not a total
     if applies(COMPOUND_MODIFIER, lambda: is_compound_modifier(span)):
         return None  # "a two-horse race", "a 25-yard strike": no quantity
     scale = scale_after(span)  # "$17.7" + "m"
@@ -824,6 +827,17 @@ def _part_tokens(verb: Token, root: Token) -> frozenset[int] | None:
     return frozenset(parts - own - {t.i for t in root.subtree}) or None
 
 
+def _is_batch_size(span: SpacySpan) -> bool:
+    """A number "of" a noun of a share taken at a time, itself the object of "in" or "into"
+    ("released in batches of 10", "split into groups of five")."""
+    head = span.root.head
+    if span.root.dep_ != "pobj" or head.lower_ != "of":
+        return False
+    noun = head.head
+    return (noun.lemma_.lower() in BATCH_NOUNS and noun.dep_ == "pobj"
+            and noun.head.lower_ in {"in", "into"})
+
+
 def _where_clause_place(verb: Token) -> list[Token]:
     """The noun a "where" clause holding the verb describes (through "are thought to have")."""
     chain = [verb, *list(verb.ancestors)[:3]]
@@ -877,6 +891,13 @@ DATELINE_CITY = declare(
     "about: a count with no place of its own is not the dateline city's.",
     example="Fighting in the north\nOSLO 1996-08-26\nHeavy fighting broke out in the north "
             "and at least 29 people were killed .", model=READING).id
+BATCH_SIZE = declare(
+    "figure.batch-size", "facts.figure", reads="the words a number hangs from",
+    writes="leaves the number out", description="A number \"of\" a share taken at a time, "
+    "after \"in\" or \"into\" (\"released in batches of 10\", \"split into groups of "
+    "five\"), is the size of each share, not a count of the total.",
+    example="The hijackers released 140 hostages at Stansted .\nThey released the "
+            "hostages in batches of 10 .", model=LEFT_OUT).id
 COMPOUND_MODIFIER = declare(
     "figure.compound-modifier", "facts.figure", reads="a number hyphenated to the noun it "
     "describes", writes="leaves the number out", description="\"a two-horse race\", \"a "
