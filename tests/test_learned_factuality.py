@@ -138,19 +138,6 @@ def test_a_model_shipped_switched_off_is_not_asked(
     assert FACTUALITY_RULE not in log
 
 
-def test_the_extraction_cache_fingerprint_covers_the_model(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kg.build import cache
-
-    recorded = tmp_path / "event-factuality.sha256"
-    recorded.write_text(event_factuality.HASH_FILE.read_text())
-    monkeypatch.setattr(cache, "FACTUALITY_HASH", recorded)
-    fingerprint = cache.extractor_fingerprint.__wrapped__  # not the cached value
-    before = fingerprint()
-    recorded.write_text("0" * 64 + "  event-factuality.json\n")
-    assert fingerprint() != before
-
-
 def test_the_triggers_judged_on_factuality_are_well_formed_and_of_the_tune_half() -> None:
     from bench.halves import half
 

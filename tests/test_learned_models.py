@@ -18,6 +18,8 @@ MODELS: list[tuple[ModuleType, Callable[[], Any]]] = [
     (trigger_sense, trigger_sense.load_sense_model),
     (event_factuality, event_factuality.load_factuality_model),
 ]
+#: Each model and the name under which kg.build.cache keeps its hash file.
+CACHED = [(trigger_sense, "SENSE_HASH"), (event_factuality, "FACTUALITY_HASH")]
 
 
 @pytest.mark.parametrize(("module", "load"), MODELS, ids=["trigger-sense", "event-factuality"])
@@ -39,3 +41,20 @@ def test_a_model_that_does_not_match_its_hash_is_refused(
             load()
     finally:
         load.cache_clear()
+
+
+@pytest.mark.parametrize(("module", "cached_as"), CACHED,
+                         ids=["trigger-sense", "event-factuality"])
+def test_the_extraction_cache_fingerprint_covers_the_model(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: ModuleType,
+        cached_as: str) -> None:
+    """A model trained again invalidates the extraction cache."""
+    from kg.build import cache
+
+    recorded = tmp_path / "model.sha256"
+    recorded.write_text(module.HASH_FILE.read_text())
+    monkeypatch.setattr(cache, cached_as, recorded)
+    fingerprint = cache.extractor_fingerprint.__wrapped__  # not the cached value
+    before = fingerprint()
+    recorded.write_text("0" * 64 + "  model.json\n")
+    assert fingerprint() != before

@@ -108,19 +108,6 @@ def test_docstring_examples() -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_the_extraction_cache_fingerprint_covers_the_model(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kg.build import cache
-
-    recorded = tmp_path / "trigger-sense.sha256"
-    recorded.write_text(trigger_sense.HASH_FILE.read_text())
-    monkeypatch.setattr(cache, "SENSE_HASH", recorded)
-    fingerprint = cache.extractor_fingerprint.__wrapped__  # not the cached value
-    before = fingerprint()
-    recorded.write_text("0" * 64 + "  trigger-sense.json\n")  # a model trained again
-    assert fingerprint() != before
-
-
 def test_a_model_shipped_switched_off_is_not_asked(
         nlp: Any, monkeypatch: pytest.MonkeyPatch, cutting: SenseModel) -> None:
     def refuse(*_args: Any) -> Any:
