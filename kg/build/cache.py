@@ -71,13 +71,12 @@ def extractor_fingerprint(model: str = DEFAULT_MODEL) -> str:
         digest.update(hashlib.sha256(word_list.read_bytes()).digest())
     if news_ner:  # the trained weights decide the names: their verified hash list stands in
         digest.update(NEWS_NER_HASHES.read_bytes())
-    # the trigger-sense model decides which events are kept: its recorded hash stands in for
-    # its weights, wordllama's version for the embeddings it reads
-    if SENSE_HASH.exists():
-        digest.update(SENSE_HASH.read_bytes())
-    # the event-factuality model decides which events are stated as happened: the same
-    if FACTUALITY_HASH.exists():
-        digest.update(FACTUALITY_HASH.read_bytes())
+    # the learned models decide which events are kept (trigger sense) and stated as happened
+    # (factuality): each recorded hash stands in for its weights, wordllama's version for the
+    # embeddings the sense model reads
+    for recorded in (SENSE_HASH, FACTUALITY_HASH):
+        if recorded.exists():
+            digest.update(recorded.read_bytes())
     digest.update(f"{installed_version('wordllama')}\0".encode())
     return digest.hexdigest()
 
