@@ -7,8 +7,9 @@ when a set grows, a file is reordered or a rule changes:
 
 * BBC articles and the judged rows of ``tests/eval/precision``: by article id
   (``bbc-business-001``) — a rule tuned on one sentence of an article sees the rest of it;
-* CoNLL-2003 dev, wikigold: by document (``conll-dev:17``, its place in the file) — label
-  consistency is per document;
+* CoNLL-2003 dev and train, wikigold: by document (``conll-dev:17``, its place in the file) —
+  label consistency is per document; a CoNLL document built as an article has the id
+  ``conll-dev-17`` and ``unit`` gives its key;
 * BTC section g: by tweet (``btc-g:405``);
 * ECB+ dev: by topic (``ecb:5``) — coreference is scored within a topic;
 * the facts set (``tests/eval/facts``): already split, ``cases.jsonl`` tune and
@@ -25,10 +26,11 @@ True
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Iterable
 from typing import Literal, TypeVar
 
-__all__ = ["SALT", "Half", "half", "in_half", "split"]
+__all__ = ["SALT", "Half", "half", "in_half", "split", "unit"]
 
 #: Changing the salt would re-deal every unit and void every check figure: never change it.
 SALT = "kg-halves-2026-12"
@@ -41,6 +43,18 @@ def half(key: str) -> Half:
     """The half ``key`` (an article id, ``conll-dev:17``, ``ecb:5`` …) belongs to."""
     digest = hashlib.sha256(f"{SALT}:{key}".encode()).digest()
     return "check" if digest[0] & 1 else "tune"
+
+
+def unit(article: str) -> str:
+    """The key an article id is halved by: a CoNLL document's place in its file (the id
+    ``conll-train-17`` is keyed ``conll-train:17``, as ``bench/ledger_eval.py`` halves CoNLL),
+    any other article its id.
+
+    >>> unit("conll-train-17"), unit("conll-dev-3"), unit("bbc-tech-007")
+    ('conll-train:17', 'conll-dev:3', 'bbc-tech-007')
+    """
+    found = re.fullmatch(r"(conll-(?:train|dev))-(\d+)", article)
+    return f"{found[1]}:{found[2]}" if found else article
 
 
 def in_half(items: Iterable[T], key: Callable[[T], str], which: Half) -> list[T]:

@@ -45,13 +45,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from halves import half  # noqa: E402
+from conll import CONLL, CONLL_FILES, conll_id, conll_texts  # noqa: E402
+from halves import half, unit  # noqa: E402
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 BBC = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 ECB = PROJECT_ROOT.parent / "shared" / "data" / "ecbplus-dev" / "ecbplus_dev.jsonl"
-CONLL = PROJECT_ROOT.parent / "shared" / "data" / "conll2003"
-CONLL_FILES = ("train", "dev")
 WORK = PROJECT_ROOT / "bench" / "work" / "ledger"
 JUDGED = PROJECT_ROOT / "tests" / "eval" / "ledger"
 #: BBC articles kg's earlier rules were read against (bench/precision.py's seeded sample):
@@ -96,25 +95,6 @@ def ecb_documents(which: str) -> list[Any]:
     return documents
 
 
-def conll_texts(path: Path) -> list[str]:
-    """The documents of a CoNLL-2003 file (``-DOCSTART-`` separates them), each its
-    sentences' tokens joined by spaces, the sentences by newlines."""
-    documents: list[list[str]] = []
-    tokens: list[str] = []
-    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        columns = line.split()
-        if columns and columns[0] == "-DOCSTART-":
-            documents.append([])
-        elif columns:
-            tokens.append(columns[0])
-        elif tokens:
-            if not documents:
-                documents.append([])
-            documents[-1].append(" ".join(tokens))
-            tokens = []
-    return ["\n".join(sentences) for sentences in documents if sentences]
-
-
 def conll_documents(which: str) -> list[Any]:
     """The CoNLL-2003 documents (train and dev) of one half, by document
     (``conll-train:17``)."""
@@ -123,8 +103,9 @@ def conll_documents(which: str) -> list[Any]:
     documents = []
     for name in CONLL_FILES:
         for i, text in enumerate(conll_texts(CONLL / f"{name}.txt")):
-            if which in ("all", half(f"conll-{name}:{i}")):
-                documents.append(document_from_text(text, doc_id=f"conll-{name}-{i}"))
+            doc_id = conll_id(name, i)
+            if which in ("all", half(unit(doc_id))):
+                documents.append(document_from_text(text, doc_id=doc_id))
     return documents
 
 

@@ -20,6 +20,13 @@ carry no tag: ``seed-16``, the default for seed 16) and tags the unjudged rows i
 each first look keeps its own figures (an entity row is keyed by class and label alone, so it
 must be judged per sample); ``--rows N`` samples N rows of each fact kind instead of 40.
 
+``--corpus conll`` draws CoNLL-2003's training documents instead (Reuters newswire of 1996,
+``bench/conll.py``; no fact rule was written on them): written as text files under
+``<out>/docs/conll-train-N.txt`` (article ``conll-train-N``, halved as ``conll-train:N``),
+every one qualifying as fresh but those a judged row of another sample names. Reuters' text
+is never committed: a judged row of it is stored ``redacted`` (no sentence, a long output
+field as its digest) and scored by its key alone.
+
 A judged row is keyed by article + sentence + output (entities: class + label), so a judgement
 stays valid while the output it judged is still produced; a changed output is a new row, listed
 as "not judged" (``--write-unjudged`` writes them to <out>/unjudged-<kind>.jsonl, ready to be
@@ -52,10 +59,16 @@ from typing import Any
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT_ROOT))
 
-from bench.halves import half  # noqa: E402
+from bench.conll import CONLL, conll_id, conll_texts  # noqa: E402
+from bench.halves import half, unit  # noqa: E402
 from kg.rdf.terms import ENTITY_CLASSES  # noqa: E402
 
 CORPUS = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
+CONLL_TRAIN = CONLL / "train.txt"
+#: The corpora a sample is drawn from, by --corpus (CoNLL: its training file's documents).
+CORPORA = {"bbc": "BBC", "conll": "CoNLL-2003 train"}
+#: A judged row of Reuters' text keeps no output field longer than this many words.
+SHORT = 6
 JUDGED_DIR = PROJECT_ROOT / "tests" / "eval" / "precision"
 #: The articles each first look drew, by its --sample tag, one id a line: a first look drawn
 #: again reads them here, since a row judged later on an article no sample named before shifts
@@ -126,6 +139,69 @@ def fresh_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
     seen = [article_path(a, folder) for a in sorted(named)]
     own_sample = choose_articles(folder, own, SEED)
     return choose_articles(folder, n, seed, exclude=[p for p in seen + own_sample if p.is_file()])
+
+
+def conll_articles(out: Path, n: int = ARTICLES, seed: int = SEED,
+                   judged: dict[str, dict[str, Any]] | None = None,
+                   sample_tag: str | None = None, texts: Sequence[str] | None = None) -> list[Path]:
+    """``n`` distinct documents of CoNLL-2003's training file chosen with ``seed``, none that
+    a judged row of another sample than ``sample_tag`` names (with ``judged``), as paths under
+    ``out/docs`` (``conll-train-N.txt``; ``materialise`` writes them)."""
+    texts = conll_texts(CONLL_TRAIN) if texts is None else texts
+    named = {a for row in (judged or {}).values() for a in row.get("article", "").split(",")
+             if sample_tag is None or row.get("sample", OWN_SAMPLE) != sample_tag}
+    seen: set[str] = set()
+    distinct = []
+    for number, text in enumerate(texts):
+        if text not in seen and conll_id("train", number) not in named:
+            seen.add(text)
+            distinct.append(number)
+    chosen = sorted(random.Random(seed).sample(distinct, min(n, len(distinct))))
+    return [article_path(conll_id("train", number), out / "docs") for number in chosen]
+
+
+def materialise(paths: Iterable[Path], texts: Sequence[str] | None = None) -> None:
+    """Write each CoNLL training document a path names (``conll-train-N.txt``) there, as text
+    (git-ignored work files: Reuters' text is not committed)."""
+    texts = conll_texts(CONLL_TRAIN) if texts is None else texts
+    for path in paths:
+        text = texts[int(unit(path.stem).rsplit(":", 1)[1])] + "\n"
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+
+
+def redacted(row: dict[str, Any]) -> dict[str, Any]:
+    """A judged row of Reuters' text as it may be committed: no sentence, every output field
+    longer than ``SHORT`` words (a claim's text) given as the SHA-1 of its words; names,
+    posts, triggers and lists of them stay. Its key, digested from the real sentence and
+    output, still matches the row the build gives.
+
+    >>> row = {"key": "k", "sentence": "Reid 's goal .", "output": {
+    ...     "speaker": "Reid", "text": "one two three four five six seven",
+    ...     "values": "5 = 5 (A, conll-train-1) | 6 = 6 (B, conll-train-1)"}}
+    >>> cut = redacted(row)
+    >>> cut["sentence"], cut["output"]["speaker"], cut["output"]["text"][:5], cut["corpus"]
+    ('', 'Reid', 'sha1:', 'conll')
+    >>> cut["output"]["values"] == row["output"]["values"]
+    True
+    >>> forms = "U.S. ×9, United States ×2, America ×1, US ×1"
+    >>> redacted({"kind": "entity-merges", "sentence": "", "output": {"forms": forms}}
+    ...          )["output"]["forms"] == forms
+    True
+    """
+    def short(value: str) -> str:
+        parts = value.split(sep) if sep in value else [value]
+        if all(len(part.split()) <= SHORT for part in parts):
+            return value
+        return "sha1:" + hashlib.sha1(value.encode()).hexdigest()
+
+    # An entity's forms are names with their counts ("U.S. ×12, America ×2"), one each.
+    sep = ", " if row.get("kind") in ("entities-top", "entities-random", "entity-merges") else " | "
+    output = {k: short(v) if isinstance(v, str) else v for k, v in row["output"].items()}
+    return {**row, "sentence": "", "output": output, "corpus": "conll"}
 
 
 def pinned_articles(tag: str | None, draw: Callable[[], list[Path]],
@@ -273,7 +349,7 @@ def entity_stats(graph: Any, which: str | None = None) -> list[EntityStats]:
     stats: dict[str, EntityStats] = {}
     seen: set[tuple[str, str]] = set()
     for row in query(graph, ENTITY_QUERY, timeout=QUERY_TIMEOUT):
-        if which and half(_local(row["article"])) != which:
+        if which and half(unit(_local(row["article"]))) != which:
             continue
         iri, mention = _text(row["entity"]), _text(row["mention"])
         entity = stats.setdefault(iri, EntityStats(iri, _text(row["label"]), _class(row["type"]),
@@ -394,7 +470,7 @@ def entity_sample(entities: Sequence[EntityStats],
 def _in_half(row: dict[str, Any], which: str) -> bool:
     """A row is in a half when its articles are (a conflicting-figures group spanning both
     halves is in neither)."""
-    return all(half(a) == which for a in row["article"].split(","))
+    return all(half(unit(a)) == which for a in row["article"].split(","))
 
 
 # -- the judged set ------------------------------------------------------------------------
@@ -541,12 +617,20 @@ def _set_fixed(paths: Iterable[Path], fixed: set[str]) -> int:
 def judged_articles(judged: dict[str, dict[str, Any]], n: int,
                     kinds: Sequence[str] = ("people-roles", "claims", "events")) -> list[str]:
     """The ``n`` articles with most judged rows of ``kinds`` (for a quick re-check)."""
-    counts = Counter(r["article"] for r in judged.values() if r["kind"] in kinds)
+    counts = Counter(r["article"] for r in judged.values()
+                     if r["kind"] in kinds and r["article"].startswith("bbc-"))
     return [a for a, _n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]]
 
 
 def article_path(doc_id: str, folder: Path = CORPUS) -> Path:
-    """The BBC file an article id was made from ("bbc-business-326" → bbc_business_326.txt)."""
+    """The BBC file an article id was made from ("bbc-business-326" → bbc_business_326.txt);
+    a CoNLL document's, written under ``folder`` (conll-train-7 → conll-train-7.txt).
+
+    >>> article_path("bbc-tech-007").name, article_path("conll-train-7", Path("d")).name
+    ('bbc_tech_007.txt', 'conll-train-7.txt')
+    """
+    if doc_id.startswith("conll-"):
+        return folder / f"{doc_id}.txt"
     return folder / (doc_id.replace("-", "_") + ".txt")
 
 
@@ -561,6 +645,9 @@ def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=ARTICLES)
+    parser.add_argument("--corpus", choices=sorted(CORPORA), default="bbc",
+                        help="draw BBC articles, or CoNLL-2003's training documents (written "
+                             "under OUT/docs)")
     parser.add_argument("--out", type=Path, default=PROJECT_ROOT / "bench" / "work" / "precision")
     parser.add_argument("--seed", type=int, default=SEED,
                         help="the seed that chooses the articles and orders the rows")
@@ -589,15 +676,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     kinds = [k for k in args.kinds.split(",") if k]
     if set(kinds) - set(KINDS):
         parser.error(f"--kinds: unknown kind(s) {', '.join(sorted(set(kinds) - set(KINDS)))}")
-    if not CORPUS.is_dir():
-        print(f"precision: {CORPUS} not found (the BBC corpus beside the project)",
-              file=sys.stderr)
+    source = CORPUS if args.corpus == "bbc" else CONLL_TRAIN
+    if not source.exists():
+        print(f"precision: {source} not found (the {CORPORA[args.corpus]} corpus beside the "
+              f"project)", file=sys.stderr)
         return 2
     # An entity row is keyed by its class and label alone, so a sample is scored against its
     # own judgements: kg's own (seed 16) by default, a first look by its --sample tag.
     own = args.seed == SEED and not args.fresh
     judged = load_judged(sample_tag=args.sample_tag or (OWN_SAMPLE if own else None))
-    if args.fresh:
+    if args.corpus == "conll":
+        texts = conll_texts(CONLL_TRAIN)
+        every = load_judged() if args.fresh else {}
+        articles = pinned_articles(args.sample_tag, lambda: conll_articles(
+            args.out, args.articles, args.seed, every, args.sample_tag, texts),
+            args.out / "docs")
+        materialise(articles, texts)
+    elif args.fresh:
         articles = pinned_articles(args.sample_tag, lambda: fresh_articles(
             CORPUS, args.articles, args.seed, sample_tag=args.sample_tag))
     else:
@@ -610,7 +705,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     blank: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     for title, which in views.items():
         picked = sample(graph, args.seed, args.rows, which, kinds)
-        print(f"Precision on {args.articles} {'fresh ' if args.fresh else ''}BBC articles "
+        print(f"Precision on {len(articles)} {'fresh ' if args.fresh else ''}"
+              f"{CORPORA[args.corpus]} articles "
               f"(seed {args.seed}), {title}{'' if which is None else ' half'}, judged set "
               f"{JUDGED_DIR}{f' (sample {args.sample_tag})' if args.sample_tag else ''}:")
         for kind_score in score(picked, judged).values():

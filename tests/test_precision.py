@@ -11,6 +11,7 @@ something, and that no judged-wrong output marked fixed has come back.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,9 @@ def test_the_judged_set_has_forty_rows_of_each_kind_each_with_a_reason() -> None
     assert counts["split-entities"] >= 10
     for row in rows:
         verdict = row[precision.COUNTED.get(row["kind"], "correct")]
-        assert isinstance(verdict, bool) and row["why"] and row["sentence"], row["key"]
+        reuters = row.get("corpus") == "conll"  # stored without its sentence (licence)
+        assert isinstance(verdict, bool) and row["why"], row["key"]
+        assert bool(row["sentence"]) != reuters, row["key"]
         assert isinstance(row.get("sample", precision.OWN_SAMPLE), str), row["key"]
         if row["kind"] not in precision.COUNTED:
             assert set(row["fields"]) == set(row["output"]), row["key"]
@@ -334,7 +337,53 @@ def test_a_first_look_drawn_again_reads_its_pinned_articles(tmp_path: Path) -> N
 def test_the_pinned_first_looks_are_articles_of_the_corpus() -> None:
     pins = sorted((JUDGED / "samples").glob("*.txt"))
     assert pins
+    conll = (len(precision.conll_texts(precision.CONLL_TRAIN))
+             if precision.CONLL_TRAIN.is_file() else None)
     for pin in pins:
         ids = pin.read_text(encoding="utf-8").split()
         assert len(ids) == len(set(ids)) == 400, pin.name
-        assert all(precision.article_path(a).is_file() for a in ids), pin.name
+        bbc = [a for a in ids if not a.startswith("conll-train-")]
+        assert all(precision.article_path(a).is_file() for a in bbc), pin.name
+        if conll is not None:
+            assert all(int(a.rsplit("-", 1)[1]) < conll for a in ids if a not in bbc), pin.name
+
+
+def test_judged_rows_of_reuters_text_hold_none_of_it() -> None:
+    """CoNLL-2003 is Reuters' text (data/README.md: evaluate with it, never ship it): its
+    judged rows keep no sentence and no output field longer than six words, and their reasons
+    quote at most six words at a time."""
+    rows = [json.loads(line) for path in sorted(JUDGED.glob("*.jsonl"))
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for row in rows:
+        if row.get("corpus") == "conll" or "conll-" in row.get("article", ""):
+            assert row.get("corpus") == "conll" and row["sentence"] == "", row["key"]
+            assert precision.redacted(row) == row, row["key"]
+            quoted = re.findall(r'"([^"]*)"', row["why"])
+            assert all(len(q.split()) <= precision.SHORT for q in quoted), row["key"]
+
+
+def test_a_conll_document_is_halved_as_the_ledger_halves_it(tmp_path: Path) -> None:
+    """precision's half of a CoNLL article (``conll-train-17``) is bench/halves.py's of its
+    place in the file (``conll-train:17``), the key bench/ledger_eval.py builds its halves by."""
+    from bench.halves import half
+
+    for n in range(12):
+        article, which = f"conll-train-{n}", half(f"conll-train:{n}")
+        other = "check" if which == "tune" else "tune"
+        assert precision._in_half({"article": article}, which), article
+        assert not precision._in_half({"article": article}, other), article
+    assert {half(f"conll-train:{n}") for n in range(12)} == {"tune", "check"}
+
+
+def test_a_conll_sample_is_seeded_distinct_fresh_and_written_as_text(tmp_path: Path) -> None:
+    texts = ["A .", "B .", "A .", "C .", "D ."]
+    judged = {"k": {"article": "conll-train-3", "sample": "first-look-x"}}
+    drawn = precision.conll_articles(tmp_path, 10, 1, judged, "other", texts)
+    assert [p.name for p in drawn] == ["conll-train-0.txt", "conll-train-1.txt",
+                                       "conll-train-4.txt"]
+    assert precision.conll_articles(tmp_path, 2, 7, judged, "other", texts) == \
+        precision.conll_articles(tmp_path, 2, 7, judged, "other", texts)
+    mine = precision.conll_articles(tmp_path, 10, 1, judged, "first-look-x", texts)
+    assert "conll-train-3.txt" in {p.name for p in mine}
+    precision.materialise(drawn, texts)
+    assert (tmp_path / "docs" / "conll-train-4.txt").read_text(encoding="utf-8") == "D .\n"
