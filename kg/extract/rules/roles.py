@@ -29,7 +29,13 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
-from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, noun_phrase
+from kg.extract.rules.context import (
+    GENDER_WORDS,
+    OWNER_PRONOUNS,
+    SUBJECT_DEPS,
+    FactContext,
+    noun_phrase,
+)
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
@@ -42,7 +48,13 @@ from kg.lexicon.fact_words import (
     RANKS,
     ROLE_SPELLINGS,
 )
-from kg.lexicon.words import NOBILITY, ORG_HEAD_WORDS, PARTY_WORDS, RELATIONAL_NOUNS
+from kg.lexicon.words import (
+    NATION_DEMONYMS,
+    NOBILITY,
+    ORG_HEAD_WORDS,
+    PARTY_WORDS,
+    RELATIONAL_NOUNS,
+)
 from kg.model import EntityKind, Membership, Mention, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -226,6 +238,9 @@ def titled(
         first += 1  # a title does not begin with the full stop of the sentence before
     if first < start:
         first = _post_words_before(ctx.doc, first, start)
+    if first < start and _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS:
+        portfolio = found(PORTFOLIO_NAME, partial(_portfolio_before, ctx, first))
+        first = first if portfolio is None else portfolio  # "Work and Pensions Secretary"
     title = list(ctx.doc[first:start])
     named = [t for t in title if ctx.mention(t) is not None]  # "Labour leader": the party
     if named:
@@ -436,6 +451,49 @@ def described(ctx: FactContext) -> Iterator[Membership]:
         yield Membership(ctx.entity_party(person), label, None, evidence, former)
 
 
+PORTFOLIO_NAME = declare(
+    "role.portfolio-name", "facts.role",
+    reads="the capitalised words no mention covers right before \"Minister\" or "
+          "\"Secretary\", with \"and\" between them",
+    writes="Membership.role",
+    description="A minister's or secretary's portfolio written in capitals before the post is "
+                "part of the post (\"Work and Pensions Secretary\", \"Commerce Secretary\", "
+                "\"Higher Education Minister\"), not cut off it: untagged capitalised nouns "
+                "(at most four; not \"Earlier\"), never a party, a country or its demonym, "
+                "a former word, an honorific or a name the tagger found (\"Home Office "
+                "minister\").",
+    example="Work and Pensions Secretary Ann Cole said the scheme would stay.").id
+
+
+def _portfolio_before(ctx: FactContext, first: int) -> int | None:
+    """Where the capitalised portfolio written right before a minister's or secretary's title
+    (which begins at ``first``) begins, if there is one."""
+    doc = ctx.doc
+    i, taken = first, 0
+    while i > 0 and taken < 4:
+        token = doc[i - 1]
+        if token.lower_ in {"and", "&"} and taken and i > 1 and _portfolio_word(ctx, doc[i - 2]):
+            i -= 1  # "Work and Pensions"
+            continue
+        if not _portfolio_word(ctx, token):
+            break
+        i, taken = i - 1, taken + 1
+    while i < first and not _portfolio_word(ctx, doc[i]):
+        i += 1  # never begins with "and"
+    return i if i < first else None
+
+
+def _portfolio_word(ctx: FactContext, token: Token) -> bool:
+    plain = _plain(token.text)
+    return (token.is_alpha and token.is_title and token.pos_ in {"PROPN", "NOUN"}
+            and not token.is_stop
+            and ctx.mention(token) is None
+            and token.ent_type_ not in {"DATE", "TIME", "NORP", "GPE", "PERSON"}
+            and plain not in FORMER_WORDS | HONORIFICS | NOBILITY | PARTY_WORDS | NATION_DEMONYMS
+            and not is_title_word(token) and country_named(token.text) is None
+            and country_of_demonym(token.text) is None)
+
+
 def _kind_words_before(doc: Doc, first: int) -> int:
     """Extend a title over words naming the kind of body ("army chief", "party leader")."""
     while first > 0 and doc[first - 1].lower_ in BODY_WORDS and doc[first - 1].pos_ == "NOUN":
@@ -470,6 +528,10 @@ def _organisation_before(
         ):
             return None  # "Diageo North America president": a company's region, no government
         return ctx.entity_party(mention)
+    if i + 1 < len(ctx.doc) and ctx.doc[i + 1].text in POSSESSIVES:
+        bridged = found(KIND_NOUN_BODY, partial(_kind_noun_body, ctx, token))
+        if bridged is not None:  # "the carmaker's chief executive X", BMW named before
+            return bridged
     country = country_of_demonym(token.text) if office else None
     if country is not None:
         return ctx.country_party(token, country)
@@ -625,6 +687,10 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         fields = found(FIELD_WORDS, partial(_field_words, post, modifiers)) or []
         words = [*sorted([*modifiers, *fields], key=lambda t: t.i), post, *_general(post),
                  *_field_of(title)]
+        if _plain(post.text) in PORTFOLIO_POSTS:
+            portfolio = found(PORTFOLIO_NAME, partial(_portfolio_before, ctx, words[0].i))
+            if portfolio is not None:  # "The Higher Education Minister, Kim Howells"
+                words = [*ctx.doc[portfolio : words[0].i], *words]
         label, former = role_label(title_words(words))
         if label is None:
             continue
@@ -826,6 +892,9 @@ POSSESSIVES = frozenset({"'s", "’s"})
 
 def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
     for child in title.children:
+        if child.dep_ == "poss" and (bridged := found(
+                KIND_NOUN_BODY, partial(_kind_noun_body, ctx, child))) is not None:
+            return bridged  # "BMW's rival ... the carmaker's chief executive, X"
         if child.dep_ == "poss" or (child.dep_ == "compound" and ctx.mention(child)):
             owner = ctx.mention(child)
             if owner is not None and owner.kind is EntityKind.PERSON:
@@ -878,7 +947,55 @@ def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
                 if objects and not mentions else None
             if untagged is not None:  # "director of the Scottish Chambers of Commerce"
                 return untagged
+            bridged = found(KIND_NOUN_BODY, partial(_kind_noun_body, ctx, objects[0])) \
+                if objects and not mentions else None
+            if bridged is not None:  # "president of the networks division at the firm"
+                return bridged
     return None
+
+
+KIND_NOUN_BODY = declare(
+    "role.kind-noun-body", "facts.role",
+    reads="a post's owner or \"at\"/\"of\"/\"for\" object that is \"the\" and a noun "
+          "for a kind of body, and the organisations its sentence names before it",
+    writes="Membership.organization",
+    description="A post's body named by its kind (\"the carmaker's chief executive\", "
+                "\"president of the networks division at the firm\") stands for the "
+                "organisation its sentence named before it as a clause's subject or its owner "
+                "(\"if BMW would seek\", \"Siemens' plans may\"), when there is one only; "
+                "none when the noun has words of its own (\"the rival club's\") or no one "
+                "organisation fits. Kind nouns in body-kind-nouns.txt.",
+    example="When asked if Hollis Motors would seek damages from Kern, the carmaker's chief "
+            "executive Ann Cole said no.").id
+#: "the carmaker's", "at the firm": nouns for a kind of body that stand for one named before.
+BODY_KIND_NOUNS = word_list("body-kind-nouns")
+
+
+def _kind_noun_body(ctx: FactContext, noun: Token) -> Party | None:
+    """The organisation "the" + a kind noun (``noun``) stands for: the one its sentence names
+    before it as a clause's subject or a subject's owner (not "head coach of the Portland
+    Trail Blazers ... the team's president", another team)."""
+    if noun.pos_ != "NOUN" or not noun.is_lower or noun.lower_ not in BODY_KIND_NOUNS \
+            or ctx.mention(noun) is not None:
+        return None
+    words = [c for c in noun.children if c.dep_ not in {"case", "prep", "punct"}]
+    if [c.lower_ for c in words] != ["the"] or words[0].i != noun.i - 1:
+        return None  # "the rival club's", "a firm": not one named before
+    before = []
+    for mention in ctx.mentions:
+        bounds = ctx.mention_tokens.get((mention.begin, mention.end))
+        if mention.kind is EntityKind.ORGANIZATION and bounds is not None and (
+                noun.sent.start <= bounds[0] and bounds[1] <= noun.i - 1):
+            before.append(mention)
+    before = [m for m in before if _subject_or_owner(ctx.head_token(m))]
+    if len({m.name for m in before}) != 1:
+        return None
+    return ctx.entity_party(before[0])
+
+
+def _subject_or_owner(token: Token) -> bool:
+    """A clause's subject ("if BMW would seek"), or its owner ("Siemens' plans may …")."""
+    return token.dep_ in SUBJECT_DEPS or token.dep_ == "poss" and token.head.dep_ in SUBJECT_DEPS
 
 
 WITH_ORGANISATION = declare(
