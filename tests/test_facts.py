@@ -168,12 +168,6 @@ def test_then_before_a_post_makes_it_former(nlp: Any, text: str, former: bool) -
      "role.owned-full-name", "McDonald's", "McDonald"),
     ("Tom Meyer, Sotheby's head of contemporary art, said the sale was a record. The sale "
      "will be held at Sotheby's.", "role.owned-full-name", "Sotheby's", "Sotheby"),
-    # "the carmaker's", "at the firm": the organisation the sentence's subject named
-    ("When asked if Hollis Motors would seek damages from Kern, the carmaker's chief "
-     "executive Ann Cole said no.", "role.kind-noun-body", "Hollis Motors", ""),
-    ("Siemens' plans may be more than a user needs, but Ann Cole, president of the mobile "
-     "networks division at the firm, says that it is fine.", "role.kind-noun-body", "Siemens",
-     ""),
 ])
 def test_the_organisation_is_the_name_the_post_is_of(
     nlp: Any, text: str, rule: str, organization: str, without: str | None
@@ -194,10 +188,6 @@ def test_the_organisation_is_the_name_the_post_is_of(
     # an opening capitalised word the article never writes as a name inside a sentence
     "Festival director Ann Cole said the line-up was strong.",
     "Academy president Ann Cole spoke. The vote was held by the Academy Awards board.",
-    # a kind noun with words of its own, or an organisation that is no subject before it
-    "Chelsea beat Arsenal, and the rival club's chairman Peter Hill said it was unfair.",
-    "Cole, fired as head coach of the Kern Rovers, is the fourth since Tom Lowe took over as "
-    "the team's president.",
 ])
 def test_no_organisation_from_a_with_or_an_opening_word(nlp: Any, text: str) -> None:
     assert [m.organization for m in of_kind(extract(nlp, text), Membership)

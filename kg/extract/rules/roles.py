@@ -29,13 +29,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import is_title_modifier, is_title_word, title_tokens_before
-from kg.extract.rules.context import (
-    GENDER_WORDS,
-    OWNER_PRONOUNS,
-    SUBJECT_DEPS,
-    FactContext,
-    noun_phrase,
-)
+from kg.extract.rules.context import GENDER_WORDS, OWNER_PRONOUNS, FactContext, noun_phrase
 from kg.extract.rules.events import is_irrealis
 from kg.extract.rules.places import country_named, country_of_demonym
 from kg.extract.rules.registry import kept, rule
@@ -528,10 +522,6 @@ def _organisation_before(
         ):
             return None  # "Diageo North America president": a company's region, no government
         return ctx.entity_party(mention)
-    if i + 1 < len(ctx.doc) and ctx.doc[i + 1].text in POSSESSIVES:
-        bridged = found(KIND_NOUN_BODY, partial(_kind_noun_body, ctx, token))
-        if bridged is not None:  # "the carmaker's chief executive X", BMW named before
-            return bridged
     country = country_of_demonym(token.text) if office else None
     if country is not None:
         return ctx.country_party(token, country)
@@ -892,9 +882,6 @@ POSSESSIVES = frozenset({"'s", "’s"})
 
 def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
     for child in title.children:
-        if child.dep_ == "poss" and (bridged := found(
-                KIND_NOUN_BODY, partial(_kind_noun_body, ctx, child))) is not None:
-            return bridged  # "BMW's rival ... the carmaker's chief executive, X"
         if child.dep_ == "poss" or (child.dep_ == "compound" and ctx.mention(child)):
             owner = ctx.mention(child)
             if owner is not None and owner.kind is EntityKind.PERSON:
@@ -947,55 +934,7 @@ def _organisation_of_title(ctx: FactContext, title: Token) -> Party | None:
                 if objects and not mentions else None
             if untagged is not None:  # "director of the Scottish Chambers of Commerce"
                 return untagged
-            bridged = found(KIND_NOUN_BODY, partial(_kind_noun_body, ctx, objects[0])) \
-                if objects and not mentions else None
-            if bridged is not None:  # "president of the networks division at the firm"
-                return bridged
     return None
-
-
-KIND_NOUN_BODY = declare(
-    "role.kind-noun-body", "facts.role",
-    reads="a post's owner or \"at\"/\"of\"/\"for\" object that is \"the\" and a noun "
-          "for a kind of body, and the organisations its sentence names before it",
-    writes="Membership.organization",
-    description="A post's body named by its kind (\"the carmaker's chief executive\", "
-                "\"president of the networks division at the firm\") stands for the "
-                "organisation its sentence named before it as a clause's subject or its owner "
-                "(\"if BMW would seek\", \"Siemens' plans may\"), when there is one only; "
-                "none when the noun has words of its own (\"the rival club's\") or no one "
-                "organisation fits. Kind nouns in body-kind-nouns.txt.",
-    example="When asked if Hollis Motors would seek damages from Kern, the carmaker's chief "
-            "executive Ann Cole said no.").id
-#: "the carmaker's", "at the firm": nouns for a kind of body that stand for one named before.
-BODY_KIND_NOUNS = word_list("body-kind-nouns")
-
-
-def _kind_noun_body(ctx: FactContext, noun: Token) -> Party | None:
-    """The organisation "the" + a kind noun (``noun``) stands for: the one its sentence names
-    before it as a clause's subject or a subject's owner (not "head coach of the Portland
-    Trail Blazers ... the team's president", another team)."""
-    if noun.pos_ != "NOUN" or not noun.is_lower or noun.lower_ not in BODY_KIND_NOUNS \
-            or ctx.mention(noun) is not None:
-        return None
-    words = [c for c in noun.children if c.dep_ not in {"case", "prep", "punct"}]
-    if [c.lower_ for c in words] != ["the"] or words[0].i != noun.i - 1:
-        return None  # "the rival club's", "a firm": not one named before
-    before = []
-    for mention in ctx.mentions:
-        bounds = ctx.mention_tokens.get((mention.begin, mention.end))
-        if mention.kind is EntityKind.ORGANIZATION and bounds is not None and (
-                noun.sent.start <= bounds[0] and bounds[1] <= noun.i - 1):
-            before.append(mention)
-    before = [m for m in before if _subject_or_owner(ctx.head_token(m))]
-    if len({m.name for m in before}) != 1:
-        return None
-    return ctx.entity_party(before[0])
-
-
-def _subject_or_owner(token: Token) -> bool:
-    """A clause's subject ("if BMW would seek"), or its owner ("Siemens' plans may …")."""
-    return token.dep_ in SUBJECT_DEPS or token.dep_ == "poss" and token.head.dep_ in SUBJECT_DEPS
 
 
 WITH_ORGANISATION = declare(
