@@ -195,6 +195,29 @@ def test_no_organisation_from_a_with_or_an_opening_word(nlp: Any, text: str) -> 
 
 
 @pytest.mark.parametrize(("text", "role", "without"), [
+    ("Work and Pensions Secretary Ann Cole said the scheme would stay.",
+     "Work and Pensions Secretary", "Secretary"),
+    ("Commerce Secretary Ann Cole added that the rule would stay.",
+     "Commerce Secretary", "Secretary"),
+    ("The Higher Education Minister, Ann Cole, said the fees would stay.",
+     "Higher Education Minister", "Education Minister"),
+    # never a former word, a demonym or a party before the post
+    ("Former Home Secretary Ann Cole said no.", "Home Secretary", "Home Secretary"),
+    ("Scottish Secretary Ann Cole said no.", "Secretary", "Secretary"),
+    ("Earlier Foreign Secretary Ann Cole said no.", "Foreign Secretary", "Foreign Secretary"),
+])
+def test_a_ministers_portfolio_is_part_of_the_post(
+    nlp: Any, text: str, role: str, without: str
+) -> None:
+    def roles() -> list[str]:
+        return [m.role for m in of_kind(extract(nlp, text), Membership)]
+
+    assert roles() == [role]
+    with switched_off({"role.portfolio-name"}):
+        assert roles() == [without]
+
+
+@pytest.mark.parametrize(("text", "role", "without"), [
     ("\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.",
      "Research Director", "Director"),
     ("Ann Ray, 23, an information manager from Leeds, gave up ballet.",

@@ -42,7 +42,13 @@ from kg.lexicon.fact_words import (
     RANKS,
     ROLE_SPELLINGS,
 )
-from kg.lexicon.words import NOBILITY, ORG_HEAD_WORDS, PARTY_WORDS, RELATIONAL_NOUNS
+from kg.lexicon.words import (
+    NATION_DEMONYMS,
+    NOBILITY,
+    ORG_HEAD_WORDS,
+    PARTY_WORDS,
+    RELATIONAL_NOUNS,
+)
 from kg.model import EntityKind, Membership, Mention, Party, PartyKind
 
 if TYPE_CHECKING:
@@ -226,6 +232,9 @@ def titled(
         first += 1  # a title does not begin with the full stop of the sentence before
     if first < start:
         first = _post_words_before(ctx.doc, first, start)
+    if first < start and _plain(ctx.doc[start - 1].text) in PORTFOLIO_POSTS:
+        portfolio = found(PORTFOLIO_NAME, partial(_portfolio_before, ctx, first))
+        first = first if portfolio is None else portfolio  # "Work and Pensions Secretary"
     title = list(ctx.doc[first:start])
     named = [t for t in title if ctx.mention(t) is not None]  # "Labour leader": the party
     if named:
@@ -436,6 +445,49 @@ def described(ctx: FactContext) -> Iterator[Membership]:
         yield Membership(ctx.entity_party(person), label, None, evidence, former)
 
 
+PORTFOLIO_NAME = declare(
+    "role.portfolio-name", "facts.role",
+    reads="the capitalised words no mention covers right before \"Minister\" or "
+          "\"Secretary\", with \"and\" between them",
+    writes="Membership.role",
+    description="A minister's or secretary's portfolio written in capitals before the post is "
+                "part of the post (\"Work and Pensions Secretary\", \"Commerce Secretary\", "
+                "\"Higher Education Minister\"), not cut off it: untagged capitalised nouns "
+                "(at most four; not \"Earlier\"), never a party, a country or its demonym, "
+                "a former word, an honorific or a name the tagger found (\"Home Office "
+                "minister\").",
+    example="Work and Pensions Secretary Ann Cole said the scheme would stay.").id
+
+
+def _portfolio_before(ctx: FactContext, first: int) -> int | None:
+    """Where the capitalised portfolio written right before a minister's or secretary's title
+    (which begins at ``first``) begins, if there is one."""
+    doc = ctx.doc
+    i, taken = first, 0
+    while i > 0 and taken < 4:
+        token = doc[i - 1]
+        if token.lower_ in {"and", "&"} and taken and i > 1 and _portfolio_word(ctx, doc[i - 2]):
+            i -= 1  # "Work and Pensions"
+            continue
+        if not _portfolio_word(ctx, token):
+            break
+        i, taken = i - 1, taken + 1
+    while i < first and not _portfolio_word(ctx, doc[i]):
+        i += 1  # never begins with "and"
+    return i if i < first else None
+
+
+def _portfolio_word(ctx: FactContext, token: Token) -> bool:
+    plain = _plain(token.text)
+    return (token.is_alpha and token.is_title and token.pos_ in {"PROPN", "NOUN"}
+            and not token.is_stop
+            and ctx.mention(token) is None
+            and token.ent_type_ not in {"DATE", "TIME", "NORP", "GPE", "PERSON"}
+            and plain not in FORMER_WORDS | HONORIFICS | NOBILITY | PARTY_WORDS | NATION_DEMONYMS
+            and not is_title_word(token) and country_named(token.text) is None
+            and country_of_demonym(token.text) is None)
+
+
 def _kind_words_before(doc: Doc, first: int) -> int:
     """Extend a title over words naming the kind of body ("army chief", "party leader")."""
     while first > 0 and doc[first - 1].lower_ in BODY_WORDS and doc[first - 1].pos_ == "NOUN":
@@ -625,6 +677,10 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         fields = found(FIELD_WORDS, partial(_field_words, post, modifiers)) or []
         words = [*sorted([*modifiers, *fields], key=lambda t: t.i), post, *_general(post),
                  *_field_of(title)]
+        if _plain(post.text) in PORTFOLIO_POSTS:
+            portfolio = found(PORTFOLIO_NAME, partial(_portfolio_before, ctx, words[0].i))
+            if portfolio is not None:  # "The Higher Education Minister, Kim Howells"
+                words = [*ctx.doc[portfolio : words[0].i], *words]
         label, former = role_label(title_words(words))
         if label is None:
             continue
