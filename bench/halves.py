@@ -48,13 +48,18 @@ def half(key: str) -> Half:
 def unit(article: str) -> str:
     """The key an article id is halved by: a CoNLL document's place in its file (the id
     ``conll-train-17`` is keyed ``conll-train:17``, as ``bench/ledger_eval.py`` halves CoNLL),
-    any other article its id.
+    an ECB+ document its topic (``1_10ecb`` is keyed ``ecb:1``), any other article its id.
 
     >>> unit("conll-train-17"), unit("conll-dev-3"), unit("bbc-tech-007")
     ('conll-train:17', 'conll-dev:3', 'bbc-tech-007')
+    >>> unit("1_10ecb"), unit("16_3ecbplus")
+    ('ecb:1', 'ecb:16')
     """
     found = re.fullmatch(r"(conll-(?:train|dev))-(\d+)", article)
-    return f"{found[1]}:{found[2]}" if found else article
+    if found:
+        return f"{found[1]}:{found[2]}"
+    topic = re.fullmatch(r"(\d+)_\d+ecb(?:plus)?", article)
+    return f"ecb:{topic[1]}" if topic else article
 
 
 def in_half(items: Iterable[T], key: Callable[[T], str], which: Half) -> list[T]:

@@ -48,7 +48,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.halves import half  # noqa: E402
+from bench.conll import CONLL as CONLL_DIR  # noqa: E402
+from bench.conll import conll_texts, sentence_of  # noqa: E402
+from bench.halves import half, unit  # noqa: E402
 from kg.extract.rules.event_senses import event_type  # noqa: E402
 from kg.extract.rules.figures import phrasal_lemma  # noqa: E402
 from kg.extract.rules.trigger_sense import (  # noqa: E402
@@ -91,10 +93,6 @@ class Example:
     slots: dict[str, list[float]]  # each argument slot's embedding
     context: list[float]  # the sentence's embedding
     positive: bool
-
-
-def unit(article: str) -> str:
-    return article if article.startswith("bbc-") else f"ecb:{article.split('_')[0]}"
 
 
 def in_half(e: Example, which: str) -> bool:
@@ -162,9 +160,22 @@ def judged_examples(nlp: Any, dims: int) -> tuple[list[Example], Counter[str]]:
 def judged_triggers(nlp: Any, kept: Sequence[tuple[dict[str, Any], bool]],
                     counts: Counter[str]) -> Iterator[tuple[str, Any, bool]]:
     """Each judged event row's halves unit, its trigger token in the parsed sentence and its
-    label; a row whose trigger the parse does not offer is counted and skipped."""
-    for (row, positive), parsed in zip(kept, nlp.pipe(r["sentence"] for r, _ in kept),
-                                       strict=True):
+    label; a row whose trigger the parse does not offer is counted and skipped. A CoNLL row
+    keeps no sentence (Reuters' text is not committed): it is found again in the document by
+    its digest (``bench/conll.py``, ``sentence_of``), and counted when it is not."""
+    from bench.precision import _digest
+
+    texts = conll_texts(CONLL_DIR / "train.txt") if any(
+        r["article"].startswith("conll-") for r, _ in kept) else []
+    readable = []
+    for row, positive in kept:
+        sentence = row["sentence"] or sentence_of(row, _digest, texts)
+        if sentence:
+            readable.append((row, positive, sentence))
+        else:
+            counts[f"{half(unit(row['article']))} sentence not found"] += 1
+    for (row, positive, _), parsed in zip(readable, nlp.pipe(s for _, _, s in readable),
+                                          strict=True):
         trigger = row["output"]["trigger"]
         token = next((t for t in parsed if t.text == trigger and candidate_kind(t)), None)
         key = unit(row["article"])

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.ablate import BBC, JUDGED, WORK  # noqa: E402
-from bench.halves import half  # noqa: E402
+from bench.halves import half, unit  # noqa: E402
 from bench.parses import ParsedSet  # noqa: E402
 from kg.model import Claim, Event, Membership  # noqa: E402
 from kg.verify.features import fact_features  # noqa: E402
@@ -46,6 +46,8 @@ from kg.verify.model import KindModel, VerifierModel  # noqa: E402
 #: The named questions whose rows the verifier learns from, by the kind of fact they show.
 FACT_VARIABLE = {"people-roles": Membership, "claims": Claim, "events": Event}
 MODEL_DIR = ROOT / "kg" / "verify" / "model"
+#: The judged sets, in the card's order: BBC (2004-05), ECB+ dev (2008-13), CoNLL-2003 (1996).
+SOURCES = ("bbc", "ecb", "conll")
 
 
 @dataclass
@@ -53,15 +55,15 @@ class Example:
     kind: str
     key: str
     article: str
-    source: str  # "bbc" or "ecb"
+    source: str  # "bbc", "ecb" or "conll"
     half: str
     features: list[str]
     right: bool
 
 
-def unit(article: str) -> str:
-    """The halves' unit of an article: a BBC article itself, an ECB+ document its topic."""
-    return article if article.startswith("bbc-") else f"ecb:{article.split('_')[0]}"
+def source(article: str) -> str:
+    """Which set a judged article is of: "bbc", "conll" or "ecb"."""
+    return article.split("-", 1)[0] if article.startswith(("bbc-", "conll-")) else "ecb"
 
 
 def judged() -> dict[str, dict[str, Any]]:
@@ -78,12 +80,17 @@ def judged() -> dict[str, dict[str, Any]]:
 
 def documents(articles: Sequence[str]) -> list[Any]:
     from bench.ecb_eval import DEV_SET, load_documents
+    from bench.precision import article_path, materialise
     from kg.ingest.copies import mark_copies
     from kg.ingest.files import document_from_text, read_documents
 
     texts, _ = load_documents(DEV_SET)
     paths = [BBC / (a.replace("-", "_") + ".txt") for a in articles if a.startswith("bbc-")]
-    found = list(read_documents([str(p) for p in paths if p.exists()]))
+    # CoNLL's judged documents are written out as `bench/precision.py --corpus conll` builds
+    # them (git-ignored: Reuters' text is never committed), so their rows' keys match.
+    conll = [article_path(a, WORK / "conll-docs") for a in articles if a.startswith("conll-")]
+    materialise(conll)
+    found = list(read_documents([str(p) for p in paths + conll if p.exists()]))
     found += [document_from_text(texts[a], doc_id=a) for a in articles if a in texts]
     return mark_copies(found)
 
@@ -135,8 +142,7 @@ def examples() -> list[Example]:
             if fact is None:
                 continue
             found.append(Example(kind, produced["key"], row["article"],
-                                 "bbc" if row["article"].startswith("bbc-") else "ecb",
-                                 half(unit(row["article"])),
+                                 source(row["article"]), half(unit(row["article"])),
                                  fact_features(fact, produced["article"], resolution),
                                  bool(row["correct"])))
     return found
@@ -303,18 +309,19 @@ def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: 
         "## Data",
         "",
         "Rows judged fully right or not by reading them against their sentence",
-        "(`tests/eval/precision/`: BBC articles, 2004-05; `tests/eval/precision-ecb/`: the ECB+",
-        "dev documents, Google News 2008-13), split by `bench/halves.py` (BBC by article, ECB+ by",
-        "topic). Trained and calibrated on the tune half only; every figure below marked *check*",
-        "is on rows it never saw.",
+        "(`tests/eval/precision/`: BBC articles, 2004-05, and CoNLL-2003 train documents, Reuters",
+        "1996, stored without their text; `tests/eval/precision-ecb/`: the ECB+ dev documents,",
+        "Google News 2008-13), split by `bench/halves.py` (BBC by article, CoNLL by document,",
+        "ECB+ by topic). Trained and calibrated on the tune half only; every figure below marked",
+        "*check* is on rows it never saw.",
         "",
         "| kind | source | tune rows | check rows |",
         "|---|---|---|---|",
     ]
     for kind in FACT_VARIABLE:
-        for source in ("bbc", "ecb"):
-            lines.append(f"| {kind} | {source} | {counts[(kind, source, 'tune')]} | "
-                         f"{counts[(kind, source, 'check')]} |")
+        for name in SOURCES:
+            lines.append(f"| {kind} | {name} | {counts[(kind, name, 'tune')]} | "
+                         f"{counts[(kind, name, 'check')]} |")
     lines += ["", "## At the threshold", "",
               "A kind's threshold ships only when, on the check half, the rows it keeps are right",
               f"at {target - CHECK_SLACK:.0%} or more and it keeps {CHECK_RECALL:.0%} of the right "
@@ -323,16 +330,18 @@ def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: 
               "`--min-confidence` cuts where the curve below says.", "",
               "| kind | threshold (tune) | shipped | check: precision (all rows) | precision kept "
               "| recall of right rows | kept | BBC check precision kept | ECB+ check precision "
-              "kept | ECE (check) |",
-              "|---|---|---|---|---|---|---|---|---|---|"]
+              "kept | CoNLL check precision kept | ECE (check) |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for kind, f in report.items():
-        c, b, e = f["check"], f["check bbc"], f["check ecb"]
+        c = f["check"]
         shipped = f.get("shipped threshold", f["threshold"])
+        per_source = " | ".join(f"{f[f'check {n}']['precision']:.1%} "
+                                f"({f[f'check {n}']['kept']}/{f[f'check {n}']['rows']})"
+                                for n in SOURCES)
         lines.append(f"| {kind} | {f['threshold']:.3f} | "
                      f"{'yes' if shipped else 'no: every fact kept'} | {c['base precision']:.1%} | "
                      f"{c['precision']:.1%} | {c['recall']:.1%} | {c['kept']}/{c['rows']} | "
-                     f"{b['precision']:.1%} ({b['kept']}/{b['rows']}) | "
-                     f"{e['precision']:.1%} ({e['kept']}/{e['rows']}) | {c['ece']:.3f} |")
+                     f"{per_source} | {c['ece']:.3f} |")
     lines += ["", "## Calibration (check half)", "",
               "![Reliability per kind](verifier-reliability.svg)", "",
               "| kind | confidence bin | rows | mean confidence | share right |",
@@ -374,8 +383,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         check = [e for e in found if e.kind == kind and e.half == "check"]
         model, _oof = fit(tune, args.target, args.calibration, args.C)
         report[kind] = {"tune": measure(model, tune), "check": measure(model, check),
-                        "check bbc": measure(model, [e for e in check if e.source == "bbc"]),
-                        "check ecb": measure(model, [e for e in check if e.source == "ecb"]),
+                        **{f"check {n}": measure(model, [e for e in check if e.source == n])
+                           for n in SOURCES},
                         "threshold": model.threshold}
         kinds[kind] = gated(model, report[kind]["check"], args.target)
         report[kind]["shipped threshold"] = kinds[kind].threshold
