@@ -10,6 +10,7 @@ import pytest
 
 from kg.extract import extract_document
 from kg.extract.rules.context import kind_of
+from kg.heuristics import switched_off
 from kg.ingest.files import document_from_text
 from kg.model import (
     Claim,
@@ -239,7 +240,7 @@ def test_numbers_read_as_a_careful_reader_reads_them(
      "She is determined to bag World Championship 100m gold in 2005.",
      "Claxton was fourth in the 60m hurdles at Birmingham.",
      "The company will give all the details of its 2004 results on 23 March.",
-     # figure.score-line: a dash pair that does not run up is a score, no range
+     # figure.not-a-range: a dash pair that does not run up is a score, no range
      "Arsenal slumped to a 4-2 defeat at Anfield.",
      "He wanted to increase the 2005-6 budget."],
 )
@@ -255,6 +256,14 @@ def test_words_that_are_not_quantities(nlp: Any, text: str) -> None:
 )
 def test_labels_leave_counts_alone(nlp: Any, text: str, value: float, unit: str) -> None:
     assert [(f.value, f.unit) for f in figures(nlp, text)] == [(pytest.approx(value), unit)]
+
+
+def test_a_year_before_to_is_no_range(nlp: Any) -> None:
+    found = figures(nlp, "Output is expected to rise 3.5% in 2005 to 5.5 million tonnes.")
+    assert [(f.value, f.upper) for f in found] == [(3.5, None), (5_500_000, None)]
+    with switched_off({"figure.not-a-range"}):
+        assert (2005, 5_500_000) in [(f.value, f.upper) for f in figures(nlp, (
+            "Output is expected to rise 3.5% in 2005 to 5.5 million tonnes."))]
 
 
 def test_a_claimed_range_is_listed_whole(nlp: Any) -> None:

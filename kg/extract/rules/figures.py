@@ -357,9 +357,12 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if partner > 0:
         return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
     if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
-        if applies(SCORE_LINE, lambda: _is_score(span, low, value)):
+        if applies(NOT_A_RANGE, partial(_is_score, span, low, value)):
             return None  # "the 4-2 defeat", "a 0-0 draw", "the 2005-6 budget": no quantity
-        bounds = (low, value)
+        if applies(NOT_A_RANGE, lambda: _dated_low(span)):
+            partner = 0  # "in 2005 to 5.5 million tonnes": a year, then the figure
+        else:
+            bounds = (low, value)
     value = (bounds[0] if bounds else value) * scale
     upper = bounds[1] * scale if bounds else None
     unit = number_unit(span)
@@ -845,6 +848,14 @@ def _is_score(span: SpacySpan, low: float, value: float) -> bool:
     return span.doc[span.start - 1].text in DASHES and value <= low
 
 
+def _dated_low(span: SpacySpan) -> bool:
+    """Whether the number a range word joins to ``span`` from before is a year and ``span``
+    none ("rise 3.5% in 2005 to 5.5 million tonnes"): a date, then the figure — no range."""
+    low = span.doc[span.start - 2]
+    return bool(_YEAR.fullmatch(low.text)) and low.ent_type_ == "DATE" \
+        and not _YEAR.fullmatch(span.text)
+
+
 #: A four-digit number that reads as a year.
 _YEAR = re.compile(r"(?:19|20)\d\d")
 #: Length units a race's distance is written in ("100m", "10km").
@@ -865,14 +876,13 @@ def _is_label(span: SpacySpan) -> bool:
     if before is not None and before.pos_ == "PROPN" and before.text[:1].isupper() \
             and (root.head.i == before.i or before.head.i == root.i):
         return True  # "Super 3G", "Channel 4", "FTSE 100"
-    glued = after is not None and not span[-1].whitespace_ and span[-1].like_num
-    if glued and after.text[:1].isupper() and after.is_alpha \
-            and after.lower_ not in SCALE_SUFFIXES:
-        return True  # "3G", "3D"
-    if glued and after.lower_ in _RACE_UNITS and after.i + 1 < len(doc) \
-            and not any(c in span.text for c in CURRENCY_SYMBOLS) \
-            and doc[after.i + 1].lower_ in RACE_EVENTS:
-        return True  # "100m gold", "60m hurdles"
+    if after is not None and not span[-1].whitespace_ and span[-1].like_num:  # glued
+        if after.text[:1].isupper() and after.is_alpha and after.lower_ not in SCALE_SUFFIXES:
+            return True  # "3G", "3D"
+        if after.lower_ in _RACE_UNITS and after.i + 1 < len(doc) \
+                and not any(c in span.text for c in CURRENCY_SYMBOLS) \
+                and doc[after.i + 1].lower_ in RACE_EVENTS:
+            return True  # "100m gold", "60m hurdles"
     head = root.head
     return bool(_YEAR.fullmatch(span.text)) and root.dep_ == "nummod" and head.i > root.i \
         and head.pos_ == "NOUN" and counted_class(head.lemma_) not in COUNTED_CLASSES \
@@ -943,12 +953,14 @@ DATELINE_CITY = declare(
     "about: a count with no place of its own is not the dateline city's.",
     example="Fighting in the north\nOSLO 1996-08-26\nHeavy fighting broke out in the north "
             "and at least 29 people were killed .", model=READING).id
-SCORE_LINE = declare(
-    "figure.score-line", "facts.figure", reads="two numbers a dash joins",
-    writes="leaves the pair out", description="Two numbers joined by a dash whose second is "
-    "not larger than the first are no range (a range runs up) but a score or a label: \"a "
-    "4-2 defeat\", \"a 0-0 draw\", \"the 2005-6 budget\".",
-    example="Arsenal slumped to a 4-2 defeat at Anfield.", model=LEFT_OUT).id
+NOT_A_RANGE = declare(
+    "figure.not-a-range", "facts.figure", reads="two numbers a range word joins",
+    writes="leaves a score out; a year and a figure apart", description="Two numbers joined "
+    "by a dash or \"to\" are one range only when they run up between quantities: a dash "
+    "pair whose second is not larger is a score or a label (\"a 4-2 defeat\", \"the "
+    "2005-6 budget\"), no quantity; a year before \"to\" and a figure (\"rise 3.5% in "
+    "2005 to 5.5 million tonnes\") is a date and the figure, which stands alone.",
+    example="Arsenal slumped to a 4-2 defeat at Anfield.", model=READING).id
 LABEL_NUMBER = declare(
     "figure.label-number", "facts.figure", reads="the words a number is written with: the "
     "proper noun before it, a capital or a length unit glued to it, the noun it modifies",
