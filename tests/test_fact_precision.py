@@ -10,6 +10,7 @@ import pytest
 
 from kg.extract import extract_document
 from kg.extract.rules.context import kind_of
+from kg.heuristics import switched_off
 from kg.ingest.files import document_from_text
 from kg.model import (
     Claim,
@@ -232,10 +233,46 @@ def test_numbers_read_as_a_careful_reader_reads_them(
     "text",
     ["Labour is in a two-horse race with the Tories.",
      "Bouba Diop's superb 25-yard strike cancelled out the lead.",
-     "The club signed a 17-year-old striker from Italy."],
+     "The club signed a 17-year-old striker from Italy.",
+     # figure.label-number: part of a name, a race's distance, a year before its noun
+     "HSDPA, sometimes called Super 3G, will be vital.",
+     "He said Channel 4 will win the rights.",
+     "She is determined to bag World Championship 100m gold in 2005.",
+     "Claxton was fourth in the 60m hurdles at Birmingham.",
+     "The company will give all the details of its 2004 results on 23 March.",
+     # figure.not-a-range: a dash pair that does not run up is a score, no range
+     "Arsenal slumped to a 4-2 defeat at Anfield.",
+     "He wanted to increase the 2005-6 budget."],
 )
 def test_words_that_are_not_quantities(nlp: Any, text: str) -> None:
     assert figures(nlp, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [("Officials said 2000 fighters had surrendered.", 2000, "fighter"),  # people, no year
+     ("About 7m viewers watched the final.", 7_000_000, "viewer"),  # millions, no race
+     ("The club is valued at £100m.", 100_000_000, "GBP")],
+)
+def test_labels_leave_counts_alone(nlp: Any, text: str, value: float, unit: str) -> None:
+    assert [(f.value, f.unit) for f in figures(nlp, text)] == [(pytest.approx(value), unit)]
+
+
+def test_a_year_before_to_is_no_range(nlp: Any) -> None:
+    found = figures(nlp, "Output is expected to rise 3.5% in 2005 to 5.5 million tonnes.")
+    assert [(f.value, f.upper) for f in found] == [(3.5, None), (5_500_000, None)]
+    with switched_off({"figure.not-a-range"}):
+        assert (2005, 5_500_000) in [(f.value, f.upper) for f in figures(nlp, (
+            "Output is expected to rise 3.5% in 2005 to 5.5 million tonnes."))]
+
+
+def test_a_claimed_range_is_listed_whole(nlp: Any) -> None:
+    import kg
+
+    graph = kg.build_graph(["Police said 2,000 to 3,000 people marched through Leeds."],
+                           nlp=nlp)
+    assert [r["quantities"] for r in kg.query(graph, "claims")] == [
+        "between 2000 and 3000 people"]
 
 
 def test_a_currency_conversion_keeps_each_currency(nlp: Any) -> None:

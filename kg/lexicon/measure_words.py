@@ -23,7 +23,7 @@ from kg.lexicon import table
 __all__ = ["AMOUNT_PREPS", "BATCH_NOUNS", "CAUSES", "CAUSE_PREPS", "EVENT_PRONOUNS",
            "FORECAST_MODALS", "FORECAST_WORDS", "INCREMENTS", "LEVEL_VERBS", "MADE_ATTRIBUTES",
            "NEUTRAL_WORDS",
-           "RATE_NOUNS", "REPLACED_MARKERS", "REVISING_VERBS", "REVISION_MARKERS",
+           "RACE_EVENTS", "RATE_NOUNS", "REPLACED_MARKERS", "REVISING_VERBS", "REVISION_MARKERS",
            "REVISION_NOUNS", "SPAN_PREPS", "STATE_ADJECTIVES",
            "STATE_VERBS", "TOLL_ATTRIBUTES", "attribute_of", "cause_of", "change_of",
            "subject_quantity", "toll_noun"]
@@ -96,6 +96,8 @@ REPLACED_MARKERS = frozenset(_QUANTITIES["words"]["replaced-markers"])
 RATE_NOUNS = frozenset(_QUANTITIES["words"]["rate-nouns"])
 #: Nouns of a share taken at a time ("in batches of 10"): the number is a size.
 BATCH_NOUNS = frozenset(_QUANTITIES["words"]["batch-nouns"])
+#: What a distance written "100m" names as a race, its prize or round ("100m gold").
+RACE_EVENTS = frozenset(_QUANTITIES["words"]["race-events"])
 #: Adjectives of a counted noun its attribute says already ("two wounded men").
 STATE_ADJECTIVES = frozenset(_QUANTITIES["words"]["state-adjectives"])
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from kg.extract.entities import fold_space, is_title_word
+from kg.extract.entities import fold_space, is_title_word, strip_leading_titles
 from kg.extract.frame import doc_text
 from kg.extract.rules.context import (
     DEMONSTRATIVES,
@@ -563,13 +563,14 @@ class ClaimReader:
 
     def _name_words(self, mention: Mention) -> list[str]:
         """A person's name without the description the tagger took into it ("Veteran
-        Martinez", "Writer Tony Cowell"): from its first proper noun on."""
+        Martinez", "Writer Tony Cowell"): from its first proper noun on, past the titles
+        ``strip_leading_titles`` takes off a person's name and any occupation."""
+        doc = self.ctx.doc
         start, end = self.ctx.mention_tokens[(mention.begin, mention.end)]
-        tokens = list(self.ctx.doc[start:end])
-        while len(tokens) > 1 and (tokens[0].pos_ != "PROPN" or is_title_word(tokens[0])
-                                   or tokens[0].lower_ in OCCUPATIONS):
-            tokens = tokens[1:]
-        return [t.text for t in tokens]
+        start = strip_leading_titles(doc, start, end)
+        while end - start > 1 and (doc[start].pos_ != "PROPN" or doc[start].lower_ in OCCUPATIONS):
+            start = strip_leading_titles(doc, start + 1, end)
+        return [t.text for t in doc[start:end]]
 
     def _post_holder(self, head: Token) -> Mention | None:
         """The person named earlier with the post that "the" + ``head`` describes ("the

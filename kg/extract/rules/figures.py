@@ -70,13 +70,20 @@ from kg.lexicon.measure_words import (
     BATCH_NOUNS,
     FORECAST_WORDS,
     MADE_ATTRIBUTES,
+    RACE_EVENTS,
     STATE_ADJECTIVES,
     TOLL_ATTRIBUTES,
     attribute_of,
     cause_of,
     toll_noun,
 )
-from kg.lexicon.words import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, NUMBER_SCALES
+from kg.lexicon.words import (
+    CURRENCY_CODES,
+    CURRENCY_SYMBOLS,
+    CURRENCY_WORDS,
+    DASHES,
+    NUMBER_SCALES,
+)
 from kg.model import EntityKind, Figure, Measure, Mention, Party, Span
 
 #: Scale suffixes the tagger may read as words of their own ("£7m" → "7" "m").
@@ -340,6 +347,8 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
         return None  # "released in batches of 10": the size of a share, not a total
     if applies(COMPOUND_MODIFIER, lambda: is_compound_modifier(span)):
         return None  # "a two-horse race", "a 25-yard strike": no quantity
+    if applies(LABEL_NUMBER, lambda: _is_label(span)):
+        return None  # "Super 3G", "100m gold", "its 2004 results": a label, no quantity
     scale = scale_after(span)  # "$17.7" + "m"
     bounds = number_range(text)
     partner = found(RANGE, lambda: range_partner(span) or None) or 0  # +1, -1 or 0
@@ -348,7 +357,12 @@ def _figure(ctx: FactContext, span: SpacySpan, before: list[Figure]) -> Figure |
     if partner > 0:
         return None  # "2,000 to 3,000 copies": one figure, read at "3,000"
     if partner < 0 and (low := parse_number(span.doc[span.start - 2].text)) is not None:
-        bounds = (low, value)
+        if applies(NOT_A_RANGE, partial(_is_score, span, low, value)):
+            return None  # "the 4-2 defeat", "a 0-0 draw", "the 2005-6 budget": no quantity
+        if applies(NOT_A_RANGE, lambda: _dated_low(span)):
+            partner = 0  # "in 2005 to 5.5 million tonnes": a year, then the figure
+        else:
+            bounds = (low, value)
     value = (bounds[0] if bounds else value) * scale
     upper = bounds[1] * scale if bounds else None
     unit = number_unit(span)
@@ -827,6 +841,54 @@ def _part_tokens(verb: Token, root: Token) -> frozenset[int] | None:
     return frozenset(parts - own - {t.i for t in root.subtree}) or None
 
 
+def _is_score(span: SpacySpan, low: float, value: float) -> bool:
+    """Whether two numbers a dash joins are no range but a score or a label: the second not
+    larger than the first ("a 4-2 defeat", "a 0-0 draw", "serving at 40-0", "the 2005-6
+    budget") — a range runs up."""
+    return span.doc[span.start - 1].text in DASHES and value <= low
+
+
+def _dated_low(span: SpacySpan) -> bool:
+    """Whether the number a range word joins to ``span`` from before is a year and ``span``
+    none ("rise 3.5% in 2005 to 5.5 million tonnes"): a date, then the figure — no range."""
+    low = span.doc[span.start - 2]
+    return bool(_YEAR.fullmatch(low.text)) and low.ent_type_ == "DATE" \
+        and not _YEAR.fullmatch(span.text)
+
+
+#: A four-digit number that reads as a year.
+_YEAR = re.compile(r"(?:19|20)\d\d")
+#: Length units a race's distance is written in ("100m", "10km").
+_RACE_UNITS = frozenset({"m", "km"})
+
+
+def _is_label(span: SpacySpan) -> bool:
+    """Whether a number labels something rather than counts it: part of a name — right after
+    the proper noun the parser joins it to, or glued to a capital ("Super 3G", "Channel 4",
+    "FTSE 100", "Xbox 2") —; a race's distance ("100m gold", "60m hurdles": metres, no
+    millions); or a year between a possessive or article and its noun ("its 2004 results",
+    "the firm's 2005 profits"; not a count of people: "the 2000 fighters")."""
+    doc, root = span.doc, span.root
+    if span.label_ in {"MONEY", "PERCENT"}:
+        return False
+    before = doc[span.start - 1] if span.start > 0 else None
+    after = doc[span.end] if span.end < len(doc) else None
+    if before is not None and before.pos_ == "PROPN" and before.text[:1].isupper() \
+            and (root.head.i == before.i or before.head.i == root.i):
+        return True  # "Super 3G", "Channel 4", "FTSE 100"
+    if after is not None and not span[-1].whitespace_ and span[-1].like_num:  # glued
+        if after.text[:1].isupper() and after.is_alpha and after.lower_ not in SCALE_SUFFIXES:
+            return True  # "3G", "3D"
+        if after.lower_ in _RACE_UNITS and after.i + 1 < len(doc) \
+                and not any(c in span.text for c in CURRENCY_SYMBOLS) \
+                and doc[after.i + 1].lower_ in RACE_EVENTS:
+            return True  # "100m gold", "60m hurdles"
+    head = root.head
+    return bool(_YEAR.fullmatch(span.text)) and root.dep_ == "nummod" and head.i > root.i \
+        and head.pos_ == "NOUN" and counted_class(head.lemma_) not in COUNTED_CLASSES \
+        and any(c.dep_ in {"poss", "det"} and c.i < root.i for c in head.children)
+
+
 def _is_batch_size(span: SpacySpan) -> bool:
     """A number "of" a noun of a share taken at a time, itself the object of "in" or "into"
     ("released in batches of 10", "split into groups of five")."""
@@ -891,6 +953,24 @@ DATELINE_CITY = declare(
     "about: a count with no place of its own is not the dateline city's.",
     example="Fighting in the north\nOSLO 1996-08-26\nHeavy fighting broke out in the north "
             "and at least 29 people were killed .", model=READING).id
+NOT_A_RANGE = declare(
+    "figure.not-a-range", "facts.figure", reads="two numbers a range word joins",
+    writes="leaves a score out; a year and a figure apart", description="Two numbers joined "
+    "by a dash or \"to\" are one range only when they run up between quantities: a dash "
+    "pair whose second is not larger is a score or a label (\"a 4-2 defeat\", \"the "
+    "2005-6 budget\"), no quantity; a year before \"to\" and a figure (\"rise 3.5% in "
+    "2005 to 5.5 million tonnes\") is a date and the figure, which stands alone.",
+    example="Arsenal slumped to a 4-2 defeat at Anfield.", model=READING).id
+LABEL_NUMBER = declare(
+    "figure.label-number", "facts.figure", reads="the words a number is written with: the "
+    "proper noun before it, a capital or a length unit glued to it, the noun it modifies",
+    writes="leaves the number out", description="A number that labels rather than counts is "
+    "no figure: part of a name (\"Super 3G\", \"Channel 4\", \"FTSE 100\"), a race's "
+    "distance (\"100m gold\", \"60m hurdles\" — metres, not millions; data list "
+    "race-events), or a year between a possessive or article and its noun (\"its 2004 "
+    "results\"; \"the 2000 fighters\" still counts people).",
+    example="The firm said it will give details of its 2004 results and of Super 3G.",
+    model=LEFT_OUT).id
 BATCH_SIZE = declare(
     "figure.batch-size", "facts.figure", reads="the words a number hangs from",
     writes="leaves the number out", description="A number \"of\" a share taken at a time, "
