@@ -95,3 +95,26 @@ def test_a_full_name_beaten_twice_in_five_mentions_stays_a_person() -> None:
 def test_a_full_name_that_mostly_plays_is_a_team() -> None:
     text = "They beat Acme Rovers 2-0. Acme Rovers 1 Bolt 3. Acme Rovers striker Tom Ely left."
     assert _classes(text, {"Acme Rovers": PERSON})["Acme Rovers"] is ORG
+
+
+def test_a_name_after_an_occupation_is_a_person() -> None:
+    text = "The awards were hosted by hip-hop artist Xzibit in Rome."
+    assert _classes(text, {"Xzibit": ORG})["Xzibit"] is PERSON
+    with switched_off({"resolve.class.occupation-before"}):
+        assert _classes(text, {"Xzibit": ORG})["Xzibit"] is ORG
+
+
+@pytest.mark.parametrize(("text", "name", "kind", "geo"), [
+    # an occupation a firm holds too
+    ("New owner Yeahronimo Media Ventures has plans.", "Yeahronimo Media Ventures", ORG, None),
+    # one mention of three
+    ("The singer Norcast left. Norcast shares fell. Norcast said it would appeal.", "Norcast", ORG,
+     None),
+    # what an organisation does
+    ("The singer Norcast left. Investors sold shares in Norcast.", "Norcast", ORG, None),
+    # a place GeoNames knows
+    ("The singer Halvorsen performed.", "Halvorsen", PLACE, CITY),
+])
+def test_an_occupation_before_a_name_needs_its_evidence(
+        text: str, name: str, kind: EntityKind, geo: GeoLink | None) -> None:
+    assert _classes(text, {name: kind}, {name: geo} if geo else None)[name] is kind

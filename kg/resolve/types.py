@@ -445,6 +445,7 @@ class _Readings:
     titled: set[str] = field(default_factory=set)
     listed: defaultdict[str, Counter[EntityKind]] = field(
         default_factory=lambda: defaultdict(Counter))
+    occupied: Counter[str] = field(default_factory=Counter)
 
     def read(self, extraction: Extraction, resolution: Resolution, surnames: set[str]) -> None:
         """Count the cues of one article's mentions (its cues' fires recorded in it)."""
@@ -463,6 +464,9 @@ class _Readings:
             self.votes[key].update(cues_in(text, mention.begin, mention.end, organisation,
                                            product))
             _count_roles(text, mention, entity, surnames, self.roles[key])
+            if entity.kind is not EntityKind.PERSON and is_on(OCCUPATION_BEFORE) \
+                    and _after_occupation(text, mention.begin):
+                self.occupied[key] += 1
             if key not in self.speakers and speaks(text, mention.end):
                 self.speakers.add(key)
             if key not in self.owners and owns(text, mention.end):
@@ -524,6 +528,8 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
     entities = tuple(
         _as_thing(e, read.things[e.key], read.votes[e.key], read.mentions[e.key],
                   e.key in read.titled)
+        or _as_occupied(e, read.occupied[e.key], read.votes[e.key], read.roles[e.key],
+                        read.mentions[e.key])
         or _retyped(_as_listed(e, read.listed[e.key], read.mentions[e.key],
                                e.key in read.titled, bool(read.things[e.key])),
                     read.votes[e.key], read.roles[e.key], read.mentions[e.key],
@@ -617,6 +623,38 @@ def _as_listed(entity: Entity, listed: Counter[EntityKind], mentions: int, title
         return entity
     fired(LIST_PEERS)
     return replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
+
+
+#: An occupation right before a name, after at most a hyphenated modifier: "hip-hop artist
+#: Xzibit", "singer Dido" (not "the artists' union": the noun must be singular and bare).
+_OCCUPATION_BEFORE = re.compile(r"(?:^|[\s(])([a-z]+) $")
+
+
+def _after_occupation(text: str, begin: int) -> bool:
+    """Whether an occupation (``occupations*.txt``) stands right before the name.
+
+    >>> _after_occupation("hosted by hip-hop artist Xzibit", 25)
+    True
+    >>> _after_occupation("the artists Xzibit", 12), _after_occupation("in Leeds", 3)
+    (False, False)
+    >>> _after_occupation("new owner Acme Ventures", 10)
+    False
+    """
+    match = _OCCUPATION_BEFORE.search(text, max(0, begin - 30), begin)
+    return match is not None and match.group(1) in OCCUPATIONS \
+        and match.group(1) not in word_list("firm-occupations")  # "new owner Acme Ventures"
+
+
+def _as_occupied(entity: Entity, occupied: int, votes: Counter[str], roles: Counter[str],
+                 mentions: int) -> Entity | None:
+    """``entity`` made a person where half its mentions or more come right after an
+    occupation ("hip-hop artist Xzibit", tagged an organisation) and no mention names an
+    organisation's kind or what one does; ``None`` otherwise. Not a place GeoNames knows."""
+    if not occupied or occupied < 0.5 * mentions or entity.geo is not None or any(
+            c in ORGANIZATION_LISTS for c in votes) or any(c in ROLE_LISTS for c in roles):
+        return None
+    fired(OCCUPATION_BEFORE)
+    return replace(entity, kind=EntityKind.PERSON, fine_type=None, geo_note=None)
 
 
 def _shared_follower(text: str, end: int) -> bool:
@@ -729,6 +767,15 @@ ROLE = declare(
                 "twenty of its mentions, more than \"in X\") is an organisation.",
     example="Chelsea striker Didier Drogba scored. Chelsea beat Leicester 2-1 and Leicester "
             "fans booed. Leicester manager Nigel Pearson spoke.").id
+OCCUPATION_BEFORE = declare(
+    "resolve.class.occupation-before", "resolve.class",
+    reads="the word right before each mention of an organisation or a place (``occupations*.txt``)",
+    writes="Entity.kind person",
+    description="A name the tagger called an organisation or a place that half its mentions "
+                "or more write right after an occupation (\"hip-hop artist Xzibit\", "
+                "\"singer Dido\"), and none as an organisation's kind or deeds, is a "
+                "person; not a place GeoNames knows.",
+    example="The awards were hosted by hip-hop artist Xzibit.").id
 FULL_NAME_TEAM = declare(
     "resolve.class.full-name-team", "resolve.class",
     reads="the team cues (``role_cue``) of a \"person\" of two words or more",
