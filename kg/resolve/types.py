@@ -109,6 +109,9 @@ _POST_AT = re.compile(r"\b([a-z]+) at $")
 POST_WORDS = TITLE_NOUNS | OCCUPATIONS
 #: Mentions that must say what an entity does before its class changes, and their share.
 MIN_ROLE_CUES, MIN_ROLE_SHARE = 2, 0.05
+#: The share of a full name's mentions the tagger called a person that must say it plays as a
+#: team before it is one ("Lindsay Davenport", beaten twice in eleven mentions, is a player).
+FULL_NAME_TEAM_SHARE = 0.5
 #: The share of an entity's mentions that must say it is a thing (``kg.resolve.things``).
 THING_SHARE = 0.05
 #: ... and of a "person" of two words or more ("Howard Hughes", not "Oscar"): the tagger's
@@ -394,6 +397,9 @@ def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
         if len(words) > 1 and roles["SportsTeam"] >= roles["Corporation"]:
             # "beat Helena Sukova": people beat people; a full name needs two mentions saying
             # it is a team (one saying it is a firm, "consultants Strategy Analytics", will do)
+            if applies(FULL_NAME_TEAM, lambda: roles["SportsTeam"] < FULL_NAME_TEAM_SHARE
+                       * mentions):
+                return None  # "beat Lindsay Davenport" twice in eleven mentions: a player
             mentions = max(mentions, MIN_ROLE_CUES)
     else:
         return None
@@ -437,10 +443,17 @@ class _Readings:
     owners: set[str] = field(default_factory=set)
     mentions: Counter[str] = field(default_factory=Counter)
     titled: set[str] = field(default_factory=set)
+    listed: defaultdict[str, Counter[EntityKind]] = field(
+        default_factory=lambda: defaultdict(Counter))
+    occupied: Counter[str] = field(default_factory=Counter)
 
     def read(self, extraction: Extraction, resolution: Resolution, surnames: set[str]) -> None:
         """Count the cues of one article's mentions (its cues' fires recorded in it)."""
         doc_id, text = extraction.document.doc_id, extraction.document.text
+        if is_on(LIST_PEERS):
+            for listed, kind in list_peer_kinds(doc_id, text, extraction.mentions,
+                                                resolution):
+                self.listed[listed][kind] += 1
         for mention in extraction.mentions:
             key = resolution.assignments.get((doc_id, mention.begin, mention.end))
             if key is None or mention.is_description:
@@ -451,6 +464,9 @@ class _Readings:
             self.votes[key].update(cues_in(text, mention.begin, mention.end, organisation,
                                            product))
             _count_roles(text, mention, entity, surnames, self.roles[key])
+            if entity.kind is not EntityKind.PERSON and is_on(OCCUPATION_BEFORE) \
+                    and _after_occupation(text, mention.begin):
+                self.occupied[key] += 1
             if key not in self.speakers and speaks(text, mention.end):
                 self.speakers.add(key)
             if key not in self.owners and owns(text, mention.end):
@@ -512,7 +528,11 @@ def with_fine_types(resolution: Resolution, extractions: Sequence[Extraction]) -
     entities = tuple(
         _as_thing(e, read.things[e.key], read.votes[e.key], read.mentions[e.key],
                   e.key in read.titled)
-        or _retyped(e, read.votes[e.key], read.roles[e.key], read.mentions[e.key],
+        or _as_occupied(e, read.occupied[e.key], read.votes[e.key], read.roles[e.key],
+                        read.mentions[e.key])
+        or _retyped(_as_listed(e, read.listed[e.key], read.mentions[e.key],
+                               e.key in read.titled, bool(read.things[e.key])),
+                    read.votes[e.key], read.roles[e.key], read.mentions[e.key],
                     e.key in read.titled)
         for e in resolution.entities)
     return Resolution(entities, resolution.assignments, resolution.decisions)
@@ -535,6 +555,106 @@ def _count_roles(text: str, mention: Mention, entity: Entity, surnames: set[str]
         # not "the Clintons"; "in Thurso, which …" is no organisation either
         roles[NOT_PERSON] += 1
         fired(NOT_PERSON_CUE)
+
+
+#: What joins two names of a list: ", ", " and ", ", and ", " or " (a "the" may follow).
+_LIST_GAP = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)(?:the\s+)?")
+#: How many other names of a list must share one class before it speaks for a name's.
+MIN_LIST_PEERS = 2
+#: The share of an entity's mentions that must stand in such lists.
+LIST_SHARE = 0.5
+
+
+def list_peer_kinds(doc_id: str, text: str, mentions: Sequence[Mention],
+                    resolution: Resolution) -> list[tuple[str, EntityKind]]:
+    """(entity key, class) for every name of a list of three or more names ("PBS, the NBA,
+    Fox News and C-SPAN") whose other names are all of one class, and another than its own
+    entity's.
+
+    >>> from kg.model import Entity, EntityKind, Mention, Resolution
+    >>> text = "captioning for Bloomberg, BBC and BSkyB broadcasts"
+    >>> def m(w, k):
+    ...     b = text.index(w)
+    ...     return Mention(b, b + len(w), w, w, k, "X", 0)
+    >>> ms = [m("Bloomberg", EntityKind.PERSON), m("BBC", EntityKind.ORGANIZATION),
+    ...       m("BSkyB", EntityKind.ORGANIZATION)]
+    >>> ents = tuple(Entity(x.name, x.kind, x.name) for x in ms)
+    >>> res = Resolution(ents, {("d", x.begin, x.end): x.name for x in ms})
+    >>> [(key, kind.value) for key, kind in list_peer_kinds("d", text, ms, res)]
+    [('Bloomberg', 'Organization')]
+    """
+    placed = sorted((m for m in mentions if not m.is_description), key=lambda m: m.begin)
+    chains: list[list[Mention]] = []
+    for mention in placed:
+        last = chains[-1][-1] if chains else None
+        if last is not None and last.sentence == mention.sentence and last.end <= mention.begin \
+                and _LIST_GAP.fullmatch(text, last.end, mention.begin):
+            chains[-1].append(mention)
+        else:
+            chains.append([mention])
+    found = []
+    for chain in (c for c in chains if len(c) > MIN_LIST_PEERS):
+        keys = [resolution.assignments.get((doc_id, m.begin, m.end)) for m in chain]
+        for i, key in enumerate(keys):
+            if key is None:
+                continue
+            peers = {resolution.entity(k).kind for j, k in enumerate(keys)
+                     if j != i and k is not None and k != key}
+            count = sum(1 for j, k in enumerate(keys) if j != i and k is not None and k != key)
+            own = resolution.entity(key).kind
+            if count >= MIN_LIST_PEERS and len(peers) == 1 and own not in peers:
+                found.append((key, next(iter(peers))))
+    return found
+
+
+def _as_listed(entity: Entity, listed: Counter[EntityKind], mentions: int, titled: bool,
+               thing: bool) -> Entity:
+    """``entity`` made an organisation where most of its mentions stand in lists of
+    organisations ("Bloomberg, BBC and BSkyB broadcasts"): a "person" written with no title
+    nor given name, or a "place" GeoNames does not know; else ``entity`` as it was."""
+    said = listed.get(EntityKind.ORGANIZATION, 0)
+    if not said or said < LIST_SHARE * mentions or thing or sum(listed.values()) > said:
+        return entity
+    if entity.kind is EntityKind.PERSON:
+        words = entity.label.split()
+        if titled or _has_given_name(entity) or any(_INITIAL.fullmatch(w) for w in words):
+            return entity
+    elif entity.kind is not EntityKind.PLACE or entity.geo is not None:
+        return entity
+    fired(LIST_PEERS)
+    return replace(entity, kind=EntityKind.ORGANIZATION, geo=None, geo_note=None)
+
+
+#: An occupation right before a name, after at most a hyphenated modifier: "hip-hop artist
+#: Xzibit", "singer Dido" (not "the artists' union": the noun must be singular and bare).
+_OCCUPATION_BEFORE = re.compile(r"(?:^|[\s(])([a-z]+) $")
+
+
+def _after_occupation(text: str, begin: int) -> bool:
+    """Whether an occupation (``occupations*.txt``) stands right before the name.
+
+    >>> _after_occupation("hosted by hip-hop artist Xzibit", 25)
+    True
+    >>> _after_occupation("the artists Xzibit", 12), _after_occupation("in Leeds", 3)
+    (False, False)
+    >>> _after_occupation("new owner Acme Ventures", 10)
+    False
+    """
+    match = _OCCUPATION_BEFORE.search(text, max(0, begin - 30), begin)
+    return match is not None and match.group(1) in OCCUPATIONS \
+        and match.group(1) not in word_list("firm-occupations")  # "new owner Acme Ventures"
+
+
+def _as_occupied(entity: Entity, occupied: int, votes: Counter[str], roles: Counter[str],
+                 mentions: int) -> Entity | None:
+    """``entity`` made a person where half its mentions or more come right after an
+    occupation ("hip-hop artist Xzibit", tagged an organisation) and no mention names an
+    organisation's kind or what one does; ``None`` otherwise. Not a place GeoNames knows."""
+    if not occupied or occupied < 0.5 * mentions or entity.geo is not None or any(
+            c in ORGANIZATION_LISTS for c in votes) or any(c in ROLE_LISTS for c in roles):
+        return None
+    fired(OCCUPATION_BEFORE)
+    return replace(entity, kind=EntityKind.PERSON, fine_type=None, geo_note=None)
 
 
 def _shared_follower(text: str, end: int) -> bool:
@@ -647,6 +767,25 @@ ROLE = declare(
                 "twenty of its mentions, more than \"in X\") is an organisation.",
     example="Chelsea striker Didier Drogba scored. Chelsea beat Leicester 2-1 and Leicester "
             "fans booed. Leicester manager Nigel Pearson spoke.").id
+OCCUPATION_BEFORE = declare(
+    "resolve.class.occupation-before", "resolve.class",
+    reads="the word right before each mention of an organisation or a place (``occupations*.txt``)",
+    writes="Entity.kind person",
+    description="A name the tagger called an organisation or a place that half its mentions "
+                "or more write right after an occupation (\"hip-hop artist Xzibit\", "
+                "\"singer Dido\"), and none as an organisation's kind or deeds, is a "
+                "person; not a place GeoNames knows.",
+    example="The awards were hosted by hip-hop artist Xzibit.").id
+FULL_NAME_TEAM = declare(
+    "resolve.class.full-name-team", "resolve.class",
+    reads="the team cues (``role_cue``) of a \"person\" of two words or more",
+    writes="no team class for the entity",
+    description="A full name the tagger called a person is a team only when half its "
+                "mentions or more say it plays as one: people beat people and have scores "
+                "too (\"Serena Williams beat Lindsay Davenport 2-6 6-3 6-0\").",
+    example="Serena Williams beat Lindsay Davenport in the final. Lindsay Davenport 2-6 "
+            "Serena Williams. Davenport said she was proud. Davenport had led. Lindsay "
+            "Davenport will play in Paris.").id
 SHARED_FOLLOWERS = declare(
     "resolve.class.shared-followers", "resolve.class",
     reads="the word right after a mention of a \"person\" (``types-sports-shared.txt``)",
@@ -664,6 +803,15 @@ NOT_PERSON_CUE = declare(
                 "\"Euronext, which …\", \"Paris-based Euronext\", \"director at "
                 "Rightmove\") counts towards an organisation.",
     example="Varig, which flies to Lisbon, cut jobs. Varig said more cuts would come.").id
+LIST_PEERS = declare(
+    "resolve.class.list-peers", "resolve.class",
+    reads="the names of a list of three or more (\", \", \"and\", \"or\") and their entities' "
+          "classes",
+    writes="Entity.kind organisation",
+    description="A \"person\" with no title or given name, or a \"place\" GeoNames does not "
+                "know, written mostly in lists whose other names (two or more) are all "
+                "organisations is an organisation (\"PBS, the NBA, Fox News and C-SPAN\").",
+    example="Yahoo added captions for Bloomberg, BBC and BSkyB broadcasts.").id
 SPEAKER = declare(
     "resolve.class.speaker", "resolve.class", reads="a speech verb after a mention",
     writes="drops the entity's product and work cues",
