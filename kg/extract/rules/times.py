@@ -10,7 +10,7 @@ Saturday"). An expression the date parser cannot read whole is read by its leadi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
@@ -63,7 +63,7 @@ def attached_times(ctx: FactContext, sentence: int) -> dict[int, TimeExpression]
     return attached
 
 
-def _when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeExpression | None:
+def when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeExpression | None:
     """The date of a "when" clause under ``verb``, which dates ``verb`` too."""
     for clause in verb.children:
         if clause.dep_ == "advcl" and clause.i in attached and any(
@@ -72,8 +72,10 @@ def _when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeE
     return None
 
 
-def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeExpression | None:
-    """The date expression that goes with ``word`` (see the module docstring)."""
+def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = (),
+            stop: Callable[[Token], bool] | None = None) -> TimeExpression | None:
+    """The date expression that goes with ``word`` (see the module docstring); the climb ends
+    below a word for which ``stop`` holds (the edge of ``word``'s own clause)."""
     attached = attached_times(ctx, ctx.sentence(word))
     found = None
     current = word
@@ -81,10 +83,10 @@ def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeE
         if current.i in attached:
             found = attached[current.i]
             break
-        if (when := _when_clause_time(current, attached)) is not None:
+        if (when := when_clause_time(current, attached)) is not None:
             found = when  # "When Britain went to the polls in 1979, … X resigned"
             break
-        if current.head.i == current.i:
+        if current.head.i == current.i or stop is not None and stop(current):
             break
         current = current.head
     if found is None:
