@@ -335,3 +335,13 @@ def test_a_when_clause_happens_at_its_verbs_date(nlp: Any) -> None:
     (purchase,) = events(nlp, "Norvex was formed in August 2004 when Baltica bought Airbus.",
                          EventType.ACQUISITION)
     assert purchase.time is not None and purchase.time.text == "August 2004"
+
+
+def test_a_day_beside_an_age_on_one_verb_dates_the_event(nlp: Any) -> None:
+    text = ("---\ndate: 2005-02-07\n---\n"
+            "Actor Tom Blake died in Leeds at the age of 87 on 4 February 2005.")
+    (death,) = events(nlp, text, EventType.DEATH)
+    assert death.time is not None and death.time.text == "4 February 2005"
+    with switched_off({"event.time.point-first"}):
+        (undated,) = events(nlp, text, EventType.DEATH)
+    assert undated.time is None  # the age, first on the verb, hid the day and is no date

@@ -16,13 +16,25 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import FactContext
-from kg.extract.values import is_duration, normalise_date
+from kg.extract.values import is_duration, is_time_point, normalise_date
+from kg.heuristics import applies, declare
 from kg.model import TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 MAX_CLIMB = 12
+
+POINT_FIRST = declare(
+    "event.time.point-first", "facts.event",
+    reads="the date expressions hanging from one word",
+    writes="Event.time",
+    description="Of two expressions hanging from one word, one that names a day, month or "
+                "year is the word's date over one that names none (\"died at the age of 87 "
+                "on 4 February 2005\", \"sealed the deal at 0227 GMT on Friday\"): the first "
+                "in the sentence no longer hides it.",
+    example="Ossie Davis died in Miami at the age of 87 on 4 February 2005.",
+)
 
 
 def pinned(time: TimeExpression, reference: date | None) -> TimeExpression:
@@ -58,8 +70,12 @@ def attached_times(ctx: FactContext, sentence: int) -> dict[int, TimeExpression]
         if token.head.i in ctx.time_at and ctx.time_at[token.head.i] is time:
             continue  # not the expression's root
         point = token.head.head if token.head.dep_ == "prep" else token.head
-        if ctx.sentence(point) == sentence:
-            attached.setdefault(point.i, time)
+        if ctx.sentence(point) != sentence:
+            continue
+        before = attached.setdefault(point.i, time)
+        if before is not time and not is_time_point(before.text) and is_time_point(time.text) \
+                and applies(POINT_FIRST.id, lambda: True):
+            attached[point.i] = time  # "at the age of 87 on 4 February 2005": the day
     return attached
 
 
