@@ -283,6 +283,38 @@ def test_an_event_is_dated_by_a_date_of_its_own(
     assert time_of([f for f in without if isinstance(f, Event)]) == off
 
 
+
+# -- event.time.own-clause: a date only from the trigger's own clause ----------------------------
+
+def test_a_date_of_the_clause_above_is_not_the_events(nlp: Any) -> None:
+    text = "Mr Hale, who took the post on Thursday after Tom Baker quit, said little."
+    (quit_,) = events(nlp, text, EventType.RESIGNATION)
+    assert quit_.time is None
+    with switched_off({"event.time.own-clause"}):
+        (quit_,) = events(nlp, text, EventType.RESIGNATION)
+    assert quit_.time is not None and quit_.time.text == "Thursday"
+
+
+def test_the_day_it_was_reported_is_not_the_events(nlp: Any) -> None:
+    (charge,) = events(nlp, "Tom Baker was charged with fraud in Leeds, police said on Saturday.",
+                       EventType.TRIAL)
+    assert charge.time is None
+
+
+def test_a_date_in_the_triggers_own_clause_stays(nlp: Any) -> None:
+    (arrest,) = events(nlp, "Police arrested Tom Baker in Leeds on Monday.", EventType.ARREST)
+    assert arrest.time is not None and arrest.time.text == "Monday"
+
+
+def test_a_noun_subject_takes_only_its_occurring_verbs_date(nlp: Any) -> None:
+    (expired,) = events(nlp, "The deal between Norvex and Baltica expired last month.",
+                        EventType.AGREEMENT)
+    assert expired.time is None
+    (talks,) = events(nlp, "Talks between Norvex and Baltica begin in Oslo on Wednesday.",
+                      EventType.NEGOTIATION)
+    assert talks.time is not None and talks.time.text == "Wednesday"
+
+
 # -- event.time.length: a length is no date -------------------------------------------------------
 
 def test_a_length_written_as_a_modifier_is_no_date(nlp: Any) -> None:
@@ -297,3 +329,19 @@ def test_a_length_written_as_a_modifier_is_no_date(nlp: Any) -> None:
 def test_a_date_beside_a_length_stays(nlp: Any) -> None:
     (deal,) = events(nlp, "Norvex agreed a deal with Baltica in March 2004.", EventType.AGREEMENT)
     assert deal.time is not None and deal.time.text == "March 2004"
+
+
+def test_a_when_clause_happens_at_its_verbs_date(nlp: Any) -> None:
+    (purchase,) = events(nlp, "Norvex was formed in August 2004 when Baltica bought Airbus.",
+                         EventType.ACQUISITION)
+    assert purchase.time is not None and purchase.time.text == "August 2004"
+
+
+def test_a_day_beside_an_age_on_one_verb_dates_the_event(nlp: Any) -> None:
+    text = ("---\ndate: 2005-02-07\n---\n"
+            "Actor Tom Blake died in Leeds at the age of 87 on 4 February 2005.")
+    (death,) = events(nlp, text, EventType.DEATH)
+    assert death.time is not None and death.time.text == "4 February 2005"
+    with switched_off({"event.time.point-first"}):
+        (undated,) = events(nlp, text, EventType.DEATH)
+    assert undated.time is None  # the age, first on the verb, hid the day and is no date

@@ -7,9 +7,10 @@
             "against" → patient ("the invasion of Ukraine"), "by" → agent; as object of a
             support verb the verb's subject is the agent ("Putin ordered the invasion")
     place   named places under a locative preposition in the clause ("in Mariupol")
-    time    the first date expression attached to the trigger or the clauses above it
-            ("ordered the invasion … on Feb. 24"; "X surrendered, Russia said Wednesday");
-            a length ("a five-month deal") is no date;
+    time    the first date expression attached to the trigger or the words above it within
+            its own clause ("ordered the invasion … on Feb. 24"; not "X surrendered, Russia
+            said Wednesday", nor "Y, who took the post on Thursday after X quit"); a length
+            ("a five-month deal") is no date;
             a noun's date hung on its verb just after it ("protests in 2003"); never a bare
             unit ("that month") nor a date of another thing ("a 1960s photograph")
 
@@ -51,7 +52,7 @@ from kg.extract.rules.event_senses import (
 from kg.extract.rules.figures import clause_tokens
 from kg.extract.rules.places import country_of_demonym, is_city
 from kg.extract.rules.registry import rule
-from kg.extract.rules.times import attached_times, pinned, time_of
+from kg.extract.rules.times import attached_times, pinned, time_of, when_clause_time
 from kg.extract.rules.trigger_sense import in_other_sense
 from kg.extract.values import is_duration, is_length, is_time_point
 from kg.heuristics import applies, declare, found
@@ -103,6 +104,11 @@ DEMONYM_DEPS = frozenset({"amod", "compound", "npadvmod"})
 DOER_VERBS = frozenset(_WORDS["doer_verbs"])
 HOLDER_VERBS = frozenset(_WORDS["holder_verbs"])
 DEFENDANT_VERBS = frozenset(_WORDS["defendant_verbs"])
+DATING_VERBS = frozenset(_WORDS["dating_verbs"])
+#: Dependencies of a verb that heads a clause of its own under another word: a date above it
+#: is another clause's ("Clarke, who took the post on Thursday after Blunkett quit").
+FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ"})
+CLAUSE_EDGE_DEPS = frozenset({"ccomp", "advcl", "relcl", "acl", "parataxis", "csubj", "conj"})
 FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
@@ -180,6 +186,22 @@ DATE_OF_NOUN = declare(
     example="She bought an original 1960s photograph of the band.",
 )
 
+OWN_CLAUSE = declare(
+    "event.time.own-clause", "facts.event",
+    reads="the dates of the clauses above a trigger",
+    writes="Event.time",
+    description="An event takes a date only from its own clause: the climb from a trigger "
+                "verb to the dates of the words above it stops where a finite clause of its "
+                "own hangs on another verb or noun (a complement, adverbial or relative "
+                "clause, a joined clause with its own subject and no shared \"when\" "
+                "clause; not a \"when\"/\"while\" clause, which happens at its verb's time: "
+                "\"Clarke, who took the post on Thursday after Blunkett quit\", \"was "
+                "charged, police said on Saturday\"; not \"marched on Saturday to protest\"); "
+                "and an agreement noun that is a verb's subject takes that verb's date only "
+                "when the verb makes or holds it (\"the deal was signed on Monday\"; not "
+                "\"the deal expired last month\"). The event is kept or dropped as before.",
+    example="Mr Hale, who took the post on Thursday after Tom Baker quit, said little.",
+)
 LENGTH_NO_DATE = declare(
     "event.time.length", "facts.event", reads="an event's date expression",
     writes="Event.time",
@@ -250,8 +272,9 @@ def _event(
     below = {t.i for t in trigger.subtree}  # not "…, who sold it in 2001"
     own_scope = [t for t in scope if t.i not in below or not _in_clause(t, trigger)]
     around = time_of(ctx, trigger, own_scope)  # dates the report, if not the event
+    own_clause = time_of(ctx, trigger, own_scope, lambda t: _clause_edge(ctx, t))
     if trigger.pos_ == "VERB":
-        time = around
+        time = own_clause
     else:  # a noun's date is its own ("Monday's meeting", "talks on 12 January"), not the
         # date of the clause it sits in ("said on Thursday that the detention …")
         elsewhere = _dates_of_other_nouns(ctx, trigger)  # "… in relation to X's collapse
@@ -259,6 +282,9 @@ def _event(
                     if t.i in ctx.time_at and t.i not in elsewhere), None)
         if own is None and trigger.dep_ in SUBJECT_DEPS:  # "talks begin on Wednesday"
             own = attached_times(ctx, ctx.sentence(trigger)).get(trigger.head.i)
+            if own is not None and kind is EventType.AGREEMENT and applies(
+                    OWN_CLAUSE.id, lambda: trigger.head.lemma_.lower() not in DATING_VERBS):
+                own = None  # "the deal expired last month": when it expired, not when made
         if own is None:
             own = found(DATE_AFTER.id, lambda: _date_right_after(ctx, trigger))
         time = pinned(own, ctx.frame.document.meta.date_published) if own else None
@@ -326,6 +352,34 @@ def _named_for(ctx: FactContext, party: Party, named: list[Mention]) -> Party | 
         return None
     mention = ctx.sole_named(noun, frozenset({EntityKind.ORGANIZATION}), named)
     return ctx.entity_party(mention, noun) if mention is not None else None
+
+
+def _clause_edge(ctx: FactContext, token: Token) -> bool:
+    """Whether ``token`` heads a clause of its own under another word, with a date above it
+    that the climb would take (``event.time.own-clause``)."""
+    if token.pos_ not in {"VERB", "AUX"} or token.dep_ not in CLAUSE_EDGE_DEPS:
+        return False
+    if not _finite(token):
+        return False  # "marched on Saturday to protest", "pushing to encircle": no clause
+        # of its own
+    if token.dep_ in {"advcl", "relcl"} and any(
+            c.dep_ in {"mark", "advmod"} and c.lower_ in SIMULTANEOUS_MARKS
+            for c in token.children):
+        return False  # "was formed in August 2004 when Interbrew bought Ambev": one time
+    if token.dep_ == "conj" and (
+            not any(c.dep_ in {"nsubj", "nsubjpass"} for c in token.children)
+            or when_clause_time(token.head, attached_times(ctx, ctx.sentence(token)))):
+        return False  # "was arrested and charged on Monday": one clause, one subject; "When
+        # the coalition collapsed in 1998, the party lost and X resigned": both clauses' date
+    return applies(OWN_CLAUSE.id, lambda: time_of(ctx, token.head) is not None)
+
+
+def _finite(verb: Token) -> bool:
+    """Whether ``verb`` heads a finite clause: a subject of its own, or a tensed form."""
+    return verb.tag_ in FINITE_TAGS or any(
+        c.dep_ in {"nsubj", "nsubjpass", "expl"}
+        or c.dep_ in {"aux", "auxpass"} and c.tag_ in FINITE_TAGS | {"MD"}
+        for c in verb.children)
 
 
 def _ahead(time: TimeExpression | None, published: date | None) -> bool:

@@ -10,19 +10,31 @@ Saturday"). An expression the date parser cannot read whole is read by its leadi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import FactContext
-from kg.extract.values import is_duration, normalise_date
+from kg.extract.values import is_duration, is_time_point, normalise_date
+from kg.heuristics import applies, declare
 from kg.model import TimeExpression
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 MAX_CLIMB = 12
+
+POINT_FIRST = declare(
+    "event.time.point-first", "facts.event",
+    reads="the date expressions hanging from one word",
+    writes="Event.time",
+    description="Of two expressions hanging from one word, one that names a day, month or "
+                "year is the word's date over one that names none (\"died at the age of 87 "
+                "on 4 February 2005\", \"sealed the deal at 0227 GMT on Friday\"): the first "
+                "in the sentence no longer hides it.",
+    example="Ossie Davis died in Miami at the age of 87 on 4 February 2005.",
+)
 
 
 def pinned(time: TimeExpression, reference: date | None) -> TimeExpression:
@@ -58,12 +70,16 @@ def attached_times(ctx: FactContext, sentence: int) -> dict[int, TimeExpression]
         if token.head.i in ctx.time_at and ctx.time_at[token.head.i] is time:
             continue  # not the expression's root
         point = token.head.head if token.head.dep_ == "prep" else token.head
-        if ctx.sentence(point) == sentence:
-            attached.setdefault(point.i, time)
+        if ctx.sentence(point) != sentence:
+            continue
+        before = attached.setdefault(point.i, time)
+        if before is not time and not is_time_point(before.text) and is_time_point(time.text) \
+                and applies(POINT_FIRST.id, lambda: True):
+            attached[point.i] = time  # "at the age of 87 on 4 February 2005": the day
     return attached
 
 
-def _when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeExpression | None:
+def when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeExpression | None:
     """The date of a "when" clause under ``verb``, which dates ``verb`` too."""
     for clause in verb.children:
         if clause.dep_ == "advcl" and clause.i in attached and any(
@@ -72,8 +88,10 @@ def _when_clause_time(verb: Token, attached: dict[int, TimeExpression]) -> TimeE
     return None
 
 
-def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeExpression | None:
-    """The date expression that goes with ``word`` (see the module docstring)."""
+def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = (),
+            stop: Callable[[Token], bool] | None = None) -> TimeExpression | None:
+    """The date expression that goes with ``word`` (see the module docstring); the climb ends
+    below a word for which ``stop`` holds (the edge of ``word``'s own clause)."""
     attached = attached_times(ctx, ctx.sentence(word))
     found = None
     current = word
@@ -81,10 +99,10 @@ def time_of(ctx: FactContext, word: Token, scope: Sequence[Token] = ()) -> TimeE
         if current.i in attached:
             found = attached[current.i]
             break
-        if (when := _when_clause_time(current, attached)) is not None:
+        if (when := when_clause_time(current, attached)) is not None:
             found = when  # "When Britain went to the polls in 1979, … X resigned"
             break
-        if current.head.i == current.i:
+        if current.head.i == current.i or stop is not None and stop(current):
             break
         current = current.head
     if found is None:
