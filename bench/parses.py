@@ -12,9 +12,9 @@ included — runs again on each ``extract``; the networks run once per text and 
 
 The cache is keyed by the texts, the model's and spaCy's versions and the networks' weights;
 a change of kg's rules does not invalidate it (that is the point), but for the rules that run
-before the parser (stage ``sentences``: where a sentence must start), whose ids on are in the
-key: a parse with one of them off is another parse. Their fires are recorded again at each
-``extract`` (the parse that made them is cached).
+before the parser (stage ``sentences``: where a sentence must start), whose ids on and whose
+modules' code are in the key: a parse with one of them off or changed is another parse.
+Their fires are recorded again at each ``extract`` (the parse that made them is cached).
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ from kg.model import Document, Extraction  # noqa: E402
 #: them are the networks, whose output is cached.
 RERUN = ("kg_merge_news_ents", "kg_spacy_labels")
 
+#: The modules whose rules run before the parser (stage ``sentences``): their code is in the
+#: parses' key.
+BEFORE_PARSER = ("kg/extract/paragraphs.py", "kg/extract/recovery.py")
+
 _NLP: dict[str, Any] = {}
 
 
@@ -62,6 +66,8 @@ def _fingerprint(documents: Sequence[Document], model: str) -> str:
     digest = hashlib.sha256(f"{model}|{spacy.__version__}|{installed_version(package)}|".encode())
     digest.update(NEWS_NER_HASHES.read_bytes())
     digest.update(("sentences:" + ",".join(h.id for h in steps("sentences")) + "|").encode())
+    for module in BEFORE_PARSER:  # their code decides where the parser's sentences start
+        digest.update((ROOT / module).read_bytes())
     for document in documents:
         digest.update(document.doc_id.encode() + b"\0" + document.text.encode() + b"\0")
     return digest.hexdigest()[:16]

@@ -59,6 +59,13 @@ def test_the_dateline_line_is_its_own_sentence(nlp: Any) -> None:
         assert "HARWICH , England 1996-08-29" not in [s.text.strip() for s in nlp(text).sents]
 
 
+def test_the_story_after_the_dateline_is_not_cut_after_its_first_word(nlp: Any) -> None:
+    text = ("Ferry guards hurt .\nPAKSE , Laos 1996-08-25\nTwo Lao ferry guards were badly hurt "
+            "on Sunday , officers said .\n")
+    sentences = [s.text.strip() for s in nlp(text).sents]
+    assert sentences[-1] == "Two Lao ferry guards were badly hurt on Sunday , officers said ."
+
+
 def _parties(nlp: Any, text: str) -> set[str]:
     extraction = extract_document(nlp, document_from_text(text, doc_id="dateline"))
     found = set()

@@ -46,7 +46,8 @@ def paragraph_breaks(doc: Doc) -> Doc:
 
 def _own_sentence(doc: Doc, begin: int, end: int) -> None:
     """The characters ``begin:end`` (a line) are a sentence of their own: a sentence starts at
-    their first token and at the first word after them, and none inside them."""
+    their first token and at the first word after them, and none inside them nor before the
+    next line's second word."""
     span = doc.char_span(begin, end, alignment_mode="expand")
     if span is None or not len(span):
         return
@@ -58,6 +59,7 @@ def _own_sentence(doc: Doc, begin: int, end: int) -> None:
     after = next((t for t in doc[span.end :] if not t.is_space), None)
     if after is not None:
         after.is_sent_start = True
+        _no_break_before_second_word(doc, after.i + 1)  # "Two | Thai policemen were …"
 
 
 def _ends_line(doc: Doc, i: int) -> bool:
