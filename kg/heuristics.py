@@ -43,6 +43,7 @@ T = TypeVar("T")
 
 #: The stages, in the order a build runs them, with what a step of each is handed.
 STAGES: dict[str, str] = {
+    "sentences": "a chunk's text before the parser: where a sentence must start",
     "ner.combine.label": "a news NER span beside the small model's: relabelled or dropped "
                          "(the first rule that applies), and the merge's document-wide rules",
     "ner.combine.mend": "a news NER span beside the small model's: its bounds and label mended",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.ablate import Contribution, summary
+from bench.ablate import Contribution, _unit, judged_rows, same_rows, summary
 from bench.halves import half, split
 from bench.train_verifier import card, choose_threshold, gated, reliability_svg
 
@@ -87,3 +87,20 @@ def test_a_threshold_ships_only_where_the_check_half_bears_it_out(
     model = KindModel(0.0, {}, [(-1e9, 0.5)], 0.55)
     check = {"precision": kept_precision, "recall": recall}
     assert gated(model, check, 0.85).threshold == shipped
+
+
+def test_a_row_whose_sentence_moved_keeps_its_judgement() -> None:
+    """A rule before the parser moves a sentence's bounds (a dateline no longer opens it): a
+    row with a judged row's output in the same article is that row; a new output is new, and
+    an output two judged rows share keeps its own key."""
+    judged = {"claims|a|s1|o1": {}, "claims|a|s2|o2": {}, "claims|a|s3|o2": {}}
+    produced = {"claims|a|s9|o1", "claims|a|s9|o2", "claims|b|s9|o1", "claims|a|s9|o3"}
+    assert same_rows(produced, judged) == {"claims|a|s1|o1", "claims|a|s9|o2", "claims|b|s9|o1",
+                                           "claims|a|s9|o3"}
+
+
+def test_conll_judged_rows_are_halved_by_document() -> None:
+    assert _unit("conll-train-17") == "conll-train:17" and _unit("bbc-tech-007") == "bbc-tech-007"
+    rows = judged_rows("check", "first-look-6")
+    assert rows and all(r["sample"] == "first-look-6" for r in rows.values())
+    assert all(half(_unit(r["article"])) == "check" for r in rows.values())

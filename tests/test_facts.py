@@ -428,6 +428,10 @@ def test_the_said_clause_keeps_the_subject_the_parser_hung_on_the_verb(
      "claim.second-act", "she would not resign over the report"),
     ("Mr Dobbs insisted the talks could go on but refused to say when they would resume.",
      "claim.second-act", "the talks could go on"),
+    ("Dock police said on Thursday they had arrested three men at the port .",
+     "claim.report-time", "they had arrested three men at the port"),
+    ("The ministry said Monday the talks had failed .", "claim.report-time",
+     "the talks had failed"),
 ])
 def test_a_claim_is_the_whole_said_clause_and_nothing_more(
     nlp: Any, text: str, rule: str, content: str
@@ -440,6 +444,16 @@ def test_a_claim_is_the_whole_said_clause_and_nothing_more(
     assert texts() == [content]
     with switched_off({rule}):
         assert texts() != [content]
+
+
+@pytest.mark.parametrize(("text", "content"), [
+    ("The bank said 1996 first-half profit fell to 20 million guilders .",
+     "1996 first-half profit fell to 20 million guilders"),  # the subject's own time
+    ("The union said Tuesday was the deadline for the talks .",
+     "Tuesday was the deadline for the talks"),  # the time is the subject
+])
+def test_a_time_that_belongs_to_what_was_said_stays(nlp: Any, text: str, content: str) -> None:
+    assert [c.content.text for c in of_kind(extract(nlp, text), Claim)] == [content]
 
 
 @pytest.mark.parametrize(("text", "kept"), [

@@ -32,6 +32,7 @@ ARTICLE_BREAK = "|||"
 def registry() -> tuple[Heuristic, ...]:
     """Every declared heuristic, by stage in the order a build runs them."""
     from kg.extract.ner.component import NEWS_NER  # noqa: F401  (declares the NER merge's)
+    from kg.extract.paragraphs import PARAGRAPHS  # noqa: F401  (declares the sentence starts)
 
     return all_heuristics()
 

@@ -536,6 +536,33 @@ def dateline_end(text: str, at: int) -> int | None:
     return None
 
 
+#: What may follow a dateline's places on a line of its own, and nothing else: an ISO date, or
+#: a month and a day (and a year), then an agency in brackets and a dash, each optional.
+_DATELINE_LINE_REST = re.compile(
+    r"\s*(?:\d{4}-\d\d-\d\d|,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:\s*,\s*\d{4})?)?\s*"
+    r"(?:\([A-Z][\w.&' -]{0,30}\))?\s*[-\u2013\u2014]?\s*")
+
+
+def dateline_lines(text: str) -> list[tuple[int, int]]:
+    """The lines of ``text`` that are a dateline and nothing more ("CATANIA , Sicily
+    1996-08-29", "LONDON (Reuters) -"), as a news wire sets it above the story: each is its own
+    sentence, never the first words of the story's first one (``kg.extract.paragraphs``).
+
+    >>> text = "Police arrest five .\\nCATANIA , Sicily 1996-08-29\\nPolice said on Thursday ."
+    >>> [text[b:e] for b, e in dateline_lines(text)]
+    ['CATANIA , Sicily 1996-08-29']
+    >>> dateline_lines("KYIV, May 18 (Reuters) - Nearly 1,000 people fled."), dateline_lines(
+    ...     "SOCCER - RESULTS\\nLONDON is wet.")
+    ([], [])
+    """
+    found = []
+    for begin, end in line_bounds(text):
+        places = dateline_places(text, begin, end)
+        if places and _DATELINE_LINE_REST.fullmatch(text, places[-1][1], end):
+            found.append((begin, end))
+    return found
+
+
 def is_known_place_written(name: str) -> bool:
     """Whether GeoNames knows ``name`` as a country or city, as written or, set in capitals,
     in Title Case ("JAPAN")."""

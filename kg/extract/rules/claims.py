@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.entities import fold_space, is_title_word, strip_leading_titles
@@ -194,6 +195,15 @@ JOINED_CLAUSE = declare(
                 "is the rest of what was said: the text runs on to its end.",
     example="Mr Cable said the bill would target loan sharks, but ministers had been "
             "complacent about debt.").id
+REPORT_TIME = declare(
+    "claim.report-time", "facts.claim",
+    reads="the words between the speech verb and the said clause",
+    writes="Claim.text (starts after the time)",
+    description="When the speaker spoke (\"said on Thursday they had arrested …\", \"said "
+                "on Friday it expected …\"), written between the speech verb and what was "
+                "said and hung by the parser on the said clause, is not what was said: the "
+                "text starts after it.",
+    example="Dock police said on Thursday they had arrested three men at the port.").id
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -674,12 +684,34 @@ class ClaimReader:
         dashes = [t.i for t in tokens[:8] if t.text in DASHES and t.whitespace_]
         if dashes and tokens[0].i == tokens[0].sent.start:
             tokens = [t for t in tokens if t.i > dashes[0]]  # "KYIV, May 18 - …"
+        if cue is not None and tokens and tokens[0].i == cue.i + 1:
+            time = found(REPORT_TIME, partial(self._report_time, tokens))
+            tokens = tokens[time:] if time else tokens
         while tokens and (_is_edge(tokens[0]) or tokens[0].lower_ == "that"
                           or tokens[0].dep_ == "cc" and tokens[0].i == tokens[0].sent.start):
             tokens = tokens[1:]  # "that", and the "But" opening the sentence
         while tokens and _is_edge(tokens[-1]):
             tokens = tokens[:-1]
         return self.ctx.span(tokens) if tokens else None
+
+    def _report_time(self, tokens: list[Token]) -> int | None:
+        """How many of the leading ``tokens`` (right after the speech verb) are when the
+        speaker spoke: a time expression, with "on"/"at" before it, hung on a verb, that a
+        clause with a subject and a verb of its own follows ("on Thursday | they had arrested
+        …"; not "first-half | profit fell", a noun's)."""
+        at = 1 if tokens[0].lower_ in {"on", "at"} else 0
+        end = at
+        while end < len(tokens) and tokens[end].i in self.ctx.time_at:
+            end += 1
+        rest = tokens[end:]
+        if end == at or not rest:
+            return None
+        inside = {t.i for t in tokens[:end]}
+        if any(t.head.i not in inside and t.head.pos_ not in {"VERB", "AUX"}
+               for t in tokens[:end]):
+            return None  # a noun's modifier: "said 1996 first-half profit fell"
+        return end if any(t.dep_ in {"nsubj", "nsubjpass", "expl"} for t in rest) and any(
+            t.pos_ in {"VERB", "AUX"} for t in rest) else None
 
     def _tokens_of(self, span: Span) -> list[Token]:
         bounds = self.ctx.token_bounds(span.begin, span.end)
