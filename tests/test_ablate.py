@@ -66,10 +66,11 @@ def test_the_card_and_its_plot_show_every_kind() -> None:
                "kept": 6, "ece": 0.05, "reliability": {"0.8-0.9": (10, 0.85, 0.8)},
                "curve": [(0.5, 0.9, 0.75, 6)]}
     report = {kind: {"check": figures, "check bbc": figures, "check ecb": figures,
+                     "check conll": figures,
                      "threshold": 0.7, "shipped threshold": 0.7 if kind != "events" else 0.0}
               for kind in ("people-roles", "claims", "events")}
     page = card(report, Counter({("claims", "bbc", "tune"): 12}), 0.85)
-    assert "| claims | bbc | 12 | 0 |" in page
+    assert "| claims | bbc | 12 | 0 |" in page and "| claims | conll | 0 | 0 |" in page
     assert "| claims | 0.700 | yes | 80.0% | 90.0% | 75.0% | 6/10 |" in page
     assert "| events | 0.700 | no: every fact kept | 80.0% |" in page
     plot = reliability_svg(report)
