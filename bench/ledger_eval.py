@@ -10,7 +10,8 @@ dates), CoNLL-2003 (Reuters newswire of 1996, ``train.txt`` and ``dev.txt``) by 
 sentences by newlines, no dates given — a document's own dateline line "LONDON 1996-08-22"
 is its text), BTC's news tweets (sections E and G of the Broad Twitter Corpus, by tweet:
 ``btc-g:405``; one tweet a document, undated) — runs the ``conflicting-figures`` question
-and scores every listed group against the judged groups in ``tests/eval/ledger/<corpus>.jsonl``. Parsed documents are cached under
+and scores every listed group against the judged groups in
+``tests/eval/ledger/<corpus>.jsonl``. Parsed documents are cached under
 ``bench/work/ledger/`` (spaCy ``DocBin``), so a change of the rules re-runs only the rules,
 resolution and the query.
 
