@@ -399,35 +399,10 @@ def test_a_count_over_years_is_not_one_attacks_toll(nlp: Any) -> None:
         assert {m.period for f, m in measured(nlp, text) if f.value == 1400.0} == {None}
 
 
-def _days(nlp: Any, text: str) -> dict[float, Any]:
-    from kg.build.corpus import corpus_from_extractions
-    from kg.config import Settings
-    from kg.rdf.ledger import entries_of
-
-    extraction = extract_document(nlp, document_from_text(text, doc_id="t"))
-    built = corpus_from_extractions([extraction], Settings())
-    return {e.interval.value: e.day for e in entries_of(extraction, built.resolution,
-                                                        built.base_iri)}
-
-
-def test_the_wounded_of_a_sentence_take_its_events_day(nlp: Any) -> None:
-    """``ledger.sentence-day``: the wounded no event holds were hurt on the day of the
-    killings of their sentence, so that two Fridays' bombings are two incidents for them too
-    (``ledger.event-day``)."""
-    from datetime import date
-
-    from kg.heuristics import switched_off
-
-    text = ("---\ndate: 1996-08-24\n---\nPolice said two children were killed on Friday and "
-            "five people wounded when a home-made bomb exploded at a market near Algiers .")
-    assert _days(nlp, text)[5.0] == _days(nlp, text)[2.0] == date(1996, 8, 23)
-    with switched_off(["ledger.sentence-day"]):
-        assert _days(nlp, text)[5.0] is None
-
-
-_PART = ("The Sri Lanka relief agency said the tsunami killed more than 30,000 people .")
-_WHOLE = ("Britain held a silence for the victims of the tsunami , which killed 150,000 "
-          "people .")
+_PART = ("Aid reached Indonesia . The Sri Lanka relief agency said the tsunami killed more "
+         "than 30,000 people .")
+_WHOLE = ("Aid reached Indonesia . Britain held a silence for the victims of the tsunami , "
+          "which killed 150,000 people .")
 
 
 def test_one_countrys_toll_is_not_the_whole_of_another(nlp: Any, tmp_path: Path) -> None:
@@ -445,7 +420,8 @@ def test_one_country_toll_is_compared_with_a_toll_naming_no_country(
         nlp: Any, tmp_path: Path) -> None:
     rows = ledger(nlp, tmp_path, {
         "a": (_PART, None),
-        "b": ("The tsunami killed 150,000 people , officials said .", None)})
+        "b": ("Aid reached Indonesia . The tsunami killed 150,000 people , officials said .",
+              None)})
     assert {(r["status"], float(r["value"])) for r in rows} == {("update", 30000.0),
                                                                  ("update", 150000.0)}
 
@@ -480,11 +456,12 @@ def test_an_undated_disagreement_shows_its_order_unknown(nlp: Any, tmp_path: Pat
     assert "update" in page and "order of reports: unknown" in page
     assert "More than 200 people have been arrested in Oslo." in page
     assert "More than 400 protesters have been arrested in Oslo." in page
-    assert page.count("(the article)") == 2 and page.count('<tr class="fact">') == 2
+    assert page.count("<td>(the article)</td>") == 2 and page.count('<tr class="fact">') == 2
     result = CliRunner().invoke(app, ["query", "--name", "conflicting-figures", "--graph",
                                       str(graph), "--format", "json", "--no-cache"])
     assert result.exit_code == 0, result.output
-    rows = json.loads(result.output)
+    rows = [{k: v["value"] for k, v in b.items()}
+            for b in json.loads(result.output)["results"]["bindings"]]
     assert {(r["status"], r["order"], r["source"]) for r in rows} == {
         ("update", "unknown", "(the article)")}
     assert {r["sentence"] for r in rows} == {

@@ -175,8 +175,6 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
               for span in e.figures}
     days = {span: day for e in extraction.facts if isinstance(e, Event)
             if (day := _event_day(e, reported)) is not None for span in e.figures}
-    held = {span for e in extraction.facts if isinstance(e, Event) for span in e.figures}
-    sentence_days = _sentence_days(extraction, days)
     entries = []
     for figure in (f for f in extraction.facts if isinstance(f, Figure)):
         measure = figure.measure
@@ -197,31 +195,9 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
                                                            figure.span.end)), None),
             figure.previous, _sentence_words(scope, sentence), places, near,
             next((d for s, d in days.items() if within(s, figure.span.begin,
-                                                         figure.span.end)), None)
-            or _unheld_day(figure, held, sentence, sentence_days),
+                                                         figure.span.end)), None),
             _countries(scope, sentence)))
     return entries
-
-
-def _sentence_days(extraction: Extraction, days: dict) -> dict[int, set[date]]:
-    """The days of the events holding figures, by the figures' sentence."""
-    by_sentence: dict[int, set[date]] = defaultdict(set)
-    for figure in (f for f in extraction.facts if isinstance(f, Figure)):
-        for span, day in days.items():
-            if within(span, figure.span.begin, figure.span.end) and figure.evidence.sentences:
-                by_sentence[figure.evidence.sentences[-1]].add(day)
-    return by_sentence
-
-
-def _unheld_day(figure: Figure, held: set, sentence: int,
-                sentence_days: dict[int, set[date]]) -> date | None:
-    """``ledger.sentence-day``: a figure no event holds ("three were killed and five people
-    wounded when a bomb exploded on Friday": the wounded) happened on the day of its sentence's
-    events, when they have one."""
-    if any(within(s, figure.span.begin, figure.span.end) for s in held):
-        return None
-    days = sentence_days.get(sentence, set())
-    return found(SENTENCE_DAY, lambda: next(iter(days)) if len(days) == 1 else None)
 
 
 def _countries(scope: FactScope, sentence: int) -> frozenset[str]:
@@ -631,24 +607,15 @@ EVENT_DAY = declare(
     example="Published: Aug 24, 1996\nA bomb killed seven people at a market near Algiers "
             "on Friday.\n|||\nPublished: Aug 31, 1996\nA bomb killed two people at a "
             "restaurant near Algiers on Friday.").id
-SENTENCE_DAY = declare(
-    "ledger.sentence-day", "ledger", reads="the days of the events of a figure's sentence",
-    writes="the day of a figure no event holds", model=PART,
-    description="A figure no event holds (\"two children were killed and five people "
-                "wounded\": the wounded) happened on the day of the events of its sentence, "
-                "when they have one day.",
-    example="Published: Aug 24, 1996\nOn Friday, two children were killed and five people "
-            "wounded when a bomb exploded near Algiers.\n|||\nPublished: Aug 31, 1996\nOn "
-            "Friday, seven people were killed and 20 people wounded when a bomb exploded near "
-            "Algiers.").id
 PART_COUNTRY = declare(
     "ledger.part-country", "ledger", reads="the countries named in two tolls' sentences",
     writes="keeps them apart", model=APART,
     description="A toll whose sentence names exactly one country is that country's part of "
                 "a disaster: not compared with a toll whose sentence names another country, "
                 "none or several.",
-    example="The tsunami killed more than 30,000 people in Sri Lanka.\n|||\nThe tsunami "
-            "killed 150,000 people in Indonesia, India and Thailand.").id
+    example="Aid reached Indonesia. The Sri Lanka relief agency said the tsunami killed more "
+            "than 30,000 people.\n|||\nAid reached Indonesia. Britain held a silence for the "
+            "victims of the tsunami, which killed 150,000 people.").id
 UNDATED_KINDS = declare(
     "ledger.undated-kinds", "ledger", reads="two figures of undated reports",
     writes="keeps them apart", model=APART,
