@@ -1,6 +1,6 @@
 """The conflicting-figures ledger on everyday news, judged group by group (issue 39).
 
-    python bench/ledger_eval.py bbc|ecb|conll tune|check|all [--untouched] [--write-unjudged]
+    python bench/ledger_eval.py bbc|ecb|conll|btc tune|check|all [--untouched] [--write-unjudged]
                                 [--ablate] [--off ID,PATTERN…]
 
 Builds one half (``bench/halves.py``) of a corpus — BBC by article id, ECB+ dev by topic, its
@@ -8,8 +8,10 @@ documents built as ``bench/ecb_eval.py`` builds them (sentences joined by newlin
 dates), CoNLL-2003 (Reuters newswire of 1996, ``train.txt`` and ``dev.txt``) by document
 (``conll-train:N``, ``conll-dev:N``: its place in the file; tokens joined by spaces,
 sentences by newlines, no dates given — a document's own dateline line "LONDON 1996-08-22"
-is its text) — runs the ``conflicting-figures`` question and scores every listed group against the
-judged groups in ``tests/eval/ledger/<corpus>.jsonl``. Parsed documents are cached under
+is its text), BTC's news tweets (sections E and G of the Broad Twitter Corpus, by tweet:
+``btc-g:405``; one tweet a document, undated) — runs the ``conflicting-figures`` question
+and scores every listed group against the judged groups in
+``tests/eval/ledger/<corpus>.jsonl``. Parsed documents are cached under
 ``bench/work/ledger/`` (spaCy ``DocBin``), so a change of the rules re-runs only the rules,
 resolution and the query.
 
@@ -51,6 +53,10 @@ from halves import half, unit  # noqa: E402
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 BBC = PROJECT_ROOT.parent / "shared" / "corpora" / "bbc"
 ECB = PROJECT_ROOT.parent / "shared" / "data" / "ecbplus-dev" / "ecbplus_dev.jsonl"
+BTC = PROJECT_ROOT.parent / "shared" / "data" / "ner-open" / "btc"
+#: BTC's sections of news: E (tweets on the MH17 disaster, July 2014) and G (mainstream news
+#: outlets' tweets, 2011-2014).
+BTC_SECTIONS = ("e", "g")
 WORK = PROJECT_ROOT / "bench" / "work" / "ledger"
 JUDGED = PROJECT_ROOT / "tests" / "eval" / "ledger"
 #: BBC articles kg's earlier rules were read against (bench/precision.py's seeded sample):
@@ -109,9 +115,37 @@ def conll_documents(which: str) -> list[Any]:
     return documents
 
 
+def btc_tweets(path: Path) -> list[str]:
+    """The tweets of a BTC section's CoNLL file (a blank line ends one), tokens joined by
+    spaces."""
+    tweets, tokens = [], []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        if line.strip():
+            tokens.append(line.split("\t")[0].split()[0] if line.split() else "")
+        elif tokens:
+            tweets.append(" ".join(tokens))
+            tokens = []
+    return tweets
+
+
+def btc_documents(which: str) -> list[Any]:
+    """The tweets of BTC's news sections (E, G) of one half, by tweet (``btc-g:405``, as
+    bench/halves.py deals section G), each its tokens joined by spaces, undated."""
+    from kg.ingest.files import document_from_text
+
+    documents = []
+    for name in BTC_SECTIONS:
+        for i, text in enumerate(btc_tweets(BTC / f"{name}.conll")):
+            if which in ("all", half(f"btc-{name}:{i}")):
+                documents.append(document_from_text(text, doc_id=f"btc-{name}-{i}"))
+    return documents
+
+
 def documents_of(corpus: str, which: str, untouched: bool = False) -> list[Any]:
     if corpus == "conll":
         return conll_documents(which)
+    if corpus == "btc":
+        return btc_documents(which)
     return bbc_documents(which, untouched) if corpus == "bbc" else ecb_documents(which)
 
 
@@ -300,7 +334,7 @@ def write_jsonl(path: Path, rows: Iterable[dict[str, Any]]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", choices=("bbc", "ecb", "conll"))
+    parser.add_argument("corpus", choices=("bbc", "ecb", "conll", "btc"))
     parser.add_argument("half", choices=("tune", "check", "all"),
                         help="a half, or the whole set (its groups across the halves too)")
     parser.add_argument("--untouched", action="store_true",

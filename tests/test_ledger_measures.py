@@ -385,3 +385,86 @@ def test_tolls_of_one_friday_are_compared(nlp: Any, tmp_path: Path) -> None:
                                   "b": (_RESTAURANT, "1996-08-25")})
     assert {(r["status"], float(r["value"])) for r in rows} == {("update", 7.0),
                                                                  ("update", 2.0)}
+
+
+def test_a_count_over_years_is_not_one_attacks_toll(nlp: Any) -> None:
+    """``figure.years-span``: "in the past two years" makes the count a total over a period."""
+    from kg.heuristics import switched_off
+
+    text = ("About 1,400 civilians have died in bomb attacks in the past two years , a "
+            "watchdog said .")
+    periods = {m.period for f, m in measured(nlp, text) if f.value == 1400.0}
+    assert periods == {"past two years"}
+    with switched_off(["figure.years-span"]):
+        assert {m.period for f, m in measured(nlp, text) if f.value == 1400.0} == {None}
+
+
+_PART = ("Aid reached Indonesia . The Sri Lanka relief agency said the tsunami killed more "
+         "than 30,000 people .")
+_WHOLE = ("Aid reached Indonesia . Britain held a silence for the victims of the tsunami , "
+          "which killed 150,000 people .")
+
+
+def test_one_countrys_toll_is_not_the_whole_of_another(nlp: Any, tmp_path: Path) -> None:
+    """``ledger.part-country``: sentences naming one country each, different ones."""
+    from kg.heuristics import switched_off
+
+    articles = {"a": (_PART, None), "b": (_WHOLE, None)}
+    assert ledger(nlp, tmp_path / "on", articles) == []
+    with switched_off(["ledger.part-country"]):
+        rows = ledger(nlp, tmp_path / "off", articles)
+    assert {float(r["value"]) for r in rows} == {30000.0, 150000.0}
+
+
+def test_one_country_toll_is_compared_with_a_toll_naming_no_country(
+        nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {
+        "a": (_PART, None),
+        "b": ("Aid reached Indonesia . The tsunami killed 150,000 people , officials said .",
+              None)})
+    assert {(r["status"], float(r["value"])) for r in rows} == {("update", 30000.0),
+                                                                 ("update", 150000.0)}
+
+
+def _undated_graph(tmp_path: Path, nlp: Any) -> Path:
+    from kg.build.corpus import build_corpus
+    from kg.config import Settings
+
+    source = tmp_path / "articles"
+    source.mkdir()
+    (source / "a.txt").write_text("Riots spread across Norland.\n\nMore than 200 people have "
+                                  "been arrested in Oslo.\n", encoding="utf-8")
+    (source / "b.txt").write_text("The unrest continued.\n\nMore than 400 protesters have been "
+                                  "arrested in Oslo.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    build_corpus([source], Settings(out_dir=out), formats=("trig",), nlp=nlp)
+    return out / "graph.trig"
+
+
+def test_an_undated_disagreement_shows_its_order_unknown(nlp: Any, tmp_path: Path) -> None:
+    """The /conflicts page and ``kg query --name conflicting-figures`` of an undated corpus:
+    the kind, "unknown" order, the measure as worded, each figure's sentence and source."""
+    from starlette.testclient import TestClient
+    from typer.testing import CliRunner
+
+    from kg.cli import app
+    from kg.serve import create_app
+
+    graph = _undated_graph(tmp_path, nlp)
+    with TestClient(create_app(graph, workers=1), base_url="http://127.0.0.1:8000") as client:
+        page = client.get("/conflicts").text
+    assert "update" in page and "order of reports: unknown" in page
+    assert "More than 200 people have been arrested in Oslo." in page
+    assert "More than 400 protesters have been arrested in Oslo." in page
+    assert page.count("<td>(the article)</td>") == 2 and page.count('<tr class="fact">') == 2
+    result = CliRunner().invoke(app, ["query", "--name", "conflicting-figures", "--graph",
+                                      str(graph), "--format", "json", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    rows = [{k: v["value"] for k, v in b.items()}
+            for b in json.loads(result.output)["results"]["bindings"]]
+    assert {(r["status"], r["order"], r["source"]) for r in rows} == {
+        ("update", "unknown", "(the article)")}
+    assert {r["sentence"] for r in rows} == {
+        "More than 200 people have been arrested in Oslo.",
+        "More than 400 protesters have been arrested in Oslo."}
+    assert all(r["wording"] for r in rows)

@@ -57,6 +57,7 @@ from kg.rdf.events import clusters, reports_of
 from kg.rdf.facts import FactScope, event_iri, figure_iri, measure_node, party_node
 from kg.rdf.namespaces import DCTERMS, KG, PROV, RDF, SDO, XSD
 from kg.rdf.terms import Triple, article_iri, sentence_iri
+from kg.resolve.geo import article_countries
 
 #: Bounds a qualifier gives a value: (low factor, high factor); None is unbounded.
 HEDGE = 0.1
@@ -69,6 +70,9 @@ DATELINE_LINES, DATELINE_WORDS = 6, 3
 #: Days apart two dated reports of a toll known only by its cause, or of people who did
 #: something, may be to count one thing.
 NEAR_DAYS = 31
+#: Which other toll a one-country toll is a part of: "one" (another single country), or "any"
+#: (none or several too).
+PART_OTHERS = "one"
 #: How many sentences from a toll a place may be named to be where the toll's story is.
 NEAR_SENTENCES = 3
 _YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
@@ -139,6 +143,7 @@ class Entry:
     places: frozenset[str] = frozenset()  # the places its article names (entity keys)
     near_places: frozenset[str] = frozenset()  # … within NEAR_SENTENCES of its sentence
     day: date | None = None  # the day its event happened, as the sentence dates it
+    countries: frozenset[str] = frozenset()  # the countries its sentence names (ISO codes)
 
     @property
     def toll(self) -> bool:
@@ -190,8 +195,15 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
                                                            figure.span.end)), None),
             figure.previous, _sentence_words(scope, sentence), places, near,
             next((d for s, d in days.items() if within(s, figure.span.begin,
-                                                         figure.span.end)), None)))
+                                                         figure.span.end)), None),
+            _countries(scope, sentence)))
     return entries
+
+
+def _countries(scope: FactScope, sentence: int) -> frozenset[str]:
+    """The countries a figure's sentence names or qualifies (ISO codes)."""
+    return article_countries(_sentence_words(scope, sentence)) if sentence >= 0 \
+        else frozenset()
 
 
 def _event_day(event: Event, reported: date | None) -> date | None:
@@ -355,6 +367,8 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
         and linked[a.event] == linked.get(b.event)
     if applies(TIED, lambda: not (a.tied and b.tied or one_event)):
         return False
+    if applies(PART_COUNTRY, lambda: a.toll and b.toll and _one_country_part(a, b)):
+        return False  # Sri Lanka's toll of the tsunami against the whole, or India's
     if a.reported is not None and b.reported is not None:
         if applies(EVENT_DAY, lambda: a.toll and b.toll and not one_event
                    and a.day is not None and b.day is not None and a.day != b.day):
@@ -374,6 +388,17 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     # undated: a toll, one event reported twice, or an amount of a year the period names
     return not applies(UNDATED_KINDS, lambda: not (
         one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))))
+
+
+def _one_country_part(a: Entry, b: Entry) -> bool:
+    """Whether one of two tolls is one country's part of the other's: its sentence names
+    exactly one country, and the other's names another one, none or several (the variant
+    :data:`PART_OTHERS` says which)."""
+    for part, other in ((a, b), (b, a)):
+        if len(part.countries) == 1 and part.countries != other.countries and (
+                len(other.countries) == 1 or PART_OTHERS == "any"):
+            return True
+    return False
 
 
 def kind(a: Entry, b: Entry) -> str | None:
@@ -582,6 +607,15 @@ EVENT_DAY = declare(
     example="Published: Aug 24, 1996\nA bomb killed seven people at a market near Algiers "
             "on Friday.\n|||\nPublished: Aug 31, 1996\nA bomb killed two people at a "
             "restaurant near Algiers on Friday.").id
+PART_COUNTRY = declare(
+    "ledger.part-country", "ledger", reads="the countries named in two tolls' sentences",
+    writes="keeps them apart", model=APART,
+    description="A toll whose sentence names exactly one country is that country's part of "
+                "a disaster: not compared with a toll whose sentence names another country, "
+                "none or several.",
+    example="Aid reached Indonesia. The Sri Lanka relief agency said the tsunami killed more "
+            "than 30,000 people.\n|||\nAid reached Indonesia. Britain held a silence for the "
+            "victims of the tsunami, which killed 150,000 people.").id
 UNDATED_KINDS = declare(
     "ledger.undated-kinds", "ledger", reads="two figures of undated reports",
     writes="keeps them apart", model=APART,

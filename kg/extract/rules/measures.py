@@ -89,6 +89,9 @@ LEVEL_PREPS = frozenset({"to", "at"})
 #: "so far", "to date", "since Monday", "the past eight days": a count up to the report.
 _CUMULATIVE = re.compile(
     r"\b(so far|to date|since|(past|last) (few |\w+ )?(days?|weeks?|hours?))\b")
+#: "the past two years", "the last decade", "recent years": a count over a span of years, a
+#: total of many events, not one event's running count.
+_YEARS_SPAN = re.compile(r"\b(past|last|previous|recent)\s+(\w+\s+)?(years|decades?)\b")
 #: How far back (tokens) "It killed 612 people" looks for the time of what "it" is.
 LOOK_BACK = 60
 #: Month names and abbreviations (the C locale's, English).
@@ -318,7 +321,8 @@ def _event_period(ctx: FactContext, number: Token, verb: Token | None = None) ->
     a day ("on Sunday") or a span up to the report ("so far", "in the past day") makes it no
     other count than the totals other reports give."""
     line = _line(number)
-    found = _month_or_year(ctx, line) or _day_of_span(ctx, line)
+    found = _month_or_year(ctx, line) or _day_of_span(ctx, line) or years_span(
+        ctx, clause_tokens(verb) if verb is not None else line)
     if found is None and verb is not None and _pronoun_doer(verb):
         before = number.doc[max(0, number.sent.start - LOOK_BACK) : number.sent.start]
         found = _month_or_year(ctx, reversed(before))
@@ -342,6 +346,22 @@ def _month_or_year(ctx: FactContext, sentence: Iterable[Token]) -> TimeExpressio
         if time is None or ctx.in_dateline(token) or _CUMULATIVE.search(time.text.lower()):
             continue
         if set(re.findall(r"[a-z]+", time.text.lower())) & MONTHS or _YEAR.search(time.text):
+            return time
+    return None
+
+
+def years_span(ctx: FactContext, tokens: Iterable[Token]) -> TimeExpression | None:
+    """``figure.years-span``: a span of years up to the report in a count's clause ("1,400
+    civilians have died in bomb attacks in the past two years") is its period: a total over
+    many events, never one event's toll, which other reports of one attack give."""
+    return found(YEARS_SPAN.id, lambda: _years_span(ctx, tokens))
+
+
+def _years_span(ctx: FactContext, tokens: Iterable[Token]) -> TimeExpression | None:
+    for token in tokens:
+        time = ctx.time_at.get(token.i)
+        if time is not None and not ctx.in_dateline(token) \
+                and _YEARS_SPAN.search(time.text.lower()):
             return time
     return None
 
@@ -678,6 +698,14 @@ EVENT_PERIOD = declare(
     "people", description="A toll is about one event, whose time is its period only when a "
     "month or a year is named (\"In February, a quake hit Zarand, killing 612 people\").",
     example="In February 2005, an earthquake hit Zarand, killing 612 people.", model=READING)
+YEARS_SPAN = declare(
+    "figure.years-span", "facts.figure", reads="the date expressions of a running count's "
+    "clause", writes="Measure.period of a toll or a count of people",
+    description="A span of years up to the report (\"in the past two years\", \"over the last "
+                "decade\") is a count's period: a total over many events, not the toll of one "
+                "that other reports give.",
+    example="About 1,400 civilians have died in bomb attacks in the past two years.",
+    model=READING)
 FORECAST = declare(
     "figure.forecast", "facts.figure", reads="modals and forecasting words on a figure's verb "
     "or noun", writes="Measure.forecast", description="\"would grow by 2.5%\", \"is expected to "
