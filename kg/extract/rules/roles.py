@@ -522,12 +522,52 @@ def _organisation_before(
         ):
             return None  # "Diageo North America president": a company's region, no government
         return ctx.entity_party(mention)
+    side = found(DEMONYM_SIDE, partial(_demonym_side, ctx, i, office, post))
+    if side is not None:
+        return side
     country = country_of_demonym(token.text) if office else None
     if country is not None:
         return ctx.country_party(token, country)
     if _is_acronym(token) and office:  # "SMFG President": a body the model did not tag
         return _body_as_written(ctx, [token])
     return None
+
+
+DEMONYM_SIDE = declare(
+    "role.demonym-side", "facts.role",
+    reads="the demonym (one word, or two: \"South African\") right before a post's title",
+    writes="Membership.organization",
+    description="A demonym before a post that leads a side (`national-side-posts.txt`: "
+                "coach, captain, skipper, manager) names the country's national side, which "
+                "employs the person (\"Australian coach X\", \"Italian national coach X\": "
+                "the team, affiliated to the country) — before a trade it stays a nationality "
+                "(\"British film director\"); and a demonym written in two words (\"South "
+                "Korean deputy Foreign Minister\") names its country before an office as one "
+                "word does.",
+    example="Australian coach Tom Dunn said he was pleased.").id
+
+#: Posts that lead a side: a demonym before them names the national team.
+SIDE_POSTS = word_list("national-side-posts")
+
+
+def _demonym_side(ctx: FactContext, i: int, office: bool, post: str) -> Party | None:
+    """The country or national side the demonym ending at token ``i`` names before a post: a
+    two-word demonym ("South Korean") before an office, and any demonym before a side's post
+    ("Australian coach", the country's team as a group affiliated to it)."""
+    doc = ctx.doc
+    tokens, country = [doc[i]], None
+    if i > 0 and doc[i - 1].is_title and doc[i].is_title:
+        country = country_of_demonym(f"{doc[i - 1].text} {doc[i].text}")
+        tokens = [doc[i - 1], doc[i]] if country is not None else tokens
+    side = _plain(post) in SIDE_POSTS
+    if country is None and side and doc[i].is_title:
+        country = country_of_demonym(doc[i].text)
+    if country is None or not (office or side) or any(ctx.mention(t) for t in tokens):
+        return None
+    span = ctx.span(tokens)
+    if side:
+        return Party(PartyKind.GROUP, country.name, span.begin, span.end, None, country)
+    return Party(PartyKind.COUNTRY, span.text, span.begin, span.end, None, country)
 
 
 def body_named_as_person(ctx: FactContext, mention: Mention, post: str) -> Party | None:
