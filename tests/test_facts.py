@@ -242,6 +242,28 @@ def test_a_demonym_before_a_sides_post_names_the_national_side(
         assert organisations()[:1] == [without]
 
 
+_SHEET = "CRICKET - TEAMS NAMED .\nLONDON 1996-08-22\nTeams for the match :\n{}\n"
+
+
+@pytest.mark.parametrize(("line", "organization"), [
+    ("France - Tom Dunn ( captain ) , Bob Hale , Tim Rees , Sam Ford , Ian Kerr .", "France"),
+    # a heading that names no side, a bracket outside a sheet: no side
+    ("Squad : Tom Lowe , Bob Nash , Tom Dunn ( captain ) , Sam Webb , Ian Wood .", ""),
+    ("The club said on Monday that Tom Dunn ( captain ) would stay .", ""),
+])
+def test_a_team_sheets_captain_plays_for_the_side_it_opens_with(
+    nlp: Any, line: str, organization: str
+) -> None:
+    def organisations() -> list[str]:
+        return [m.organization.text if m.organization else ""
+                for m in of_kind(extract(nlp, _SHEET.format(line)), Membership)
+                if "Dunn" in m.person.text]
+
+    assert organisations() == [organization]
+    with switched_off({"role.team-sheet-side"}):
+        assert organisations() == [""]
+
+
 @pytest.mark.parametrize(("text", "role", "without"), [
     ("\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.",
      "Research Director", "Director"),

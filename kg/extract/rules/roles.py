@@ -727,10 +727,49 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         organization = organisation_of_title(ctx, title)
         if organization is None and title.i in shared:
             organization = organisation_of_title(ctx, shared[title.i])
+        if organization is None:  # "Pakistan : A , B ( captain ) , C"
+            organization = found(TEAM_SHEET_SIDE, partial(_team_sheet_side, ctx, mention, title))
         confidence = APPOSITION.prior - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], APPOSITION, round(confidence, 2))
         former = former or _ended(title) or _then_before(ctx.doc, min(t.i for t in words))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+TEAM_SHEET_SIDE = declare(
+    "role.team-sheet-side", "facts.role",
+    reads="the line a name with a post in brackets stands on: a side named before \":\" "
+          "or \"-\" at its start, then names and commas",
+    writes="Membership.organization",
+    description="A post in brackets after a name in a team sheet (\"Pakistan : A , B ( "
+                "captain ) , C\", \"India - A ( captain ) , B\") is held in the side the "
+                "line opens with, when the tagger named it; a heading that names no side "
+                "(\"Squad :\") gives none.",
+    example="Wales : Tom Lowe , Bob Nash ( captain ) , Tim Read , Sam Webb .").id
+
+#: A team sheet's line up to a player: the side, ":" or "-", then names, commas, brackets.
+_SHEET_LINE = re.compile(r"\s*(?P<side>[^\W\d][^:\n]{0,40}?)\s+[:-]\s+(?:[^\W\d][^;:\n]*)?$")
+
+
+def _team_sheet_side(ctx: FactContext, mention: Mention, title: Token) -> Party | None:
+    """The side a team sheet's line names before its players, for a player whose post is
+    written in brackets right after the name ("B ( captain )")."""
+    doc = ctx.doc
+    end = ctx.mention_tokens[(mention.begin, mention.end)][1]
+    if not (title.i == end + 1 < len(doc) - 1 and doc[end].text == "("
+            and doc[title.i + 1].text == ")"):
+        return None
+    text = ctx.frame.document.text
+    match = _SHEET_LINE.match(text, text.rfind("\n", 0, mention.begin) + 1, mention.begin)
+    if match is None:
+        return None
+    begin, end = match.span("side")
+    side = next((m for m in ctx.mentions if (m.begin, m.end) == (begin, end)
+                 and m.kind is not EntityKind.PERSON), None)
+    if side is not None:
+        return ctx.entity_party(side)
+    country = country_named(match.group("side"))  # a country the tagger left untagged
+    return None if country is None else Party(
+        PartyKind.GROUP, match.group("side"), begin, end, None, country)
 
 
 FIELD_WORDS = declare(
