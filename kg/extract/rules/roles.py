@@ -744,7 +744,7 @@ TEAM_SHEET_SIDE = declare(
                 "captain ) , C\", \"India - A ( captain ) , B\") is held in the side the "
                 "line opens with, when the tagger named it; a heading that names no side "
                 "(\"Squad :\") gives none.",
-    example="Wales : Tom Lowe , Bob Nash ( captain ) , Tim Read , Sam Webb .").id
+    example="France - Tom Lowe , Bob Nash ( captain ) , Tim Read , Sam Webb .").id
 
 #: A team sheet's line up to a player: the side, ":" or "-", then names, commas, brackets.
 _SHEET_LINE = re.compile(r"\s*(?P<side>[^\W\d][^:\n]{0,40}?)\s+[:-]\s+(?:[^\W\d][^;:\n]*)?$")
