@@ -564,6 +564,9 @@ def _demonym_side(ctx: FactContext, i: int, office: bool, post: str) -> Party | 
         country = country_of_demonym(doc[i].text)
     if country is None or not (office or side) or any(ctx.mention(t) for t in tokens):
         return None
+    owner = doc[max(0, tokens[0].i - 3) : tokens[0].i]
+    if side and any(t.text in {"'s", "’s"} or t.lower_ in OWNER_PRONOUNS for t in owner):
+        return None  # "Milan 's new Uruguayan coach": the club's, of that nationality
     span = ctx.span(tokens)
     if side:
         return Party(PartyKind.GROUP, country.name, span.begin, span.end, None, country)
