@@ -230,6 +230,7 @@ def test_a_ministers_portfolio_is_part_of_the_post(
     ("Australian strategist Tom Dunn said the rate would fall .", "", ""),
     ("Spain captain Tom Dunn said he was pleased .", "Spain", "Spain"),
     ("Lyon 's new Brazilian coach Tom Dunn was pleased .", "", ""),  # the club's
+    ("London Irish coach Tom Dunn said the side was tired .", "", ""),  # a club's name
 ])
 def test_a_demonym_before_a_sides_post_names_the_national_side(
     nlp: Any, text: str, organization: str, without: str

@@ -564,6 +564,11 @@ def _demonym_side(ctx: FactContext, i: int, office: bool, post: str) -> Party | 
         country = country_of_demonym(doc[i].text)
     if country is None or not (office or side) or any(ctx.mention(t) for t in tokens):
         return None
+    before = doc[tokens[0].i - 1] if tokens[0].i > 0 else None
+    if side and before is not None and before.is_title and _plain(before.text) not in (
+            FORMER_WORDS) and (not before.is_sent_start or before.pos_ == "PROPN"
+                               or ctx.mention(before) is not None):
+        return None  # "London Irish coach": the demonym ends a club's name
     owner = doc[max(0, tokens[0].i - 3) : tokens[0].i]
     if side and any(t.text in {"'s", "’s"} or t.lower_ in OWNER_PRONOUNS for t in owner):
         return None  # "Milan 's new Uruguayan coach": the club's, of that nationality
