@@ -217,6 +217,55 @@ def test_a_ministers_portfolio_is_part_of_the_post(
         assert roles() == [without]
 
 
+@pytest.mark.parametrize(("text", "organization", "without"), [
+    # a demonym before a side's post: the country's national side, not a nationality
+    ("Australian coach Tom Dunn said he was pleased .", "Australia", ""),
+    ("Former South African captain Tom Dunn was named coach .", "South Africa", ""),
+    ("Reed was watched by Italian national coach Tom Dunn .", "Italy", ""),
+    # a demonym in two words before an office, as one word is
+    ("Talks were held with South Korean deputy Foreign Minister Tom Dunn .", "South Korean",
+     ""),
+    # a trade keeps the nationality out; a named country was found before
+    ("British film director Tom Dunn said the film was done .", "", ""),
+    ("Australian strategist Tom Dunn said the rate would fall .", "", ""),
+    ("Spain captain Tom Dunn said he was pleased .", "Spain", "Spain"),
+    ("Lyon 's new Brazilian coach Tom Dunn was pleased .", "", ""),  # the club's
+    ("London Irish coach Tom Dunn said the side was tired .", "", ""),  # a club's name
+])
+def test_a_demonym_before_a_sides_post_names_the_national_side(
+    nlp: Any, text: str, organization: str, without: str
+) -> None:
+    def organisations() -> list[str]:
+        return [m.organization.text if m.organization else ""
+                for m in of_kind(extract(nlp, text), Membership) if "Dunn" in m.person.text]
+
+    assert organisations()[:1] == [organization]
+    with switched_off({"role.demonym-side"}):
+        assert organisations()[:1] == [without]
+
+
+_SHEET = "CRICKET - TEAMS NAMED .\nLONDON 1996-08-22\nTeams for the match :\n{}\n"
+
+
+@pytest.mark.parametrize(("line", "organization"), [
+    ("France - Tom Dunn ( captain ) , Bob Hale , Tim Rees , Sam Ford , Ian Kerr .", "France"),
+    # a heading that names no side, a bracket outside a sheet: no side
+    ("Squad : Tom Lowe , Bob Nash , Tom Dunn ( captain ) , Sam Webb , Ian Wood .", ""),
+    ("The club said on Monday that Tom Dunn ( captain ) would stay .", ""),
+])
+def test_a_team_sheets_captain_plays_for_the_side_it_opens_with(
+    nlp: Any, line: str, organization: str
+) -> None:
+    def organisations() -> list[str]:
+        return [m.organization.text if m.organization else ""
+                for m in of_kind(extract(nlp, _SHEET.format(line)), Membership)
+                if "Dunn" in m.person.text]
+
+    assert organisations() == [organization]
+    with switched_off({"role.team-sheet-side"}):
+        assert organisations() == [""]
+
+
 @pytest.mark.parametrize(("text", "role", "without"), [
     ("\"Sales will fall,\" said Kate Lowe, a research director at Enders Analysis.",
      "Research Director", "Director"),

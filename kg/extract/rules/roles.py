@@ -522,12 +522,60 @@ def _organisation_before(
         ):
             return None  # "Diageo North America president": a company's region, no government
         return ctx.entity_party(mention)
+    side = found(DEMONYM_SIDE, partial(_demonym_side, ctx, i, office, post))
+    if side is not None:
+        return side
     country = country_of_demonym(token.text) if office else None
     if country is not None:
         return ctx.country_party(token, country)
     if _is_acronym(token) and office:  # "SMFG President": a body the model did not tag
         return _body_as_written(ctx, [token])
     return None
+
+
+DEMONYM_SIDE = declare(
+    "role.demonym-side", "facts.role",
+    reads="the demonym (one word, or two: \"South African\") right before a post's title",
+    writes="Membership.organization",
+    description="A demonym before a post that leads a side (`national-side-posts.txt`: "
+                "coach, captain, skipper, manager) names the country's national side, which "
+                "employs the person (\"Australian coach X\", \"Italian national coach X\": "
+                "the team, affiliated to the country) — before a trade it stays a nationality "
+                "(\"British film director\"); and a demonym written in two words (\"South "
+                "Korean deputy Foreign Minister\") names its country before an office as one "
+                "word does.",
+    example="Australian coach Tom Dunn said he was pleased.").id
+
+#: Posts that lead a side: a demonym before them names the national team.
+SIDE_POSTS = word_list("national-side-posts")
+
+
+def _demonym_side(ctx: FactContext, i: int, office: bool, post: str) -> Party | None:
+    """The country or national side the demonym ending at token ``i`` names before a post: a
+    two-word demonym ("South Korean") before an office, and any demonym before a side's post
+    ("Australian coach", the country's team as a group affiliated to it)."""
+    doc = ctx.doc
+    tokens, country = [doc[i]], None
+    if i > 0 and doc[i - 1].is_title and doc[i].is_title:
+        country = country_of_demonym(f"{doc[i - 1].text} {doc[i].text}")
+        tokens = [doc[i - 1], doc[i]] if country is not None else tokens
+    side = _plain(post) in SIDE_POSTS
+    if country is None and side and doc[i].is_title:
+        country = country_of_demonym(doc[i].text)
+    if country is None or not (office or side) or any(ctx.mention(t) for t in tokens):
+        return None
+    before = doc[tokens[0].i - 1] if tokens[0].i > 0 else None
+    if side and before is not None and before.is_title and _plain(before.text) not in (
+            FORMER_WORDS) and (not before.is_sent_start or before.pos_ == "PROPN"
+                               or ctx.mention(before) is not None):
+        return None  # "London Irish coach": the demonym ends a club's name
+    owner = doc[max(0, tokens[0].i - 3) : tokens[0].i]
+    if side and any(t.text in {"'s", "’s"} or t.lower_ in OWNER_PRONOUNS for t in owner):
+        return None  # "Milan 's new Uruguayan coach": the club's, of that nationality
+    span = ctx.span(tokens)
+    if side:
+        return Party(PartyKind.GROUP, country.name, span.begin, span.end, None, country)
+    return Party(PartyKind.COUNTRY, span.text, span.begin, span.end, None, country)
 
 
 def body_named_as_person(ctx: FactContext, mention: Mention, post: str) -> Party | None:
@@ -687,10 +735,49 @@ def appositions(ctx: FactContext, mention: Mention) -> Iterator[Membership]:
         organization = organisation_of_title(ctx, title)
         if organization is None and title.i in shared:
             organization = organisation_of_title(ctx, shared[title.i])
+        if organization is None:  # "Pakistan : A , B ( captain ) , C"
+            organization = found(TEAM_SHEET_SIDE, partial(_team_sheet_side, ctx, mention, title))
         confidence = APPOSITION.prior - (0 if organization else 1.5 * NO_ORGANISATION)
         evidence = ctx.evidence([head, title], APPOSITION, round(confidence, 2))
         former = former or _ended(title) or _then_before(ctx.doc, min(t.i for t in words))
         yield Membership(ctx.entity_party(mention), label, organization, evidence, former)
+
+
+TEAM_SHEET_SIDE = declare(
+    "role.team-sheet-side", "facts.role",
+    reads="the line a name with a post in brackets stands on: a side named before \":\" "
+          "or \"-\" at its start, then names and commas",
+    writes="Membership.organization",
+    description="A post in brackets after a name in a team sheet (\"Pakistan : A , B ( "
+                "captain ) , C\", \"India - A ( captain ) , B\") is held in the side the "
+                "line opens with, when the tagger named it; a heading that names no side "
+                "(\"Squad :\") gives none.",
+    example="France - Tom Lowe , Bob Nash ( captain ) , Tim Read , Sam Webb .").id
+
+#: A team sheet's line up to a player: the side, ":" or "-", then names, commas, brackets.
+_SHEET_LINE = re.compile(r"\s*(?P<side>[^\W\d][^:\n]{0,40}?)\s+[:-]\s+(?:[^\W\d][^;:\n]*)?$")
+
+
+def _team_sheet_side(ctx: FactContext, mention: Mention, title: Token) -> Party | None:
+    """The side a team sheet's line names before its players, for a player whose post is
+    written in brackets right after the name ("B ( captain )")."""
+    doc = ctx.doc
+    end = ctx.mention_tokens[(mention.begin, mention.end)][1]
+    if not (title.i == end + 1 < len(doc) - 1 and doc[end].text == "("
+            and doc[title.i + 1].text == ")"):
+        return None
+    text = ctx.frame.document.text
+    match = _SHEET_LINE.match(text, text.rfind("\n", 0, mention.begin) + 1, mention.begin)
+    if match is None:
+        return None
+    begin, end = match.span("side")
+    side = next((m for m in ctx.mentions if (m.begin, m.end) == (begin, end)
+                 and m.kind is not EntityKind.PERSON), None)
+    if side is not None:
+        return ctx.entity_party(side)
+    country = country_named(match.group("side"))  # a country the tagger left untagged
+    return None if country is None else Party(
+        PartyKind.GROUP, match.group("side"), begin, end, None, country)
 
 
 FIELD_WORDS = declare(
