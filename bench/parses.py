@@ -11,7 +11,10 @@ included — runs again on each ``extract``; the networks run once per text and 
         extractions = parsed.extract()               # one off
 
 The cache is keyed by the texts, the model's and spaCy's versions and the networks' weights;
-a change of kg's rules does not invalidate it (that is the point).
+a change of kg's rules does not invalidate it (that is the point), but for the rules that run
+before the parser (stage ``sentences``: where a sentence must start), whose ids on are in the
+key: a parse with one of them off is another parse. Their fires are recorded again at each
+``extract`` (the parse that made them is cached).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ if str(ROOT) not in sys.path:
 from kg.config import DEFAULT_MODEL  # noqa: E402
 from kg.extract.collect import ChunkContext, extraction_from_chunks  # noqa: E402
 from kg.extract.pipeline import chunk_bounds  # noqa: E402
-from kg.heuristics import in_document  # noqa: E402
+from kg.heuristics import fired, in_document, steps  # noqa: E402
 from kg.model import Document, Extraction  # noqa: E402
 
 #: The components that run again at every extraction (they hold heuristics); the ones before
@@ -58,6 +61,7 @@ def _fingerprint(documents: Sequence[Document], model: str) -> str:
     package, _ = split_model(model)
     digest = hashlib.sha256(f"{model}|{spacy.__version__}|{installed_version(package)}|".encode())
     digest.update(NEWS_NER_HASHES.read_bytes())
+    digest.update(("sentences:" + ",".join(h.id for h in steps("sentences")) + "|").encode())
     for document in documents:
         digest.update(document.doc_id.encode() + b"\0" + document.text.encode() + b"\0")
     return digest.hexdigest()[:16]
@@ -105,6 +109,9 @@ class ParsedSet:
             parts = []
             with in_document(document.doc_id):
                 for i, (doc, (begin, _)) in enumerate(zip(chunks, bounds, strict=True)):
+                    for before_parse in steps("sentences"):  # its fires, as the parse made them
+                        if before_parse.fn is not None and before_parse.fn(doc.text):
+                            fired(before_parse.id)
                     doc = _copy(doc)
                     for component in rerun:
                         doc = component(doc)
