@@ -142,3 +142,10 @@ def test_a_counted_party_stops_before_a_phrase_other_than_of(nlp: Any) -> None:
     text = "Spain police arrest five over Basque bank raid ."
     (arrest,) = events(nlp, text, EventType.ARREST)
     assert names(text, arrest.patients) == {"five"}
+
+
+def test_who_stops_another_going_for_talks_is_no_party_to_them(nlp: Any) -> None:
+    text = ("The Danish government barred the union leader from flying to Oslo for talks "
+            "with the minister .")
+    assert not any("government" in " ".join(names(text, e.agents))
+                   for e in events(nlp, text, EventType.NEGOTIATION))

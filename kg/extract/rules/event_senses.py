@@ -594,6 +594,7 @@ def carrier_of(noun: Token) -> Token | None:
         return governor.head
     if noun.dep_ == "pobj" and applies(PURPOSE_CARRIER.id, lambda: (  # "came for talks"
             governor.lower_ in {"for", "into"} and governor.head.lemma_ in PURPOSE_VERBS
+            and governor.head.dep_ != "pcomp"  # "barred X from flying in for talks"
             and event_type(noun) in JOINT_EVENTS)):
         return governor.head
     return None
