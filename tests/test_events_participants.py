@@ -89,3 +89,63 @@ def test_who_oversees_a_trial_is_not_tried(nlp: Any) -> None:
     text = "Judge Anna Berg oversaw the trial of Tom Baker in Leeds."
     (trial,) = events(nlp, text, EventType.TRIAL)
     assert "Anna Berg" not in names(text, trial.patients)
+
+
+# -- event.party.counted: a bare number is the people a verb happens to -------------------------
+
+@pytest.mark.parametrize(("text", "kind", "counted"), [
+    ("Storm kills 11 at Bosnian village fair .", EventType.KILLING, "11"),
+    ("Spain police arrest five over Basque bank raid .", EventType.ARREST, "five"),
+    ("Police in Leeds said on Monday that four of the six had been charged with fraud .",
+     EventType.TRIAL,
+     "four of the six"),
+])
+def test_a_bare_number_is_who_the_event_happens_to(
+    nlp: Any, text: str, kind: EventType, counted: str
+) -> None:
+    assert any(counted in names(text, e.patients) for e in events(nlp, text, kind))
+    with switched_off({"event.party.counted"}):
+        assert not any(counted in names(text, e.patients) for e in events(nlp, text, kind))
+
+
+def test_a_score_is_no_participant(nlp: Any) -> None:
+    text = "Leeds won 3-1 against Hull on Saturday ."
+    assert not any("3-1" in names(text, e.agents + e.patients)
+                   for e in events(nlp, text, EventType.ELECTION))
+
+
+# -- event.party.purpose-carrier: who goes or meets "for talks" takes part in them ---------------
+
+@pytest.mark.parametrize(("text", "party", "place"), [
+    ("Army and rebel commanders met in Geneva on Tuesday for delayed talks .",
+     "Army and rebel commanders", "Geneva"),
+    ("Tom Baker arrived in Oslo on Monday for talks with Norway 's foreign minister .",
+     "Tom Baker", "Oslo"),
+])
+def test_who_comes_for_talks_takes_part_in_them(
+    nlp: Any, text: str, party: str, place: str
+) -> None:
+    (talks,) = events(nlp, text, EventType.NEGOTIATION)
+    assert party in names(text, talks.agents) and place in names(text, talks.places)
+    with switched_off({"event.party.purpose-carrier"}):
+        assert not any(party in names(text, e.agents)
+                       for e in events(nlp, text, EventType.NEGOTIATION))
+
+
+def test_who_calls_for_talks_is_not_a_party_to_them(nlp: Any) -> None:
+    text = "The unions called for talks with the government in Leeds ."
+    assert not any("unions" in " ".join(names(text, e.agents))
+                   for e in events(nlp, text, EventType.NEGOTIATION))
+
+
+def test_a_counted_party_stops_before_a_phrase_other_than_of(nlp: Any) -> None:
+    text = "Spain police arrest five over Basque bank raid ."
+    (arrest,) = events(nlp, text, EventType.ARREST)
+    assert names(text, arrest.patients) == {"five"}
+
+
+def test_who_stops_another_going_for_talks_is_no_party_to_them(nlp: Any) -> None:
+    text = ("The Danish government barred the union leader from flying to Oslo for talks "
+            "with the minister .")
+    assert not any("government" in " ".join(names(text, e.agents))
+                   for e in events(nlp, text, EventType.NEGOTIATION))

@@ -70,6 +70,7 @@ CAPTURE_OBJECTS = frozenset(_WORDS["capture_objects"])
 #: A described group that buys as a business ("the firm", "the brewer"), not as shoppers.
 POSITION_NOUNS = frozenset(_WORDS["position_nouns"])
 ON_VERBS = frozenset(_WORDS["carrier_on_verbs"])
+PURPOSE_VERBS = frozenset(_WORDS["carrier_purpose_verbs"])
 PEOPLE_MET = frozenset(_WORDS["people_met"])
 ACCOLADE_PERIODS = frozenset(_WORDS["accolade_periods"])
 NON_COURT_TRIALS = frozenset(_WORDS["non_court_trial_modifiers"])
@@ -591,7 +592,24 @@ def carrier_of(noun: Token) -> Token | None:
         return governor
     if noun.dep_ == "pobj" and governor.lower_ == "on" and governor.head.lemma_ in ON_VERBS:
         return governor.head
+    if noun.dep_ == "pobj" and applies(PURPOSE_CARRIER.id, lambda: (  # "came for talks"
+            governor.lower_ in {"for", "into"} and governor.head.lemma_ in PURPOSE_VERBS
+            and governor.head.dep_ != "pcomp"  # "barred X from flying in for talks"
+            and event_type(noun) in JOINT_EVENTS)):
+        return governor.head
     return None
+
+
+PURPOSE_CARRIER = declare(
+    "event.party.purpose-carrier", "facts.event",
+    reads="the verb of going or gathering a joint event noun is the \"for\"/\"into\" "
+          "phrase of",
+    writes="Event.agents, Event.places, Event.time",
+    description="Whoever arrives, meets or goes somewhere \"for talks\" or \"into talks\" "
+                "takes part in them, where and when they went (\"commanders met in X on "
+                "Tuesday for talks\", \"went into talks with Y\").",
+    example="Tom Baker arrived in Oslo on Monday for talks with Norway's foreign minister.",
+)
 
 
 def _declare_cue(id: str, reads: str, writes: str, description: str, example: str) -> None:

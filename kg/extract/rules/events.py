@@ -110,6 +110,7 @@ DATING_VERBS = frozenset(_WORDS["dating_verbs"])
 FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ"})
 CLAUSE_EDGE_DEPS = frozenset({"ccomp", "advcl", "relcl", "acl", "parataxis", "csubj", "conj"})
 FUTURE_TIME_WORDS = frozenset(_WORDS["future_time_words"])
+COUNTED_EVENTS = frozenset(EventType(k) for k in _WORDS["counted_party_events"])
 HEADLINE_PASSIVES = frozenset(EventType(k) for k in _WORDS["headline_passive_events"])
 HOLDING_NOUNS = frozenset(_WORDS["holding_nouns"])
 JOINT_VERBS = frozenset(_WORDS["joint_verbs"])
@@ -216,6 +217,16 @@ JOINT_HOLDER = declare(
     description="Whoever has a deal, talks or a meeting (\"RSA has a deal with AOL\", "
                 "\"A and B had talks\") is a party to it, with everyone joined to them.",
     example="Norvex and Baltica have a deal with Airbus.",
+)
+COUNTED = declare(
+    "event.party.counted", "facts.event",
+    reads="a verb trigger's subject or object that is a bare number",
+    writes="Event.agents, Event.patients",
+    description="A number standing alone as the subject or object of a verb that happens to "
+                "people (kill, arrest, capture, charge, die) counts the people it happens to: "
+                "a participant (\"Storm kills 11\", \"police arrest five\", \"four of the six "
+                "were charged\").",
+    example="Police in Leeds arrest five over the bank raid.",
 )
 DEFENDANT = declare(
     "event.party.defendant", "facts.event",
@@ -518,7 +529,8 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
     doer = phrasal_lemma(verb) in DOER_VERBS  # what they leave undergoes nothing
     for subject in subjects(verb):
         passive = _undergoes(verb, subject) or verb.lemma_ in PATIENT_SUBJECT_VERBS or headline
-        (patients if passive else agents).extend(parties(ctx, _relative_antecedent(subject)))
+        (patients if passive else agents).extend(
+            parties(ctx, _relative_antecedent(subject)) or _counted(ctx, verb, subject))
     if verb.dep_ == "relcl" and not objects(verb) and agents and not any(
             s.lower_ in RELATIVE_PRONOUNS for s in subjects(verb)):
         patients += parties(ctx, verb.head)  # "the peninsula it seized"; not "X, who met …"
@@ -530,12 +542,25 @@ def verb_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[
         if child.dep_ == "dobj":
             patients += [p for p in parties(ctx, child)  # "buy aircraft from Airbus"
                          if not _written_in(ctx, p, _sellers(verb, child))
-                         and not (doer and p.kind is PartyKind.GROUP)]  # "fled their homes"
+                         and not (doer and p.kind is PartyKind.GROUP)  # "fled their homes"
+                         ] or _counted(ctx, verb, child)
         elif child.dep_ == "agent":
             agents += [p for o in child.children if o.dep_ == "pobj" for p in parties(ctx, o)]
     if event_type(verb) in JOINT_EVENTS or verb.lemma_.lower() in JOINT_VERBS:
         agents += _with_parties(ctx, verb)  # "met with X", "agreed to merge with Y"
     return _unique(agents), _unique(patients)
+
+
+def _counted(ctx: FactContext, verb: Token, head: Token) -> list[Party]:
+    """A bare number as who a people's event happens to ("kills 11", "arrest five"; "four
+    of the six": the number with its "of" phrase)."""
+    if head.pos_ != "NUM" or head.ent_type_ not in {"", "CARDINAL"} \
+            or event_type(verb) not in COUNTED_EVENTS:
+        return []
+    of = [c for c in head.rights if c.dep_ == "prep" and c.lower_ == "of"][:1]
+    span = ctx.span([head, *(t for c in of for t in c.subtree)])  # not "five over the raid"
+    return found_by(COUNTED.id, lambda: [
+        Party(PartyKind.GROUP, span.text, span.begin, span.end, None, None)]) or []
 
 
 def naming_participants(ctx: FactContext, verb: Token) -> tuple[list[Party], list[Party]]:
