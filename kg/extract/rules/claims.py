@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 OPENING = QUOTE_PAIRS
+CLOSING = frozenset(QUOTE_PAIRS.values())
 MIN_QUOTE_WORDS = 3
 CONTINUATION_GAP = 2  # sentences between a quotation and the one it continues
 TRIM = TRIM_MARKS
@@ -73,6 +74,8 @@ CONTRASTING = frozenset(table("grammar-words")["contrasting"])
 SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
 #: Speech verbs whose object is whom they were said to ("told the BBC …").
 ADDRESSEE_VERBS = frozenset(table("grammar-words")["addressee_verbs"])
+#: A reporter's verbs giving another's words "as saying": the one quoted speaks.
+QUOTING_VERBS = frozenset(table("grammar-words")["quoting_verbs"])
 #: Nouns a relative clause describes with no gap in it ("the day he said he would quit").
 ADVERBIAL_RELATIVES = frozenset(table("grammar-words")["adverbial_relatives"])
 #: Past forms of the modals: a clause under one is reported after a past cue ("said it would").
@@ -194,6 +197,33 @@ JOINED_CLAUSE = declare(
                 "is the rest of what was said: the text runs on to its end.",
     example="Mr Cable said the bill would target loan sharks, but ministers had been "
             "complacent about debt.").id
+QUOTED_AS_SAYING = declare(
+    "claim.quoted-as-saying", "facts.claim",
+    reads="a speech participle after \"as\" on a quoting verb (\"quoted X as saying\"), "
+          "that verb's object or passive subject",
+    writes="Claim.speaker (the one quoted, not the one quoting)",
+    description="\"A quoted B as saying …\" (\"Russian news agencies quoted the Kremlin "
+                "spokesman as saying\", '\"…,\" the agency quoted the minister as saying'): "
+                "the words are B's, whom the reporter A quotes — B is the speaker, not A, "
+                "whom the participle's subject would otherwise be taken from; in the passive "
+                "(\"B was quoted as saying\") B is the subject (data list grammar-words, "
+                "quoting_verbs).",
+    example="Russian news agencies quoted the Kremlin spokesman as saying that the minister "
+            "had not asked for a meeting.").id
+OWN_CUE = declare(
+    "claim.own-cue", "facts.claim",
+    reads="a speech verb written at a quotation's marks (\"X said : \"…\"\", '…,\" said X') "
+          "and its subject",
+    writes="which cue a quotation is the claim of",
+    description="A quotation whose own cue is written at its marks — a speech verb and a "
+                "colon right before it (\"Professor X demurred, saying :\"), or a speech verb "
+                "right after its closing mark ('…, \" said Tamas Erdei') — with a subject "
+                "that is no pronoun, is that speaker's: not the previous speaker's words "
+                "continued (when the quotation opens a line of its own), not another cue's "
+                "nearer in the sentence (\"when T&N predicted …, Hope said : \"…\"\"), and "
+                "still the claim when it crosses a line break.",
+    example="Analyst Anna Berg said sales were weak.\n\"The figures will be ...\nbelow the "
+            "plan , \" said Peter Nagy , an analyst for ING .").id
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -335,6 +365,8 @@ class ClaimReader:
         self.reporter: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
+        #: Each quotation's own cue (``claim.own-cue``), looked for once.
+        self.own_cues: dict[tuple[int, int], Token | None] = {}
 
     def claims(self) -> list[Claim]:
         """Every claim of the chunk, in text order."""
@@ -378,6 +410,9 @@ class ClaimReader:
         infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
         speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"  # "prompted X
                     or s.dep_ == "dobj" and verb.dep_ == "xcomp" and infinitive]  # to say"
+        quoted = found(QUOTED_AS_SAYING, lambda: _quoted_as_saying(verb) or None)
+        if quoted:
+            speakers = quoted
         speakers, stray = _inverted(verb, speakers)
         quote = self._quote_near(verb)
         spoken = [Span(quote.begin, quote.end, "")] if quote is not None else []
@@ -410,8 +445,9 @@ class ClaimReader:
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
             content = self._trimmed(sorted({*clause, *stray, *_infinitives(verb.head)},
                                            key=lambda t: t.i), verb)
-        if quote is not None and (content is None and not complements or content is not None
-                                  and self._quoted(content)):
+        own = quote is not None and _same(self._own_cue(quote), verb)
+        if quote is not None and (own or content is None and not complements
+                                  or content is not None and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
             content, kind = self._quote_span(quote), ClaimKind.DIRECT
         elif content is not None and applies(QUOTE_TAKEN, lambda: any(
@@ -497,7 +533,8 @@ class ClaimReader:
         text = ctx.frame.document.text
         for quote in self.quotes:
             opens_paragraph = "\n" in text[max(0, quote.begin - 3) : quote.begin - 1]
-            if quote.used or not (begin <= quote.begin <= begin + 2 or
+            if quote.used or self._own_cue(quote) is not None or not (
+                    begin <= quote.begin <= begin + 2 or
                                   begin < quote.begin < end and opens_paragraph):
                 continue
             if ctx.sentence(sentence[0]) - last.evidence.sentences[-1] > CONTINUATION_GAP:
@@ -647,9 +684,47 @@ class ClaimReader:
         at = ctx.char(verb)
         if applies(QUOTE_REOPENED, lambda: any(q.begin <= at < q.end for q in self.quotes)):
             return None  # '"… the other school of thought suggests …"': quoted, not a cue
-        near = [q for q in self.quotes if not q.used and q.begin < end and q.end > begin - 3
-                and not q.begin <= at < q.end]
+        unused = [q for q in self.quotes if not q.used and not q.begin <= at < q.end]
+        own = [q for q in unused if _same(self._own_cue(q), verb)]
+        if own:
+            return own[0]  # '… , saying :' with its quotation on the next line
+        near = [q for q in unused if q.begin < end and q.end > begin - 3
+                and self._own_cue(q) is None]  # not another cue's ("…, Hope said : '…'")
         return min(near, key=lambda q: min(abs(q.begin - at), abs(q.end - at)), default=None)
+
+    def _own_cue(self, quote: Quote) -> Token | None:
+        """The speech verb written at ``quote``'s marks with a subject that is no pronoun
+        (``claim.own-cue``): "X said : "…"", '"…," said X', '"…," X said'; else None."""
+        key = (quote.begin, quote.end)
+        if key not in self.own_cues:
+            self.own_cues[key] = found(OWN_CUE, lambda: self._cue_at(quote))
+        return self.own_cues[key]
+
+    def _cue_at(self, quote: Quote) -> Token | None:
+        bounds = self.ctx.token_bounds(quote.begin, quote.end)
+        if bounds is None:
+            return None
+        doc = self.ctx.doc
+        before = [t for t in doc[max(0, bounds[0] - 4) : bounds[0]] if not t.is_space]
+        after = [t for t in doc[bounds[1] : bounds[1] + 6] if not t.is_space]
+        verb = None
+        if len(before) >= 3 and before[-1].text in OPENING and before[-2].text == ":":
+            verb = before[-3]  # "X demurred , saying : "…""
+        elif after and after[0].text in CLOSING:
+            between: list[Token] = []
+            for token in after[1:5]:
+                if _is_cue(token):
+                    verb = token
+                    break
+                between.append(token)
+            own = {t.i for s in (verb.children if verb is not None else ())
+                   if s.dep_ == "nsubj" for t in s.subtree}
+            if any(not t.is_punct and t.i not in own for t in between):
+                verb = None  # '"…," the minister's aide, who …': no cue at the marks
+        if verb is None or not _is_cue(verb):
+            return None
+        speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"]
+        return verb if speakers and speakers[0].pos_ != "PRON" else None
 
     def _quote_span(self, quote: Quote) -> Span:
         text = self.ctx.frame.document.text
@@ -726,6 +801,28 @@ def _infinitives(verb: Token) -> list[Token]:
     return [t for c in verb.rights if c.dep_ in {"advcl", "xcomp"} and any(
         a.dep_ in {"aux", "auxpass"} and a.tag_ == "TO" and a.i < c.i for a in c.children)
         for t in c.subtree]
+
+
+def _same(token: Token | None, other: Token) -> bool:
+    """Whether ``token`` is ``other`` (spaCy makes a new object for each look-up)."""
+    return token is not None and token.i == other.i
+
+
+def _is_cue(token: Token) -> bool:
+    return token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS
+
+
+def _quoted_as_saying(verb: Token) -> list[Token]:
+    """The one a reporter quotes "as saying" (``claim.quoted-as-saying``): the object of
+    "quoted B as saying", the subject of "B was quoted as saying"; else none."""
+    marker = verb.head
+    if verb.dep_ != "pcomp" or marker.lower_ != "as" or marker.dep_ != "prep":
+        return []
+    quoting = marker.head
+    if quoting.lemma_.lower() not in QUOTING_VERBS or quoting.pos_ != "VERB":
+        return []
+    objects = [c for c in quoting.children if c.dep_ == "dobj"]
+    return objects or [c for c in quoting.children if c.dep_ == "nsubjpass"]
 
 
 def _adding_to(verb: Token) -> Token:
