@@ -725,6 +725,12 @@ def test_the_one_quoted_as_saying_speaks(
      'percolating downwards . "',
      [("Jan Botha", "say", "The commission has failed"), ("Tom Clarke", "say", "In the jokes and")],
      [("Jan Botha", "say", "The commission has failed"), ("Jan Botha", "say", "In the jokes and")]),
+    # the quotation reopened at the end of the cue's line continues it; the cue takes the first
+    ('Kevin Foster won his second straight start .\n" The biggest thing was my fastball , I was '
+     'able to rotate it pretty good , " Foster said . "\nAlso , I was able to keep my changeup '
+     'down . "\nAt Colorado , Vinny Castilla homered twice .',
+     [("Kevin Foster", "say", "The biggest thing was"), ("Kevin Foster", "say", "Also , I was")],
+     [("Kevin Foster", "say", "Also , I was"), ("Kevin Foster", "say", "The biggest thing was")]),
     # another cue nearer in the sentence does not take a quotation with its own
     ('Compared with last year , when T&N predicted a sluggish first half , Hope said : " I '
      'think the first half has not been as bad as some felt it was going to be . "',
@@ -743,6 +749,13 @@ def test_a_quotation_is_its_own_cues(
     # a pronoun's cue after a quotation: the quotation continues the last speaker, as before
     ('Coach Anna Berg was pleased. "We have won the match today," she said. "They did well. '
      'The back row was superb," she added.', "claim.own-cue"),
+    # a phrase quoted inside what was said: the cue after it takes the whole clause
+    ('The tender had " a bearish impact , but not a great impact , " one German trader said .',
+     "claim.own-cue"),
+    # a quotation ending a sentence: the next line's cue is not its own
+    ('" They were in line with our estimate , " said Peter Roe . "\nWe think it is a solid '
+     'performer in the market . "\nRoe said he was sticking by his forecast for 1996 .',
+     "claim.own-cue"),
     # no "as" on the quoting verb: its own subject speaks
     ("Smith quoted the figures , saying the talks would resume next week .",
      "claim.quoted-as-saying"),

@@ -221,7 +221,10 @@ OWN_CUE = declare(
                 "that is no pronoun, is that speaker's: not the previous speaker's words "
                 "continued (when the quotation opens a line of its own), not another cue's "
                 "nearer in the sentence (\"when T&N predicted …, Hope said : \"…\"\"), and "
-                "still the claim when it crosses a line break.",
+                "still the claim when it crosses a line break; a quotation after it must open "
+                "a line or a sentence (not 'had \"a bearish impact,\" one trader said') and not "
+                "end one ('… market . \"⏎Roe said he …'). A quotation reopened at the end of "
+                "that cue's line ('…, \" Foster said . \"⏎Also, …') continues it.",
     example="Analyst Anna Berg said sales were weak.\n\"The figures will be ...\nbelow the "
             "plan , \" said Peter Nagy , an analyst for ING .").id
 
@@ -365,6 +368,8 @@ class ClaimReader:
         self.reporter: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
+        #: The last claim made by a quotation's own cue, and where that cue is.
+        self.own_said: tuple[Claim, int] | None = None
         #: Each quotation's own cue (``claim.own-cue``), looked for once.
         self.own_cues: dict[tuple[int, int], Token | None] = {}
 
@@ -459,7 +464,10 @@ class ClaimReader:
             kind = ClaimKind.INDIRECT
         else:
             return
-        yield self._claim(speaker, verb.lemma_.lower(), kind, content, verb)
+        claim = self._claim(speaker, verb.lemma_.lower(), kind, content, verb)
+        if own:
+            self.own_said = (claim, self.ctx.char(verb))
+        yield claim
 
     def _quoted_pronoun(self, verb: Token, subject: Token) -> bool:
         """A speech verb inside a quotation with a pronoun subject ('"… and he told me …"'):
@@ -532,10 +540,12 @@ class ClaimReader:
         end = ctx.char(sentence[-1]) + len(sentence[-1].text)
         text = ctx.frame.document.text
         for quote in self.quotes:
+            if quote.used or self._own_cue(quote) is not None:
+                continue
             opens_paragraph = "\n" in text[max(0, quote.begin - 3) : quote.begin - 1]
-            if quote.used or self._own_cue(quote) is not None or not (
-                    begin <= quote.begin <= begin + 2 or
-                                  begin < quote.begin < end and opens_paragraph):
+            if not (begin <= quote.begin <= begin + 2 or begin < quote.begin < end and (
+                    opens_paragraph or applies(  # '…," Foster said . "⏎Also, …'
+                        OWN_CUE, lambda: self._reopened_at_cue(quote, last)))):  # noqa: B023
                 continue
             if ctx.sentence(sentence[0]) - last.evidence.sentences[-1] > CONTINUATION_GAP:
                 return
@@ -710,7 +720,8 @@ class ClaimReader:
         verb = None
         if len(before) >= 3 and before[-1].text in OPENING and before[-2].text == ":":
             verb = before[-3]  # "X demurred , saying : "…""
-        elif after and after[0].text in CLOSING:
+        elif after and after[0].text in CLOSING and self._opens_line(before) \
+                and not self._quote_span(quote).text.endswith("."):
             between: list[Token] = []
             for token in after[1:5]:
                 if _is_cue(token):
@@ -721,10 +732,34 @@ class ClaimReader:
                    if s.dep_ == "nsubj" for t in s.subtree}
             if any(not t.is_punct and t.i not in own for t in between):
                 verb = None  # '"…," the minister's aide, who …': no cue at the marks
+            text = self.ctx.frame.document.text
+            if verb is not None and "\n" in text[quote.end : self.ctx.char(verb)]:
+                verb = None  # '… market . "⏎Roe said he …': the next line's cue
         if verb is None or not _is_cue(verb):
             return None
         speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"]
         return verb if speakers and speakers[0].pos_ != "PRON" else None
+
+    def _reopened_at_cue(self, quote: Quote, last: Claim) -> bool:
+        """Whether ``quote`` opens at the end of the line of the last claim's own cue, which
+        closed the quotation before ('"…," Foster said . "⏎Also, …'): it continues it."""
+        if self.own_said is None or self.own_said[0] is not last:
+            return False
+        text = self.ctx.frame.document.text
+        cue = self.own_said[1]
+        return cue < quote.begin and text.startswith("\n", quote.begin) \
+            and "\n" not in text[cue : quote.begin]
+
+    def _opens_line(self, before: list[Token]) -> bool:
+        """Whether the opening mark ending ``before`` opens a line or a sentence: the
+        quotation is all that was said ('"…," said X'), not a phrase quoted inside it ('The
+        tender had "a bearish impact," one trader said')."""
+        if not before or before[-1].text not in OPENING:
+            return False
+        if len(before) < 2 or before[-1].is_sent_start or before[-2].text in {".", "?", "!", ":"}:
+            return True
+        end = self.ctx.char(before[-2]) + len(before[-2].text)
+        return "\n" in self.ctx.frame.document.text[end : self.ctx.char(before[-1])]
 
     def _quote_span(self, quote: Quote) -> Span:
         text = self.ctx.frame.document.text
