@@ -742,8 +742,94 @@ def test_a_fronted_participle_is_no_cue(nlp: Any, text: str) -> None:
         return [c.cue for c in of_kind(extract(nlp, text), Claim)]
 
     assert cues() == ["say"]
-    with switched_off({"claim.fronted-participle"}):
+    # claim.own-cue gives the quotation after "said:" to "said" as well
+    with switched_off({"claim.fronted-participle", "claim.own-cue"}):
         assert cues() != ["say"]
+
+
+def _said(text: str, extraction: Extraction) -> list[tuple[str, str, str]]:
+    """Each claim's speaker (the mention it stands for, else its words), cue and first words."""
+    return [(s, c.cue, " ".join(c.content.text.split()[:4]))
+            for s, c in zip(_speakers(extraction), of_kind(extraction, Claim), strict=True)]
+
+
+@pytest.mark.parametrize(("text", "said", "without"), [
+    ("Russian news agencies also quoted the Kremlin spokesman as saying that the minister "
+     "had not sought a meeting .", [("Kremlin", "say", "the minister had not")],
+     [("Russian news agencies", "say", "the minister had not")]),
+    ('" We will support every plan to end the war , " Karimi quoted Walters as saying .',
+     [("Walters", "say", "We will support every")], [("Karimi", "say", "We will support every")]),
+    # the passive: the one quoted is the subject (no claim at all before)
+    ("The minister was quoted as saying the talks would resume next week .",
+     [("minister", "say", "the talks would resume")], []),
+])
+def test_the_one_quoted_as_saying_speaks(
+    nlp: Any, text: str, said: list[tuple[str, str, str]], without: list[tuple[str, str, str]]
+) -> None:
+    """ "A quoted B as saying …": the words are B's, not the reporter A's."""
+    assert _said(text, extract(nlp, text)) == said
+    with switched_off({"claim.quoted-as-saying"}):
+        assert _said(text, extract(nlp, text)) == without
+
+
+@pytest.mark.parametrize(("text", "said", "without"), [
+    # the cue after the quotation, which crosses a line: not the last speaker's words continued
+    ('" The first half will be weak , " said Gabor Kovacs , an analyst for ING .\nThe company '
+     'closed at 5,800 forints on Tuesday .\n" The first-half figures will be ...\nbetween '
+     'one-third and two-fifths of its annual plan , " said Peter Nagy , an analyst for ING .',
+     [("Gabor Kovacs", "say", "The first half will"), ("Peter Nagy", "say", "The first-half "
+                                                       "figures will")],
+     [("Gabor Kovacs", "say", "The first half will"), ("Gabor Kovacs", "say", "The first-half "
+                                                         "figures will")]),
+    # the cue and a colon on the line before the quotation
+    ('" The commission has failed us all , " said political scientist Jan Botha .\nProfessor '
+     'Tom Clarke of the University of Cape Town demurred , saying :\n" In the jokes and in the '
+     "anger that people express , I think there 's a moral uneasiness .\nResponsibility is "
+     'percolating downwards . "',
+     [("Jan Botha", "say", "The commission has failed"), ("Tom Clarke", "say", "In the jokes and")],
+     [("Jan Botha", "say", "The commission has failed"), ("Jan Botha", "say", "In the jokes and")]),
+    # the quotation reopened at the end of the cue's line continues it; the cue takes the first
+    ('Kevin Foster won his second straight start .\n" The biggest thing was my fastball , I was '
+     'able to rotate it pretty good , " Foster said . "\nAlso , I was able to keep my changeup '
+     'down . "\nAt Colorado , Vinny Castilla homered twice .',
+     [("Kevin Foster", "say", "The biggest thing was"), ("Kevin Foster", "say", "Also , I was")],
+     [("Kevin Foster", "say", "Also , I was"), ("Kevin Foster", "say", "The biggest thing was")]),
+    # another cue nearer in the sentence does not take a quotation with its own
+    ('Compared with last year , when T&N predicted a sluggish first half , Hope said : " I '
+     'think the first half has not been as bad as some felt it was going to be . "',
+     [("Hope", "say", "I think the first")], [("T&N", "predict", "I think the first")]),
+])
+def test_a_quotation_is_its_own_cues(
+    nlp: Any, text: str, said: list[tuple[str, str, str]], without: list[tuple[str, str, str]]
+) -> None:
+    """A quotation with a named speaker's cue at its marks is that speaker's."""
+    assert _said(text, extract(nlp, text)) == said
+    with switched_off({"claim.own-cue"}):
+        assert _said(text, extract(nlp, text)) == without
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    # a pronoun's cue after a quotation: the quotation continues the last speaker, as before
+    ('Coach Anna Berg was pleased. "We have won the match today," she said. "They did well. '
+     'The back row was superb," she added.', "claim.own-cue"),
+    # a phrase quoted inside what was said: the cue after it takes the whole clause
+    ('The tender had " a bearish impact , but not a great impact , " one German trader said .',
+     "claim.own-cue"),
+    # a quotation ending a sentence: the next line's cue is not its own
+    ('" They were in line with our estimate , " said Peter Roe . "\nWe think it is a solid '
+     'performer in the market . "\nRoe said he was sticking by his forecast for 1996 .',
+     "claim.own-cue"),
+    # no "as" on the quoting verb: its own subject speaks
+    ("Smith quoted the figures , saying the talks would resume next week .",
+     "claim.quoted-as-saying"),
+])
+def test_own_cue_and_quoted_as_saying_change_nothing_else(
+    nlp: Any, text: str, rule: str
+) -> None:
+    said = _said(text, extract(nlp, text))
+    assert said
+    with switched_off({rule}):
+        assert _said(text, extract(nlp, text)) == said
 
 
 def test_every_fact_has_evidence_inside_the_document(nlp: Any) -> None:

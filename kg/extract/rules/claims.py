@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 OPENING = QUOTE_PAIRS
+CLOSING = frozenset(QUOTE_PAIRS.values())
 MIN_QUOTE_WORDS = 3
 CONTINUATION_GAP = 2  # sentences between a quotation and the one it continues
 TRIM = TRIM_MARKS
@@ -74,6 +75,8 @@ CONTRASTING = frozenset(table("grammar-words")["contrasting"])
 SPOKESPERSONS = frozenset(table("grammar-words")["spokespersons"])
 #: Speech verbs whose object is whom they were said to ("told the BBC …").
 ADDRESSEE_VERBS = frozenset(table("grammar-words")["addressee_verbs"])
+#: A reporter's verbs giving another's words "as saying": the one quoted speaks.
+QUOTING_VERBS = frozenset(table("grammar-words")["quoting_verbs"])
 #: Nouns a relative clause describes with no gap in it ("the day he said he would quit").
 ADVERBIAL_RELATIVES = frozenset(table("grammar-words")["adverbial_relatives"])
 #: Past forms of the modals: a clause under one is reported after a past cue ("said it would").
@@ -204,6 +207,36 @@ REPORT_TIME = declare(
                 "said and hung by the parser on the said clause, is not what was said: the "
                 "text starts after it.",
     example="Dock police said on Thursday they had arrested three men at the port.").id
+QUOTED_AS_SAYING = declare(
+    "claim.quoted-as-saying", "facts.claim",
+    reads="a speech participle after \"as\" on a quoting verb (\"quoted X as saying\"), "
+          "that verb's object or passive subject",
+    writes="Claim.speaker (the one quoted, not the one quoting)",
+    description="\"A quoted B as saying …\" (\"Russian news agencies quoted the Kremlin "
+                "spokesman as saying\", '\"…,\" the agency quoted the minister as saying'): "
+                "the words are B's, whom the reporter A quotes — B is the speaker, not A, "
+                "whom the participle's subject would otherwise be taken from; in the passive "
+                "(\"B was quoted as saying\") B is the subject (data list grammar-words, "
+                "quoting_verbs).",
+    example="Russian news agencies quoted the Kremlin spokesman as saying that the minister "
+            "had not asked for a meeting.").id
+OWN_CUE = declare(
+    "claim.own-cue", "facts.claim",
+    reads="a speech verb written at a quotation's marks (\"X said : \"…\"\", '…,\" said X') "
+          "and its subject",
+    writes="which cue a quotation is the claim of",
+    description="A quotation whose own cue is written at its marks — a speech verb and a "
+                "colon right before it (\"Professor X demurred, saying :\"), or a speech verb "
+                "right after its closing mark ('…, \" said Tamas Erdei') — with a subject "
+                "that is no pronoun, is that speaker's: not the previous speaker's words "
+                "continued (when the quotation opens a line of its own), not another cue's "
+                "nearer in the sentence (\"when T&N predicted …, Hope said : \"…\"\"), and "
+                "still the claim when it crosses a line break; a quotation after it must open "
+                "a line or a sentence (not 'had \"a bearish impact,\" one trader said') and not "
+                "end one ('… market . \"⏎Roe said he …'). A quotation reopened at the end of "
+                "that cue's line ('…, \" Foster said . \"⏎Also, …') continues it.",
+    example="Analyst Anna Berg said sales were weak.\n\"The figures will be ...\nbelow the "
+            "plan , \" said Peter Nagy , an analyst for ING .").id
 
 INDIRECT = rule(
     "claim.indirect", "Claim", 0.85,
@@ -345,6 +378,10 @@ class ClaimReader:
         self.reporter: Claim | None = None
         #: What was claimed so far: nobody named inside it is a pronoun's speaker.
         self.said: list[Span] = []
+        #: The last claim made by a quotation's own cue, and where that cue is.
+        self.own_said: tuple[Claim, int] | None = None
+        #: Each quotation's own cue (``claim.own-cue``), looked for once.
+        self.own_cues: dict[tuple[int, int], Token | None] = {}
 
     def claims(self) -> list[Claim]:
         """Every claim of the chunk, in text order."""
@@ -388,6 +425,9 @@ class ClaimReader:
         infinitive = any(c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
         speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"  # "prompted X
                     or s.dep_ == "dobj" and verb.dep_ == "xcomp" and infinitive]  # to say"
+        quoted = found(QUOTED_AS_SAYING, lambda: _quoted_as_saying(verb) or None)
+        if quoted:
+            speakers = quoted
         speakers, stray = _inverted(verb, speakers)
         quote = self._quote_near(verb)
         spoken = [Span(quote.begin, quote.end, "")] if quote is not None else []
@@ -420,8 +460,9 @@ class ClaimReader:
             clause = [t for t in clause_tokens(verb.head) if t.i not in inserted]
             content = self._trimmed(sorted({*clause, *stray, *_infinitives(verb.head)},
                                            key=lambda t: t.i), verb)
-        if quote is not None and (content is None and not complements or content is not None
-                                  and self._quoted(content)):
+        own = quote is not None and _same(self._own_cue(quote), verb)
+        if quote is not None and (own or content is None and not complements
+                                  or content is not None and self._quoted(content)):
             quote.used = True  # '"…," he said': the words are the quotation
             content, kind = self._quote_span(quote), ClaimKind.DIRECT
         elif content is not None and applies(QUOTE_TAKEN, lambda: any(
@@ -433,7 +474,10 @@ class ClaimReader:
             kind = ClaimKind.INDIRECT
         else:
             return
-        yield self._claim(speaker, verb.lemma_.lower(), kind, content, verb)
+        claim = self._claim(speaker, verb.lemma_.lower(), kind, content, verb)
+        if own:
+            self.own_said = (claim, self.ctx.char(verb))
+        yield claim
 
     def _quoted_pronoun(self, verb: Token, subject: Token) -> bool:
         """A speech verb inside a quotation with a pronoun subject ('"… and he told me …"'):
@@ -506,9 +550,12 @@ class ClaimReader:
         end = ctx.char(sentence[-1]) + len(sentence[-1].text)
         text = ctx.frame.document.text
         for quote in self.quotes:
+            if quote.used or self._own_cue(quote) is not None:
+                continue
             opens_paragraph = "\n" in text[max(0, quote.begin - 3) : quote.begin - 1]
-            if quote.used or not (begin <= quote.begin <= begin + 2 or
-                                  begin < quote.begin < end and opens_paragraph):
+            if not (begin <= quote.begin <= begin + 2 or begin < quote.begin < end and (
+                    opens_paragraph or applies(  # '…," Foster said . "⏎Also, …'
+                        OWN_CUE, lambda: self._reopened_at_cue(quote, last)))):  # noqa: B023
                 continue
             if ctx.sentence(sentence[0]) - last.evidence.sentences[-1] > CONTINUATION_GAP:
                 return
@@ -658,9 +705,72 @@ class ClaimReader:
         at = ctx.char(verb)
         if applies(QUOTE_REOPENED, lambda: any(q.begin <= at < q.end for q in self.quotes)):
             return None  # '"… the other school of thought suggests …"': quoted, not a cue
-        near = [q for q in self.quotes if not q.used and q.begin < end and q.end > begin - 3
-                and not q.begin <= at < q.end]
+        unused = [q for q in self.quotes if not q.used and not q.begin <= at < q.end]
+        own = [q for q in unused if _same(self._own_cue(q), verb)]
+        if own:
+            return own[0]  # '… , saying :' with its quotation on the next line
+        near = [q for q in unused if q.begin < end and q.end > begin - 3
+                and self._own_cue(q) is None]  # not another cue's ("…, Hope said : '…'")
         return min(near, key=lambda q: min(abs(q.begin - at), abs(q.end - at)), default=None)
+
+    def _own_cue(self, quote: Quote) -> Token | None:
+        """The speech verb written at ``quote``'s marks with a subject that is no pronoun
+        (``claim.own-cue``): "X said : "…"", '"…," said X', '"…," X said'; else None."""
+        key = (quote.begin, quote.end)
+        if key not in self.own_cues:
+            self.own_cues[key] = found(OWN_CUE, lambda: self._cue_at(quote))
+        return self.own_cues[key]
+
+    def _cue_at(self, quote: Quote) -> Token | None:
+        bounds = self.ctx.token_bounds(quote.begin, quote.end)
+        if bounds is None:
+            return None
+        doc = self.ctx.doc
+        before = [t for t in doc[max(0, bounds[0] - 4) : bounds[0]] if not t.is_space]
+        after = [t for t in doc[bounds[1] : bounds[1] + 6] if not t.is_space]
+        verb = None
+        if len(before) >= 3 and before[-1].text in OPENING and before[-2].text == ":":
+            verb = before[-3]  # "X demurred , saying : "…""
+        elif after and after[0].text in CLOSING and self._opens_line(before) \
+                and not self._quote_span(quote).text.endswith("."):
+            between: list[Token] = []
+            for token in after[1:5]:
+                if _is_cue(token):
+                    verb = token
+                    break
+                between.append(token)
+            own = {t.i for s in (verb.children if verb is not None else ())
+                   if s.dep_ == "nsubj" for t in s.subtree}
+            if any(not t.is_punct and t.i not in own for t in between):
+                verb = None  # '"…," the minister's aide, who …': no cue at the marks
+            text = self.ctx.frame.document.text
+            if verb is not None and "\n" in text[quote.end : self.ctx.char(verb)]:
+                verb = None  # '… market . "⏎Roe said he …': the next line's cue
+        if verb is None or not _is_cue(verb):
+            return None
+        speakers = [s for s in subjects(_adding_to(verb)) if s.dep_ == "nsubj"]
+        return verb if speakers and speakers[0].pos_ != "PRON" else None
+
+    def _reopened_at_cue(self, quote: Quote, last: Claim) -> bool:
+        """Whether ``quote`` opens at the end of the line of the last claim's own cue, which
+        closed the quotation before ('"…," Foster said . "⏎Also, …'): it continues it."""
+        if self.own_said is None or self.own_said[0] is not last:
+            return False
+        text = self.ctx.frame.document.text
+        cue = self.own_said[1]
+        return cue < quote.begin and text.startswith("\n", quote.begin) \
+            and "\n" not in text[cue : quote.begin]
+
+    def _opens_line(self, before: list[Token]) -> bool:
+        """Whether the opening mark ending ``before`` opens a line or a sentence: the
+        quotation is all that was said ('"…," said X'), not a phrase quoted inside it ('The
+        tender had "a bearish impact," one trader said')."""
+        if not before or before[-1].text not in OPENING:
+            return False
+        if len(before) < 2 or before[-1].is_sent_start or before[-2].text in {".", "?", "!", ":"}:
+            return True
+        end = self.ctx.char(before[-2]) + len(before[-2].text)
+        return "\n" in self.ctx.frame.document.text[end : self.ctx.char(before[-1])]
 
     def _quote_span(self, quote: Quote) -> Span:
         text = self.ctx.frame.document.text
@@ -759,6 +869,28 @@ def _infinitives(verb: Token) -> list[Token]:
     return [t for c in verb.rights if c.dep_ in {"advcl", "xcomp"} and any(
         a.dep_ in {"aux", "auxpass"} and a.tag_ == "TO" and a.i < c.i for a in c.children)
         for t in c.subtree]
+
+
+def _same(token: Token | None, other: Token) -> bool:
+    """Whether ``token`` is ``other`` (spaCy makes a new object for each look-up)."""
+    return token is not None and token.i == other.i
+
+
+def _is_cue(token: Token) -> bool:
+    return token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS
+
+
+def _quoted_as_saying(verb: Token) -> list[Token]:
+    """The one a reporter quotes "as saying" (``claim.quoted-as-saying``): the object of
+    "quoted B as saying", the subject of "B was quoted as saying"; else none."""
+    marker = verb.head
+    if verb.dep_ != "pcomp" or marker.lower_ != "as" or marker.dep_ != "prep":
+        return []
+    quoting = marker.head
+    if quoting.lemma_.lower() not in QUOTING_VERBS or quoting.pos_ != "VERB":
+        return []
+    objects = [c for c in quoting.children if c.dep_ == "dobj"]
+    return objects or [c for c in quoting.children if c.dep_ == "nsubjpass"]
 
 
 def _adding_to(verb: Token) -> Token:
