@@ -70,9 +70,6 @@ DATELINE_LINES, DATELINE_WORDS = 6, 3
 #: Days apart two dated reports of a toll known only by its cause, or of people who did
 #: something, may be to count one thing.
 NEAR_DAYS = 31
-#: Which other toll a one-country toll is a part of: "one" (another single country), or "any"
-#: (none or several too).
-PART_OTHERS = "one"
 #: How many sentences from a toll a place may be named to be where the toll's story is.
 NEAR_SENTENCES = 3
 _YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
@@ -391,14 +388,10 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
 
 
 def _one_country_part(a: Entry, b: Entry) -> bool:
-    """Whether one of two tolls is one country's part of the other's: its sentence names
-    exactly one country, and the other's names another one, none or several (the variant
-    :data:`PART_OTHERS` says which)."""
-    for part, other in ((a, b), (b, a)):
-        if len(part.countries) == 1 and part.countries != other.countries and (
-                len(other.countries) == 1 or PART_OTHERS == "any"):
-            return True
-    return False
+    """Whether two tolls are two countries' parts: each sentence names exactly one country,
+    and not the same one (a part against a toll naming none or several was tried and lost
+    real groups: bench/RESULTS-extraction.md, ledger7)."""
+    return len(a.countries) == 1 and len(b.countries) == 1 and a.countries != b.countries
 
 
 def kind(a: Entry, b: Entry) -> str | None:
@@ -610,9 +603,8 @@ EVENT_DAY = declare(
 PART_COUNTRY = declare(
     "ledger.part-country", "ledger", reads="the countries named in two tolls' sentences",
     writes="keeps them apart", model=APART,
-    description="A toll whose sentence names exactly one country is that country's part of "
-                "a disaster: not compared with a toll whose sentence names another country, "
-                "none or several.",
+    description="Two tolls whose sentences each name exactly one country, not the same one, "
+                "are two countries' parts of a disaster and are not compared.",
     example="Aid reached Indonesia. The Sri Lanka relief agency said the tsunami killed more "
             "than 30,000 people.\n|||\nAid reached Indonesia. Britain held a silence for the "
             "victims of the tsunami, which killed 150,000 people.").id
