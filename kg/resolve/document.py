@@ -253,14 +253,16 @@ def attach_surnames(named: Sequence[NameGroup], merger: Merger) -> None:
 
 def attach_surnames_taken_for_places(named: Sequence[NameGroup], merger: Merger,
                                       text: str) -> None:
-    """Join a one-word place that is the surname of the one person of the article named in
+    """Join a one-word place GeoNames knows as a town (one it does not know is
+    ``surname-of-person``'s) that is the surname of the one person of the article named in
     full ("Chang and Washington were the only men's seeds" beside "MaliVai Washington") to
     that person, unless one of its mentions reads as the place: "in X", "the city of X", an
     apposition, a dateline's place ("WASHINGTON 1996-08-23"). A country keeps its class
     ("Jordan")."""
     full = _full_names(named)
     for i, n in enumerate(named):
-        if n.kind is not PLACE or len(n.tokens) != 1 or is_country_name(n.name):
+        if (n.kind is not PLACE or len(n.tokens) != 1 or is_country_name(n.name)
+                or not is_place_name(n.name)):  # else ``surname-of-person``'s
             continue
         owners = _distinct(merger, [j for j in full if named[j].tokens[-1] == n.tokens[0]])
         if len(owners) != 1 or any(c.locative or c.apposition for c in n.cues) or any(
@@ -576,11 +578,14 @@ declare("resolve.article.surname-not-place", "resolve.article",
               "full names of people",
         writes=f'the group\'s class, and {_JOINED} "surname-in-article"',
         model="join score 0.9",
-        description="A one-word place that is the surname of the one person of the article "
-                    "named in full, none of its mentions the place (\"in X\", a dateline), "
-                    "is that person (\"said Washington\" beside \"MaliVai Washington\").",
-        example="MaliVai Washington beat Jim Courier on Monday. \"I was tired,\" said "
-                "Washington.")
+        description="A one-word place GeoNames knows that is the surname of the one person "
+                    "of the article named in full, none of its mentions the place (\"in X\", "
+                    "a dateline), is that person (\"said Washington\" beside \"MaliVai "
+                    "Washington\").",
+        example="TENNIS - LEE , WASHINGTON ADVANCE .\nNEW YORK 1996-08-26\nTom Lee and "
+                "MaliVai Washington advanced on Monday .\nWashington 's win was not "
+                "comfortable , either .\nLee and Washington were the only men 's seeds in "
+                "action on a day that saw two seeds fall .")
 GIVEN_NAME = declare(
     "resolve.article.given-name", "resolve.article",
     reads="a one-word person no full name of the article ends with",
