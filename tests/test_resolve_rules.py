@@ -9,7 +9,6 @@ import re
 import pytest
 
 from kg.extract.entities import KIND_BY_LABEL
-from kg.heuristics import switched_off
 from kg.model import ArticleMeta, Document, EntityKind, Extraction, Mention, Resolution
 from kg.resolve.registry import Registry
 from kg.resolve.resolver import resolve_entities
@@ -618,39 +617,3 @@ def test_decisions_come_in_one_order_whatever_the_hash_seed() -> None:
                              check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}
                              ).stdout for seed in range(4)}
     assert orders == {"[0.7, 0.8, 0.9, 1.0]\n"}
-
-
-#: A tennis report naming a player whose surname GeoNames knows as a town, tagged a place.
-_PLAYER_TAKEN_FOR_PLACE = (
-    "TENNIS - CHANG , WASHINGTON ADVANCE .\nNEW YORK 1996-08-26\nMaliVai Washington beat "
-    "Jim Grabb on Monday . Washington 's win was not comfortable , said Washington .",
-    [("CHANG", "PERSON"), ("WASHINGTON", "PERSON"), ("NEW YORK", "GPE"),
-     ("MaliVai Washington", "PERSON"), ("Jim Grabb", "PERSON"), ("Washington", "GPE"),
-     ("Washington", "GPE")])
-
-
-def test_a_place_that_is_a_players_surname_is_the_player() -> None:
-    resolution = resolve(_PLAYER_TAKEN_FOR_PLACE)
-    assert key_of(resolution, 0, "Washington") == key_of(resolution, 0, "MaliVai Washington")
-    assert resolution.entity(key_of(resolution, 0, "Washington")).kind is EntityKind.PERSON
-    with switched_off(["resolve.article.surname-not-place"]):
-        apart = resolve(_PLAYER_TAKEN_FOR_PLACE)
-    assert key_of(apart, 0, "Washington") != key_of(apart, 0, "MaliVai Washington")
-
-
-@pytest.mark.parametrize("text, spans", [
-    # the place itself: "in X"
-    ("Denzel Washington flew in on Monday . He met officials in Washington .",
-     [("Denzel Washington", "PERSON"), ("Washington", "GPE")]),
-    # a dateline's place
-    ("WASHINGTON 1996-08-23\nGeorge Washington 's letters were sold on Friday .",
-     [("WASHINGTON", "GPE"), ("George Washington", "PERSON")]),
-    # two people of that surname: no one owner
-    ("Denzel Washington and MaliVai Washington met . Washington said it was fine .",
-     [("Denzel Washington", "PERSON"), ("MaliVai Washington", "PERSON"), ("Washington", "GPE")]),
-])
-def test_a_place_named_like_a_person_stays_a_place(text: str,
-                                                   spans: list[tuple[str, str]]) -> None:
-    resolution = resolve((text, spans))
-    place = spans[-1][0] if spans[-1][1] == "GPE" else spans[0][0]
-    assert resolution.entity(key_of(resolution, 0, place)).kind is EntityKind.PLACE

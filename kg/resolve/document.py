@@ -21,7 +21,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from kg.extract.recovery import is_dateline
 from kg.extract.spans import POLICE, is_force_acronym, is_force_description, spells
 from kg.heuristics import Heuristic, applies, declare, fired, in_document, is_on, steps
 from kg.lexicon.countries import demonym_code
@@ -249,29 +248,6 @@ def attach_surnames(named: Sequence[NameGroup], merger: Merger) -> None:
                 owners, rule = [earliest], "surname-of-first-named"
             if _attach(named, merger, i, owners, rule, 0.9) and rule in _CONDITIONS:
                 fired(_CONDITIONS[rule])
-
-
-def attach_surnames_taken_for_places(named: Sequence[NameGroup], merger: Merger,
-                                      text: str) -> None:
-    """Join a one-word place GeoNames knows as a town (one it does not know is
-    ``surname-of-person``'s) that is the surname of the one person of the article named in
-    full ("Chang and Washington were the only men's seeds" beside "MaliVai Washington") to
-    that person, unless one of its mentions reads as the place: "in X", "the city of X", an
-    apposition, a dateline's place ("WASHINGTON 1996-08-23"). A country keeps its class
-    ("Jordan")."""
-    full = _full_names(named)
-    for i, n in enumerate(named):
-        if (n.kind is not PLACE or len(n.tokens) != 1 or is_country_name(n.name)
-                or not is_place_name(n.name)):  # else ``surname-of-person``'s
-            continue
-        owners = _distinct(merger, [j for j in full if named[j].tokens[-1] == n.tokens[0]])
-        if len(owners) != 1 or any(c.locative or c.apposition for c in n.cues) or any(
-                is_dateline(text[text.rfind("\n", 0, begin) + 1 : begin], text[end : end + 60])
-                for _doc, begin, end in n.group.refs):
-            continue
-        n.group.kind, n.group.evidence = PERSON, True
-        n.group.votes = Counter({PERSON: len(n.group.refs)})
-        _attach(named, merger, i, owners, "surname-in-article", 0.9)
 
 
 def is_short_given_name(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
@@ -572,20 +548,6 @@ _join_rule("surnames", attach_surnames,
            "agreeing (\"Mrs Howard\" is not Mr Howard); \"Sir John\" joins the one John by "
            "his given name; two owners: kept apart and recorded.",
            "Vladimir Putin spoke on Monday. Putin said Russia would respond.")
-declare("resolve.article.surname-not-place", "resolve.article",
-        fn=attach_surnames_taken_for_places,
-        reads="one-word places, their mentions' place cues and datelines, the article's "
-              "full names of people",
-        writes=f'the group\'s class, and {_JOINED} "surname-in-article"',
-        model="join score 0.9",
-        description="A one-word place GeoNames knows that is the surname of the one person "
-                    "of the article named in full, none of its mentions the place (\"in X\", "
-                    "a dateline), is that person (\"said Washington\" beside \"MaliVai "
-                    "Washington\").",
-        example="TENNIS - LEE , WASHINGTON ADVANCE .\nNEW YORK 1996-08-26\nTom Lee and "
-                "MaliVai Washington advanced on Monday .\nWashington 's win was not "
-                "comfortable , either .\nLee and Washington were the only men 's seeds in "
-                "action on a day that saw two seeds fall .")
 GIVEN_NAME = declare(
     "resolve.article.given-name", "resolve.article",
     reads="a one-word person no full name of the article ends with",
