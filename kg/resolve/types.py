@@ -598,11 +598,10 @@ def list_peer_kinds(doc_id: str, text: str, mentions: Sequence[Mention],
         for i, key in enumerate(keys):
             if key is None:
                 continue
-            peers = {resolution.entity(k).kind for j, k in enumerate(keys)
-                     if j != i and k is not None and k != key}
-            count = sum(1 for j, k in enumerate(keys) if j != i and k is not None and k != key)
+            others = [k for j, k in enumerate(keys) if j != i and k is not None and k != key]
+            peers = {resolution.entity(k).kind for k in others}
             own = resolution.entity(key).kind
-            if count >= MIN_LIST_PEERS and len(peers) == 1 and own not in peers:
+            if len(others) >= MIN_LIST_PEERS and len(peers) == 1 and own not in peers:
                 found.append((key, next(iter(peers))))
     return found
 
@@ -628,6 +627,10 @@ def _as_listed(entity: Entity, listed: Counter[EntityKind], mentions: int, title
 #: An occupation right before a name, after at most a hyphenated modifier: "hip-hop artist
 #: Xzibit", "singer Dido" (not "the artists' union": the noun must be singular and bare).
 _OCCUPATION_BEFORE = re.compile(r"(?:^|[\s(])([a-z]+) $")
+#: Occupations a firm holds too ("owner", "publisher"): no sign of a person before a name.
+FIRM_OCCUPATIONS = word_list("firm-occupations")
+#: The share of an entity's mentions that must follow an occupation before it is a person.
+OCCUPIED_SHARE = 0.5
 
 
 def _after_occupation(text: str, begin: int) -> bool:
@@ -642,7 +645,7 @@ def _after_occupation(text: str, begin: int) -> bool:
     """
     match = _OCCUPATION_BEFORE.search(text, max(0, begin - 30), begin)
     return match is not None and match.group(1) in OCCUPATIONS \
-        and match.group(1) not in word_list("firm-occupations")  # "new owner Acme Ventures"
+        and match.group(1) not in FIRM_OCCUPATIONS  # "new owner Acme Ventures"
 
 
 def _as_occupied(entity: Entity, occupied: int, votes: Counter[str], roles: Counter[str],
@@ -650,7 +653,7 @@ def _as_occupied(entity: Entity, occupied: int, votes: Counter[str], roles: Coun
     """``entity`` made a person where half its mentions or more come right after an
     occupation ("hip-hop artist Xzibit", tagged an organisation) and no mention names an
     organisation's kind or what one does; ``None`` otherwise. Not a place GeoNames knows."""
-    if not occupied or occupied < 0.5 * mentions or entity.geo is not None or any(
+    if not occupied or occupied < OCCUPIED_SHARE * mentions or entity.geo is not None or any(
             c in ORGANIZATION_LISTS for c in votes) or any(c in ROLE_LISTS for c in roles):
         return None
     fired(OCCUPATION_BEFORE)

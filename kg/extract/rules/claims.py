@@ -397,7 +397,7 @@ class ClaimReader:
     def _sentence_claims(self, start: int, end: int) -> Iterator[Claim]:
         tokens = list(self.ctx.doc[start:end])
         for token in tokens:
-            if token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS:
+            if _is_cue(token):
                 if not _in_name(self.ctx, token):
                     yield from self.speech(token)
             elif token.pos_ == "VERB" and token.lemma_.lower() in ACCUSE_VERBS:
@@ -846,8 +846,7 @@ def _fronted_participle(verb: Token) -> bool:
     argues …": two claims)."""
     head = verb.head
     return verb.tag_ == "VBG" and verb.dep_ == "advcl" and verb.i < head.i \
-        and head.pos_ == "VERB" and head.lemma_.lower() in SPEECH_VERBS \
-        and any(c.dep_ == "nsubj" for c in head.children) \
+        and _is_cue(head) and any(c.dep_ == "nsubj" for c in head.children) \
         and not any(c.dep_.startswith("nsubj") or c.dep_ in {"ccomp", "parataxis"}
                     for c in verb.children)  # "Saying Britain must change, X argues …": two
 
@@ -877,6 +876,7 @@ def _same(token: Token | None, other: Token) -> bool:
 
 
 def _is_cue(token: Token) -> bool:
+    """Whether ``token`` is a speech verb ("said", "told", "warned"): a claim's cue."""
     return token.pos_ == "VERB" and token.lemma_.lower() in SPEECH_VERBS
 
 
@@ -898,8 +898,7 @@ def _adding_to(verb: Token) -> Token:
     parser may hang inside what X said; else the verb itself."""
     if verb.tag_ != "VBG" or verb.dep_ not in {"advcl", "conj"}:
         return verb
-    return next((a for a in verb.ancestors
-                 if a.pos_ == "VERB" and a.lemma_.lower() in SPEECH_VERBS), verb)
+    return next((a for a in verb.ancestors if _is_cue(a)), verb)
 
 
 def _before_next_cue(tokens: list[Token]) -> list[Token]:

@@ -477,13 +477,17 @@ def _portfolio_before(ctx: FactContext, first: int) -> int | None:
     return i if i < first else None
 
 
+#: Words that are never part of a portfolio's name, though written in capitals before a post.
+_NOT_PORTFOLIO = FORMER_WORDS | HONORIFICS | NOBILITY | PARTY_WORDS | NATION_DEMONYMS
+
+
 def _portfolio_word(ctx: FactContext, token: Token) -> bool:
     plain = _plain(token.text)
     return (token.is_alpha and token.is_title and token.pos_ in {"PROPN", "NOUN"}
             and not token.is_stop
             and ctx.mention(token) is None
             and token.ent_type_ not in {"DATE", "TIME", "NORP", "GPE", "PERSON"}
-            and plain not in FORMER_WORDS | HONORIFICS | NOBILITY | PARTY_WORDS | NATION_DEMONYMS
+            and plain not in _NOT_PORTFOLIO
             and not is_title_word(token) and country_named(token.text) is None
             and country_of_demonym(token.text) is None)
 
