@@ -188,38 +188,15 @@ def judged_rows(which: str, sample: str | None = None) -> dict[str, dict[str, An
             for line in path.read_text(encoding="utf-8").splitlines():
                 row = json.loads(line)
                 if row.get("kind") in ("people-roles", "claims", "events") \
-                        and half(_unit(row["article"])) == which \
+                        and half(unit(row["article"])) == which \
                         and sample in (None, row.get("sample")):
                     rows[row["key"]] = row
     return rows
 
 
-def _unit(article: str) -> str:
-    """The halves' unit of a judged row's article: ECB+ documents go by topic, CoNLL's by
-    their place in the file (``halves.unit``).
-
-    >>> _unit("bbc-tech-007"), _unit("conll-train-17"), _unit("3_1ecb")
-    ('bbc-tech-007', 'conll-train:17', 'ecb:3')
-    """
-    if article.startswith(("bbc-", "conll-")):
-        return unit(article)
-    return f"ecb:{article.split('_')[0]}"
-
-
 def judged_set(which: str, sample: str | None = None) -> EvalSet:
-    from bench.ecb_eval import DEV_SET, load_documents
-    from kg.ingest.copies import mark_copies
-    from kg.ingest.files import read_documents
-
     rows = judged_rows(which, sample)
-    articles = sorted({r["article"] for r in rows.values()})
-    ecb_texts, _ = load_documents(DEV_SET)
-    paths = [BBC / (a.replace("-", "_") + ".txt") for a in articles if a.startswith("bbc-")]
-    documents = list(read_documents([str(p) for p in paths if p.exists()]))
-    documents += [document_from_text(ecb_texts[a], doc_id=a) for a in articles
-                  if a in ecb_texts]
-    documents += conll_documents([a for a in articles if a.startswith("conll-train-")])
-    documents = mark_copies(documents)
+    documents = judged_documents(sorted({r["article"] for r in rows.values()}))
     rows_of = RowsOf()
 
     def score(extractions: list[Extraction], resolution: Resolution) -> Scores:
@@ -232,6 +209,23 @@ def judged_set(which: str, sample: str | None = None) -> EvalSet:
         return {k: float(v) for k, v in counts.items()}
 
     return EvalSet("judged", documents, score)
+
+
+def judged_documents(articles: Sequence[str]) -> list[Document]:
+    """The documents judged rows name — BBC files, ECB+ dev documents (sentences joined by
+    newlines), CoNLL-2003 training documents (``conll_documents``) — as the builds that made
+    the rows read them, copies marked."""
+    from bench.ecb_eval import DEV_SET, load_documents
+    from kg.ingest.copies import mark_copies
+    from kg.ingest.files import read_documents
+
+    ecb_texts, _ = load_documents(DEV_SET)
+    paths = [BBC / (a.replace("-", "_") + ".txt") for a in articles if a.startswith("bbc-")]
+    documents = list(read_documents([str(p) for p in paths if p.exists()]))
+    documents += [document_from_text(ecb_texts[a], doc_id=a) for a in articles
+                  if a in ecb_texts]
+    documents += conll_documents([a for a in articles if a.startswith("conll-train-")])
+    return mark_copies(documents)
 
 
 def same_rows(produced: set[str], judged: dict[str, Any]) -> set[str]:

@@ -36,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ablate import BBC, JUDGED, WORK  # noqa: E402
+from bench.ablate import JUDGED, WORK, judged_documents  # noqa: E402
 from bench.halves import half, unit  # noqa: E402
 from bench.parses import ParsedSet  # noqa: E402
 from kg.model import Claim, Event, Membership  # noqa: E402
@@ -78,23 +78,6 @@ def judged() -> dict[str, dict[str, Any]]:
     return rows
 
 
-def documents(articles: Sequence[str]) -> list[Any]:
-    from bench.ecb_eval import DEV_SET, load_documents
-    from bench.precision import article_path, materialise
-    from kg.ingest.copies import mark_copies
-    from kg.ingest.files import document_from_text, read_documents
-
-    texts, _ = load_documents(DEV_SET)
-    paths = [BBC / (a.replace("-", "_") + ".txt") for a in articles if a.startswith("bbc-")]
-    # CoNLL's judged documents are written out as `bench/precision.py --corpus conll` builds
-    # them (git-ignored: Reuters' text is never committed), so their rows' keys match.
-    conll = [article_path(a, WORK / "conll-docs") for a in articles if a.startswith("conll-")]
-    materialise(conll)
-    found = list(read_documents([str(p) for p in paths + conll if p.exists()]))
-    found += [document_from_text(texts[a], doc_id=a) for a in articles if a in texts]
-    return mark_copies(found)
-
-
 def row_fact(kind: str, output: dict[str, str], facts: Sequence[Any]) -> Any | None:
     """The one fact of its article a judged row shows, found by the row's own words: a
     role's post (and whether former), a claim's words and kind, an event's trigger and type;
@@ -124,7 +107,9 @@ def examples() -> list[Example]:
 
     rows = judged()
     articles = sorted({r["article"] for r in rows.values()})
-    docs = documents(articles)
+    # BBC and CoNLL first, ECB+ last: the order the shipped model was trained in (parse cache
+    # keys and resolution follow the documents' order).
+    docs = sorted(judged_documents(articles), key=lambda d: d.doc_id[:1].isdigit())
     extractions = with_corpus_names(ParsedSet.of(docs, cache=WORK / "parses" / "judged").extract())
     resolution = resolve_entities(extractions)
     facts_of = {e.document.doc_id: e.facts for e in extractions}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.ablate import Contribution, _unit, judged_rows, same_rows, summary
-from bench.halves import half, split
+from bench.ablate import Contribution, judged_rows, same_rows, summary
+from bench.halves import half, split, unit
 from bench.train_verifier import card, choose_threshold, gated, reliability_svg
 
 
@@ -101,7 +101,8 @@ def test_a_row_whose_sentence_moved_keeps_its_judgement() -> None:
 
 
 def test_conll_judged_rows_are_halved_by_document() -> None:
-    assert _unit("conll-train-17") == "conll-train:17" and _unit("bbc-tech-007") == "bbc-tech-007"
+    assert unit("conll-train-17") == "conll-train:17" and unit("bbc-tech-007") == "bbc-tech-007"
+    assert unit("3_1ecb") == "ecb:3"
     rows = judged_rows("check", "first-look-6")
     assert rows and all(r["sample"] == "first-look-6" for r in rows.values())
-    assert all(half(_unit(r["article"])) == "check" for r in rows.values())
+    assert all(half(unit(r["article"])) == "check" for r in rows.values())
