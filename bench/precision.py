@@ -10,9 +10,10 @@ judgement per field and overall, and why):
         --out bench/work/precision-fresh-3501
 
 ``--seed`` chooses the articles and orders the rows (16 is kg's own, tuned-on sample);
-``--fresh`` chooses only articles that no judged row names and that are not in the seed-16
-sample (a *first look*: text no rule was written on; the rows judged for its own ``--sample``
-do not count, so a first look is drawn again the same after its rows were judged); ``--half
+``--fresh`` chooses only articles that no judged row names, that no other first look pinned
+(``samples/TAG.txt``) and that are not in the seed-16 sample (a *first look*: text no rule was
+written on; the rows judged for its own ``--sample`` do not count, so a first look is drawn
+again the same after its rows were judged); ``--half
 tune|check|both`` reports each half of ``bench/halves.py`` by article, every kind sampled again
 from that half's articles alone (its rows; the entities of its mentions); ``--sample TAG``
 scores against the judged rows of one sample only (the rows judged on kg's own seed-16 sample
@@ -673,7 +674,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the seed that chooses the articles and orders the rows")
     parser.add_argument("--fresh", action="store_true",
                         help="only articles no judged row names (but those of its own --sample), "
-                             "none of the seed-16 sample")
+                             "none another first look pinned, none of the seed-16 sample")
     parser.add_argument("--half", choices=("tune", "check", "both"),
                         help="also report each half's own sample (bench/halves.py, by article)")
     parser.add_argument("--sample", dest="sample_tag", metavar="TAG",
