@@ -10,9 +10,10 @@ judgement per field and overall, and why):
         --out bench/work/precision-fresh-3501
 
 ``--seed`` chooses the articles and orders the rows (16 is kg's own, tuned-on sample);
-``--fresh`` chooses only articles that no judged row names and that are not in the seed-16
-sample (a *first look*: text no rule was written on; the rows judged for its own ``--sample``
-do not count, so a first look is drawn again the same after its rows were judged); ``--half
+``--fresh`` chooses only articles that no judged row names, that no other first look pinned
+(``samples/TAG.txt``) and that are not in the seed-16 sample (a *first look*: text no rule was
+written on; the rows judged for its own ``--sample`` do not count, so a first look is drawn
+again the same after its rows were judged); ``--half
 tune|check|both`` reports each half of ``bench/halves.py`` by article, every kind sampled again
 from that half's articles alone (its rows; the entities of its mentions); ``--sample TAG``
 scores against the judged rows of one sample only (the rows judged on kg's own seed-16 sample
@@ -127,15 +128,19 @@ def choose_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
 
 def fresh_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
                    judged: dict[str, dict[str, Any]] | None = None,
-                   own: int = ARTICLES, sample_tag: str | None = None) -> list[Path]:
-    """``n`` articles of ``folder`` no rule was tuned on: none that a judged row names, none of
-    kg's own sample (``own`` articles, seed 16) — a first look (issue 35). The rows judged for
-    ``sample_tag`` itself do not count, so a first look drawn again after its rows were judged
-    (to judge the rows a rule change made new) is the same articles."""
+                   own: int = ARTICLES, sample_tag: str | None = None,
+                   pins: Path | None = None) -> list[Path]:
+    """``n`` articles of ``folder`` no rule was tuned on: none that a judged row names, none
+    that another first look pinned (``pins``: an article whose only judged rows are entity
+    rows is named by none), none of kg's own sample (``own`` articles, seed 16) — a first look
+    (issue 35). The rows judged for ``sample_tag`` itself do not count, so a first look drawn
+    again after its rows were judged (to judge the rows a rule change made new) is the same
+    articles."""
     judged = load_judged() if judged is None else judged
     named = {a for row in judged.values() for a in row.get("article", "").split(",")
              if a.startswith("bbc-") and (sample_tag is None or
                                           row.get("sample", OWN_SAMPLE) != sample_tag)}
+    named |= {a for a in pinned_ids(pins, sample_tag) if a.startswith("bbc-")}
     seen = [article_path(a, folder) for a in sorted(named)]
     own_sample = choose_articles(folder, own, SEED)
     return choose_articles(folder, n, seed, exclude=[p for p in seen + own_sample if p.is_file()])
@@ -143,13 +148,16 @@ def fresh_articles(folder: Path = CORPUS, n: int = ARTICLES, seed: int = SEED,
 
 def conll_articles(out: Path, n: int = ARTICLES, seed: int = SEED,
                    judged: dict[str, dict[str, Any]] | None = None,
-                   sample_tag: str | None = None, texts: Sequence[str] | None = None) -> list[Path]:
+                   sample_tag: str | None = None, texts: Sequence[str] | None = None,
+                   pins: Path | None = None) -> list[Path]:
     """``n`` distinct documents of CoNLL-2003's training file chosen with ``seed``, none that
-    a judged row of another sample than ``sample_tag`` names (with ``judged``), as paths under
-    ``out/docs`` (``conll-train-N.txt``; ``materialise`` writes them)."""
+    a judged row of another sample than ``sample_tag`` names (with ``judged``) and none that
+    another first look pinned (with ``pins``: every document it drew, judged rows or not), as
+    paths under ``out/docs`` (``conll-train-N.txt``; ``materialise`` writes them)."""
     texts = conll_texts(CONLL_TRAIN) if texts is None else texts
     named = {a for row in (judged or {}).values() for a in row.get("article", "").split(",")
              if sample_tag is None or row.get("sample", OWN_SAMPLE) != sample_tag}
+    named |= pinned_ids(pins, sample_tag)
     seen: set[str] = set()
     distinct = []
     for number, text in enumerate(texts):
@@ -202,6 +210,19 @@ def redacted(row: dict[str, Any]) -> dict[str, Any]:
     sep = ", " if row.get("kind") in ("entities-top", "entities-random", "entity-merges") else " | "
     output = {k: short(v) if isinstance(v, str) else v for k, v in row["output"].items()}
     return {**row, "sentence": "", "output": output, "corpus": "conll"}
+
+
+def pinned_ids(pins: Path | None, but: str | None = None) -> set[str]:
+    """The article ids every first look pinned under ``pins`` drew (``TAG.txt``, one a line)
+    but first look ``but``'s own (no folder: none).
+
+    >>> pinned_ids(None)
+    set()
+    """
+    if pins is None or not pins.is_dir():
+        return set()
+    return {line.strip() for pin in sorted(pins.glob("*.txt")) if pin.stem != but
+            for line in pin.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
 def pinned_articles(tag: str | None, draw: Callable[[], list[Path]],
@@ -653,7 +674,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the seed that chooses the articles and orders the rows")
     parser.add_argument("--fresh", action="store_true",
                         help="only articles no judged row names (but those of its own --sample), "
-                             "none of the seed-16 sample")
+                             "none another first look pinned, none of the seed-16 sample")
     parser.add_argument("--half", choices=("tune", "check", "both"),
                         help="also report each half's own sample (bench/halves.py, by article)")
     parser.add_argument("--sample", dest="sample_tag", metavar="TAG",
@@ -689,12 +710,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         texts = conll_texts(CONLL_TRAIN)
         every = load_judged() if args.fresh else {}
         articles = pinned_articles(args.sample_tag, lambda: conll_articles(
-            args.out, args.articles, args.seed, every, args.sample_tag, texts),
+            args.out, args.articles, args.seed, every, args.sample_tag, texts,
+            SAMPLES_DIR if args.fresh else None),
             args.out / "docs")
         materialise(articles, texts)
     elif args.fresh:
         articles = pinned_articles(args.sample_tag, lambda: fresh_articles(
-            CORPUS, args.articles, args.seed, sample_tag=args.sample_tag))
+            CORPUS, args.articles, args.seed, sample_tag=args.sample_tag, pins=SAMPLES_DIR))
     else:
         articles = choose_articles(CORPUS, args.articles, args.seed)
     off = frozenset(i for i in args.rules_off.split(",") if i)

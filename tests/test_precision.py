@@ -387,3 +387,23 @@ def test_a_conll_sample_is_seeded_distinct_fresh_and_written_as_text(tmp_path: P
     assert "conll-train-3.txt" in {p.name for p in mine}
     precision.materialise(drawn, texts)
     assert (tmp_path / "docs" / "conll-train-4.txt").read_text(encoding="utf-8") == "D .\n"
+
+
+def test_a_fresh_draw_leaves_out_every_document_another_first_look_pinned(tmp_path: Path) -> None:
+    """A document another first look drew is no longer unseen though no judged row names it
+    (its rows were not sampled, or only entity rows were judged): a fresh draw leaves it out,
+    a first look drawn again keeps its own."""
+    texts = ["A .", "B .", "C .", "D .", "E ."]
+    pins = tmp_path / "pins"
+    pins.mkdir()
+    (pins / "first-look-x.txt").write_text("conll-train-1\nconll-train-3\nbbc-tech-002\n",
+                                           encoding="utf-8")
+    drawn = precision.conll_articles(tmp_path, 10, 1, {}, "first-look-y", texts, pins)
+    assert [p.name for p in drawn] == ["conll-train-0.txt", "conll-train-2.txt",
+                                       "conll-train-4.txt"]
+    again = precision.conll_articles(tmp_path, 10, 1, {}, "first-look-x", texts, pins)
+    assert len(again) == 5
+    paths = _corpus(tmp_path / "bbc", 8)
+    fresh = precision.fresh_articles(tmp_path / "bbc", 50, 3501, {}, own=0,
+                                     sample_tag="first-look-y", pins=pins)
+    assert paths[2] not in fresh and len(fresh) == 7
