@@ -468,3 +468,35 @@ def test_an_undated_disagreement_shows_its_order_unknown(nlp: Any, tmp_path: Pat
         "More than 200 people have been arrested in Oslo.",
         "More than 400 protesters have been arrested in Oslo."}
     assert all(r["wording"] for r in rows)
+
+
+_SAID_FRIDAY = ("Police said on Friday that seven people were killed in a bomb explosion at a "
+                "market .")
+_NO_DAY = "Two people were killed in a bomb explosion at a restaurant ."
+
+
+def test_a_toll_with_no_day_is_of_its_reports_day(nlp: Any, tmp_path: Path) -> None:
+    """``ledger.incident-days``: one toll's day is only "said on Friday" (23 August), the
+    other gives none and is reported a week later: two incidents."""
+    from kg.heuristics import switched_off
+
+    articles = {"a": (_SAID_FRIDAY, "1996-08-24"), "b": (_NO_DAY, "1996-08-31")}
+    assert ledger(nlp, tmp_path / "on", articles) == []
+    with switched_off(["ledger.incident-days"]):
+        rows = ledger(nlp, tmp_path / "off", articles)
+    assert {float(r["value"]) for r in rows} == {7.0, 2.0}
+
+
+def test_tolls_of_reports_a_few_days_apart_are_compared(nlp: Any, tmp_path: Path) -> None:
+    rows = ledger(nlp, tmp_path, {"a": (_SAID_FRIDAY, "1996-08-24"),
+                                  "b": (_NO_DAY, "1996-08-26")})
+    assert {(r["status"], float(r["value"])) for r in rows} == {("update", 7.0),
+                                                                 ("update", 2.0)}
+
+
+def test_a_later_report_naming_the_incidents_day_is_compared(nlp: Any,
+                                                              tmp_path: Path) -> None:
+    """A report a week later whose article names the first incident's day: one toll."""
+    later = "Two people were killed in a bomb explosion at a market . It went off on August 23 ."
+    rows = ledger(nlp, tmp_path, {"a": (_SAID_FRIDAY, "1996-08-24"), "b": (later, "1996-08-31")})
+    assert {float(r["value"]) for r in rows} == {7.0, 2.0}

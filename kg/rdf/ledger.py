@@ -52,7 +52,16 @@ from kg.heuristics import applies, declare, fired, found, is_on
 from kg.lexicon.fact_words import COUNTED_CLASSES
 from kg.lexicon.measure_words import TOLL_ATTRIBUTES
 from kg.lexicon.words import CALENDAR_WORDS
-from kg.model import Claim, EntityKind, Event, Extraction, Figure, Resolution, within
+from kg.model import (
+    Claim,
+    EntityKind,
+    Event,
+    Extraction,
+    Figure,
+    Resolution,
+    TimeExpression,
+    within,
+)
 from kg.rdf.events import clusters, reports_of
 from kg.rdf.facts import FactScope, event_iri, figure_iri, measure_node, party_node
 from kg.rdf.namespaces import DCTERMS, KG, PROV, RDF, SDO, XSD
@@ -70,6 +79,9 @@ DATELINE_LINES, DATELINE_WORDS = 6, 3
 #: Days apart two dated reports of a toll known only by its cause, or of people who did
 #: something, may be to count one thing.
 NEAR_DAYS = 31
+#: Days apart two incidents' days may be for their tolls to count one incident, when a toll
+#: gives no day of its own (its incident is then on its report's day or one its article names).
+FEW_DAYS = 3
 #: How many sentences from a toll a place may be named to be where the toll's story is.
 NEAR_SENTENCES = 3
 _YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
@@ -141,6 +153,7 @@ class Entry:
     near_places: frozenset[str] = frozenset()  # … within NEAR_SENTENCES of its sentence
     day: date | None = None  # the day its event happened, as the sentence dates it
     countries: frozenset[str] = frozenset()  # the countries its sentence names (ISO codes)
+    named_days: frozenset[date] = frozenset()  # the days its article names
 
     @property
     def toll(self) -> bool:
@@ -165,6 +178,7 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
     reported = document.meta.date_published or found(DATELINE,
                                                       lambda: dateline_date(extraction))
     places = _places(extraction, resolution)
+    named_days = _named_days(extraction, reported)
     located = _located_places(extraction, resolution)
     claims = sorted((f for f in extraction.facts if isinstance(f, Claim)),
                     key=lambda c: c.content.end - c.content.begin)
@@ -193,8 +207,15 @@ def entries_of(extraction: Extraction, resolution: Resolution, base: str) -> lis
             figure.previous, _sentence_words(scope, sentence), places, near,
             next((d for s, d in days.items() if within(s, figure.span.begin,
                                                          figure.span.end)), None),
-            _countries(scope, sentence)))
+            _countries(scope, sentence), named_days))
     return entries
+
+
+def _named_days(extraction: Extraction, reported: date | None) -> frozenset[date]:
+    """The days an article names ("on Friday", "August 23": a weekday counted back from the
+    report's date), up to its report's day: one of them may be an incident's."""
+    days = (_day_of(t, reported) for t in extraction.times)
+    return frozenset(d for d in days if d is not None and (reported is None or d <= reported))
 
 
 def _countries(scope: FactScope, sentence: int) -> frozenset[str]:
@@ -206,9 +227,11 @@ def _countries(scope: FactScope, sentence: int) -> frozenset[str]:
 def _event_day(event: Event, reported: date | None) -> date | None:
     """The day an event happened, as its own time says: a date, or a weekday counted back
     from the report's date ("killed on Friday" in a Saturday report); ``None`` otherwise."""
-    time = event.time
-    if time is None:
-        return None
+    return _day_of(event.time, reported) if event.time is not None else None
+
+
+def _day_of(time: TimeExpression, reported: date | None) -> date | None:
+    """The day a time expression names, else ``None``."""
     if time.value is not None and time.granularity == "day":
         return time.value
     words = time.text.split()
@@ -342,7 +365,9 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     attributed figures (``ledger.two-speakers``); across articles, both dated or both undated
     (``ledger.dated-with-undated``), a measure tied to something or one event reported twice
     (``ledger.tied``); two dated tolls not when their events happened on different days
-    (``ledger.event-day``); a toll known only by its cause, dated, not when places are named
+    (``ledger.event-day``), nor when one gives no day and their incidents' possible days —
+    a report's day, the days its article names — are all more than a few days apart
+    (``ledger.incident-days``); a toll known only by its cause, dated, not when places are named
     near each figure and none is the same (``ledger.dated-common-place``); a toll known only by its
     cause, or a count of people who did something, only in reports of about a month
     (``ledger.near-days``); in undated reports
@@ -370,6 +395,9 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
         if applies(EVENT_DAY, lambda: a.toll and b.toll and not one_event
                    and a.day is not None and b.day is not None and a.day != b.day):
             return False  # a bomb "on Friday" a week apart: two incidents, two tolls
+        if applies(INCIDENT_DAYS, lambda: a.toll and b.toll and not one_event
+                   and (a.day is None or b.day is None) and _days_apart(a, b) > FEW_DAYS):
+            return False  # no day given: each incident on its report's day or a day named
         if applies(DATED_COMMON_PLACE, lambda: a.by_cause and b.by_cause and not one_event
                    and bool(a.near_places) and bool(b.near_places)
                    and not a.near_places & b.near_places):
@@ -385,6 +413,20 @@ def comparable(a: Entry, b: Entry, linked: dict[URIRef, int]) -> bool:
     # undated: a toll, one event reported twice, or an amount of a year the period names
     return not applies(UNDATED_KINDS, lambda: not (
         one_event or a.toll or not a.people and bool(a.period and _YEAR.search(a.period))))
+
+
+def incident_days(entry: Entry) -> frozenset[date]:
+    """The days a toll's incident may have happened on: its event's day, else its report's
+    day and the days its article names."""
+    if entry.day is not None:
+        return frozenset({entry.day})
+    return entry.named_days | ({entry.reported} if entry.reported is not None else set())
+
+
+def _days_apart(a: Entry, b: Entry) -> int:
+    """How near two tolls' incidents may be, in days (the nearest of their possible days)."""
+    return min((abs((x - y).days) for x in incident_days(a) for y in incident_days(b)),
+               default=0)
 
 
 def _one_country_part(a: Entry, b: Entry) -> bool:
@@ -575,7 +617,8 @@ NEAR = declare(
     description=f"Such counts are one thing only in reports at most {NEAR_DAYS} days apart: "
                 "\"killed in the explosion\" in January and in May are two explosions.",
     example="Published: Jan 5, 2005\nThe explosion killed 15 people.\n|||\n"
-            "Published: May 5, 2005\nThe explosion killed 40 people.").id
+            "Published: May 5, 2005\nThe explosion killed 40 people. Aid talks had begun on "
+            "January 5.").id
 COMMON_PLACE = declare(
     "ledger.common-place", "ledger", reads="two undated tolls known only by their cause, and "
     "the places their articles name", writes="keeps them apart", model=APART,
@@ -600,6 +643,16 @@ EVENT_DAY = declare(
     example="Published: Aug 24, 1996\nA bomb killed seven people at a market near Algiers "
             "on Friday.\n|||\nPublished: Aug 31, 1996\nA bomb killed two people at a "
             "restaurant near Algiers on Friday.").id
+INCIDENT_DAYS = declare(
+    "ledger.incident-days", "ledger", reads="the days two dated tolls' incidents may have "
+    "happened on", writes="keeps them apart", model=APART,
+    description="A toll whose event gives no day of its own is of an incident on its report's "
+                "day or on a day its article names (\"said on Friday\", \"August 23\"); "
+                f"two dated tolls whose possible days are all more than {FEW_DAYS} days apart "
+                "are two incidents, unless reports of one event hold them.",
+    example="Published: Aug 24, 1996\nPolice said on Friday that seven people were killed in "
+            "a bomb explosion at a market.\n|||\nPublished: Aug 31, 1996\nTwo people were "
+            "killed in a bomb explosion at a restaurant.").id
 PART_COUNTRY = declare(
     "ledger.part-country", "ledger", reads="the countries named in two tolls' sentences",
     writes="keeps them apart", model=APART,
