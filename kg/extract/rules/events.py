@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
@@ -663,9 +664,8 @@ def noun_participants(
             undergoes = kind in PATIENT_OWNERS  # "his arrest", "Wilson's death"
             (patients if city_owned or undergoes else agents).extend(owners)
         elif child.dep_ in DEMONYM_DEPS and (c := country_of_demonym(child.text)):
-            demonym = child.text.lower() != c.name.lower()  # "Albanian", not "Albania"
             if kind in PEOPLE_DEMONYM_EVENTS and applies(
-                    DEMONYM_PEOPLE.id, lambda d=demonym: d):
+                    DEMONYM_PEOPLE.id, partial(_is_demonym, child.text, c.name)):
                 continue  # "Albanian protests": Albanians protest, not Albania
             agents.append(ctx.country_party(child, c))
         elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
@@ -856,6 +856,11 @@ def _is_place(ctx: FactContext, party: Party) -> bool:
         return False
     mention = ctx.mention_by_offsets(party.mention) if party.mention else None
     return mention is not None and (mention.kind is EntityKind.PLACE or is_city(mention.name))
+
+
+def _is_demonym(word: str, country: str) -> bool:
+    """Whether ``word`` names a country's people ("Albanian"), not the country ("Albania")."""
+    return word.lower() != country.lower()
 
 
 def _is_destination(ctx: FactContext, party: Party) -> bool:
