@@ -294,6 +294,7 @@ def _event(
     declared = TRIGGER_RULES[trigger.pos_]
     confidence = declared.prior
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
+    visited: list[Party] = []
     if kind is EventType.MEETING and trigger.lemma_.lower() in VISIT_WORDS:
         visited = [p for p in patients if _is_destination(ctx, p)]
         if trigger.pos_ == "NOUN":  # "the president's visit to London"
@@ -346,8 +347,9 @@ def _event(
         return None  # "3,000 died over 30 years": a statistic, not one event
     if kind in NEEDS_ENTITY and not any(
             p.kind is PartyKind.ENTITY or kind is EventType.MEETING and p.country is not None
-            for p in agents + patients):  # "French and German ministers met"; not "an
-        # Australian gamer bought the island", "two of Japan's biggest firms will merge"
+            for p in agents + patients + visited):  # "French and German ministers met", "an
+        # officer visited Bratislava"; not "an Australian gamer bought the island", "two of
+        # Japan's biggest firms will merge"
         return None
     if kind is EventType.ACQUISITION and agents and all(
             p.kind is PartyKind.GROUP and not p.country
