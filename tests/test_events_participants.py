@@ -149,3 +149,41 @@ def test_who_stops_another_going_for_talks_is_no_party_to_them(nlp: Any) -> None
             "with the minister .")
     assert not any("government" in " ".join(names(text, e.agents))
                    for e in events(nlp, text, EventType.NEGOTIATION))
+
+
+# -- event.place.visited and event.party.demonym-people ---------------------------------------
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("Senator Tom Baker had earlier visited Japan , South Korea and China .", "South Korea"),
+    ("The files on the Norwegian minister Tom Baker 's visit to London were found on a train .",
+     "London"),
+])
+def test_where_a_visit_goes_is_its_place_not_a_patient(nlp: Any, text: str, place: str) -> None:
+    (visit,) = events(nlp, text, EventType.MEETING)
+    assert place in names(text, visit.places) and place not in names(text, visit.patients)
+    with switched_off({"event.place.visited"}):
+        (before,) = events(nlp, text, EventType.MEETING)
+    assert place in names(text, before.patients) or place not in names(text, before.places)
+
+
+def test_a_person_visited_is_still_met(nlp: Any) -> None:
+    text = "Prime Minister Tom Baker visited Queen Margrethe in Copenhagen on Monday ."
+    (visit,) = events(nlp, text, EventType.MEETING)
+    assert "Queen Margrethe" in " ".join(names(text, visit.patients))
+    assert "Copenhagen" in names(text, visit.places)
+
+
+def test_a_demonym_before_a_protest_names_no_country(nlp: Any) -> None:
+    text = "Police in Pristina cracked down on Albanian protests on Monday ."
+    found = events(nlp, text, EventType.PROTEST)
+    assert not any(p.country for e in found for p in e.agents)
+    with switched_off({"event.party.demonym-people"}):
+        (protest,) = events(nlp, text, EventType.PROTEST)
+    assert any(p.country and p.country.name == "Albania" for p in protest.agents)
+
+
+def test_a_demonym_before_an_attack_still_names_its_country(nlp: Any) -> None:
+    text = "A Russian attack on Kharkiv killed ten people on Monday ."
+    (attack,) = events(nlp, text, EventType.ATTACK)
+    assert any(p.country and p.country.name == "Russia" for p in attack.agents)

@@ -638,4 +638,4 @@ _declare_cue("factuality.future-subject", "the verb a trigger noun is the subjec
 _declare_cue("generic.frequency-phrase", "\"every year\", \"each month\" on the clause",
              "Event.generic (kg:factuality kg:Generic)",
              "A phrase of frequency makes the event habitual, no one occasion.",
-             "Two million tourists visit Cuba every year.")
+             "Senator Tom Baker visits Cuba every year.")

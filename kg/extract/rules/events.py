@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING
 
 from kg.extract.rules.context import RELATIVE_PRONOUNS, FactContext
@@ -128,6 +129,8 @@ RELATIVE_WORDS = frozenset(RELATIVE_TIME_WORDS)
 UNIT_WORDS = frozenset(TIME_UNITS)
 UNIT_DETERMINERS = frozenset(_WORDS["unit_determiners"])
 STANDING_NOUNS = frozenset(_WORDS["standing_nouns"])
+VISIT_WORDS = frozenset(_WORDS["visit_words"])
+PEOPLE_DEMONYM_EVENTS = frozenset(EventType(k) for k in _WORDS["protest_demonym_events"])
 
 STANDING_NOUN = declare(
     "event.party.standing-noun", "facts.event",
@@ -228,6 +231,25 @@ COUNTED = declare(
                 "were charged\").",
     example="Police in Leeds arrest five over the bank raid.",
 )
+VISITED_PLACE = declare(
+    "event.place.visited", "facts.event",
+    reads="a visit's object (verb) or \"to\" phrase (noun)",
+    writes="Event.places, Event.patients",
+    description="Where a visit goes is its place, not someone met: a country, city or other "
+                "place that is the object of \"visit\" (\"visited Japan , South Korea and "
+                "China\") or the \"to\" phrase of \"a visit\" (\"the president's visit to "
+                "London\") is the event's place and no patient; a person visited stays one.",
+    example="The senator had earlier visited Japan and South Korea.",
+)
+DEMONYM_PEOPLE = declare(
+    "event.party.demonym-people", "facts.event",
+    reads="a demonym before a protest noun",
+    writes="Event.agents",
+    description="A demonym before a protest or strike noun (\"Albanian protests\", \"a "
+                "Palestinian general strike\") says who the people protesting are, not that "
+                "their state acts: the country is no participant.",
+    example="Police cracked down on Albanian protests in Pristina.",
+)
 DEFENDANT = declare(
     "event.party.defendant", "facts.event",
     reads="the subject of a verb that takes a trial or lawsuit noun (stand, face, settle)",
@@ -272,6 +294,16 @@ def _event(
     declared = TRIGGER_RULES[trigger.pos_]
     confidence = declared.prior
     places = _unique(_places(ctx, scope, trigger) + [p for p in patients if _is_place(ctx, p)])
+    visited: list[Party] = []
+    if kind is EventType.MEETING and trigger.lemma_.lower() in VISIT_WORDS:
+        visited = [p for p in patients if _is_destination(ctx, p)]
+        if trigger.pos_ == "NOUN":  # "the president's visit to London"
+            visited += [p for c in trigger.children if c.dep_ == "prep" and c.lower_ == "to"
+                        for o in c.children if o.dep_ == "pobj" for p in parties(ctx, o)
+                        if _is_destination(ctx, p)]
+        if applies(VISITED_PLACE.id, lambda: bool(visited)):
+            patients = [p for p in patients if p not in visited]
+            places = _unique(places + visited)
     if not places and trigger.dep_ in {"xcomp", "advcl", *SUBJECT_DEPS}:
         # "marched through X to protest", "talks begin in London"
         places = found(PLACE_ABOVE.id, lambda: _places(
@@ -315,8 +347,9 @@ def _event(
         return None  # "3,000 died over 30 years": a statistic, not one event
     if kind in NEEDS_ENTITY and not any(
             p.kind is PartyKind.ENTITY or kind is EventType.MEETING and p.country is not None
-            for p in agents + patients):  # "French and German ministers met"; not "an
-        # Australian gamer bought the island", "two of Japan's biggest firms will merge"
+            for p in agents + patients + visited):  # "French and German ministers met", "an
+        # officer visited Bratislava"; not "an Australian gamer bought the island", "two of
+        # Japan's biggest firms will merge"
         return None
     if kind is EventType.ACQUISITION and agents and all(
             p.kind is PartyKind.GROUP and not p.country
@@ -633,6 +666,9 @@ def noun_participants(
             undergoes = kind in PATIENT_OWNERS  # "his arrest", "Wilson's death"
             (patients if city_owned or undergoes else agents).extend(owners)
         elif child.dep_ in DEMONYM_DEPS and (c := country_of_demonym(child.text)):
+            if kind in PEOPLE_DEMONYM_EVENTS and applies(
+                    DEMONYM_PEOPLE.id, partial(_is_demonym, child.text, c.name)):
+                continue  # "Albanian protests": Albanians protest, not Albania
             agents.append(ctx.country_party(child, c))
         elif child.dep_ == "prep" and child.lower_ in NOUN_PATIENT_PREPS | NOUN_AGENT_PREPS:
             if child.lower_ in {"with", "between"} and kind not in JOINT_EVENTS:
@@ -822,6 +858,21 @@ def _is_place(ctx: FactContext, party: Party) -> bool:
         return False
     mention = ctx.mention_by_offsets(party.mention) if party.mention else None
     return mention is not None and (mention.kind is EntityKind.PLACE or is_city(mention.name))
+
+
+def _is_demonym(word: str, country: str) -> bool:
+    """Whether ``word`` names a country's people ("Albanian"), not the country ("Albania")."""
+    return word.lower() != country.lower()
+
+
+def _is_destination(ctx: FactContext, party: Party) -> bool:
+    """Whether a party is somewhere one goes: a country, or a place named as one (not a person
+    whose name is also a place's, "Ms Essex")."""
+    if party.kind is PartyKind.COUNTRY:
+        return True
+    mention = ctx.mention_by_offsets(party.mention) if party.mention else None
+    return mention is not None and (mention.kind is EntityKind.PLACE or (
+        mention.kind is not EntityKind.PERSON and is_city(mention.name)))
 
 
 def _is_person(ctx: FactContext, party: Party) -> bool:
