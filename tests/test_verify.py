@@ -198,3 +198,17 @@ def test_an_event_carries_what_the_factuality_and_sense_models_read(nlp: Any) ->
     assert set(bands) == {"happened", "sense"}
     assert all(b in {"0.0", "0.2", "0.4", "0.6", "0.8", "none"} for b in bands.values())
     assert {"clause-tag=VBD", "part-distance=1-3"} <= found
+
+
+def test_a_part_that_is_or_stands_for_a_datelines_place_is_marked() -> None:
+    """A wire's dateline names where the story was filed, not where its events happened."""
+    from kg.extract.rules.signals import from_dateline
+    from kg.model import Party, PartyKind
+
+    text = "NAIROBI 1996-08-29\nGunmen killed two soldiers in Nairobi. They fled there."
+    at = text.index("Nairobi")
+    there = text.index("there")
+    assert from_dateline(text, Party(PartyKind.ENTITY, "NAIROBI", 0, 7, (0, 7)))
+    assert from_dateline(text, Party(PartyKind.ENTITY, "there", there, there + 5, (0, 7)))
+    assert not from_dateline(text, Party(PartyKind.ENTITY, "Nairobi", at, at + 7,
+                                          (at, at + 7)))

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kg.extract.recovery import dateline_places, line_around
 from kg.extract.rules.context import FactContext
 from kg.extract.rules.event_factuality import happened
 from kg.extract.rules.event_senses import (
@@ -230,6 +231,15 @@ def _specific(ctx: FactContext, fact: Membership | Claim | Event, anchor: Token)
         yield from _event_context(ctx, fact, anchor)
 
 
+def from_dateline(text: str, party: Party) -> bool:
+    """Whether ``party`` is, or stands for, a place of a dateline: a wire's own line
+    ("NAIROBI 1996-08-29") or the opening of the story's ("KYIV, May 18 (Reuters) -")."""
+    for begin, end in {(party.begin, party.end), party.mention or (party.begin, party.end)}:
+        if (begin, end) in dateline_places(text, *line_around(text, begin)):
+            return True
+    return False
+
+
 def _event_context(ctx: FactContext, fact: Event, anchor: Token) -> Iterator[str]:
     """What the sentence shows around an event beyond its own parts: the names it leaves out
     (a participant the sentence names but the event misses), parts taken from a dateline,
@@ -271,7 +281,7 @@ def _event_context(ctx: FactContext, fact: Event, anchor: Token) -> Iterator[str
                 yield f"{name}-other-chunk"
                 continue
             token = ctx.doc[bounds[0]]
-            if ctx.in_dateline(token):
+            if ctx.in_dateline(token) or from_dateline(text, party):
                 yield f"{name}-dateline"
             if token.sent.start != sentence.start:
                 yield f"{name}-other-sentence"
@@ -281,7 +291,11 @@ def _event_context(ctx: FactContext, fact: Event, anchor: Token) -> Iterator[str
     yield f"part-distance={bucket(far // 2)}"
     if fact.time is not None:
         bounds = ctx.token_bounds(fact.time.begin, fact.time.end)
-        if bounds is not None and ctx.in_dateline(ctx.doc[bounds[0]]):
+        other_line = not line[0] <= fact.time.begin < line[1]
+        if other_line:
+            yield "date-other-line"
+        if (bounds is not None and ctx.in_dateline(ctx.doc[bounds[0]])) or (
+                other_line and dateline_places(text, *line_around(text, fact.time.begin))):
             yield "date-dateline"
         elif bounds is None or ctx.doc[bounds[0]].sent.start != sentence.start:
             yield "date-other-sentence"
