@@ -284,7 +284,9 @@ def card(report: dict[str, Any], counts: Counter[tuple[str, str, str]], target: 
         "kg's verifier gives each role, claim and event a confidence that reads as the chance",
         "that it is right, and leaves out what falls under its kind's threshold",
         "([Facts](facts.md#confidence)). Per kind it is a logistic regression over the fact's",
-        "signals and its parts' classes (`kg/verify/`), calibrated"
+        "signals and its parts' classes (`kg/verify/`; an event's signals also count the names",
+        "its clause and sentence leave out, mark parts taken from a dateline or another line",
+        "and carry the factuality and sense models' readings of its trigger), calibrated"
         f" ({'a logistic curve' if calibration == 'platt' else 'isotonic regression'}) on",
         "5-fold out-of-fold scores; the threshold is the lowest calibrated confidence at which",
         f"the out-of-fold rows kept ({MIN_KEPT} or more) are right at {target:.0%} or more.",

@@ -158,3 +158,57 @@ def test_a_score_does_not_depend_on_the_order_features_are_summed_in() -> None:
     of one corpus wrote two confidences for one fact."""
     model = KindModel(0.0, {"a": 1e16, "b": 1.0, "c": -1e16}, [(-1e9, 0.5)], 0.0)
     assert model.score(["a", "b", "c"]) == model.score(["c", "b", "a"]) == 1.0
+
+
+def event_signals(nlp: Any, text: str, trigger: str) -> set[str]:
+    facts = extract_document(nlp, document_from_text(text, doc_id="e")).facts
+    return next(set(f.evidence.signals) for f in facts
+                if isinstance(f, Event) and f.trigger.text == trigger)
+
+
+def test_an_event_counts_the_names_its_clause_and_sentence_leave_out(nlp: Any) -> None:
+    """A participant the sentence names but the event misses: round 12's first cause of wrong
+    event rows. Names in the trigger's clause that are no part of the event are counted, and
+    a speaker's, outside the clause, only in the sentence's count."""
+    left_out = event_signals(nlp, "Police arrested Ivan Petrov in Leeds on Friday while Boris "
+                             "Orlov and Mary Jones watched.", "arrested")
+    assert {"unnamed-clause=2", "unnamed-sentence=2", "unnamed-clause-kind=Person",
+            "parts=4"} <= left_out
+    reported = event_signals(nlp, "Rebels attacked the army base in Kandahar, said General John "
+                             "Smith of the United Nations.", "attacked")
+    assert {"unnamed-clause=0", "unnamed-sentence=2", "parts=3"} <= reported
+
+
+def test_an_event_says_when_a_part_comes_from_another_line(nlp: Any) -> None:
+    """A headline joined to the sentence under it: parts taken from it are on another line."""
+    found = event_signals(nlp, "REBELS ATTACK POLICE STATION IN GROZNY\nRebels attacked a police "
+                          "station in Grozny on Tuesday.", "attacked")
+    assert "place-other-line" in found
+    plain = event_signals(nlp, "Rebels attacked a police station in Grozny on Tuesday.",
+                          "attacked")
+    assert not any(s.endswith("-other-line") for s in plain)
+    assert "no-full-stop" not in plain and "headline-capitals" not in plain
+
+
+def test_an_event_carries_what_the_factuality_and_sense_models_read(nlp: Any) -> None:
+    found = event_signals(nlp, "Rebels attacked a police station in Grozny on Tuesday.",
+                          "attacked")
+    bands = {s.split("=")[0]: s.split("=")[1] for s in found if s.startswith(("happened=",
+                                                                            "sense="))}
+    assert set(bands) == {"happened", "sense"}
+    assert all(b in {"0.0", "0.2", "0.4", "0.6", "0.8", "none"} for b in bands.values())
+    assert {"clause-tag=VBD", "part-distance=1-3"} <= found
+
+
+def test_a_part_that_is_or_stands_for_a_datelines_place_is_marked() -> None:
+    """A wire's dateline names where the story was filed, not where its events happened."""
+    from kg.extract.rules.signals import from_dateline
+    from kg.model import Party, PartyKind
+
+    text = "NAIROBI 1996-08-29\nGunmen killed two soldiers in Nairobi. They fled there."
+    at = text.index("Nairobi")
+    there = text.index("there")
+    assert from_dateline(text, Party(PartyKind.ENTITY, "NAIROBI", 0, 7, (0, 7)))
+    assert from_dateline(text, Party(PartyKind.ENTITY, "there", there, there + 5, (0, 7)))
+    assert not from_dateline(text, Party(PartyKind.ENTITY, "Nairobi", at, at + 7,
+                                          (at, at + 7)))

@@ -8,6 +8,10 @@ parts) into the fact's calibrated confidence; extraction itself decides nothing 
 
 >>> bucket(0), bucket(3), bucket(12), bucket(40)
 ('0', '1-3', '4-12', '13+')
+>>> band(0.05), band(0.5), band(0.99), band(None)
+('0.0', '0.4', '0.8', 'none')
+>>> is_capitals("PM WINS VOTE"), is_capitals("PM wins vote"), is_capitals("US")
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from kg.extract.recovery import dateline_places, line_around
 from kg.extract.rules.context import FactContext
+from kg.extract.rules.event_factuality import happened
 from kg.extract.rules.event_senses import (
     CONDITIONAL_MARKS,
     DENIAL_VERBS,
@@ -24,8 +30,10 @@ from kg.extract.rules.event_senses import (
     MODALS,
     NEGATIVE_DETERMINERS,
 )
+from kg.extract.rules.trigger_sense import event_sense
 from kg.lexicon import table, word_list
 from kg.model import Claim, Event, Fact, Membership, Party, PartyKind
+from kg.model.document import DESCRIPTION
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -45,6 +53,18 @@ GENERIC = word_list("generic-words")
 def bucket(n: int) -> str:
     """A count in four coarse bins (the verifier learns per bin, not per number)."""
     return "0" if n <= 0 else "1-3" if n <= 3 else "4-12" if n <= 12 else "13+"
+
+
+def band(p: float | None) -> str:
+    """A probability in five bands of 0.2 (``none`` when no model gave one)."""
+    return "none" if p is None else f"{min(int(p * 5), 4) / 5:.1f}"
+
+
+def is_capitals(text: str) -> bool:
+    """Whether a line is set in capitals ("BLAIR WINS THIRD TERM"): a headline or a wire
+    slug, not a sentence that reports (five letters or more, nine in ten of them capitals)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 5 and sum(ch.isupper() for ch in letters) >= 0.9 * len(letters)
 
 
 def with_signals(ctx: FactContext, fact: Fact) -> Fact:
@@ -208,3 +228,82 @@ def _specific(ctx: FactContext, fact: Membership | Claim | Event, anchor: Token)
             yield "planned"
         if fact.figures:
             yield "figures"
+        yield from _event_context(ctx, fact, anchor)
+
+
+def from_dateline(text: str, party: Party) -> bool:
+    """Whether ``party`` is, or stands for, a place of a dateline: a wire's own line
+    ("NAIROBI 1996-08-29") or the opening of the story's ("KYIV, May 18 (Reuters) -")."""
+    for begin, end in {(party.begin, party.end), party.mention or (party.begin, party.end)}:
+        if (begin, end) in dateline_places(text, *line_around(text, begin)):
+            return True
+    return False
+
+
+def _event_context(ctx: FactContext, fact: Event, anchor: Token) -> Iterator[str]:
+    """What the sentence shows around an event beyond its own parts: the names it leaves out
+    (a participant the sentence names but the event misses), parts taken from a dateline,
+    parts and date far from the trigger or in another sentence, what the factuality and sense
+    models read of the trigger, a headline in capitals."""
+    parts = [*fact.agents, *fact.patients, *fact.places]
+    yield f"parts={min(len(parts) + (fact.time is not None), 4)}"
+    taken = [(p.begin, p.end) for p in parts] + [p.mention for p in parts if p.mention]
+    if fact.setting is not None:
+        taken.append((fact.setting.begin, fact.setting.end))
+    sentence = anchor.sent
+    clause = next((t for t in _chain(anchor) if t.pos_ in {"VERB", "AUX"}), anchor)
+    in_clause = {t.i for t in clause.subtree}
+    left_out = {"sentence": 0, "clause": 0}
+    kinds: set[str] = set()
+    for mention in ctx.mentions_in(sentence):
+        tokens = ctx.mention_tokens[(mention.begin, mention.end)]
+        if (mention.ner_label == DESCRIPTION or ctx.in_dateline(ctx.doc[tokens[0]])
+                or any(b < mention.end and mention.begin < e for b, e in taken)
+                or mention.begin <= fact.trigger.begin < mention.end):
+            continue
+        left_out["sentence"] += 1
+        if any(i in in_clause for i in range(*tokens)):
+            left_out["clause"] += 1
+            kinds.add(mention.kind.value)
+    yield f"unnamed-sentence={min(left_out['sentence'], 3)}"
+    yield f"unnamed-clause={min(left_out['clause'], 3)}"
+    for kind in sorted(kinds):
+        yield f"unnamed-clause-kind={kind}"
+    text = ctx.frame.document.text
+    line = (text.rfind("\n", 0, fact.trigger.begin) + 1,
+            (text.find("\n", fact.trigger.end) + 1 or len(text) + 1) - 1)
+    far = 0
+    for name, group in (("agent", fact.agents), ("patient", fact.patients),
+                        ("place", fact.places)):
+        for party in group:
+            bounds = ctx.token_bounds(party.begin, party.end)
+            if bounds is None:
+                yield f"{name}-other-chunk"
+                continue
+            token = ctx.doc[bounds[0]]
+            if ctx.in_dateline(token) or from_dateline(text, party):
+                yield f"{name}-dateline"
+            if token.sent.start != sentence.start:
+                yield f"{name}-other-sentence"
+            if not line[0] <= party.begin < line[1]:
+                yield f"{name}-other-line"
+            far = max(far, abs(bounds[0] - anchor.i))
+    yield f"part-distance={bucket(far // 2)}"
+    if fact.time is not None:
+        bounds = ctx.token_bounds(fact.time.begin, fact.time.end)
+        other_line = not line[0] <= fact.time.begin < line[1]
+        if other_line:
+            yield "date-other-line"
+        if (bounds is not None and ctx.in_dateline(ctx.doc[bounds[0]])) or (
+                other_line and dateline_places(text, *line_around(text, fact.time.begin))):
+            yield "date-dateline"
+        elif bounds is None or ctx.doc[bounds[0]].sent.start != sentence.start:
+            yield "date-other-sentence"
+    yield f"happened={band(happened(anchor))}"
+    yield f"sense={band(event_sense(anchor, fact.kind))}"
+    verb = clause if clause.pos_ in {"VERB", "AUX"} else None
+    yield f"clause-tag={verb.tag_ if verb is not None else 'none'}"
+    if is_capitals(text[line[0]:line[1]]):
+        yield "headline-capitals"
+    if sentence[-1].text not in {".", "!", "?", '"', "'", "\u201d"}:
+        yield "no-full-stop"
