@@ -216,7 +216,7 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
     readings, itself, cued = _readings(resolution, extractions)
     for key, articles in sorted(readings.items()):
         moved = _club_articles(articles)
-        own = _cued_alone(key, articles, moved, cued, resolution)
+        own = _cued_alone(key, articles, cued, resolution)
         place = by_key[key]
         club_key = ORGANIZATION_PREFIX + slugify(place.label)
         if club_key == key:
@@ -241,20 +241,16 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
     return Resolution((*entities, *added), assignments, resolution.decisions)
 
 
-def _cued_alone(key: str, articles: dict[str, Counter[str]], moved: set[str],
-                cued: set[MentionRef], resolution: Resolution) -> set[MentionRef]:
+def _cued_alone(key: str, articles: dict[str, Counter[str]], cued: set[MentionRef],
+                resolution: Resolution) -> set[MentionRef]:
     """The mentions of place ``key`` whose own words say they play ("Baltimore has won 16 of
-    its last 22", "beat X") in the articles that stay with the place
-    (``resolve.entities.club-cued-mention``): the club, whatever the article's other mentions
-    read as; none where they would leave the place no mention."""
-    if not any(articles[doc][CLUB] for doc in set(articles) - moved):
-        return set()
-    own = {ref for ref in cued if ref[0] not in moved and ref[0] in articles
-           and resolution.assignments.get(ref) == key}
-    kept = sum(cues["mentions"] for doc, cues in articles.items() if doc not in moved)
-    if not own or len(own) == kept and not moved:
-        return set()
-    return own if applies(CLUB_CUED_MENTION, lambda: True) else set()
+    its last 22", "beat X") in the articles whose mentions read as the place as often as the
+    club ("played eight seasons in Baltimore"), which keep the place
+    (``resolve.entities.club-cued-mention``): the club all the same. Such an article has a
+    mention that reads as the place, which stays."""
+    mixed = {doc for doc, cues in articles.items() if 0 < cues[CLUB] <= cues[PLACE]}
+    own = {ref for ref in cued if ref[0] in mixed and resolution.assignments.get(ref) == key}
+    return own if own and applies(CLUB_CUED_MENTION, lambda: True) else set()
 
 
 #: An article that writes this many different words of a match or a club is about sport
