@@ -4,6 +4,7 @@ GeoNames' own cities where a rule asks GeoNames."""
 
 from __future__ import annotations
 
+from kg.heuristics import switched_off
 from kg.ingest.files import document_from_text
 from kg.model import Entity, EntityKind, Extraction, GeoLink, Mention, Resolution, Sentence
 from kg.rdf.namespaces import SDO
@@ -209,3 +210,51 @@ def test_a_venue_heading_a_result_leaves_the_club_for_the_city() -> None:
                               "Leeds", "Leeds")
     owners = [key for _ref, key in sorted(resolution.assignments.items())]
     assert owners == ["place/leeds", "organization/leeds"]
+
+
+def test_a_sides_record_after_a_name_is_a_team_cue() -> None:
+    won = "Dunmore has won 16 of its last 22 games to close the gap."
+    which = "He walked none for Dunmore , which won for only the fourth time in 15 games ."
+    streak = "Dunmore have lost six straight at home."
+    assert [role_cue(t, t.index("Dunmore"), t.index("Dunmore") + 7)
+            for t in (won, which, streak)] == ["SportsTeam"] * 3
+    for other in ("Dunmore has lost 3,000 jobs since May.", "Dunmore won the vote in 1997.",
+                  "Dunmore has won two of the three awards."):
+        assert role_cue(other, 0, 7) is None, other
+    with switched_off(["resolve.class.record-cue"]):
+        assert role_cue(won, 0, 7) is None
+
+
+ROUNDUP = ("In Dunmore , Al Bee had four hits and a homer . "
+           "Dunmore has won 16 of its last 22 games . Ed Cole hit his 22nd homer for Dunmore .")
+PROFILE = ("Bee , who played eight seasons in Dunmore , was named manager . "
+           "Dunmore has won seven of nine games .")
+
+
+def test_a_city_mention_with_its_own_club_cue_goes_to_the_club() -> None:
+    extractions = [_extraction("roundup", ROUNDUP, "Dunmore"),
+                   _extraction("profile", PROFILE, "Dunmore"),
+                   _extraction("news", CITY_TEXT, "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = _resolution(extractions, (city,))
+    split = split_clubs(resolution, extractions)
+    owners = {(doc, ROUNDUP[b:] if doc == "roundup" else PROFILE[b:] if doc == "profile"
+               else "", key) for (doc, b, _e), key in split.assignments.items()}
+    moved = {(doc, text[:12]) for doc, text, key in owners if key == "organization/dunmore"}
+    # the roundup: its one cue outweighs no place cue, its uncued "homer for" goes along;
+    # "In Dunmore ," opening a sentence is where it was played. The profile ties ("in
+    # Dunmore" against the record): only the cued mention moves.
+    assert moved == {("roundup", "Dunmore has "), ("roundup", "Dunmore ."),
+                     ("profile", "Dunmore has ")}
+    with switched_off(["resolve.entities.club-cued-mention"]):
+        kept = split_clubs(resolution, extractions)
+    assert {doc for (doc, _b, _e), key in kept.assignments.items()
+            if key == "organization/dunmore"} == {"roundup"}
+
+
+def test_a_cued_mention_moves_nothing_where_the_place_would_keep_no_article() -> None:
+    text = "Dunmore has won seven of nine games ."
+    only_club = [_extraction("a", text, "Dunmore"), _extraction("b", text, "Dunmore")]
+    city = Entity("place/dunmore", EntityKind.PLACE, "Dunmore", geo=CITY)
+    resolution = _resolution(only_club, (city,))
+    assert split_clubs(resolution, only_club) is resolution

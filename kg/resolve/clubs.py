@@ -32,6 +32,7 @@ from kg.extract.recovery import (
     is_known_place_written,
     line_around,
 )
+from kg.heuristics import applies, declare
 from kg.ingest.files import slugify
 from kg.lexicon import word_list
 from kg.lexicon.countries import name_key
@@ -48,13 +49,25 @@ CLUB = "SportsTeam"
 #: The count of an article's mentions that are the place whatever it is about.
 ITSELF = "itself"
 
+CLUB_CUED_MENTION = declare(
+    "resolve.entities.club-cued-mention", "resolve.entities",
+    reads="the role cues of a city's mentions in the articles ``split-clubs`` leaves it",
+    writes="the mention's entity: the organisation of the city's name",
+    description="A city's mention whose own words say it plays (a score, \"beat X\", \"X has "
+                "won 16 of its last 22\") is the club, though the rest of its article reads "
+                "as the city (\"played eight seasons in X\").",
+    example="Johnson played eight seasons in Baltimore. Baltimore has won 16 of its last 22 "
+            "games.").id
+
 
 def _readings(resolution: Resolution, extractions: Sequence[Extraction]
-              ) -> tuple[dict[str, dict[str, Counter[str]]], set[MentionRef]]:
-    """Place key → article → how its mentions there read (role cues and place cues); and the
-    mentions that are the place itself (``_the_place_itself``), which no split moves."""
+              ) -> tuple[dict[str, dict[str, Counter[str]]], set[MentionRef], set[MentionRef]]:
+    """Place key → article → how its mentions there read (role cues and place cues); the
+    mentions that are the place itself (``_the_place_itself``), which no split moves; and the
+    others whose own words say they play (a score, "beat X", a record)."""
     found: defaultdict[str, dict[str, Counter[str]]] = defaultdict(dict)
     itself: set[MentionRef] = set()
+    cued: set[MentionRef] = set()
     for extraction in extractions:
         doc_id, text = extraction.document.doc_id, extraction.document.text
         for mention in extraction.mentions:
@@ -68,7 +81,9 @@ def _readings(resolution: Resolution, extractions: Sequence[Extraction]
                 itself.add((doc_id, mention.begin, mention.end))
             if (role := role_cue(text, mention.begin, mention.end)) is not None:
                 cues[role] += 1
-    return found, itself
+            if role == CLUB and (doc_id, mention.begin, mention.end) not in itself:
+                cued.add((doc_id, mention.begin, mention.end))
+    return found, itself, cued
 
 
 def _is_city(entity: Entity) -> bool:
@@ -198,15 +213,16 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
     assignments = dict(resolution.assignments)
     added: list[Entity] = []
     aliases = {alias: entity.key for entity in resolution.entities for alias in entity.aliases}
-    readings, itself = _readings(resolution, extractions)
+    readings, itself, cued = _readings(resolution, extractions)
     for key, articles in sorted(readings.items()):
         moved = _club_articles(articles)
+        own = _cued_alone(key, articles, cued, resolution)
         place = by_key[key]
         club_key = ORGANIZATION_PREFIX + slugify(place.label)
         if club_key == key:
             club_key += "-2"
         club = by_key.get(club_key)
-        if not moved or aliases.get(club_key, key) != key or (
+        if not (moved or own) or aliases.get(club_key, key) != key or (
                 club is not None and club.kind is not EntityKind.ORGANIZATION):
             continue
         if club_key in place.aliases:  # this split, made by an earlier build
@@ -217,12 +233,24 @@ def split_clubs(resolution: Resolution, extractions: Sequence[Extraction]) -> Re
             by_key[club_key] = club
             added.append(club)
         for ref, assigned in resolution.assignments.items():
-            if assigned == key and ref[0] in moved and ref not in itself:
+            if assigned == key and (ref[0] in moved and ref not in itself or ref in own):
                 assignments[ref] = club_key
     if assignments == resolution.assignments:
         return resolution
     entities = tuple(by_key[entity.key] for entity in resolution.entities)
     return Resolution((*entities, *added), assignments, resolution.decisions)
+
+
+def _cued_alone(key: str, articles: dict[str, Counter[str]], cued: set[MentionRef],
+                resolution: Resolution) -> set[MentionRef]:
+    """The mentions of place ``key`` whose own words say they play ("Baltimore has won 16 of
+    its last 22", "beat X") in the articles whose mentions read as the place as often as the
+    club ("played eight seasons in Baltimore"), which keep the place
+    (``resolve.entities.club-cued-mention``): the club all the same. Such an article has a
+    mention that reads as the place, which stays."""
+    mixed = {doc for doc, cues in articles.items() if 0 < cues[CLUB] <= cues[PLACE]}
+    own = {ref for ref in cued if ref[0] in mixed and resolution.assignments.get(ref) == key}
+    return own if own and applies(CLUB_CUED_MENTION, lambda: True) else set()
 
 
 #: An article that writes this many different words of a match or a club is about sport

@@ -59,7 +59,7 @@ from kg.extract.recovery import ROW_NOTE, line_around
 from kg.heuristics import applies, declare, fired, in_document, is_on, steps
 from kg.lexicon import table, word_list
 from kg.lexicon.fact_words import OCCUPATIONS
-from kg.lexicon.words import REGION_NAMES, TITLE_NOUNS
+from kg.lexicon.words import NUMBER_UNITS, REGION_NAMES, TITLE_NOUNS
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
 from kg.resolve.sheets import is_players_club
 from kg.resolve.things import KIND_OF_THING, WORD, speaks, thing_cues
@@ -127,6 +127,14 @@ _OWNED_NAME = re.compile(r"['’]s?\s+(?:(?!(?:the|a|an|in|on|at|of|for|to|and|o
                          r"[a-z][a-z-]*\s+)?[ie]?[A-Z]")
 _INITIAL = re.compile(r"[A-Z]\.")  # "T." of "T. Moody"
 _SCORE = re.compile(r" \d{1,2} ?[-–] ?\d{1,2}\b")  # "Chelsea 2-1"
+#: A side's record after its name: "Baltimore has won 16 of its last 22", "Chicago , which won
+#: for only the fourth time in 15 games", "have lost six straight" — a team's results, not a
+#: town's (``resolve.class.record-cue``).
+_NUMBER = "(?:\\d+|" + "|".join(w for w in NUMBER_UNITS if w not in ("a", "an")) + ")"
+_RECORD = re.compile(
+    r"(?: , (?:which|who))? (?:has |have |had )?(?:won|lost|dropped) (?:[\w-]+ ){0,7}?"
+    rf"(?:of (?:its|their) (?:last|past)\b|straight\b|in a row\b|consecutive\b"
+    rf"|in {_NUMBER} (?:games|matches|starts|meetings)\b|{_NUMBER} of {_NUMBER}\b)")
 _AFTER_WORDS = re.compile(r"(?:['’]s?)? ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?")
 _BEFORE_WORDS = re.compile(r"(?:\b([a-z][a-z-]*) )?\b([a-z][a-z-]*) (?:the )?$")
 
@@ -307,6 +315,8 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
         return "SportsTeam"
     if applies(PLAYERS_CLUB.id, lambda: is_players_club(text, begin, end)):
         return "SportsTeam"  # "Pierre Mignoni (Clermont)" in a team sheet
+    if applies(RECORD_CUE, lambda: _RECORD.match(text, end)):
+        return "SportsTeam"  # "Baltimore has won 16 of its last 22 games"
     for cls, (after_list, before_list, nouns) in ROLE_LISTS.items():
         if (_starts(following, after_list) or _ends(preceding, before_list)
                 or _ends(preceding, nouns)):
@@ -762,6 +772,15 @@ PLAYERS_CLUB = declare(
     example="France replacements: William Servat (Toulouse), Olivier Milloud (Bourgoin), "
             "Pierre Mignoni (Clermont), Imanol Harinordoquy (Biarritz), Frederic Michalak "
             "(Toulouse), Jean-Philippe Grandclaude (Perpignan).")
+RECORD_CUE = declare(
+    "resolve.class.record-cue", "resolve.class",
+    reads="the words right after a mention (``role_cue``)",
+    writes="a SportsTeam role cue",
+    description="A name followed by a side's record — \"has won 16 of its last 22\", \", "
+                "which won for only the fourth time in 15 games\", \"have lost six "
+                "straight\" — is a team, though GeoNames knows a city of that name.",
+    example="Baltimore has won 16 of its last 22 games. Chris Hoiles homered for the "
+            "Orioles.").id
 ROLE = declare(
     "resolve.class.role", "resolve.class", reads="the words right around a mention (``role_cue``)",
     writes="a role of the entity: team, company, some organisation, the place",
