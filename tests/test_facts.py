@@ -605,6 +605,8 @@ def test_a_speakers_pronoun_is_nobody_its_own_words_name(nlp: Any) -> None:
      "It | Acme Corp"),
     ("John Smith met Mary Jones on Monday. He said Ms Jones would join the board.",
      "He | John Smith"),
+    ("Acme Corp rejected the bid on Monday. The offer was far too low for Acme Corp, it said "
+     "in a statement.", "it | Acme Corp"),  # a body names itself: "it" keeps its antecedent
 ])
 def test_a_pronoun_whose_words_name_another_keeps_its_antecedent(
     nlp: Any, text: str, speaker: str

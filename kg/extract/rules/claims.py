@@ -273,7 +273,9 @@ PRONOUN_NOT_NAMED = declare(
                 "responsible\", \"he insisted he still trusted Mr Blair\"): when the "
                 "antecedent found for it is named — by the same name or its last words — in "
                 "the said clause or the quotation, it is the next antecedent other than that "
-                "one; with none, the speaker is unknown and the claim is dropped.",
+                "one; with none, the speaker is unknown and the claim is dropped — but for "
+                "\"it\", which keeps its antecedent: a body names itself in its statements "
+                "(\"The BPI believes …, it said\").",
     example="The rebels accused the army. The Union said the talks had failed. It said the "
             "army was to blame.").id
 SHARE_NO_SPEAKER = declare(
@@ -606,7 +608,9 @@ class ClaimReader:
             passed = found(PRONOUN_NOT_NAMED, lambda: self._named_in(first, own_words))
             if passed:  # "It said the KDP was …": not the KDP; the one before it, if any
                 party = self.ctx.party(head, None, said, [*outside, *passed])
-                if party is not None and self._named_in(party, own_words):
+                if head.lower_ == "it":  # a body names itself in its statements ("The BPI
+                    party = party or first  # believes …, it said"): none other, it stays
+                elif party is not None and self._named_in(party, own_words):
                     return None
         if party is not None and party.kind is PartyKind.GROUP and applies(
                 NOT_A_SPEAKER, lambda: head.lemma_.lower() in NON_SPEAKERS):
