@@ -276,8 +276,8 @@ PRONOUN_NOT_NAMED = declare(
                 "one; with none, the speaker is unknown and the claim is dropped — but for "
                 "\"it\", which keeps its antecedent: a body names itself in its statements "
                 "(\"The BPI believes …, it said\").",
-    example="The rebels accused the army. The Union said the talks had failed. It said the "
-            "army was to blame.").id
+    example="Gordon Brown spoke to reporters after Tony Blair left for Africa. But before "
+            "doing so, he insisted he still trusted Mr Blair.").id
 SHARE_NO_SPEAKER = declare(
     "claim.share-no-speaker", "facts.claim",
     reads="a speaker that is a number or a share (\"80 percent\", \"40%\") and its "
