@@ -585,6 +585,54 @@ def test_people_bodies_and_documents_still_speak(nlp: Any, text: str, speaker: s
     assert any(speaker in names(c.speaker, extraction) for c in of_kind(extraction, Claim))
 
 
+def test_a_speakers_pronoun_is_nobody_its_own_words_name(nlp: Any) -> None:
+    """"he insisted he still trusted Mr Blair": not Blair, the one named before him."""
+    text = ("Gordon Brown spoke to reporters after Tony Blair left for Africa. But before "
+            "doing so, he insisted he still trusted Mr Blair, despite the claims in a book.")
+
+    def speakers() -> list[str]:
+        extraction = extract(nlp, text)
+        return [names(c.speaker, extraction) for c in of_kind(extraction, Claim)
+                if "still trusted" in c.content.text]
+
+    assert ["he | Gordon Brown"] == speakers()
+    with switched_off({"claim.pronoun-not-named"}):
+        assert ["he | Tony Blair"] == speakers()
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Acme Corp reported higher sales on Monday. It said the new plant would open in May.",
+     "It | Acme Corp"),
+    ("John Smith met Mary Jones on Monday. He said Ms Jones would join the board.",
+     "He | John Smith"),
+    ("Acme Corp rejected the bid on Monday. The offer was far too low for Acme Corp, it said "
+     "in a statement.", "it | Acme Corp"),  # a body names itself: "it" keeps its antecedent
+])
+def test_a_pronoun_whose_words_name_another_keeps_its_antecedent(
+    nlp: Any, text: str, speaker: str
+) -> None:
+    extraction = extract(nlp, text)
+    assert [names(c.speaker, extraction) for c in of_kind(extraction, Claim)] == [speaker]
+
+
+@pytest.mark.parametrize("text", [
+    "But 80 percent said the rebels had shown little interest in peace.",
+    "Most backed the mayor, with 40% saying they did not trust his rival.",
+])
+def test_a_bare_share_is_no_speaker(nlp: Any, text: str) -> None:
+    def speakers() -> list[str]:
+        return [c.speaker.text for c in of_kind(extract(nlp, text), Claim)]
+
+    assert not any(any(ch.isdigit() for ch in s) for s in speakers())
+    with switched_off({"claim.share-no-speaker"}):
+        assert any(any(ch.isdigit() for ch in s) for s in speakers())
+
+
+def test_a_share_of_a_named_group_still_speaks(nlp: Any) -> None:
+    extraction = extract(nlp, "Only 18% of all voters say they can tell the parties apart.")
+    assert [c.speaker.text for c in of_kind(extraction, Claim)] == ["Only 18% of all voters"]
+
+
 @pytest.mark.parametrize(("text", "addressee"), [
     ("The minister told reporters the talks had failed.", "reporters"),
     ("The head teacher told the BBC lessons were being learned.", "BBC"),

@@ -81,6 +81,8 @@ QUOTING_VERBS = frozenset(table("grammar-words")["quoting_verbs"])
 ADVERBIAL_RELATIVES = frozenset(table("grammar-words")["adverbial_relatives"])
 #: Past forms of the modals: a clause under one is reported after a past cue ("said it would").
 PAST_MODALS = frozenset(table("grammar-words")["past_modals"])
+#: A share's nouns ("80 percent", "40%"): with no "of" phrase, no speaker.
+SHARE_WORDS = frozenset(table("grammar-words")["share_words"])
 #: Head nouns of what cannot speak ("his determination suggests", "the current system is").
 NON_SPEAKERS = word_list("non-speaker-nouns")
 OTHER_OFFICE = word_list("other-office-modifiers")
@@ -263,6 +265,30 @@ CONTINUED_QUOTE = rule(
     "A quotation opening a sentence with no cue continues the previous speaker's words.",
     "\"We will win this,\" Tony Blair said. \"Our plans are working and the voters know it.\"",
 )
+PRONOUN_NOT_NAMED = declare(
+    "claim.pronoun-not-named", "facts.claim",
+    reads="the antecedent of a speaker's pronoun and the names in what it is said to say",
+    writes="Claim.speaker (the next antecedent), or drops the claim",
+    description="A speaker's pronoun is nobody its own words name (\"It said the KDP was "
+                "responsible\", \"he insisted he still trusted Mr Blair\"): when the "
+                "antecedent found for it is named — by the same name or its last words — in "
+                "the said clause or the quotation, it is the next antecedent other than that "
+                "one; with none, the speaker is unknown and the claim is dropped — but for "
+                "\"it\", which keeps its antecedent: a body names itself in its statements "
+                "(\"The BPI believes …, it said\").",
+    example="Gordon Brown spoke to reporters after Tony Blair left for Africa. But before "
+            "doing so, he insisted he still trusted Mr Blair.").id
+SHARE_NO_SPEAKER = declare(
+    "claim.share-no-speaker", "facts.claim",
+    reads="a speaker that is a number or a share (\"80 percent\", \"40%\") and its "
+          "\"of\" phrase",
+    writes="drops the claim",
+    description="A share or a bare number with no \"of\" naming whose it is (\"80 percent "
+                "said\", \"with 40% saying\") is no speaker: the poll's respondents spoke, "
+                "and the sentence does not name them; \"18% of all searchers say\" keeps "
+                "its speaker (data list grammar-words, share_words).",
+    example="But 80 percent said the rebels had shown little interest in peace.").id
+
 CLAIM_RULES = {
     ClaimKind.INDIRECT: INDIRECT, ClaimKind.DIRECT: DIRECT,
     ClaimKind.ACCORDING_TO: ACCORDING_TO, ClaimKind.NOMINAL: NOMINAL,
@@ -431,7 +457,9 @@ class ClaimReader:
         speakers, stray = _inverted(verb, speakers)
         quote = self._quote_near(verb)
         spoken = [Span(quote.begin, quote.end, "")] if quote is not None else []
-        speaker = self._speaker(speakers[0], spoken) if speakers else None
+        own_words = [*spoken, *(self.ctx.span(list(c.subtree)) for c in verb.children
+                                if c.dep_ in {"ccomp", "parataxis"})]
+        speaker = self._speaker(speakers[0], spoken, own_words) if speakers else None
         if speaker is None or self._quoted_pronoun(verb, speakers[0]):
             return
         complements = [c for c in verb.children if c.dep_ in {"ccomp", "parataxis"}]
@@ -566,14 +594,29 @@ class ClaimReader:
 
     # --- helpers -------------------------------------------------------------------------
 
-    def _speaker(self, head: Token, spoken: Sequence[Span] = ()) -> Party | None:
+    def _speaker(self, head: Token, spoken: Sequence[Span] = (),
+                 own_words: Sequence[Span] = ()) -> Party | None:
         """The speaker, written as the whole noun phrase ("Russia's defence ministry"); a
-        pronoun is nobody named in what was claimed so far or in the words ``spoken``."""
+        pronoun is nobody named in what was claimed so far or in the words ``spoken``, nor
+        anybody its ``own_words`` (the said clause, the quotation) name."""
         hint = self.reporter.speaker if self.reporter is not None else None
         said = self.reporter.content if self.reporter is not None else None
-        party = self.ctx.party(head, hint, said, [*self.said, *spoken])
+        outside = [*self.said, *spoken]
+        party = self.ctx.party(head, hint, said, outside)
+        if party is not None and head.pos_ == "PRON" and own_words:
+            first = party
+            passed = found(PRONOUN_NOT_NAMED, lambda: self._named_in(first, own_words))
+            if passed:  # "It said the KDP was …": not the KDP; the one before it, if any
+                party = self.ctx.party(head, None, said, [*outside, *passed])
+                if head.lower_ == "it":  # a body names itself in its statements ("The BPI
+                    party = party or first  # believes …, it said"): none other, it stays
+                elif party is not None and self._named_in(party, own_words):
+                    return None
         if party is not None and party.kind is PartyKind.GROUP and applies(
                 NOT_A_SPEAKER, lambda: head.lemma_.lower() in NON_SPEAKERS):
+            return None
+        if party is not None and party.kind is PartyKind.GROUP and applies(
+                SHARE_NO_SPEAKER, lambda: _bare_share(head)):
             return None
         if party is not None and head.lower_ in THING_PRONOUNS and applies(
                 IT_NO_PLACE, lambda: self._is_place(party)):
@@ -599,6 +642,21 @@ class ClaimReader:
             words = [t for t in words if t.i <= head.i]
         phrase = self.ctx.span(words)
         return replace(named, text=fold_space(phrase.text), begin=phrase.begin, end=phrase.end)
+
+    def _named_in(self, party: Party, words: Sequence[Span]) -> list[Span] | None:
+        """When the entity ``party`` stands for is named in ``words`` (the same name, or one
+        name the last words of the other: "Mr Blair", "Tony Blair"), the places it is named
+        before them (to be passed over); ``None`` when it is not named there."""
+        mention = self.ctx.mention_by_offsets(party.mention) if party.mention else None
+        if mention is None:
+            return None
+        inside = [m for m in self.ctx.mentions
+                  if any(w.begin <= m.begin and m.end <= w.end for w in words)]
+        if not any(_same_name(m.name, mention.name) for m in inside):
+            return None
+        start = min(w.begin for w in words)
+        return [Span(m.begin, m.end, "") for m in self.ctx.mentions
+                if m.end <= start and _same_name(m.name, mention.name)]
 
     def _surname_of(self, head: Token) -> Mention | None:
         """The person named earlier whose surname a one-word person speaker is: the one full
@@ -849,6 +907,21 @@ def _fronted_participle(verb: Token) -> bool:
         and _is_cue(head) and any(c.dep_ == "nsubj" for c in head.children) \
         and not any(c.dep_.startswith("nsubj") or c.dep_ in {"ccomp", "parataxis"}
                     for c in verb.children)  # "Saying Britain must change, X argues …": two
+
+
+def _same_name(one: str, other: str) -> bool:
+    """Whether two names are one's last words the other ("Blair", "Tony Blair")."""
+    a, b = one.lower().split(), other.lower().split()
+    n = min(len(a), len(b))
+    return n > 0 and a[-n:] == b[-n:]
+
+
+def _bare_share(head: Token) -> bool:
+    """A share or a number with no "of" naming whose ("80 percent", "40%", "40"), not "18%
+    of all searchers"."""
+    if any(c.dep_ == "prep" and c.lower_ == "of" for c in head.children):
+        return False
+    return head.lower_ in SHARE_WORDS or head.pos_ == "NUM" or head.like_num
 
 
 def _glued_after_name(head: Token, words: list[Token]) -> bool:
