@@ -113,6 +113,16 @@ def test_a_cue_word_elsewhere_leaves_a_past_event_happened(nlp: Any, text: str,
     assert found and all(happened(e) for e in found)
 
 
+@pytest.mark.parametrize("text", [
+    "Velmar completed its agreement to buy the brewer Baltika in Riga on Monday.",
+    "Velmar said it had closed on its agreement to acquire the brewer Baltika in Riga.",
+])
+def test_an_agreement_carried_out_is_no_agreed_cue(nlp: Any, text: str) -> None:
+    with switched_off({LEARNED}), firing() as log:  # the cue alone
+        found = events(nlp, text, EventType.ACQUISITION)
+    assert found and "event.factuality.agreed" not in log
+
+
 @pytest.mark.parametrize("cue", CUES, ids=lambda h: h.id)
 def test_a_factuality_cue_switched_off_states_the_event_again(nlp: Any, cue: Any) -> None:
     def stated() -> list[tuple[str, bool, bool]]:

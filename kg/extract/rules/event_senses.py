@@ -502,7 +502,7 @@ def is_agreed(token: Token) -> bool:
     """Whether the event is only agreed: the "to"-infinitive (or inside it) of "agree" or of an
     agreement noun ("has agreed to buy X", "reached an agreement to acquire X", "the deal to
     open formal talks", "agreed to take part in talks"); not an agreement carried out
-    ("completed its agreement to buy X")."""
+    ("completed its agreement to buy X", "closed on its agreement to acquire X")."""
     return applies(AGREED, lambda: _agreed(token))
 
 
@@ -514,12 +514,17 @@ def _agreed(token: Token) -> bool:
             return False
         if current.dep_ in {"xcomp", "acl", "relcl", "advcl"} and _to_infinitive(current) \
                 and governor.lemma_.lower() in AGREEMENT_WORDS:
-            return not (governor.pos_ == "NOUN"
-                        and governor.head.lemma_.lower() in COMPLETION_VERBS)
+            return not (governor.pos_ == "NOUN" and _completed(governor))
         if current.dep_ not in CHAIN_DEPS:
             return False
         current = governor
     return False
+
+
+def _completed(agreement: Token) -> bool:
+    """ "completed its agreement", "closed on its agreement": the agreement carried out."""
+    verb = agreement.head.head if agreement.dep_ == "pobj" else agreement.head
+    return verb.lemma_.lower() in COMPLETION_VERBS
 
 
 def is_awaited(token: Token) -> bool:
