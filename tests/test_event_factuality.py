@@ -119,8 +119,8 @@ def test_a_cue_word_elsewhere_leaves_a_past_event_happened(nlp: Any, text: str,
 ])
 def test_an_agreement_carried_out_is_no_agreed_cue(nlp: Any, text: str) -> None:
     with switched_off({LEARNED}), firing() as log:  # the cue alone
-        found = events(nlp, text, EventType.ACQUISITION)
-    assert found and "event.factuality.agreed" not in log
+        events(nlp, text, EventType.ACQUISITION)
+    assert "event.factuality.agreed" not in log
 
 
 @pytest.mark.parametrize("cue", CUES, ids=lambda h: h.id)
