@@ -106,6 +106,8 @@ def test_a_phrase_of_frequency_makes_an_event_generic_and_dates_nothing(nlp: Any
     ("Velmar completed its agreement to buy the brewer Baltika in Riga on Monday.",
      EventType.ACQUISITION),
     ("Velmar and Baltika agreed on Monday to a ceasefire in Riga.", EventType.AGREEMENT),
+    ("Velmar agreed to pay $5m to settle a lawsuit brought by Baltika in Riga in 2003.",
+     EventType.TRIAL),
 ])
 def test_a_cue_word_elsewhere_leaves_a_past_event_happened(nlp: Any, text: str,
                                                            kind: EventType) -> None:

@@ -100,6 +100,8 @@ AWAITING_VERBS = frozenset(_FACTUALITY["awaiting_verbs"])
 AHEAD_WORDS = frozenset(_FACTUALITY["ahead_words"])
 AGREEMENT_WORDS = frozenset(_FACTUALITY["agreement_words"])
 COMPLETION_VERBS = frozenset(_FACTUALITY["completion_verbs"])
+#: The verbs that carry out an event noun ("hold talks", "begin talks", "take part in talks").
+CARRYING_VERBS = SUPPORT_VERBS | OCCURRENCE_VERBS
 
 
 def event_type(token: Token) -> EventType | None:
@@ -514,7 +516,11 @@ def _agreed(token: Token) -> bool:
             return False
         if current.dep_ in {"xcomp", "acl", "relcl", "advcl"} and _to_infinitive(current) \
                 and governor.lemma_.lower() in AGREEMENT_WORDS:
-            return not (governor.pos_ == "NOUN" and _completed(governor))
+            # the trigger itself, or the verb that carries it out ("agreed to hold / begin /
+            # take part in talks"); not an event the agreed act is about ("agreed to pay $5m
+            # to settle a lawsuit": the lawsuit was brought)
+            carries = current.i == token.i or current.lemma_.lower() in CARRYING_VERBS
+            return carries and not (governor.pos_ == "NOUN" and _completed(governor))
         if current.dep_ not in CHAIN_DEPS:
             return False
         current = governor
