@@ -54,14 +54,6 @@ def test_an_event_a_cue_says_did_not_happen_is_not_stated(
      "future-subject"),
     ("The elections will be held in Moldova on 15 December.", EventType.ELECTION,
      "future-subject"),
-    ("Tom Baker, who faces trial in Leeds for fraud, resigned on Monday.", EventType.TRIAL,
-     "awaited"),
-    ("The banker Omar Reyes fled Lagos on Monday while awaiting trial.", EventType.TRIAL,
-     "awaited"),
-    ("Kovac campaigned in Riga ahead of the November 5 presidential election.",
-     EventType.ELECTION, "awaited"),
-    ("Shares in Velmar rose in Riga in the run-up to Latvia's presidential election.",
-     EventType.ELECTION, "awaited"),
 ])
 def test_an_event_still_to_come_is_planned(nlp: Any, text: str, kind: EventType,
                                            cue: str) -> None:
@@ -100,29 +92,11 @@ def test_a_phrase_of_frequency_makes_an_event_generic_and_dates_nothing(nlp: Any
     ("Thousands of people marched through Madrid on Sunday to protest against the war.",
      EventType.PROTEST),
     ("Kennedy visits Leeds and Hull this week to meet voters.", EventType.MEETING),
-    # what was faced, or what came before, is past: an agreement carried out
-    ("Tom Baker faced trial in Leeds in 1990 for fraud.", EventType.TRIAL),
-    ("Kovac campaigned in Riga ahead of the May 1992 election in Latvia.", EventType.ELECTION),
-    ("Velmar completed its agreement to buy the brewer Baltika in Riga on Monday.",
-     EventType.ACQUISITION),
-    ("Velmar and Baltika agreed on Monday to a ceasefire in Riga.", EventType.AGREEMENT),
-    ("Velmar agreed to pay $5m to settle a lawsuit brought by Baltika in Riga in 2003.",
-     EventType.TRIAL),
 ])
 def test_a_cue_word_elsewhere_leaves_a_past_event_happened(nlp: Any, text: str,
                                                            kind: EventType) -> None:
     found = events(nlp, text, kind)
     assert found and all(happened(e) for e in found)
-
-
-@pytest.mark.parametrize("text", [
-    "Velmar completed its agreement to buy the brewer Baltika in Riga on Monday.",
-    "Velmar said it had closed on its agreement to acquire the brewer Baltika in Riga.",
-])
-def test_an_agreement_carried_out_is_no_agreed_cue(nlp: Any, text: str) -> None:
-    with switched_off({LEARNED}), firing() as log:  # the cue alone
-        events(nlp, text, EventType.ACQUISITION)
-    assert "event.factuality.agreed" not in log
 
 
 @pytest.mark.parametrize("cue", CUES, ids=lambda h: h.id)

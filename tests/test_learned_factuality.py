@@ -64,8 +64,6 @@ NOT_HAPPENED = [
     ("The unions hope to meet President Kovac in Riga next month.", "meet"),
     ("Velmar Holdings is seeking to buy the Riga brewer Baltika.", "buy"),
 ]
-#: The cue that takes "agreed to buy" out before the model is asked (test_event_factuality).
-AGREED_CUE = "event.factuality.agreed"
 HAPPENED = [
     ("Velmar Holdings bought the Riga brewer Baltika for $2bn in March.", "bought"),
     ("President Kovac met the union leaders in Riga on Monday.", "met"),
@@ -108,13 +106,13 @@ def test_at_its_cut_an_agreed_purchase_is_not_stated_and_a_done_one_is(
         nlp: Any, monkeypatch: pytest.MonkeyPatch, shipped: FactualityModel) -> None:
     _cutting(monkeypatch, shipped)
     agreed, done = NOT_HAPPENED[0][0], HAPPENED[0][0]
-    with switched_off({AGREED_CUE}), firing() as log:  # the model, not the cue before it
+    with firing() as log:
         assert _events(nlp, agreed, EventType.ACQUISITION) == []
     assert FACTUALITY_RULE in log
     with firing() as log:
         [event] = _events(nlp, done, EventType.ACQUISITION)
     assert not (event.planned or event.generic) and FACTUALITY_RULE not in log
-    with switched_off({FACTUALITY_RULE, AGREED_CUE}):  # the rule alone took it out
+    with switched_off({FACTUALITY_RULE}):  # the rule alone took the agreed purchase out
         assert _events(nlp, agreed, EventType.ACQUISITION)
 
 
@@ -135,7 +133,7 @@ def test_a_model_shipped_switched_off_is_not_asked(
     off = replace(shipped, threshold=0.0)
     monkeypatch.setattr(event_factuality, "load_factuality_model", lambda: off)
     monkeypatch.setattr(event_factuality, "factuality_features", refuse)
-    with switched_off({AGREED_CUE}), firing() as log:
+    with firing() as log:
         assert _events(nlp, NOT_HAPPENED[0][0], EventType.ACQUISITION)
     assert FACTUALITY_RULE not in log
 

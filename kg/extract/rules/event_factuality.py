@@ -63,7 +63,7 @@ declare(FACTUALITY_RULE, "facts.event", reads="the trigger's mood, tense and aux
         description="An event the learned factuality model (docs/factuality-card.md) reads as "
                     "not happened — agreed but not completed, planned, hoped, speculated, "
                     "habitual — is not stated as happened.",
-        example="Velmar Holdings is looking to buy the Riga brewer Baltika for $2bn.")
+        example="Velmar Holdings has agreed to buy the Riga brewer Baltika for $2bn.")
 
 
 @dataclass(frozen=True)

@@ -98,10 +98,6 @@ SCHEDULE_WORDS = frozenset(_FACTUALITY["schedule_words"])
 OCCURRENCE_VERBS = frozenset(_FACTUALITY["occurrence_verbs"])
 AWAITING_VERBS = frozenset(_FACTUALITY["awaiting_verbs"])
 AHEAD_WORDS = frozenset(_FACTUALITY["ahead_words"])
-AGREEMENT_WORDS = frozenset(_FACTUALITY["agreement_words"])
-COMPLETION_VERBS = frozenset(_FACTUALITY["completion_verbs"])
-#: The verbs that carry out an event noun ("hold talks", "begin talks", "take part in talks").
-CARRYING_VERBS = SUPPORT_VERBS | OCCURRENCE_VERBS
 
 
 def event_type(token: Token) -> EventType | None:
@@ -500,39 +496,6 @@ def is_planned(token: Token) -> bool:
     return False
 
 
-def is_agreed(token: Token) -> bool:
-    """Whether the event is only agreed: the "to"-infinitive (or inside it) of "agree" or of an
-    agreement noun ("has agreed to buy X", "reached an agreement to acquire X", "the deal to
-    open formal talks", "agreed to take part in talks"); not an agreement carried out
-    ("completed its agreement to buy X", "closed on its agreement to acquire X")."""
-    return applies(AGREED, lambda: _agreed(token))
-
-
-def _agreed(token: Token) -> bool:
-    current = token
-    for _ in range(4):
-        governor = current.head
-        if governor.i == current.i:
-            return False
-        if current.dep_ in {"xcomp", "acl", "relcl", "advcl"} and _to_infinitive(current) \
-                and governor.lemma_.lower() in AGREEMENT_WORDS:
-            # the trigger itself, or the verb that carries it out ("agreed to hold / begin /
-            # take part in talks"); not an event the agreed act is about ("agreed to pay $5m
-            # to settle a lawsuit": the lawsuit was brought)
-            carries = current.i == token.i or current.lemma_.lower() in CARRYING_VERBS
-            return carries and not (governor.pos_ == "NOUN" and _completed(governor))
-        if current.dep_ not in CHAIN_DEPS:
-            return False
-        current = governor
-    return False
-
-
-def _completed(agreement: Token) -> bool:
-    """ "completed its agreement", "closed on its agreement": the agreement carried out."""
-    verb = agreement.head.head if agreement.dep_ == "pobj" else agreement.head
-    return verb.lemma_.lower() in COMPLETION_VERBS
-
-
 def is_awaited(token: Token) -> bool:
     """Whether the event lies ahead of the clause that names it: a noun one faces or awaits,
     in the present or still to come ("faces trial", "while awaiting trial", "faces Dole in the
@@ -713,12 +676,6 @@ _declare_cue("factuality.future-subject", "the verb a trigger noun is the subjec
              _PLANNED, "An event noun that \"will be held\", \"will begin\" or is "
              "\"scheduled for 15 December\" is still to come.",
              "The elections in Turkmenistan will be held on 15 December.")
-AGREED = "event.factuality.agreed"
-_declare_cue("factuality.agreed", "the \"to\"-infinitive a trigger is or sits in, under "
-             "\"agree\" or an agreement noun", _NOT_WRITTEN,
-             "What was agreed to (\"agreed to buy\", \"an agreement to acquire\") has not "
-             "happened yet (docs/evaluation.md: an agreed purchase has not happened).",
-             "Velmar Holdings has agreed to acquire the Riga brewer Baltika for $2bn.")
 AWAITED = "event.factuality.awaited"
 _declare_cue("factuality.awaited", "the verb or phrase an event noun is the object of: "
              "\"face\", \"await\", \"ahead of\", \"on the eve of\", \"in the run-up to\"",

@@ -37,7 +37,6 @@ from kg.extract.rules.event_senses import (
     SUBJECT_DEPS,
     carrier_of,
     event_type,
-    is_agreed,
     is_awaited,
     is_frequency,
     is_generic,
@@ -251,8 +250,8 @@ def events_of(ctx: FactContext, figures: Iterable[Figure]) -> list[Event]:
     found = []
     for token in ctx.doc:
         kind = event_type(token)
-        if kind is None or is_irrealis(token) or is_hypothetical(token) or is_agreed(token) \
-                or in_other_sense(token, kind):
+        if kind is None or is_irrealis(token) or is_hypothetical(token) or in_other_sense(
+                token, kind):
             continue
         event = _event(ctx, token, kind, figure_at)
         if event is not None and (event.planned or event.generic or not not_happened(token)):
