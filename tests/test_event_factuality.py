@@ -54,6 +54,14 @@ def test_an_event_a_cue_says_did_not_happen_is_not_stated(
      "future-subject"),
     ("The elections will be held in Moldova on 15 December.", EventType.ELECTION,
      "future-subject"),
+    ("Tom Baker, who faces trial in Leeds for fraud, resigned on Monday.", EventType.TRIAL,
+     "awaited"),
+    ("The banker Omar Reyes fled Lagos on Monday while awaiting trial.", EventType.TRIAL,
+     "awaited"),
+    ("Kovac campaigned in Riga ahead of the November 5 presidential election.",
+     EventType.ELECTION, "awaited"),
+    ("Shares in Velmar rose in Riga in the run-up to Latvia's presidential election.",
+     EventType.ELECTION, "awaited"),
 ])
 def test_an_event_still_to_come_is_planned(nlp: Any, text: str, kind: EventType,
                                            cue: str) -> None:
@@ -92,6 +100,9 @@ def test_a_phrase_of_frequency_makes_an_event_generic_and_dates_nothing(nlp: Any
     ("Thousands of people marched through Madrid on Sunday to protest against the war.",
      EventType.PROTEST),
     ("Kennedy visits Leeds and Hull this week to meet voters.", EventType.MEETING),
+    # what was faced, or what came before, in the past
+    ("Tom Baker faced trial in Leeds in 1990 for fraud.", EventType.TRIAL),
+    ("Kovac campaigned in Riga ahead of the May 1992 election in Latvia.", EventType.ELECTION),
 ])
 def test_a_cue_word_elsewhere_leaves_a_past_event_happened(nlp: Any, text: str,
                                                            kind: EventType) -> None:

@@ -96,6 +96,8 @@ ABILITY_MODALS = frozenset(_FACTUALITY["ability_modals"])
 AVOIDANCE_WORDS = frozenset(_FACTUALITY["avoidance_words"])
 SCHEDULE_WORDS = frozenset(_FACTUALITY["schedule_words"])
 OCCURRENCE_VERBS = frozenset(_FACTUALITY["occurrence_verbs"])
+AWAITING_VERBS = frozenset(_FACTUALITY["awaiting_verbs"])
+AHEAD_WORDS = frozenset(_FACTUALITY["ahead_words"])
 
 
 def event_type(token: Token) -> EventType | None:
@@ -494,6 +496,45 @@ def is_planned(token: Token) -> bool:
     return False
 
 
+def is_awaited(token: Token) -> bool:
+    """Whether the event lies ahead of the clause that names it: a noun one faces or awaits,
+    in the present or still to come ("faces trial", "while awaiting trial", "faces Dole in the
+    November 5 election"), or an event in "ahead of …", "on the eve of …", "in the run-up to
+    …" ("campaigned ahead of Sunday's election", "ahead of signing his new deal"). The caller
+    keeps an event its own date puts before the report."""
+    return applies(AWAITED, lambda: any(_awaited(t) for t in (token, carrier_of(token)
+                                                                 if token.pos_ == "NOUN" else None)
+                                        if t is not None))
+
+
+def _awaited(token: Token) -> bool:
+    governor = token.head
+    if governor.i == token.i:
+        return False
+    if token.dep_ == "pobj" and governor.dep_ == "prep":  # "faces Dole in the election"
+        if governor.head.lemma_.lower() in AWAITING_VERBS and governor.lower_ == "in":
+            return _facing(governor.head)
+        return _ahead_phrase(governor.head)
+    if token.dep_ == "pcomp":  # "ahead of signing his new deal"
+        return _ahead_phrase(governor.head)
+    return token.dep_ == "dobj" and token.pos_ == "NOUN" \
+        and governor.lemma_.lower() in AWAITING_VERBS and _facing(governor)
+
+
+def _facing(verb: Token) -> bool:
+    """ "faces", "is facing", "will face", "to face": not "faced trial in 1990"."""
+    return verb.tag_ in {"VBZ", "VBP", "VBG", "VB"} and not any(
+        c.dep_ in {"aux", "auxpass"} and c.tag_ in {"VBD", "VBN"} and c.lemma_ == "have"
+        for c in verb.children)
+
+
+def _ahead_phrase(head: Token) -> bool:
+    """ "ahead" of "ahead of", "eve" of "on the eve of", the "up" of "run-up" (parsed as
+    "run" compound on "up")."""
+    words = [c.lower_ for c in head.children if c.dep_ == "compound" and c.i < head.i]
+    return "-".join([*words, head.lower_]) in AHEAD_WORDS or head.lower_ in AHEAD_WORDS
+
+
 def _to_infinitive(verb: Token) -> bool:
     return any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
 
@@ -635,6 +676,12 @@ _declare_cue("factuality.future-subject", "the verb a trigger noun is the subjec
              _PLANNED, "An event noun that \"will be held\", \"will begin\" or is "
              "\"scheduled for 15 December\" is still to come.",
              "The elections in Turkmenistan will be held on 15 December.")
+AWAITED = "event.factuality.awaited"
+_declare_cue("factuality.awaited", "the verb or phrase an event noun is the object of: "
+             "\"face\", \"await\", \"ahead of\", \"on the eve of\", \"in the run-up to\"",
+             _PLANNED, "An event one faces or awaits, or one the clause is ahead of, is still "
+             "to come (unless its own date is before the report).",
+             "Tom Baker, who faces trial in Leeds, campaigned ahead of the party election.")
 _declare_cue("generic.frequency-phrase", "\"every year\", \"each month\" on the clause",
              "Event.generic (kg:factuality kg:Generic)",
              "A phrase of frequency makes the event habitual, no one occasion.",

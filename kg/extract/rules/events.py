@@ -23,6 +23,7 @@ under "will" are kept and marked planned. A trigger word used in another sense i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import date
 from functools import partial
@@ -37,6 +38,7 @@ from kg.extract.rules.event_senses import (
     SUBJECT_DEPS,
     carrier_of,
     event_type,
+    is_awaited,
     is_frequency,
     is_generic,
     is_hypothetical,
@@ -362,7 +364,9 @@ def _event(
     evidence = ctx.evidence([trigger], declared, confidence)
     city = ctx.recent_city(trigger)
     setting = ctx.entity_party(city) if city is not None else None
-    planned = is_planned(trigger) or _ahead(time, ctx.frame.document.meta.date_published)
+    published = ctx.frame.document.meta.date_published
+    planned = is_planned(trigger) or _ahead(time, published) \
+        or not _dated_before(time, published) and is_awaited(trigger)
     generic = time is None and applies("event.generic", lambda: is_generic(trigger))
     return Event(kind, ctx.span([trigger]), phrasal_lemma(trigger), tuple(agents),
                  tuple(patients), tuple(places), time, figures, evidence, setting, planned,
@@ -434,6 +438,14 @@ def _ahead(time: TimeExpression | None, published: date | None) -> bool:
     if time.value is not None and published is not None and time.value > published:
         return True
     return time.text.lower().split()[0] in FUTURE_TIME_WORDS
+
+
+def _dated_before(time: TimeExpression | None, published: date | None) -> bool:
+    """Whether the event's own date, written with its year, lies before the report ("ahead of
+    the 1992 election"). A day or month without a year is read as past by the date reader
+    ("news reports the past"), which cannot tell "ahead of the November 5 election"."""
+    return time is not None and time.value is not None and published is not None \
+        and time.value < published and re.search(r"\b\d{4}\b", time.text) is not None
 
 
 def _date_right_after(ctx: FactContext, noun: Token) -> TimeExpression | None:
