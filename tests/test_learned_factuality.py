@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from kg.extract import extract_document
-from kg.extract.rules import event_factuality
+from kg.extract.rules import event_factuality, signals
 from kg.extract.rules.event_factuality import (
     FACTUALITY_RULE,
     FactualityModel,
@@ -127,11 +127,14 @@ def test_a_planned_or_generic_event_is_left_as_it_is(
 
 def test_a_model_shipped_switched_off_is_not_asked(
         nlp: Any, monkeypatch: pytest.MonkeyPatch, shipped: FactualityModel) -> None:
+    """The rule does not read the sentence for a model that drops nothing (the verifier's own
+    signal, the model's probability in bands, is another reader: stubbed here)."""
     def refuse(*_args: Any) -> Any:
         raise AssertionError("features computed for a model that drops nothing")
 
     off = replace(shipped, threshold=0.0)
     monkeypatch.setattr(event_factuality, "load_factuality_model", lambda: off)
+    monkeypatch.setattr(signals, "happened", lambda *_args: None)
     monkeypatch.setattr(event_factuality, "factuality_features", refuse)
     with firing() as log:
         assert _events(nlp, NOT_HAPPENED[0][0], EventType.ACQUISITION)
