@@ -54,6 +54,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from kg.extract.recovery import ROW_NOTE, line_around
 from kg.heuristics import applies, declare, fired, in_document, is_on, steps
@@ -366,13 +367,15 @@ _STANDINGS_ROW = re.compile(r"(?: \d{1,3}){2,}(?: [-.\d/ ]+)?")
 
 
 def _starts(words: Sequence[str], name: str) -> bool:
-    return any(" ".join(words[:size]) in word_list(name) for size in (2, 1)
-               if len(words) >= size)
+    entries = word_list(name)
+    return (len(words) >= 2 and f"{words[0]} {words[1]}" in entries
+            or len(words) >= 1 and words[0] in entries)
 
 
 def _ends(words: Sequence[str], name: str) -> bool:
-    return any(" ".join(words[-size:]) in word_list(name) for size in (2, 1)
-               if len(words) >= size)
+    entries = word_list(name)
+    return (len(words) >= 2 and f"{words[-2]} {words[-1]}" in entries
+            or len(words) >= 1 and words[-1] in entries)
 
 
 def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
@@ -411,6 +414,7 @@ def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
     return "SportsTeam" if sports > companies else "Corporation"
 
 
+@cache
 def _given_names() -> frozenset[str]:
     names = table("given-names")
     return frozenset(n.lower() for n in [*names["male"], *names["female"]])
