@@ -142,10 +142,18 @@ def _class_of(phrase: str, lists: dict[str, str], cue: str = "name") -> str | No
         return None
     if cue == "after" and phrase in word_list("types-not-after-name"):
         return None
-    for cls, name in lists.items():  # in order: armed forces before government, …
-        if phrase in word_list(name):
-            return cls
-    return None
+    return _first_class(tuple(lists.items())).get(phrase)
+
+
+@cache
+def _first_class(lists: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each word of ``lists``' word lists → the first class whose list holds it (in order:
+    armed forces before government, …), made once per set of lists."""
+    first: dict[str, str] = {}
+    for cls, name in lists:
+        for phrase in word_list(name):
+            first.setdefault(phrase, cls)
+    return first
 
 
 def _head_class(words: Sequence[str], lists: dict[str, str], cue: str) -> str | None:
@@ -159,10 +167,11 @@ def _head_class(words: Sequence[str], lists: dict[str, str], cue: str) -> str | 
 def _following_run(text: str, end: int) -> list[str]:
     """The lowercase words right after a name, up to punctuation, a capital or a stop word."""
     run = []
+    stops = word_list("types-stop-words")
     for match in WORD.finditer(text, end, min(len(text), end + 80)):
         gap = text[end:match.start()]
         word = match.group().rstrip(".").lower()
-        if gap.strip() or not match.group()[0].islower() or word in word_list("types-stop-words"):
+        if gap.strip() or not match.group()[0].islower() or word in stops:
             break
         run.append(word)
         end = match.end()
@@ -198,12 +207,15 @@ def _is_modifier(word: str) -> bool:
 
 def _apposition(text: str, end: int, lists: dict[str, str]) -> str | None:
     """The head of ", a/an/the … NOUN," right after the name."""
-    match = re.match(r",\s+(?:a|an|the)\s+([^,;:.()]{1,80}?)\s*(?=[,;:.()]|\s(?:of|in|that|"
-                     r"which|who|based|with|for|and)\s)", text[end:end + 100])
+    match = _APPOSITION.match(text[end:end + 100])
     if match is None:
         return None
     words = [w.lower() for w in WORD.findall(match.group(1))][-APPOSITION_WORDS:]
     return _head_class(words, lists, "apposition")
+
+
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+([^,;:.()]{1,80}?)\s*(?=[,;:.()]|\s(?:of|in|"
+                         r"that|which|who|based|with|for|and)\s)")
 
 
 def _before(text: str, begin: int, lists: dict[str, str]) -> str | None:
@@ -218,7 +230,7 @@ def _before(text: str, begin: int, lists: dict[str, str]) -> str | None:
 def cues_in(text: str, begin: int, end: int, organisation: bool = True,
             product: bool = True) -> list[str]:
     """The classes the words around ``text[begin:end]`` give it (see the module docstring)."""
-    lists = {**(ORGANIZATION_LISTS if organisation else {}), **(PRODUCT_LISTS if product else {})}
+    lists = _LISTS[organisation, product]
     if not lists:
         return []
     found = []
@@ -227,6 +239,12 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
             fired(step.id)
             found.append(cls)
     return found
+
+
+#: The lists ``cues_in`` reads, by (organisation classes, product classes): made once.
+_LISTS = {(organisation, product): {**(ORGANIZATION_LISTS if organisation else {}),
+                                    **(PRODUCT_LISTS if product else {})}
+          for organisation in (False, True) for product in (False, True)}
 
 
 def _name_words(text: str, begin: int, end: int, lists: dict[str, str]) -> str | None:
