@@ -320,7 +320,8 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     """
     after = _AFTER_WORDS.match(text, end)
     following = [w for w in after.groups() if w] if after else []
-    before = _BEFORE_WORDS.search(text, max(0, begin - 40), begin)
+    before = _BEFORE_WORDS.search(text, max(0, begin - 40), begin) if _may_follow_words(
+        text, begin) else None
     preceding = [w for w in before.groups() if w] if before else []
     if _SCORE.match(text, end) or _is_table_row_team(text, begin, end):
         return "SportsTeam"
@@ -335,6 +336,19 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     if _ends(preceding, "place-cue-words"):
         return PLACE
     return None
+
+
+#: What may end a word of ``_BEFORE_WORDS``.
+_WORD_END = frozenset("abcdefghijklmnopqrstuvwxyz-")
+
+
+def _may_follow_words(text: str, begin: int) -> bool:
+    """Whether ``_BEFORE_WORDS`` may end at ``begin``: a lowercase word and a space before it
+    (or before a line break there, where ``$`` matches too). Tested first, as the pattern is
+    tried at each of the 40 places before the name."""
+    if text[begin - 1:begin] == "\n" and begin >= 1:
+        begin -= 1
+    return begin >= 2 and text[begin - 1] == " " and text[begin - 2] in _WORD_END
 
 
 def not_person_cue(text: str, begin: int, end: int, unplaced: bool = True) -> bool:
