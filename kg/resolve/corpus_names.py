@@ -33,6 +33,7 @@ from kg.heuristics import declare, fired, in_document, steps
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, NATION_DEMONYMS, TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
+from kg.resolve.collector import cycles_uncollected
 
 
 def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
@@ -69,6 +70,11 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     >>> [m.name for m in with_corpus_names([won, kept, later])[2].mentions]
     ['Klitschko']
     """
+    with cycles_uncollected():
+        return _with_corpus_names(extractions)
+
+
+def _with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     words = CorpusWords.of(extractions)
     found = list(extractions)
     for step in steps("corpus-names"):
