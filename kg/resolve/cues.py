@@ -106,14 +106,14 @@ def _employs(before: str) -> bool:
     >>> _employs("said Ben Lee, a researcher at "), _employs("a protest at ")
     (True, False)
     """
-    if not before[-1:].isspace() or not before.rstrip().endswith(_AT_ENDINGS):
+    if not before[-1:].isspace() or not _AT_ENDING.search(before.rstrip()[-4:]):
         return False  # what the pattern needs, tested first: it is tried at every place
     found = _OCCUPATION_AT.search(before)
     return found is not None and found.group("noun") in OCCUPATIONS
 
 
 #: How the text before a name ends where ``_OCCUPATION_AT`` may match ("at", "with", "the").
-_AT_ENDINGS = ("at", "with", "the")
+_AT_ENDING = re.compile(r"(?:at|with|the)$")
 _LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
