@@ -4,8 +4,9 @@ Resolution makes hundreds of thousands of small objects (name groups, cues, keys
 beside the corpus's extractions, and almost none of them in reference cycles: reference
 counting frees them. The cycle collector still runs every few hundred allocations and, now
 and then, walks every object alive — the extractions of every article included — and on the
-whole BBC corpus that was about a fifth of resolution's time (14.6 s → 11.3 s of CPU with it
-off), for 126 objects it found in cycles at the end and the same peak memory.
+whole BBC corpus pausing it took resolution from 10.81 to 9.09 s of CPU, and from 11.57 to
+10.83 s in another round (``bench/RESULTS.md``), leaving 126 objects in cycles for later
+collections, with the same peak memory (352 → 353 MiB).
 
 >>> import gc
 >>> with cycles_uncollected():
