@@ -33,6 +33,7 @@ from kg.heuristics import declare, fired, in_document, steps
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, NATION_DEMONYMS, TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
+from kg.resolve.collector import cycles_uncollected
 
 
 def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
@@ -69,6 +70,11 @@ def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     >>> [m.name for m in with_corpus_names([won, kept, later])[2].mentions]
     ['Klitschko']
     """
+    with cycles_uncollected():
+        return _with_corpus_names(extractions)
+
+
+def _with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:
     words = CorpusWords.of(extractions)
     found = list(extractions)
     for step in steps("corpus-names"):
@@ -102,6 +108,8 @@ def _with_names_found_elsewhere(extractions: Sequence[Extraction],
     by_first: dict[str, list[str]] = {}
     for name in names:
         by_first.setdefault(name.split()[0].upper(), []).append(name)
+    for first, candidates in by_first.items():  # the longest first, sorted once
+        by_first[first] = sorted(candidates, key=len, reverse=True)
     found = []
     for extraction in extractions:
         added = _corpus_mentions(extraction, names, by_first, lower)
@@ -280,8 +288,13 @@ def not_a_name(word: str) -> bool:
             or bool(re.fullmatch(r"[A-Z]{2,}s", word)))
 
 
+_WORD_CHARACTER = re.compile(r"[\w’-]")
+
+
 def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, str]],
                      by_first: dict[str, list[str]], lower: set[str]) -> list[Mention]:
+    """The mentions of ``names`` in ``extraction``'s text (``by_first``: the names by their
+    first word in capitals, the longest first)."""
     text = extraction.document.text
     bounds = line_bounds(text)
     taken = [(m.begin, m.end) for m in extraction.mentions]
@@ -294,12 +307,15 @@ def _corpus_mentions(extraction: Extraction, names: dict[str, tuple[EntityKind, 
         begin = word.start()
         if begin and (text[begin - 1].isalnum() or text[begin - 1] in "'’-"):
             continue
+        candidates = by_first.get(word.group().upper())
+        if not candidates:
+            continue
         in_capitals = any(b <= begin < e for b, e in capitals)
-        for name in sorted(by_first.get(word.group().upper(), ()), key=len, reverse=True):
+        for name in candidates:
             end = begin + len(name)
             written = text[begin:end]
             if ((written == name or in_capitals and written == name.upper())
-                    and not re.match(r"[\w’-]", text[end:end + 1])
+                    and not _WORD_CHARACTER.match(text, end, end + 1)
                     and not any(b < end and begin < e for b, e in taken)):
                 alone, title = stands_alone(text, begin, end, name, lower, name_words)
                 # a headline's words are all capitalised: "Lohan Checks Into", "RED SOX MAKE"

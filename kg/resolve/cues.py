@@ -106,16 +106,28 @@ def _employs(before: str) -> bool:
     >>> _employs("said Ben Lee, a researcher at "), _employs("a protest at ")
     (True, False)
     """
+    if not before[-1:].isspace() or not _AT_ENDING.search(before.rstrip()[-4:]):
+        return False  # what the pattern needs, tested first: it is tried at every place
     found = _OCCUPATION_AT.search(before)
     return found is not None and found.group("noun") in OCCUPATIONS
 
 
+#: How the text before a name ends where ``_OCCUPATION_AT`` may match ("at", "with", "the").
+_AT_ENDING = re.compile(r"(?:at|with|the)$")
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
 def _qualifier(before: str) -> tuple[str | None, str | None]:
-    possessor = _POSSESSOR.search(before)
+    # both patterns end in white space, and a possessive or a lowercase letter before it:
+    # tested first, as each pattern is tried at every place of ``before``
+    if not before[-1:].isspace():
+        return None, None
+    last = before.rstrip()[-1:]
+    possessor = _POSSESSOR.search(before) if last in ("'", "s") else None
     if possessor:
         code = country_code_of(possessor.group("word"))
         return (code, possessor.group().strip()) if code else (None, None)
-    adjective = _ADJECTIVE.search(before)
+    adjective = _ADJECTIVE.search(before) if last in _LOWER else None
     if adjective and (code := demonym_code(adjective.group("word"))):
         return code, adjective.group("word")
     return None, None

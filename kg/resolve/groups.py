@@ -44,6 +44,8 @@ class Group:
     @property
     def name(self) -> str:
         """The most frequent form (longer forms win ties)."""
+        if len(self.forms) == 1:  # most groups: one form
+            return next(iter(self.forms))
         return min(self.forms, key=lambda f: (-self.forms[f], -len(f), f))
 
     @property

@@ -37,6 +37,7 @@ from kg.model import (
 )
 from kg.resolve.clubs import places_apart, split_clubs, towns_from_clubs
 from kg.resolve.clusters import Cluster
+from kg.resolve.collector import cycles_uncollected
 from kg.resolve.context import Contexts
 from kg.resolve.corpus import merge_corpus
 from kg.resolve.document import document_groups
@@ -59,6 +60,13 @@ def resolve_entities(
     >>> resolve_entities([]).entities
     ()
     """
+    with cycles_uncollected():
+        return _resolve_entities(extractions, registry)
+
+
+def _resolve_entities(
+    extractions: Sequence[Extraction], registry: Registry | None = None
+) -> Resolution:
     # The order articles arrive in (cache hits first, worker order) must not change the result.
     extractions = sorted(extractions, key=lambda e: (e.document.doc_id, e.document.path))
     groups = [group for extraction in extractions for group in document_groups(extraction)]

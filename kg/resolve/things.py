@@ -60,6 +60,7 @@ _NEXT = re.compile(r"(?:['’]s?)?(-[a-z]+\b|\s+[a-z][a-z-]*)")
 #: A possessive or a capitalised word right after a name: the name is a modifier ("won a
 #: Children's Bafta", "won a Labour Party seat").
 _MODIFIER_AFTER = re.compile(r"['’]|\s+[A-Z]")
+_LEADING_THE = re.compile(r"^the\s+")
 _SPEECH = re.compile(r"(?:['’]s?)? (?:has |have |had |also )?([a-z]+)")
 _APPOSITION = re.compile(r",\s+(?:a|an|the)\s+([^,;:.()]{1,60}?)\s*(?=[,;:.()]|\s(?:of|in|by|"
                          r"from|that|which|who|with|for|and|about)\s)")
@@ -72,12 +73,34 @@ def _cues() -> dict[str, dict[str, frozenset[str]]]:
             for cls, entry in table("types-things").items()}
 
 
+@cache
+def _first_classes(cue: str) -> dict[str, str]:
+    """Each ``cue`` word → the first class (in ``types-things.toml``'s order) whose ``cue``
+    words hold it: ``_lookup``'s answer, made once instead of trying every class per word."""
+    first: dict[str, str] = {}
+    for cls, entry in _cues().items():
+        for phrase in entry.get(cue, ()):
+            first.setdefault(phrase, cls)
+    return first
+
+
+@cache
+def _unnamed_after() -> dict[str, str]:
+    """Each "after" word of a class with no "weak" words → the first such class (``_after``)."""
+    first: dict[str, str] = {}
+    for cls, entry in _cues().items():
+        if "weak" not in entry:
+            for word in entry.get("after", ()):
+                first.setdefault(word, cls)
+    return first
+
+
 def _lookup(phrases: Iterable[str], cue: str) -> str | None:
     """The first class whose ``cue`` words hold one of ``phrases`` (tried in order)."""
+    first = _first_classes(cue)
     for phrase in phrases:
-        for cls, entry in _cues().items():
-            if phrase in entry.get(cue, ()):
-                return cls
+        if phrase in first:
+            return first[phrase]
     return None
 
 
@@ -88,7 +111,7 @@ def _tails(words: list[str]) -> list[str]:
 
 def _name_cue(text: str, begin: int, end: int, following: str) -> str | None:
     """The class the name's own last word gives (see the module docstring)."""
-    whole = re.sub(r"^the\s+", "", " ".join(text[begin:end].replace("’", "'").split()).lower())
+    whole = _LEADING_THE.sub("", " ".join(text[begin:end].replace("’", "'").split()).lower())
     if (cls := _lookup((whole,), "whole")) is not None:
         return cls  # "the Budget", "the Queen's Speech": the whole name says it
     written = WORD.findall(text[begin:end])
@@ -134,10 +157,7 @@ def _apposition(text: str, end: int) -> str | None:
 def _after(following: str) -> str | None:
     """A class whose "after" words hold the word right after the name and that needs no name
     word for it ("Oscar nominations"; a competition's "final" counts only with its name)."""
-    for cls, entry in _cues().items():
-        if "weak" not in entry and following in entry.get("after", ()):
-            return cls
-    return None
+    return _unnamed_after().get(following)
 
 
 #: Up to four lowercase words right after a name (the kind noun and the words before it).

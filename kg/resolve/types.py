@@ -54,6 +54,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from kg.extract.recovery import ROW_NOTE, line_around
 from kg.heuristics import applies, declare, fired, in_document, is_on, steps
@@ -149,10 +150,18 @@ def _class_of(phrase: str, lists: dict[str, str], cue: str = "name") -> str | No
         return None
     if cue == "after" and phrase in word_list("types-not-after-name"):
         return None
-    for cls, name in lists.items():  # in order: armed forces before government, …
-        if phrase in word_list(name):
-            return cls
-    return None
+    return _first_class(tuple(lists.items())).get(phrase)
+
+
+@cache
+def _first_class(lists: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each word of ``lists``' word lists → the first class whose list holds it (in order:
+    armed forces before government, …), made once per set of lists."""
+    first: dict[str, str] = {}
+    for cls, name in lists:
+        for phrase in word_list(name):
+            first.setdefault(phrase, cls)
+    return first
 
 
 def _head_class(words: Sequence[str], lists: dict[str, str], cue: str) -> str | None:
@@ -166,10 +175,11 @@ def _head_class(words: Sequence[str], lists: dict[str, str], cue: str) -> str | 
 def _following_run(text: str, end: int) -> list[str]:
     """The lowercase words right after a name, up to punctuation, a capital or a stop word."""
     run = []
+    stops = word_list("types-stop-words")
     for match in WORD.finditer(text, end, min(len(text), end + 80)):
         gap = text[end:match.start()]
         word = match.group().rstrip(".").lower()
-        if gap.strip() or not match.group()[0].islower() or word in word_list("types-stop-words"):
+        if gap.strip() or not match.group()[0].islower() or word in stops:
             break
         run.append(word)
         end = match.end()
@@ -205,12 +215,15 @@ def _is_modifier(word: str) -> bool:
 
 def _apposition(text: str, end: int, lists: dict[str, str]) -> str | None:
     """The head of ", a/an/the … NOUN," right after the name."""
-    match = re.match(r",\s+(?:a|an|the)\s+([^,;:.()]{1,80}?)\s*(?=[,;:.()]|\s(?:of|in|that|"
-                     r"which|who|based|with|for|and)\s)", text[end:end + 100])
+    match = _APPOSITION.match(text[end:end + 100])
     if match is None:
         return None
     words = [w.lower() for w in WORD.findall(match.group(1))][-APPOSITION_WORDS:]
     return _head_class(words, lists, "apposition")
+
+
+_APPOSITION = re.compile(r",\s+(?:a|an|the)\s+([^,;:.()]{1,80}?)\s*(?=[,;:.()]|\s(?:of|in|"
+                         r"that|which|who|based|with|for|and)\s)")
 
 
 def _before(text: str, begin: int, lists: dict[str, str]) -> str | None:
@@ -225,7 +238,7 @@ def _before(text: str, begin: int, lists: dict[str, str]) -> str | None:
 def cues_in(text: str, begin: int, end: int, organisation: bool = True,
             product: bool = True) -> list[str]:
     """The classes the words around ``text[begin:end]`` give it (see the module docstring)."""
-    lists = {**(ORGANIZATION_LISTS if organisation else {}), **(PRODUCT_LISTS if product else {})}
+    lists = _LISTS[organisation, product]
     if not lists:
         return []
     found = []
@@ -234,6 +247,12 @@ def cues_in(text: str, begin: int, end: int, organisation: bool = True,
             fired(step.id)
             found.append(cls)
     return found
+
+
+#: The lists ``cues_in`` reads, by (organisation classes, product classes): made once.
+_LISTS = {(organisation, product): {**(ORGANIZATION_LISTS if organisation else {}),
+                                    **(PRODUCT_LISTS if product else {})}
+          for organisation in (False, True) for product in (False, True)}
 
 
 def _name_words(text: str, begin: int, end: int, lists: dict[str, str]) -> str | None:
@@ -309,7 +328,8 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     """
     after = _AFTER_WORDS.match(text, end)
     following = [w for w in after.groups() if w] if after else []
-    before = _BEFORE_WORDS.search(text, max(0, begin - 40), begin)
+    before = _BEFORE_WORDS.search(text, max(0, begin - 40), begin) if _may_follow_words(
+        text, begin) else None
     preceding = [w for w in before.groups() if w] if before else []
     if _SCORE.match(text, end) or _is_table_row_team(text, begin, end):
         return "SportsTeam"
@@ -326,6 +346,19 @@ def role_cue(text: str, begin: int, end: int) -> str | None:
     if _ends(preceding, "place-cue-words"):
         return PLACE
     return None
+
+
+#: What may end a word of ``_BEFORE_WORDS``.
+_WORD_END = frozenset("abcdefghijklmnopqrstuvwxyz-")
+
+
+def _may_follow_words(text: str, begin: int) -> bool:
+    """Whether ``_BEFORE_WORDS`` may end at ``begin``: a lowercase word and a space before it
+    (or before a line break there, where ``$`` matches too). Tested first, as the pattern is
+    tried at each of the 40 places before the name."""
+    if text[begin - 1:begin] == "\n" and begin >= 1:
+        begin -= 1
+    return begin >= 2 and text[begin - 1] == " " and text[begin - 2] in _WORD_END
 
 
 def not_person_cue(text: str, begin: int, end: int, unplaced: bool = True) -> bool:
@@ -376,13 +409,15 @@ _STANDINGS_ROW = re.compile(r"(?: \d{1,3}){2,}(?: [-.\d/ ]+)?")
 
 
 def _starts(words: Sequence[str], name: str) -> bool:
-    return any(" ".join(words[:size]) in word_list(name) for size in (2, 1)
-               if len(words) >= size)
+    entries = word_list(name)
+    return (len(words) >= 2 and f"{words[0]} {words[1]}" in entries
+            or len(words) >= 1 and words[0] in entries)
 
 
 def _ends(words: Sequence[str], name: str) -> bool:
-    return any(" ".join(words[-size:]) in word_list(name) for size in (2, 1)
-               if len(words) >= size)
+    entries = word_list(name)
+    return (len(words) >= 2 and f"{words[-2]} {words[-1]}" in entries
+            or len(words) >= 1 and words[-1] in entries)
 
 
 def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
@@ -421,6 +456,7 @@ def _organisation_by_role(entity: Entity, roles: Counter[str], mentions: int,
     return "SportsTeam" if sports > companies else "Corporation"
 
 
+@cache
 def _given_names() -> frozenset[str]:
     names = table("given-names")
     return frozenset(n.lower() for n in [*names["male"], *names["female"]])
