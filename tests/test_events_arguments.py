@@ -230,6 +230,7 @@ def test_an_approach_to_buy_is_no_acquisition(nlp: Any) -> None:
 
 @pytest.mark.parametrize("dateline", [
     "DETROIT (AP) - ", "LYON, March 3 (Reuters) - ", "LYON — ", "Lyon, France - ",
+    "NAIROBI, Aug 29 (Reuters) - ", "Paris, Sept. 3 (AFP) - ",
 ])
 def test_a_datelines_words_take_no_part_in_the_event(nlp: Any, dateline: str) -> None:
     (killing,) = events(nlp, f"Office shooting\n\n{dateline}A gunman opened fire in an office "
