@@ -1046,7 +1046,9 @@ _RECOVERED = "a Mention the tagger missed"
 declare("recovery.dateline-places", "recovery", fn=lambda t, m, low: _dateline_places(t),
         reads="a line's opening words before a date, an agency or a dash", writes=_RECOVERED,
         description="The name opening a dateline is a place, and so is the region after its "
-                    "comma; before a bare dash only a country or city GeoNames knows.",
+                    "comma; before a bare dash only a country or city GeoNames knows. The "
+                    "date may write its month in full or abbreviated (\"May 18\", \"Aug 29\", "
+                    "\"Sept. 3\": month-abbreviations.txt, issue 35).",
         example="Canada bond yields fall .\nOTTAWA 1996-08-30\n"
                 "Canadian bond yields fell on Friday.")
 declare("recovery.venues", "recovery", fn=lambda t, m, low: _venues(t),
