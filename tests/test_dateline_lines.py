@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kg.extract import extract_document
-from kg.extract.recovery import dateline_lines
+from kg.extract.recovery import dateline_end, dateline_lines, dateline_places
 from kg.heuristics import firing, switched_off
 from kg.ingest.files import document_from_text
 from kg.model import Claim, Event
@@ -33,6 +33,9 @@ def _lines(text: str) -> list[str]:
     ("Minister quits over row\nLONDON (Reuters) -\nThe minister resigned .", "LONDON (Reuters) -"),
     (AP, "OAKVILLE, Ont. (AP) -"),
     ("Talks resume\nGENEVA, May 18 -\nTalks resumed on Monday .", "GENEVA, May 18 -"),
+    # a month abbreviated, with or without its stop (issue 35)
+    ("Talks resume\nNAIROBI, Aug 29 (Reuters) -\nTalks resumed .", "NAIROBI, Aug 29 (Reuters) -"),
+    ("Talks resume\nParis, Sept. 3 (AFP) -\nTalks resumed .", "Paris, Sept. 3 (AFP) -"),
 ])
 def test_a_dateline_on_its_own_line_is_found(text: str, line: str) -> None:
     assert _lines(text) == [line]
@@ -48,6 +51,20 @@ def test_a_dateline_on_its_own_line_is_found(text: str, line: str) -> None:
 ])
 def test_no_other_line_is_a_dateline_line(text: str) -> None:
     assert _lines(text) == []
+
+
+@pytest.mark.parametrize(("text", "dateline", "places"), [
+    ("NAIROBI, Aug 29 (Reuters) - Police said the talks ended .", "NAIROBI, Aug 29 (Reuters) - ",
+     ["NAIROBI"]),
+    ("Paris, Sept. 3 (AFP) - The minister resigned .", "Paris, Sept. 3 (AFP) - ", ["Paris"]),
+    ("Jan Smith said the talks ended .", None, []),  # "Jan" is a given name, not January
+    ("Jan , Aug 29 - a note .", None, []),  # a month is no dateline's place
+])
+def test_an_abbreviated_month_dates_a_dateline(text: str, dateline: str | None,
+                                                places: list[str]) -> None:
+    end = dateline_end(text, 0)
+    assert (text[:end] if end is not None else None) == dateline
+    assert [text[b:e] for b, e in dateline_places(text, 0, len(text))] == places
 
 
 def test_the_dateline_line_is_its_own_sentence(nlp: Any) -> None:

@@ -238,6 +238,17 @@ def test_a_datelines_words_take_no_part_in_the_event(nlp: Any, dateline: str) ->
     assert killing.agents and all(p.begin >= inside for p in killing.agents + killing.patients)
 
 
+@pytest.mark.parametrize("dateline", [
+    "GOMA, May 29 (Reuters) - ", "GOMA, Aug 29 (Reuters) - ", "KHOROG, Sept. 3 (Reuters) - ",
+])
+def test_a_datelines_place_is_no_agent_whatever_its_months_spelling(nlp: Any,
+                                                                    dateline: str) -> None:
+    # issue 35: "Aug"/"Sept." were no month, the place was read as the story's agent
+    (killing,) = events(nlp, f"Border raid\n\n{dateline}Rebels attacked a border post on "
+                             "Thursday, killing two guards.", EventType.KILLING)
+    assert {p.text for p in killing.agents} == {"Rebels"}
+
+
 def test_the_city_after_a_dateline_is_the_datelines_city(nlp: Any) -> None:
     text = "Shelling\n\nKYIV, May 18 (Reuters) - Rebel forces shelled the city on Monday."
     (shelling,) = events(nlp, text, EventType.ATTACK)

@@ -47,6 +47,7 @@ from kg.lexicon.countries import alias_names, demonym_code
 from kg.lexicon.words import (
     CALENDAR_WORDS,
     HONORIFICS,
+    MONTH_ABBREVIATIONS,
     ORG_HEAD_WORDS,
     PLACE_PREPOSITIONS,
     TITLE_NOUNS,
@@ -400,6 +401,18 @@ def _grown(text: str, kept: list[Mention], inside: list[Mention], begin: int, en
         Mention(begin, end, name, name, kind, label, inside[0].sentence)]
 
 
+def is_dateline_month(word: str) -> bool:
+    """Whether ``word`` is a month or day as a dateline writes it before the day's number: in
+    full or abbreviated, with or without its stop ("May", "Aug", "Sept."). A test for words
+    already followed by a number: "Jan" alone is also a given name.
+
+    >>> is_dateline_month("Aug"), is_dateline_month("Sept."), is_dateline_month("Ukraine")
+    (True, True, False)
+    """
+    word = word.lower().rstrip(".")
+    return word in CALENDAR_WORDS or word in MONTH_ABBREVIATIONS
+
+
 #: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
 #: an ISO date ending the line (" 1996-08-30", ", France 1996-08-30", as news agencies' files
 #: write it; a comma may stand apart in tokenised text).
@@ -475,7 +488,7 @@ def dateline_places(text: str, begin: int, end: int) -> list[tuple[int, int]]:
         return []
     for group in (2, 1):
         name = match.group(group)
-        if name and name.lower() not in CALENDAR_WORDS and (
+        if name and not is_dateline_month(name) and (
                 _filed(text, match.end(group)) or _DASH.match(text, match.end(group))
                 and is_known_place_written(name)):
             return [match.span(g) for g in ((1,) if group == 1 else (1, 2))]
@@ -516,17 +529,21 @@ def dateline_end(text: str, at: int) -> int | None:
     (25, None)
     >>> dateline_end("Paris (AFP) - Rain.", 0), dateline_end("Talks (Geneva) - a summary", 0)
     (14, None)
+    >>> dateline_end("NAIROBI, Aug 29 (Reuters) - Rain.", 0), dateline_end("Paris, Sept. 3 - R", 0)
+    (28, 17)
+    >>> dateline_end("Jan Smith said - rain.", 0), dateline_end("Paris, Jan - Rain.", 0)
+    (None, None)
     """
     begin = text.rfind("\n", 0, at) + 1
     match = _DATELINE.match(text, begin)
     if match is None:
         return None
     region = match.group(2)
-    calendar = region is not None and region.lower().rstrip(".") in CALENDAR_WORDS
+    calendar = region is not None and is_dateline_month(region)
     tail = _DATELINE_TAIL.match(text, match.end(1) if calendar else match.end())
     if tail is None:
         return None
-    if tail.group(1) and tail.group(1).split()[-2].lower().rstrip(".") not in CALENDAR_WORDS:
+    if tail.group(1) and not is_dateline_month(tail.group(1).split()[-2]):
         return None
     name = match.group(1)
     capitals = len(name) > 1 and name.isupper()
@@ -572,8 +589,7 @@ def is_known_place_written(name: str) -> bool:
 def _filed(text: str, end: int) -> bool:
     """Whether the text at ``end`` goes on as a dateline after its place (``_FILED``)."""
     match = _FILED.match(text, end)
-    return match is not None and (not match.group(1)
-                                  or match.group(1).lower().rstrip(".") in CALENDAR_WORDS)
+    return match is not None and (not match.group(1) or is_dateline_month(match.group(1)))
 
 
 def lower_words(text: str) -> set[str]:
@@ -1030,7 +1046,9 @@ _RECOVERED = "a Mention the tagger missed"
 declare("recovery.dateline-places", "recovery", fn=lambda t, m, low: _dateline_places(t),
         reads="a line's opening words before a date, an agency or a dash", writes=_RECOVERED,
         description="The name opening a dateline is a place, and so is the region after its "
-                    "comma; before a bare dash only a country or city GeoNames knows.",
+                    "comma; before a bare dash only a country or city GeoNames knows. The "
+                    "date may write its month in full or abbreviated (\"May 18\", \"Aug 29\", "
+                    "\"Sept. 3\": month-abbreviations.txt, issue 35).",
         example="Canada bond yields fall .\nOTTAWA 1996-08-30\n"
                 "Canadian bond yields fell on Friday.")
 declare("recovery.venues", "recovery", fn=lambda t, m, low: _venues(t),

@@ -28,6 +28,7 @@ from kg.lexicon.words import (
     CURRENCY_WORDS,
     DURATION_COUNTS,
     FRACTIONS,
+    MONTH_ABBREVIATIONS,
     NUMBER_QUALIFIERS,
     NUMBER_SCALES,
     NUMBER_UNITS,
@@ -69,7 +70,7 @@ _HAS_YEAR = re.compile(r"\b(1[6-9]|20)\d\d\b")
 _POINT_WORDS = re.compile(
     rf"\b({'|'.join(sorted(CALENDAR_WORDS | set(TIME_UNITS)))}|weekend|yesterday|today|tomorrow"
     rf"|tonight|morning|afternoon|evening|night|spring|summer|autumn|winter|ago"
-    rf"|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b", re.I)
+    rf"|{'|'.join(sorted(MONTH_ABBREVIATIONS))})\b", re.I)
 _YEAR_OR_DECADE = re.compile(r"\b(1[6-9]|20)\d\d(s|'s)?\b")
 _UNIT_MODIFIER = re.compile(rf"\d+-({'|'.join(TIME_UNITS)})\b", re.I)  # "18-month"
 #: A length written as a modifier: "five-month", "a two-year", "10-year", "18-month-old".

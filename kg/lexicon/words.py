@@ -120,6 +120,10 @@ NAME_SUFFIXES = word_list("name-suffixes")
 #: Month and day names ("in March" is a time, not the town).
 CALENDAR_WORDS = word_list("calendar-words")
 
+#: Months abbreviated ("Aug", "Sept"): a date only where one is expected ("NAIROBI, Aug 29 -"),
+#: never on their own, as "Jan" is also a given name.
+MONTH_ABBREVIATIONS = word_list("month-abbreviations")
+
 #: Words before a name that put it in space ("in Mariupol", "near Kyiv").
 PLACE_PREPOSITIONS = word_list("place-prepositions")
 
