@@ -278,9 +278,10 @@ declare("resolve.entities.towns-from-clubs", "resolve.entities",
         reads="the mentions of a club named as its town, their sentences and articles",
         writes="the mention's entity: the place of that name",
         description="A club named as its town keeps the mentions that read as the club (a "
-                    "score, \"beat X\", a sentence about a match, an article about sport); "
-                    "\"in X\", \"a doctor from X\", \"X band Kaiser Chiefs\" in an article "
-                    "about music are the town (``kg.resolve.clubs``).",
+                    "score, \"beat X\", a sentence about a match, an article about sport, "
+                    "baseball's innings and pitchers too); \"in X\", \"a doctor from X\", "
+                    "\"X band Kaiser Chiefs\" in an article about music are the town "
+                    "(``kg.resolve.clubs``).",
         example="Leeds beat Saracens 20-12 in the Premiership. Leeds scored two tries and "
                 "the Leeds fly-half kicked four goals.\n|||\nHotly-tipped Leeds band Kaiser "
                 "Chiefs have their second chart hit. Leeds band Kaiser Chiefs played in London.")
