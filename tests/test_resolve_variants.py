@@ -191,6 +191,19 @@ def test_an_organisation_named_like_a_town_and_written_where_no_sport_is_stays_w
     assert towns_from_clubs(resolution, extractions) is resolution
 
 
+BASEBALL = ("Ray Dunn homered in the eighth inning and Leeds held on. The Leeds pitcher "
+            "struck out six, and Lee drove in two RBIs.")
+
+
+def test_a_baseball_report_is_an_article_about_sport() -> None:
+    extractions, resolution = _articles(("game", BASEBALL), ("game2", BASEBALL),
+                                        ("news", NEWS))
+    moved = towns_from_clubs(resolution, extractions)
+    owners = {(doc, key) for (doc, _b, _e), key in moved.assignments.items()}
+    assert owners == {("game", "organization/leeds"), ("game2", "organization/leeds"),
+                      ("news", "place/leeds")}
+
+
 def test_a_team_sheet_and_a_fixture_are_the_club() -> None:
     sheet = ("Leeds v Saracens (Fri)\nLeeds: Balshaw; Rees, Christophers, Bell.\n"
              "Saracens: Jones; Smith, Brown.")

@@ -13,7 +13,8 @@ score, the two forms compared); joins a rule refused as ambiguous are recorded w
 ``merged=False``. Every rule is a heuristic of the registry (``kg.heuristics``), run by its
 stage in its declared order: ``corpus-names`` before resolution (``kg.resolve.corpus_names``),
 then ``resolve.article``, ``resolve.corpus``, ``resolve.class`` and, here, ``resolve.entities``
-(the same-GeoNames merge, places apart, clubs split, finer classes, retyped joins).
+(the same-GeoNames merge, dateline regions, places apart, clubs split, finer classes,
+retyped joins).
 
 >>> normalise_name("the  Kremlin’s")
 "kremlin's"
@@ -44,6 +45,7 @@ from kg.resolve.document import document_groups
 from kg.resolve.geo import article_countries, candidates, link_place
 from kg.resolve.groups import Group, Join, Merger
 from kg.resolve.names import normalise_name
+from kg.resolve.regions import regions_apart
 from kg.resolve.registry import Registry
 from kg.resolve.types import with_fine_types
 from kg.resolve.variants import join_variants
@@ -242,6 +244,17 @@ SAME_GEONAMES_PLACE = declare(
     description="Places linked to one GeoNames record are one place (\"Kiev\", \"Kyiv\"; "
                 "\"U.S.\", \"America\").",
     example="Troops left Kiev on Monday.\n|||\nShelling resumed in Kyiv.").id
+declare("resolve.entities.dateline-region", "resolve.entities",
+        fn=lambda resolution, state: regions_apart(resolution, state.extractions),
+        reads="the mentions after a dateline place's comma, and the GeoNames link of their "
+              "place",
+        writes="the mention's entity: a place of its name that is no city",
+        description="The region after a dateline's place and its comma (\"COMMACK , New York "
+                    "1996-08-24\", \"LONDON , Ontario\") is a state, province or country, "
+                    "never the city of that name its place was linked to "
+                    "(``kg.resolve.regions``).",
+        example="COMMACK , New York 1996-08-24\nRain fell on the courts.\n|||\n"
+                "NEW YORK 1996-08-25\nShares rose in New York on Monday.")
 declare("resolve.entities.places-apart", "resolve.entities",
         fn=lambda resolution, state: places_apart(resolution, state.extractions),
         reads="a city's name resolved to an organisation, where it stands in each article",
@@ -265,9 +278,10 @@ declare("resolve.entities.towns-from-clubs", "resolve.entities",
         reads="the mentions of a club named as its town, their sentences and articles",
         writes="the mention's entity: the place of that name",
         description="A club named as its town keeps the mentions that read as the club (a "
-                    "score, \"beat X\", a sentence about a match, an article about sport); "
-                    "\"in X\", \"a doctor from X\", \"X band Kaiser Chiefs\" in an article "
-                    "about music are the town (``kg.resolve.clubs``).",
+                    "score, \"beat X\", a sentence about a match, an article about sport, "
+                    "baseball's innings and pitchers too); \"in X\", \"a doctor from X\", "
+                    "\"X band Kaiser Chiefs\" in an article about music are the town "
+                    "(``kg.resolve.clubs``).",
         example="Leeds beat Saracens 20-12 in the Premiership. Leeds scored two tries and "
                 "the Leeds fly-half kicked four goals.\n|||\nHotly-tipped Leeds band Kaiser "
                 "Chiefs have their second chart hit. Leeds band Kaiser Chiefs played in London.")
