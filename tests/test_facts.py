@@ -477,6 +477,12 @@ def test_the_said_clause_keeps_the_subject_the_parser_hung_on_the_verb(
      "claim.second-act", "she would not resign over the report"),
     ("Mr Dobbs insisted the talks could go on but refused to say when they would resume.",
      "claim.second-act", "the talks could go on"),
+    ("Coach Berg concedes Leeds are in good form at the moment, but they have failed to "
+     "beat Hull in their last five meetings.", "claim.writers-but",
+     "Leeds are in good form at the moment"),
+    ("The agency said the villages of Dovan and Tesh were worst hit, but no pictures were "
+     "shown from those places.", "claim.writers-but",
+     "the villages of Dovan and Tesh were worst hit"),
     ("Dock police said on Thursday they had arrested three men at the port .",
      "claim.report-time", "they had arrested three men at the port"),
     ("The ministry said Monday the talks had failed .", "claim.report-time",
@@ -509,6 +515,11 @@ def test_a_time_that_belongs_to_what_was_said_stays(nlp: Any, text: str, content
     ("The firm said it had grown fast and hired 50 engineers.",
      "it had grown fast and hired 50 engineers"),
     ("Mr Lane said prices would rise, but the bank said they would fall.", "prices would rise"),
+    ("Ms Dale thinks there could be demand for the service, but it could take years if big "
+     "banks get involved.", "there could be demand for the service, but it could take years "
+     "if big banks get involved"),  # a modal: the speaker's (claim.writers-but)
+    ("Mr Amis said the rota was fair, but staff were \"very tired\" of it.",
+     'the rota was fair, but staff were "very tired" of it'),  # quoted words: the speaker's
     ("Ms Ruiz, who said the plan would fail, resigned on Monday.", "the plan would fail"),
     ("They met on the day that Mr Hill said he would quit.", "he would quit"),
     ("Mr Hale said a new government would cut red tape, put patients first and bring order "
