@@ -205,13 +205,15 @@ WRITERS_BUT = declare(
     reads="a clause joined by \"but\" to the speech verb after what was said: its verb's "
           "auxiliaries and quotation marks",
     writes="Claim.text (ends before the \", but\")",
-    description="A clause with a subject of its own joined by \"but\" after what was said "
-                "is the speaker's (``claim.joined-clause``) only when it bears a mark of "
-                "reported speech — a modal (\"but it could take …\"), the past perfect "
-                "(\"but ministers had been …\") or quoted words; else it is the writer's "
-                "turn on what was said (\"concedes Rangers are in good form, but they have "
-                "failed to beat Celtic\", \"said the villages were worst hit, but no "
-                "footage was shown\"), and the text ends before it.",
+    description="A clause with a subject of its own joined by \"but\" after what a present "
+                "cue says (\"says\", \"concedes\") is the speaker's (``claim.joined-clause``) "
+                "only when it bears a mark of reported speech — a modal (\"but it could take "
+                "…\"), the past perfect or quoted words; else it is the writer's turn on what "
+                "was said (\"concedes Rangers are in good form, but they have failed to beat "
+                "Celtic\", \"say they are happy to support …, but the Dragons have expressed "
+                "disappointment\"), and the text ends before it. After a past cue a past verb "
+                "may be what was said (\"said … had not been established but it was likely "
+                "to …\"): the clause stays.",
     example="Lennon concedes Rangers are in good form, but they have failed to beat Celtic "
             "in their last seven meetings.").id
 REPORT_TIME = declare(
@@ -1104,16 +1106,19 @@ def _joined_clauses(verb: Token, side: list[Token]) -> list[Token]:
                 and not any(t.lemma_.lower() in EPISTEMIC_VERBS | ACCUSE_VERBS
                             and t.pos_ == "VERB" for t in conj.subtree):
             if joins[-1].lower_ == "but" and applies(
-                    WRITERS_BUT, partial(_writers_turn, conj)):
+                    WRITERS_BUT, partial(_writers_turn, verb, conj)):
                 continue
             found.append(conj)
     return found
 
 
-def _writers_turn(verb: Token) -> bool:
-    """Whether a clause joined by "but" bears no mark of reported speech (``claim.writers-but``):
-    its verb neither a modal's nor in the past perfect ("could take", "had been"), no quoted
-    words in it."""
+def _writers_turn(cue: Token, verb: Token) -> bool:
+    """Whether a clause joined by "but" to a present cue bears no mark of reported speech
+    (``claim.writers-but``): its verb neither a modal's nor in the past perfect ("could take",
+    "had been"), no quoted words in it. After a past cue, a past verb may be what was said,
+    moved into the past ("said … had not been established but it was likely to …")."""
+    if cue.tag_ not in {"VBZ", "VBP"}:
+        return False
     auxiliaries = [c for c in verb.children if c.dep_ in {"aux", "auxpass"}]
     return not any(a.tag_ == "MD" or a.lemma_.lower() == "have" and a.tag_ == "VBD"
                    for a in auxiliaries) and not any(t.is_quote for t in verb.subtree)
