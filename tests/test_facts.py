@@ -523,6 +523,9 @@ def test_a_time_that_belongs_to_what_was_said_stays(nlp: Any, text: str, content
     ("A spokeswoman said the terms of the review had not been set but it was likely to cover "
      "only Wales.", "the terms of the review had not been set but it was likely to cover only "
      "Wales"),  # a past cue: the past is what was said
+    ("\"Ms Berg says she is willing to put up with some of it, but it has gone beyond that,\" "
+     "her lawyer said.", "she is willing to put up with some of it, but it has gone beyond "
+     "that"),  # inside a quotation: the quoted words go on
     ("Ms Ruiz, who said the plan would fail, resigned on Monday.", "the plan would fail"),
     ("They met on the day that Mr Hill said he would quit.", "he would quit"),
     ("Mr Hale said a new government would cut red tape, put patients first and bring order "

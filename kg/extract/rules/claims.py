@@ -213,7 +213,7 @@ WRITERS_BUT = declare(
                 "Celtic\", \"say they are happy to support …, but the Dragons have expressed "
                 "disappointment\"), and the text ends before it. After a past cue a past verb "
                 "may be what was said (\"said … had not been established but it was likely "
-                "to …\"): the clause stays.",
+                "to …\"), and inside a quotation the quoted words go on: the clause stays.",
     example="Lennon concedes Rangers are in good form, but they have failed to beat Celtic "
             "in their last seven meetings.").id
 REPORT_TIME = declare(
@@ -1117,11 +1117,23 @@ def _writers_turn(cue: Token, verb: Token) -> bool:
     (``claim.writers-but``): its verb neither a modal's nor in the past perfect ("could take",
     "had been"), no quoted words in it. After a past cue, a past verb may be what was said,
     moved into the past ("said … had not been established but it was likely to …")."""
-    if cue.tag_ not in {"VBZ", "VBP"}:
+    if cue.tag_ not in {"VBZ", "VBP"} or _in_open_quote(cue):
         return False
     auxiliaries = [c for c in verb.children if c.dep_ in {"aux", "auxpass"}]
     return not any(a.tag_ == "MD" or a.lemma_.lower() == "have" and a.tag_ == "VBD"
                    for a in auxiliaries) and not any(t.is_quote for t in verb.subtree)
+
+
+def _in_open_quote(token: Token) -> bool:
+    """Whether a quotation opened before ``token`` in its paragraph is still open there ('"Miss
+    Kidman says she is willing to …, but it has gone beyond that," she said': the quoted
+    words continue)."""
+    marks = 0
+    for before in reversed(token.doc[: token.i]):
+        if before.is_space and "\n" in before.text or "\n" in before.whitespace_:
+            break
+        marks += before.is_quote
+    return marks % 2 == 1
 
 
 def _reported(cue: Token, verb: Token) -> bool:
