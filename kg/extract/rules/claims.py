@@ -200,22 +200,6 @@ JOINED_CLAUSE = declare(
                 "is the rest of what was said: the text runs on to its end.",
     example="Mr Cable said the bill would target loan sharks, but ministers had been "
             "complacent about debt.").id
-WRITERS_BUT = declare(
-    "claim.writers-but", "facts.claim",
-    reads="a clause joined by \"but\" to the speech verb after what was said: its verb's "
-          "auxiliaries and quotation marks",
-    writes="Claim.text (ends before the \", but\")",
-    description="A clause with a subject of its own joined by \"but\" after what a present "
-                "cue says (\"says\", \"concedes\") is the speaker's (``claim.joined-clause``) "
-                "only when it bears a mark of reported speech — a modal (\"but it could take "
-                "…\"), the past perfect or quoted words; else it is the writer's turn on what "
-                "was said (\"concedes Rangers are in good form, but they have failed to beat "
-                "Celtic\", \"say they are happy to support …, but the Dragons have expressed "
-                "disappointment\"), and the text ends before it. After a past cue a past verb "
-                "may be what was said (\"said … had not been established but it was likely "
-                "to …\"), and inside a quotation the quoted words go on: the clause stays.",
-    example="Lennon concedes Rangers are in good form, but they have failed to beat Celtic "
-            "in their last seven meetings.").id
 REPORT_TIME = declare(
     "claim.report-time", "facts.claim",
     reads="the words between the speech verb and the said clause",
@@ -1105,35 +1089,8 @@ def _joined_clauses(verb: Token, side: list[Token]) -> list[Token]:
                 and own[0].lower_ not in DEMONSTRATIVES \
                 and not any(t.lemma_.lower() in EPISTEMIC_VERBS | ACCUSE_VERBS
                             and t.pos_ == "VERB" for t in conj.subtree):
-            if joins[-1].lower_ == "but" and applies(
-                    WRITERS_BUT, partial(_writers_turn, verb, conj)):
-                continue
             found.append(conj)
     return found
-
-
-def _writers_turn(cue: Token, verb: Token) -> bool:
-    """Whether a clause joined by "but" to a present cue bears no mark of reported speech
-    (``claim.writers-but``): its verb neither a modal's nor in the past perfect ("could take",
-    "had been"), no quoted words in it. After a past cue, a past verb may be what was said,
-    moved into the past ("said … had not been established but it was likely to …")."""
-    if cue.tag_ not in {"VBZ", "VBP"} or _in_open_quote(cue):
-        return False
-    auxiliaries = [c for c in verb.children if c.dep_ in {"aux", "auxpass"}]
-    return not any(a.tag_ == "MD" or a.lemma_.lower() == "have" and a.tag_ == "VBD"
-                   for a in auxiliaries) and not any(t.is_quote for t in verb.subtree)
-
-
-def _in_open_quote(token: Token) -> bool:
-    """Whether a quotation opened before ``token`` in its paragraph is still open there ('"Miss
-    Kidman says she is willing to …, but it has gone beyond that," she said': the quoted
-    words continue)."""
-    marks = 0
-    for before in reversed(token.doc[: token.i]):
-        if before.is_space and "\n" in before.text or "\n" in before.whitespace_:
-            break
-        marks += before.is_quote
-    return marks % 2 == 1
 
 
 def _reported(cue: Token, verb: Token) -> bool:
