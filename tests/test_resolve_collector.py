@@ -4,8 +4,8 @@ import gc
 
 import pytest
 
+from kg.collector import cycles_uncollected
 from kg.resolve import resolve_entities, with_corpus_names
-from kg.resolve.collector import cycles_uncollected
 
 
 def test_collector_on_again_after_an_error() -> None:

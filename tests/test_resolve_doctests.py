@@ -11,7 +11,7 @@ MODULES = ["kg.lexicon.countries", "kg.resolve.names", "kg.resolve.geo", "kg.res
            "kg.resolve.resolver", "kg.resolve.evaluate", "kg.resolve.cues", "kg.resolve.groups",
            "kg.resolve.document", "kg.resolve.kinds", "kg.resolve.corpus",
            "kg.resolve.clusters", "kg.resolve.types", "kg.resolve.clubs", "kg.resolve.sheets",
-           "kg.resolve.collector", "kg.resolve.things", "kg.extract.recovery",
+           "kg.collector", "kg.resolve.things", "kg.extract.recovery",
            "kg.extract.entities"]
 
 

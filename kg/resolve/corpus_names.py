@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from kg.collector import cycles_uncollected
 from kg.extract.recovery import (
     CAPITALISED_WORD,
     in_sentence,
@@ -33,7 +34,6 @@ from kg.heuristics import declare, fired, in_document, steps
 from kg.lexicon.countries import demonym_code
 from kg.lexicon.words import CALENDAR_WORDS, HONORIFICS, NATION_DEMONYMS, TITLE_NOUNS
 from kg.model import EntityKind, Extraction, Mention
-from kg.resolve.collector import cycles_uncollected
 
 
 def with_corpus_names(extractions: Sequence[Extraction]) -> list[Extraction]:

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from kg.collector import cycles_uncollected
 from kg.heuristics import declare, fired, in_document, is_on, steps
 from kg.model import (
     Entity,
@@ -38,7 +39,6 @@ from kg.model import (
 )
 from kg.resolve.clubs import places_apart, split_clubs, towns_from_clubs
 from kg.resolve.clusters import Cluster
-from kg.resolve.collector import cycles_uncollected
 from kg.resolve.context import Contexts
 from kg.resolve.corpus import merge_corpus
 from kg.resolve.document import document_groups

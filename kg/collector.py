@@ -1,4 +1,6 @@
-"""Python's cycle collector paused while a corpus is resolved.
+"""Python's cycle collector paused while kg makes many objects that hold no cycles.
+
+Resolution (``kg.resolve``) and reading a store's answer back (``kg.remote.load``) use it.
 
 Resolution makes hundreds of thousands of small objects (name groups, cues, keys, counters)
 beside the corpus's extractions, and almost none of them in reference cycles: reference
