@@ -174,6 +174,17 @@ def test_a_person_visited_is_still_met(nlp: Any) -> None:
     assert "Copenhagen" in names(text, visit.places)
 
 
+def test_a_visit_with_no_visitor_is_no_event(nlp: Any) -> None:
+    """Its place alone does not make a visit an event: someone visits (the after-run found
+    visits kept with their country as place and nobody visiting)."""
+    text = ("Moscow protested against a visit to Ukraine last week by Vice President Tom "
+            "Baker .")
+    assert not [e for e in events(nlp, text, EventType.MEETING) if not e.agents]
+    officer = "An officer visited Bratislava in May ."
+    (visit,) = events(nlp, officer, EventType.MEETING)
+    assert "Bratislava" in names(officer, visit.places)
+
+
 def test_a_demonym_before_a_protest_names_no_country(nlp: Any) -> None:
     text = "Police in Pristina cracked down on Albanian protests on Monday ."
     found = events(nlp, text, EventType.PROTEST)

@@ -349,9 +349,10 @@ def _event(
         return None  # "3,000 died over 30 years": a statistic, not one event
     if kind in NEEDS_ENTITY and not any(
             p.kind is PartyKind.ENTITY or kind is EventType.MEETING and p.country is not None
-            for p in agents + patients + visited):  # "French and German ministers met", "an
-        # officer visited Bratislava"; not "an Australian gamer bought the island", "two of
-        # Japan's biggest firms will merge"
+            for p in agents + patients + (visited if agents else [])):  # "French and German
+        # ministers met", "an officer visited Bratislava"; not "an Australian gamer bought the
+        # island", "two of Japan's biggest firms will merge", nor a visit with no visitor ("a
+        # visit to Ukraine" whose "by X" the parse hangs elsewhere)
         return None
     if kind is EventType.ACQUISITION and agents and all(
             p.kind is PartyKind.GROUP and not p.country
