@@ -67,7 +67,9 @@ def test_a_query_nested_too_deeply_is_said_to_be_so(graph: Path, tmp_path: Path)
 
 
 RUNAWAY = """
+import signal
 import sys
+signal.signal(signal.SIGHUP, signal.SIG_DFL)  # as in a terminal, even under nohup
 import pyoxigraph as ox
 from kg.store.sparql import write_query_result
 store = ox.Store()

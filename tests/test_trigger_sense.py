@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from kg.extract import extract_document
-from kg.extract.rules import trigger_sense
+from kg.extract.rules import signals, trigger_sense
 from kg.extract.rules.event_senses import event_type
 from kg.extract.rules.trigger_sense import SENSE_RULE, SenseModel, event_sense, load_sense_model
 from kg.heuristics import firing, switched_off
@@ -116,6 +116,8 @@ def test_a_model_shipped_switched_off_is_not_asked(
     off = replace(cutting, threshold=0.0)  # what ``--ship off`` writes
     monkeypatch.setattr(trigger_sense, "load_sense_model", lambda: off)
     monkeypatch.setattr(SenseModel, "features", refuse)
+    # the verifier's own signal, the model's probability in bands, is another reader: stubbed
+    monkeypatch.setattr(signals, "event_sense", lambda *_args: None)
     with firing() as log:
         assert [e.kind.value for e in _events(nlp, PAIRS[0][1])] == ["Attack"]
     assert SENSE_RULE not in log
