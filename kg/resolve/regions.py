@@ -30,7 +30,6 @@ REGION_NOTE = ("a dateline's region (a state, province or country after the plac
                "GeoNames' tables here hold no states or provinces")
 
 
-
 def is_dateline_region(text: str, begin: int, end: int) -> bool:
     """Whether ``text[begin:end]`` is the region after a dateline's place and its comma.
 
