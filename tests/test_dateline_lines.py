@@ -36,6 +36,9 @@ def _lines(text: str) -> list[str]:
     # a month abbreviated, with or without its stop (issue 35)
     ("Talks resume\nNAIROBI, Aug 29 (Reuters) -\nTalks resumed .", "NAIROBI, Aug 29 (Reuters) -"),
     ("Talks resume\nParis, Sept. 3 (AFP) -\nTalks resumed .", "Paris, Sept. 3 (AFP) -"),
+    # tokenised text spaces the agency's brackets apart (issue 35)
+    ("Talks resume\nLONDON , Aug 29 ( Reuters ) -\nTalks resumed .",
+     "LONDON , Aug 29 ( Reuters ) -"),
 ])
 def test_a_dateline_on_its_own_line_is_found(text: str, line: str) -> None:
     assert _lines(text) == [line]
@@ -103,3 +106,16 @@ def test_the_dateline_place_takes_no_part_in_the_story(nlp: Any) -> None:
     with switched_off({RULE}):  # what the parser made of the glued line
         assert parties != _parties(nlp, AP)
 
+
+
+@pytest.mark.parametrize(("text", "dateline", "places"), [
+    ("PARIS ( AFP ) - Rain fell .", "PARIS ( AFP ) - ", ["PARIS"]),
+    ("LONDON , Aug 29 ( Reuters ) - Rain fell .", "LONDON , Aug 29 ( Reuters ) - ", ["LONDON"]),
+    ("Paris ( AFP ) - Rain fell .", "Paris ( AFP ) - ", ["Paris"]),
+    ("Talks ( Geneva ) - a summary", None, []),  # a title's words, no place GeoNames knows
+])
+def test_an_agency_in_spaced_brackets_ends_a_dateline(text: str, dateline: str | None,
+                                                      places: list[str]) -> None:
+    end = dateline_end(text, 0)
+    assert (text[:end] if end is not None else None) == dateline
+    assert [text[b:e] for b, e in dateline_places(text, 0, len(text))] == places

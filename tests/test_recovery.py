@@ -513,6 +513,9 @@ def test_the_sides_of_a_table_of_mixed_classes_are_left() -> None:
         ("OTTAWA 1996-08-30\nThe government fell.", ["OTTAWA"]),
         ("TAVILDARA , Tajikistan 1996-08-30\nTroops took the town.", ["TAVILDARA", "Tajikistan"]),
         ("KYIV, May 18 (Reuters) - Nearly 1,000 left.", ["KYIV"]),
+        ("WASHINGTON , Aug 29 ( Reuters ) - Nearly 1,000 left .", ["WASHINGTON"]),
+        ("Talks ( Geneva ) - a summary of the day .", []),
+        ("Talks (Geneva) - a summary of the day .", []),  # main read "Talks" as the place
         ("SOCCER - JAPAN BEAT SYRIA\nJapan won.", []),
         ("JAPAN - Yield for the benchmark bond fell.", ["JAPAN"]),
         ("NOTE - the figures are provisional.", []),

@@ -413,12 +413,18 @@ def is_dateline_month(word: str) -> bool:
     return word in CALENDAR_WORDS or word in MONTH_ABBREVIATIONS
 
 
+#: A news agency in brackets after a dateline's place: "(Reuters)", "(AP)", and as tokenised
+#: text writes it, the brackets spaced apart ("( Reuters )", ECB+'s "WASHINGTON , Aug 29 (
+#: Reuters ) -"). Shared by every dateline pattern below.
+_AGENCY = r"\( ?[A-Z][\w.&' -]{0,30}\)"
+
+
 #: After a dateline's place: ", May 18 -", " (Reuters) -", " - ", ", Ukraine, May 18 -", and
 #: an ISO date ending the line (" 1996-08-30", ", France 1996-08-30", as news agencies' files
 #: write it; a comma may stand apart in tokenised text).
 _DATELINE_AFTER = re.compile(
-    r"(?:\s?,\s*[A-Z][A-Za-z]+\.?)?(?:\s?,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*\([A-Z][A-Za-z]+\)"
-    r"|\s+[-–—]\s|\s+\d{4}-\d\d-\d\d\s*(?:$|\n))")
+    r"(?:\s?,\s*[A-Z][A-Za-z]+\.?)?(?:\s?,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}\b|\s*" + _AGENCY
+    + r"|\s+[-–—]\s|\s+\d{4}-\d\d-\d\d\s*(?:$|\n))")
 
 
 def is_dateline(before: str, after: str) -> bool:
@@ -429,8 +435,10 @@ def is_dateline(before: str, after: str) -> bool:
     (True, False)
     >>> is_dateline("", " 1996-08-30"), is_dateline("", " , France 1996-08-30")
     (True, True)
-    >>> is_dateline("", " 1996-08-30 to 1996-09-02")
-    False
+    >>> is_dateline("", " 1996-08-30 to 1996-09-02"), is_dateline("", " , Aug 29 ( Reuters ) -")
+    (False, True)
+    >>> is_dateline("", " ( AFP ) - Rain fell ."), is_dateline("", " ( 1996 ) was a year")
+    (True, False)
     """
     return (not before or before.endswith("\n")) and bool(_DATELINE_AFTER.match(after))
 
@@ -489,7 +497,8 @@ def dateline_places(text: str, begin: int, end: int) -> list[tuple[int, int]]:
     for group in (2, 1):
         name = match.group(group)
         if name and not is_dateline_month(name) and (
-                _filed(text, match.end(group)) or _DASH.match(text, match.end(group))
+                _filed(text, match.end(group), match.group(1))
+                or _DASH.match(text, match.end(group))
                 and is_known_place_written(name)):
             return [match.span(g) for g in ((1,) if group == 1 else (1, 2))]
     return []
@@ -498,7 +507,7 @@ def dateline_places(text: str, begin: int, end: int) -> list[tuple[int, int]]:
 #: What follows a dateline's place (or its region): an ISO date ending the line, a month and
 #: a day, or a news agency in brackets and a dash.
 _FILED = re.compile(r"\s+\d{4}-\d\d-\d\d\s*(?:$|\n)|\s?,\s*([A-Z][a-z]{2,8})\.?\s+\d{1,2}\b"
-                    r"|\s*\([A-Z][A-Za-z]+\)\s+[-–—]")
+                    r"|\s*(" + _AGENCY + r")\s+[-–—]")
 
 
 #: A dash after a line's opening name: a dateline ("KYIV - …") or a section's country in a
@@ -508,7 +517,7 @@ _DASH = re.compile(r"\s+[-–—]\s")
 
 #: What ends a dateline after its place (and region): a month and a day, a news agency in
 #: brackets, then the dash ("DETROIT (AP) - ", "KYIV, May 18 (Reuters) - ", "LONDON — ").
-_DATELINE_TAIL = re.compile(r"( ?, *[A-Z][a-z]{2,8}\.? +\d{1,2}\b)? *(\([A-Z][\w.&' -]{0,30}\))?"
+_DATELINE_TAIL = re.compile(r"( ?, *[A-Z][a-z]{2,8}\.? +\d{1,2}\b)? *(" + _AGENCY + ")?"
                             r" *[-–—] ")
 
 
@@ -533,6 +542,10 @@ def dateline_end(text: str, at: int) -> int | None:
     (28, 17)
     >>> dateline_end("Jan Smith said - rain.", 0), dateline_end("Paris, Jan - Rain.", 0)
     (None, None)
+    >>> dateline_end("PARIS ( AFP ) - Rain fell .", 0), dateline_end("Talks ( Geneva ) - a", 0)
+    (16, None)
+    >>> dateline_end("LONDON , Aug 29 ( Reuters ) - Rain .", 0)
+    30
     """
     begin = text.rfind("\n", 0, at) + 1
     match = _DATELINE.match(text, begin)
@@ -557,7 +570,7 @@ def dateline_end(text: str, at: int) -> int | None:
 #: a month and a day (and a year), then an agency in brackets and a dash, each optional.
 _DATELINE_LINE_REST = re.compile(
     r"\s*(?:\d{4}-\d\d-\d\d|,\s*[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:\s*,\s*\d{4})?)?\s*"
-    r"(?:\([A-Z][\w.&' -]{0,30}\))?\s*[-\u2013\u2014]?\s*")
+    r"(?:" + _AGENCY + r")?\s*[-\u2013\u2014]?\s*")
 
 
 def dateline_lines(text: str) -> list[tuple[int, int]]:
@@ -586,10 +599,15 @@ def is_known_place_written(name: str) -> bool:
     return is_known_place(name) or name.isupper() and is_known_place(name.title())
 
 
-def _filed(text: str, end: int) -> bool:
-    """Whether the text at ``end`` goes on as a dateline after its place (``_FILED``)."""
+def _filed(text: str, end: int, place: str) -> bool:
+    """Whether the text at ``end`` goes on as a dateline after its ``place`` (``_FILED``); before
+    a bare agency in brackets, only a place set in capitals or one GeoNames knows, as
+    ``dateline_end`` asks ("PARIS ( AFP ) -", not a title's "Talks ( Geneva ) -")."""
     match = _FILED.match(text, end)
-    return match is not None and (not match.group(1) or is_dateline_month(match.group(1)))
+    if match is None or match.group(1) and not is_dateline_month(match.group(1)):
+        return False
+    return not match.group(2) or len(place) > 1 and place.isupper() or \
+        is_known_place_written(place)
 
 
 def lower_words(text: str) -> set[str]:
@@ -1048,7 +1066,9 @@ declare("recovery.dateline-places", "recovery", fn=lambda t, m, low: _dateline_p
         description="The name opening a dateline is a place, and so is the region after its "
                     "comma; before a bare dash only a country or city GeoNames knows. The "
                     "date may write its month in full or abbreviated (\"May 18\", \"Aug 29\", "
-                    "\"Sept. 3\": month-abbreviations.txt, issue 35).",
+                    "\"Sept. 3\": month-abbreviations.txt, issue 35), and the agency in "
+                    "brackets may stand spaced apart as tokenised text writes it (\"LONDON , "
+                    "Aug 29 ( Reuters ) -\", issue 35).",
         example="Canada bond yields fall .\nOTTAWA 1996-08-30\n"
                 "Canadian bond yields fell on Friday.")
 declare("recovery.venues", "recovery", fn=lambda t, m, low: _venues(t),
