@@ -19,12 +19,13 @@ True
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-__all__ = ["data_files", "table", "word_list", "word_sequence"]
+__all__ = ["data_files", "first_holders", "table", "word_list", "word_sequence"]
 
 _DATA = files("kg.lexicon") / "data"
 
@@ -68,6 +69,21 @@ def table(name: str) -> dict[str, Any]:
     """
     with _file(name, ".toml").open("rb") as stream:
         return tomllib.load(stream)
+
+
+def first_holders(lists: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """Each word of ``lists`` (pairs of a key and its words, in order) → the key of the first
+    list holding it: which class an ordered set of word lists gives a word, looked up once
+    instead of list by list.
+
+    >>> first_holders([("army", ["troops", "forces"]), ("police", ["forces", "officers"])])
+    {'troops': 'army', 'forces': 'army', 'officers': 'police'}
+    """
+    first: dict[str, str] = {}
+    for key, words in lists:
+        for word in words:
+            first.setdefault(word, key)
+    return first
 
 
 def data_files() -> list[Traversable]:

@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from kg.heuristics import declare, fired, steps
-from kg.lexicon import table, word_list
+from kg.lexicon import first_holders, table, word_list
 from kg.model import EntityKind
 
 #: The coarse class a thing keeps, where it has one: a band is an organisation, a competition,
@@ -77,22 +77,14 @@ def _cues() -> dict[str, dict[str, frozenset[str]]]:
 def _first_classes(cue: str) -> dict[str, str]:
     """Each ``cue`` word → the first class (in ``types-things.toml``'s order) whose ``cue``
     words hold it: ``_lookup``'s answer, made once instead of trying every class per word."""
-    first: dict[str, str] = {}
-    for cls, entry in _cues().items():
-        for phrase in entry.get(cue, ()):
-            first.setdefault(phrase, cls)
-    return first
+    return first_holders((cls, entry.get(cue, ())) for cls, entry in _cues().items())
 
 
 @cache
 def _unnamed_after() -> dict[str, str]:
     """Each "after" word of a class with no "weak" words → the first such class (``_after``)."""
-    first: dict[str, str] = {}
-    for cls, entry in _cues().items():
-        if "weak" not in entry:
-            for word in entry.get("after", ()):
-                first.setdefault(word, cls)
-    return first
+    return first_holders((cls, entry.get("after", ())) for cls, entry in _cues().items()
+                         if "weak" not in entry)
 
 
 def _lookup(phrases: Iterable[str], cue: str) -> str | None:

@@ -58,7 +58,7 @@ from functools import cache
 
 from kg.extract.recovery import ROW_NOTE, line_around
 from kg.heuristics import applies, declare, fired, in_document, is_on, steps
-from kg.lexicon import table, word_list
+from kg.lexicon import first_holders, table, word_list
 from kg.lexicon.fact_words import OCCUPATIONS
 from kg.lexicon.words import NUMBER_UNITS, REGION_NAMES, TITLE_NOUNS
 from kg.model import Entity, EntityKind, Extraction, Mention, Resolution
@@ -157,11 +157,7 @@ def _class_of(phrase: str, lists: dict[str, str], cue: str = "name") -> str | No
 def _first_class(lists: tuple[tuple[str, str], ...]) -> dict[str, str]:
     """Each word of ``lists``' word lists → the first class whose list holds it (in order:
     armed forces before government, …), made once per set of lists."""
-    first: dict[str, str] = {}
-    for cls, name in lists:
-        for phrase in word_list(name):
-            first.setdefault(phrase, cls)
-    return first
+    return first_holders((cls, word_list(name)) for cls, name in lists)
 
 
 def _head_class(words: Sequence[str], lists: dict[str, str], cue: str) -> str | None:
