@@ -502,9 +502,11 @@ def is_awaited(token: Token) -> bool:
     November 5 election"), or an event in "ahead of …", "on the eve of …", "in the run-up to
     …" ("campaigned ahead of Sunday's election", "ahead of signing his new deal"). The caller
     keeps an event its own date puts before the report."""
-    return applies(AWAITED, lambda: any(_awaited(t) for t in (token, carrier_of(token)
-                                                                 if token.pos_ == "NOUN" else None)
-                                        if t is not None))
+    def awaited() -> bool:
+        words = (token, carrier_of(token)) if token.pos_ == "NOUN" else (token,)
+        return any(t is not None and _awaited(t) for t in words)
+
+    return applies(AWAITED, awaited)
 
 
 def _awaited(token: Token) -> bool:
